@@ -1,0 +1,389 @@
+//! Unit tests built from the examples of the source documents (`shared/spec/000`, `001`, `002`) and from the issue.
+
+use super::*;
+use crate::board::MAX_BOARD_SIDE;
+
+fn janko(s: &str) -> Board {
+    parse(s, Dialect::Janko).unwrap_or_else(|e| panic!("{s:?}: {e}"))
+}
+
+fn bod(s: &str) -> Board {
+    parse(s, Dialect::Bodlaender).unwrap_or_else(|e| panic!("{s:?}: {e}"))
+}
+
+fn canon(s: &str) -> String {
+    canonical(&janko(s))
+}
+
+fn err(s: &str, dialect: Dialect) -> ParseError {
+    match parse(s, dialect) {
+        Ok(board) => panic!("{s:?} parsed as {board}"),
+        Err(e) => e,
+    }
+}
+
+fn piece(kind: PieceKind, color: Color, turns: u32) -> Cell {
+    Cell::Piece(Piece {
+        kind,
+        color,
+        rotation: Rotation::new(turns),
+    })
+}
+
+fn fig(f: Figure, color: Color, turns: u32) -> Cell {
+    piece(PieceKind::Figure(f), color, turns)
+}
+
+fn text(s: &str, turns: u32) -> Cell {
+    Cell::Text(Text::new(s, Rotation::new(turns)).unwrap())
+}
+
+/// Every janko.at example (shared/spec/000), with its size; all are already canonical except the mixed-case neutrals.
+const JANKO_EXAMPLES: &[(&str, usize, usize)] = &[
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 8, 8),
+    (
+        "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR",
+        8,
+        8,
+    ),
+    (
+        "3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN2",
+        11,
+        11,
+    ),
+    ("k1B5/-p1PP4/K1-p5/p1-p5/p7/2p1-p3/4P3/8", 8, 8),
+    ("4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3", 8, 8),
+    ("8/1Q6/4c3/4cc2/8/8/6K1/8", 8, 8),
+    ("8/1P6/1k6/4cK2/8/8/8/8", 8, 8),
+];
+
+#[test]
+fn janko_examples_parse_with_their_sizes() {
+    for &(s, w, h) in JANKO_EXAMPLES {
+        let board = janko(s);
+        assert_eq!((board.width(), board.height()), (w, h), "{s}");
+    }
+}
+
+#[test]
+fn janko_examples_in_canonical_form_come_back_unchanged() {
+    for &(s, _, _) in JANKO_EXAMPLES {
+        if s.contains("-P") {
+            continue; // mixed-case neutrals; see the next test
+        }
+        assert_eq!(canon(s), s);
+    }
+}
+
+#[test]
+fn neutral_pieces_are_case_insensitive_and_print_lower_case() {
+    let s = JANKO_EXAMPLES[1].0;
+    let expected = s.replace("-p-P-r-R-n-N-b-B", "-p-p-r-r-n-n-b-b");
+    assert_eq!(canon(s), expected);
+    assert_eq!(janko("-B"), janko("-b"));
+    assert_eq!(janko("-B").get(0, 0), Some(&fig(Figure::Bishop, Color::Neutral, 0)));
+}
+
+#[test]
+fn janko_example_cells() {
+    let board = janko(JANKO_EXAMPLES[1].0);
+    assert_eq!(board.get(1, 1), Some(&fig(Figure::Pawn, Color::Black, 1)));
+    assert_eq!(board.get(3, 1), Some(&fig(Figure::Pawn, Color::Black, 3)));
+    assert_eq!(board.get(0, 2), Some(&text("a", 0)));
+    assert_eq!(board.get(1, 3), Some(&fig(Figure::Pawn, Color::Neutral, 0)));
+    assert_eq!(board.get(0, 4), Some(&piece(PieceKind::Marker(Marker::Circle), Color::Black, 0)));
+    assert_eq!(board.get(7, 4), Some(&piece(PieceKind::Marker(Marker::Triangle), Color::White, 0)));
+    assert_eq!(board.get(0, 5), Some(&text("A", 0)));
+    assert_eq!(board.get(4, 6), Some(&text("4", 0)));
+    assert_eq!(board.get(5, 6), Some(&text("11", 0)));
+    assert_eq!(board.get(7, 6), Some(&text("33", 0)));
+    // F307: -*2r style order and rotated knights.
+    let f307 = janko(JANKO_EXAMPLES[2].0);
+    assert_eq!(f307.get(3, 0), Some(&fig(Figure::Rook, Color::Black, 2)));
+    assert_eq!(f307.get(7, 0), Some(&fig(Figure::Knight, Color::White, 3)));
+    // G161: neutral rotated queen.
+    let g161 = janko(JANKO_EXAMPLES[4].0);
+    assert_eq!(g161.get(1, 1), Some(&fig(Figure::Queen, Color::Neutral, 2)));
+}
+
+#[test]
+fn retro_wiki_examples() {
+    // shared/spec/001: `fen=` links with ".png" glued on.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    assert_eq!(canon(&format!("{start}.png")), start);
+    let example = "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4'1'2'3/RNBQKBNR.png";
+    let board = janko(example);
+    assert_eq!(board.get(5, 6), Some(&text("1", 0)));
+    // The Retro-Wiki F307 drops the last rank's trailing "2": the short rank is padded.
+    let wiki_f307 = "3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN.png";
+    assert_eq!(canon(wiki_f307), JANKO_EXAMPLES[2].0);
+    for (s, _, _) in &JANKO_EXAMPLES[3..] {
+        assert_eq!(canon(&format!("{s}.png")), canon(s));
+    }
+    // Wrapped as the Retro-Wiki page shows them: line breaks after '/'.
+    let wrapped = "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/\n -p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/\n '0'1'2'3'4'1'2'3/RNBQKBNR.png";
+    assert_eq!(janko(wrapped), board);
+}
+
+#[test]
+fn numbers_and_digits_as_janko_reads_them() {
+    // '32 is the number 3 then two empty squares; ''32 the number 32; ''122 the number 12 then two empty squares.
+    let b = janko("'32");
+    assert_eq!((b.width(), b.get(0, 0)), (3, Some(&text("3", 0))));
+    let b = janko("''32");
+    assert_eq!((b.width(), b.get(0, 0)), (1, Some(&text("32", 0))));
+    let b = janko("''122");
+    assert_eq!((b.width(), b.get(0, 0)), (3, Some(&text("12", 0))));
+    // '2'3 is two squares.
+    assert_eq!(janko("'2'3").width(), 2);
+    // Digits are read singly: 11 is two empty squares.
+    assert_eq!(janko("11K/3").width(), 3);
+    assert_eq!(canon("11K/3"), "2K/3");
+    // Rotated letters and numbers.
+    assert_eq!(janko("*1'a").get(0, 0), Some(&text("a", 1)));
+    assert_eq!(janko("*3''23").get(0, 0), Some(&text("23", 3)));
+}
+
+#[test]
+fn equivalent_spellings_share_one_canonical_string() {
+    let groups: &[&[&str]] = &[
+        &["-b", "-B", "(!b)", "(!B)"],
+        &["Q", "*0Q", "*4Q"],
+        &["*1Q", "*5Q", "*9Q"],
+        &["-*2r", "*2-r", "(!r2)", "(!R2)", "-*6R"],
+        &["-*2b", "(!b2)"],
+        &["*1k", "(k1)"],
+        &["-p", "(!p)"],
+        &["''23", "\"23", "\u{2019}\u{2019}23", "\u{201C}23"],
+        &["'a", "\u{2019}a", "\u{2018}a", "\u{00B4}a", "`a"],
+        &["8/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/8.png", "8/8/8/8/8/8/8/8.gif", "8/8/8/8/8/8/8/8.PNG"],
+        &["4k3/8/8/8/8/8/8/4K3", "4k/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3/"],
+        &[
+            "4Q3/8/8/2C5/8/2P5/1P*2n5/8",
+            "31Q12/211112/111113/2C5/1111211/11P113/1P*2n14/111113",
+        ],
+        &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "rnbqkbnrpppppppp8888PPPPPPPPRNBQKBNR",
+            "rnbqkbnrpppppppp44444444PPPPPPPPRNBQKBNR",
+        ],
+        // Multi-digit spelling: read singly the ranks are unequal, read whole they make an 11-wide rectangle.
+        &["92/5k5/92/5K5", "11/5k5/11/5K5"],
+        &["{W}8/8", "{w}8/8"],
+    ];
+    for group in groups {
+        let first = canon(group[0]);
+        for s in &group[1..] {
+            assert_eq!(canon(s), first, "{s:?} vs {:?}", group[0]);
+        }
+    }
+}
+
+#[test]
+fn different_diagrams_get_different_strings() {
+    let distinct = [
+        "8", "7", "K", "k", "-k", "*1K", "*2K", "*3K", "C", "c", "-c", "'c", "'C", "'1", "''10", "'12", "''12", "[K:3]",
+        "[K:4]", "[grasshopper:w]", "[grasshopper:b]", "*2[grasshopper:w]", "[-]", "['ab]", "{W}8", "{U}8",
+        "8/8", "K/1", "1/K",
+    ];
+    let mut seen = std::collections::HashMap::new();
+    for s in distinct {
+        let c = canon(s);
+        if let Some(prev) = seen.insert(c.clone(), s) {
+            panic!("{s:?} and {prev:?} both print {c:?}");
+        }
+    }
+}
+
+#[test]
+fn canonical_uses_nine_plus_rest_for_long_runs() {
+    let mut board = Board::empty(20, 1).unwrap();
+    board.set(19, 0, fig(Figure::King, Color::White, 0));
+    let c = canonical(&board);
+    assert_eq!(c, "991K/");
+    assert_eq!(janko(&c), board);
+    let board = Board::empty(10, 2).unwrap();
+    assert_eq!(canonical(&board), "91/91");
+}
+
+#[test]
+fn no_slash_reading() {
+    // More than eight squares without '/': eight files wide, the last rank padded.
+    let b = janko("KQRBNPkqr");
+    assert_eq!((b.width(), b.height()), (8, 2));
+    // Eight or fewer: one rank as written.
+    let b = janko("3K3");
+    assert_eq!((b.width(), b.height()), (7, 1));
+    // A single rank wider than eight keeps a trailing '/' in canonical form so it reads back as one rank.
+    let b = janko("92/");
+    assert_eq!((b.width(), b.height()), (11, 1));
+    assert_eq!(canonical(&b), "92/");
+}
+
+#[test]
+fn extension_round_trips() {
+    for s in [
+        "{W}8/8/8/8/8",
+        "{U}8/8",
+        "[-]7/8/8/8/8/8/8/7[-]",
+        "*2[grasshopper:w]1[nightrider:n]1/[Q:3][q:4]*3[T:6][c:b]",
+        "['ab]*1['A1]''07'7",
+        "[zebra:5]7",
+    ] {
+        assert_eq!(canon(s), s);
+    }
+    // Upper case inside brackets is the orthodox piece; in a standard colour it prints the janko way.
+    assert_eq!(canon("[Q:w][Q:b][Q:n][queen:w][Q:0]"), "Qq-qQQ");
+    // Lower case is a named piece (Bodlaender's fairy letters), kept apart from the marker.
+    assert_eq!(canon("[c:w]C"), "[c:w]C");
+}
+
+#[test]
+fn yacpdb_named_tokens_in_janko_strings() {
+    let b = janko("(gh)(!NR1)");
+    let gh = FairyName::new("gh").unwrap();
+    assert_eq!(b.get(0, 0), Some(&piece(PieceKind::Named(gh), Color::Black, 0)));
+    let nr = FairyName::new("nr").unwrap();
+    assert_eq!(b.get(1, 0), Some(&piece(PieceKind::Named(nr), Color::Neutral, 1)));
+}
+
+#[test]
+fn bodlaender_examples() {
+    // shared/spec/002.
+    assert_eq!(
+        canonical(&bod("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+    );
+    let shatranj = bod("{U}rn(elephant)k(general)(elephant)nr/pppppppp/8/8/8/8/RN(Elephant)K(General)(Elephant)NR");
+    assert_eq!(shatranj.checkering, Checkering::Uncheckered);
+    assert_eq!((shatranj.width(), shatranj.height()), (8, 7));
+    let elephant = FairyName::new("elephant").unwrap();
+    assert_eq!(shatranj.get(2, 0), Some(&piece(PieceKind::Named(elephant.clone()), Color::Black, 0)));
+    assert_eq!(shatranj.get(2, 6), Some(&piece(PieceKind::Named(elephant), Color::White, 0)));
+    let w = bod("{W}8/8/8/8/8");
+    assert_eq!((w.width(), w.height(), w.checkering), (8, 5, Checkering::LightLowerLeft));
+    assert!(!w.is_dark(0, 4), "{{W}}: light lower-left square");
+    assert!(janko("8/8/8/8/8").is_dark(0, 4));
+    let corners = bod("7-/8/8/8/8/8/8/-7");
+    assert_eq!(corners.get(7, 0), Some(&Cell::Hole));
+    assert_eq!(corners.get(0, 7), Some(&Cell::Hole));
+    assert_eq!(canonical(&corners), "7[-]/8/8/8/8/8/8/[-]7");
+    let center = bod("rnbqkbnr/pppppppp/8/3--3/3--3/PPPPPPPP/RNBQKBNR");
+    assert_eq!(center.get(3, 3), Some(&Cell::Hole));
+    let row = bod("K12k");
+    assert_eq!(row.width(), 14);
+    assert_eq!(canonical(&row), "K93k/");
+}
+
+#[test]
+fn bodlaender_colour_digits_and_kurnia_rules() {
+    let b = bod("(Nightrider)(nightrider)(nightrider0)(Nightrider1)(nightrider2)(nightrider3)(nightrider6)");
+    let colors: Vec<Color> = b
+        .cells()
+        .iter()
+        .map(|c| match c {
+            Cell::Piece(p) => p.color,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    use Color::*;
+    assert_eq!(colors, [White, Black, White, Black, Neutral, Extra(3), Extra(6)]);
+    // (p) = p, () ignored, (-) missing square, 007 = 7, 010 = 10, '@' a vacant square.
+    assert_eq!(bod("(p)()(P)"), bod("pP"));
+    assert_eq!(bod("(-)"), bod("-"));
+    assert_eq!(bod("007K"), bod("7K"));
+    assert_eq!(bod("010").width(), 10);
+    assert_eq!(bod("K@k"), bod("K1k"));
+    // (p2): neutral pawn, the janko way of writing it.
+    assert_eq!(canonical(&bod("(p2)")), "-p");
+    // Other letters are fairy pieces named by the letter; C is not janko's circle here.
+    assert_eq!(canonical(&bod("Gc")), "[g:w][c:b]");
+    assert_eq!(canonical(&bod("(Queen)(king)")), "Qk");
+    // Errors: a colour digit must be 0-6, names are letters.
+    assert!(matches!(err("(name8)", Dialect::Bodlaender).kind, ParseErrorKind::BadColor { found: '8' }));
+    assert_eq!(err("(name", Dialect::Bodlaender).column, 6);
+    assert!(matches!(err("K{W}", Dialect::Bodlaender).kind, ParseErrorKind::BadOption));
+}
+
+#[test]
+fn errors_say_what_and_where() {
+    let cases: &[(&str, usize, &str)] = &[
+        ("rnbqkbnz/8", 8, "'z' is not a piece"),
+        ("8/3*x4", 5, "expected a digit (quarter turns) after '*'"),
+        ("8/3*", 5, "found the end"),
+        ("8/-'a", 3, "letters and numbers have no colour"),
+        ("8/''2x", 6, "two digits after ''"),
+        ("8/'", 4, "a letter or digit after '"),
+        ("8/3%4", 4, "expected a piece"),
+        ("8/-/8", 4, "piece or marker letter"),
+        ("{X}8", 1, "board options"),
+        ("8{W}", 2, "board options"),
+        ("[Q:9]", 4, "not a colour"),
+        ("[Z:3]", 2, "'Z' is not a piece"),
+        ("[queen:w", 9, "']' closing"),
+        ("(k12)", 4, "')' closing"),
+        ("/", 2, "no square"),
+        ("", 1, "no square"),
+    ];
+    for &(input, column, message) in cases {
+        let e = err(input, Dialect::Janko);
+        assert_eq!(e.column, column, "{input:?}: {e}");
+        assert!(e.to_string().contains(message), "{input:?}: {e}");
+        assert!(e.to_string().starts_with(&format!("column {column}: ")), "{e}");
+    }
+}
+
+#[test]
+fn limits_at_and_beyond_the_edge() {
+    let side = MAX_BOARD_SIDE;
+    // Widest and tallest board.
+    let rank = "9".repeat(side / 9) + &(side % 9).to_string();
+    let full = vec![rank.as_str(); side].join("/");
+    let b = janko(&full);
+    assert_eq!((b.width(), b.height()), (side, side));
+    assert_eq!(canonical(&b), full);
+    // One file more.
+    let wide = format!("{rank}1/8");
+    assert!(matches!(err(&wide, Dialect::Janko).kind, ParseErrorKind::TooWide { width } if width == side + 1));
+    assert!(matches!(err(&format!("{rank}1"), Dialect::Bodlaender).kind, ParseErrorKind::TooWide { .. }));
+    // One rank more.
+    let tall = vec!["8"; side + 1].join("/");
+    let e = err(&tall, Dialect::Janko);
+    assert!(matches!(e.kind, ParseErrorKind::TooTall { height } if height == side + 1), "{e}");
+    assert_eq!(e.column, 2 * side + 1);
+    let flat_tall = "8".repeat(side + 1);
+    assert!(matches!(err(&flat_tall, Dialect::Janko).kind, ParseErrorKind::TooTall { .. }));
+    // Input length: exactly the limit is read, one byte more is refused.
+    let at_limit = &format!("8 {}", "w".repeat(MAX_INPUT_LEN - 2));
+    assert_eq!(at_limit.len(), MAX_INPUT_LEN);
+    assert_eq!(janko(at_limit).width(), 8);
+    let over = format!("{at_limit}w");
+    assert!(matches!(err(&over, Dialect::Janko).kind, ParseErrorKind::TooLong { len } if len == MAX_INPUT_LEN + 1));
+    // Names and texts.
+    let long_name = format!("[{}:w]", "a".repeat(crate::board::MAX_NAME_LEN + 1));
+    assert!(matches!(err(&long_name, Dialect::Janko).kind, ParseErrorKind::BadName));
+    assert!(parse(&format!("[{}:w]", "a".repeat(crate::board::MAX_NAME_LEN)), Dialect::Janko).is_ok());
+    assert!(err("['abc]", Dialect::Janko).to_string().contains("']' closing"));
+    // Huge digit runs saturate instead of overflowing.
+    assert!(matches!(
+        err(&format!("{}/1", "9".repeat(40)), Dialect::Bodlaender).kind,
+        ParseErrorKind::TooWide { .. }
+    ));
+}
+
+#[test]
+fn dialect_names() {
+    assert_eq!("janko".parse(), Ok(Dialect::Janko));
+    assert_eq!("Bodlaender".parse(), Ok(Dialect::Bodlaender));
+    assert!("popeye".parse::<Dialect>().is_err());
+    assert_eq!(Dialect::Bodlaender.name(), "bodlaender");
+}
+
+#[test]
+fn display_and_from_str_round_trip() {
+    for &(s, _, _) in JANKO_EXAMPLES {
+        let board: Board = s.parse().unwrap();
+        let again: Board = board.to_string().parse().unwrap();
+        assert_eq!(again, board);
+    }
+}
