@@ -387,3 +387,29 @@ fn display_and_from_str_round_trip() {
         assert_eq!(again, board);
     }
 }
+
+#[test]
+fn readme_examples() {
+    let janko_cases = [
+        ("-P-R", "-p-r"),
+        ("(!p)(!r)", "-p-r"),
+        ("*5Q", "*1Q"),
+        ("*0Q", "Q"),
+        ("\"23", "''23"),
+        ("8/RNBQKBNR.png", "8/RNBQKBNR"),
+        (
+            "31Q12/211112/111113/2C5/1111211/11P113/1P*2n14/111113",
+            "4Q3/8/8/2C5/8/2P5/1P*2n5/8",
+        ),
+        ("rnbqkbnrpppppppp8888PPPPPPPPRNBQKBNR", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
+        ("11/5k5/11", "92/5k5/92"),
+    ];
+    for (input, expected) in janko_cases {
+        assert_eq!(canon(input), expected, "{input:?}");
+    }
+    assert_eq!(canonical(&bod("7-/8/8/8/8/8/8/-7")), "7[-]/8/8/8/8/8/8/[-]7");
+    assert_eq!(
+        canonical(&bod("{W}(Grasshopper)(nightrider2)6")),
+        "{W}[grasshopper:w][nightrider:n]6"
+    );
+}
