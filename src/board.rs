@@ -96,14 +96,8 @@ pub enum Figure {
 
 impl Figure {
     /// All figures, in FEN letter order K Q R B N P.
-    pub const ALL: [Figure; 6] = [
-        Figure::King,
-        Figure::Queen,
-        Figure::Rook,
-        Figure::Bishop,
-        Figure::Knight,
-        Figure::Pawn,
-    ];
+    pub const ALL: [Figure; 6] =
+        [Figure::King, Figure::Queen, Figure::Rook, Figure::Bishop, Figure::Knight, Figure::Pawn];
 
     /// The upper-case FEN letter.
     pub fn letter(self) -> char {
@@ -155,9 +149,7 @@ pub struct FairyName(String);
 impl FairyName {
     /// The name lower-cased, if it is 1 to [`MAX_NAME_LEN`] ASCII letters.
     pub fn new(name: &str) -> Option<FairyName> {
-        let ok = !name.is_empty()
-            && name.len() <= MAX_NAME_LEN
-            && name.bytes().all(|b| b.is_ascii_alphabetic());
+        let ok = !name.is_empty() && name.len() <= MAX_NAME_LEN && name.bytes().all(|b| b.is_ascii_alphabetic());
         ok.then(|| FairyName(name.to_ascii_lowercase()))
     }
 
@@ -200,13 +192,8 @@ pub struct Text {
 impl Text {
     /// Text of 1 to [`MAX_TEXT_LEN`] ASCII letters or digits, if `chars` is that.
     pub fn new(chars: &str, rotation: Rotation) -> Option<Text> {
-        let ok = !chars.is_empty()
-            && chars.len() <= MAX_TEXT_LEN
-            && chars.bytes().all(|b| b.is_ascii_alphanumeric());
-        ok.then(|| Text {
-            chars: chars.to_string(),
-            rotation,
-        })
+        let ok = !chars.is_empty() && chars.len() <= MAX_TEXT_LEN && chars.bytes().all(|b| b.is_ascii_alphanumeric());
+        ok.then(|| Text { chars: chars.to_string(), rotation })
     }
 
     /// The characters, as written.
@@ -291,12 +278,7 @@ impl Board {
         if cells.len() != width * height {
             return Err(BoardSizeError::Mismatch);
         }
-        Ok(Board {
-            width,
-            height,
-            cells,
-            checkering: Checkering::default(),
-        })
+        Ok(Board { width, height, cells, checkering: Checkering::default() })
     }
 
     /// The number of files (columns).
@@ -339,8 +321,8 @@ impl Board {
         // Distance from the lower-left corner decides the colour, so boards of any height keep that corner fixed.
         let from_lower_left = x + (self.height - 1 - y);
         match self.checkering {
-            Checkering::DarkLowerLeft => from_lower_left % 2 == 0,
-            Checkering::LightLowerLeft => from_lower_left % 2 == 1,
+            Checkering::DarkLowerLeft => from_lower_left.is_multiple_of(2),
+            Checkering::LightLowerLeft => !from_lower_left.is_multiple_of(2),
             Checkering::Uncheckered => false,
         }
     }

@@ -63,10 +63,7 @@ pub fn glyph(name: &FairyName) -> Option<Glyph> {
     TABLE
         .iter()
         .find(|(known, _, _)| *known == name.as_str())
-        .map(|&(_, figure, turns)| Glyph {
-            figure,
-            rotation: Rotation::new(u32::from(turns)),
-        })
+        .map(|&(_, figure, turns)| Glyph { figure, rotation: Rotation::new(u32::from(turns)) })
 }
 
 /// What the renderer writes for a name with no glyph: its first letter upper-case and, if it has one, its second

@@ -140,11 +140,9 @@ impl fmt::Display for ParseError {
                 write!(f, "{height} ranks; a board has at most {MAX_BOARD_SIDE} ranks")
             }
             ParseErrorKind::BadName => write!(f, "a piece name is 1 to {MAX_NAME_LEN} letters a-z"),
-            ParseErrorKind::BadColor { found } => write!(
-                f,
-                "{} is not a colour (0/w white, 1/b black, 2/n neutral, 3-6 extra colours)",
-                Shown(*found)
-            ),
+            ParseErrorKind::BadColor { found } => {
+                write!(f, "{} is not a colour (0/w white, 1/b black, 2/n neutral, 3-6 extra colours)", Shown(*found))
+            }
             ParseErrorKind::BadOption => {
                 f.write_str("board options are {W} (light lower-left square) or {U} (uncheckered), at the very start")
             }
@@ -257,16 +255,11 @@ fn board_option(chars: &[Ch]) -> Result<(Checkering, &[Ch]), ParseError> {
         Some(ch) if ch.c == '}' => Ok((checkering, &chars[3..])),
         Some(ch) => Err(ParseError::new(
             ch.column,
-            ParseErrorKind::Unexpected {
-                found: ch.c,
-                expected: "'}' closing the board option",
-            },
+            ParseErrorKind::Unexpected { found: ch.c, expected: "'}' closing the board option" },
         )),
         None => Err(ParseError::new(
             chars[1].column + 1,
-            ParseErrorKind::UnexpectedEnd {
-                expected: "'}' closing the board option",
-            },
+            ParseErrorKind::UnexpectedEnd { expected: "'}' closing the board option" },
         )),
     }
 }

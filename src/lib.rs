@@ -3,6 +3,17 @@
 //! Everything here except the `worker_glue` module is plain Rust that runs (and is tested) on the host: the board
 //! model ([`board`]), the FFEN dialects and the canonical form ([`ffen`]), fairy glyphs ([`fairy`]).
 
+mod assets;
 pub mod board;
 pub mod fairy;
 pub mod ffen;
+pub mod http;
+pub mod options;
+pub mod page;
+pub mod pngenc;
+pub mod render;
+mod sprite;
+mod text;
+pub mod theme;
+#[cfg(target_arch = "wasm32")]
+pub mod worker_glue;

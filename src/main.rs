@@ -1,5 +1,80 @@
-//! `ffen-render`: renders an FFEN diagram to a PNG file on the host (being written by the renderer work).
-fn main() {
-    eprintln!("ffen-render: not written yet");
-    std::process::exit(2);
+//! `ffen-render`: renders an FFEN diagram to a PNG file on the host.
+//!
+//! ```text
+//! ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme T] [--light RRGGBB] [--dark RRGGBB]
+//!             [--dialect janko|bodlaender]
+//! ffen-render --message 'text' -o out.png
+//! ```
+//! The options are the URL parameters of the Worker (`size`, `flip`, `coords`, `theme`, `light`, `dark`) and read
+//! by the same code, so the CLI draws exactly what the Worker serves. `-o -` writes the PNG to standard output.
+
+use ffen_diagram::ffen::{self, Dialect};
+use ffen_diagram::options::RenderOptions;
+use ffen_diagram::render;
+use std::io::Write;
+use std::process::ExitCode;
+
+const USAGE: &str =
+    "usage: ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme gray|print|brown|blue|green]
+                   [--light RRGGBB] [--dark RRGGBB] [--dialect janko|bodlaender]
+       ffen-render --message 'text' -o out.png";
+
+fn run(args: Vec<String>) -> Result<(), String> {
+    let mut ffen: Option<String> = None;
+    let mut message: Option<String> = None;
+    let mut output: Option<String> = None;
+    let mut dialect = Dialect::Janko;
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut it = args.into_iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value\n{USAGE}"));
+        match arg.as_str() {
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            "-o" | "--output" => output = Some(value("-o")?),
+            "--message" => message = Some(value("--message")?),
+            "--dialect" => {
+                dialect = match value("--dialect")?.as_str() {
+                    "janko" => Dialect::Janko,
+                    "bodlaender" => Dialect::Bodlaender,
+                    other => return Err(format!("unknown dialect {other:?}: janko or bodlaender")),
+                }
+            }
+            "--flip" | "--coords" => pairs.push((arg[2..].to_string(), "1".to_string())),
+            "--size" | "--theme" | "--light" | "--dark" => {
+                let v = value(&arg)?;
+                pairs.push((arg[2..].to_string(), v));
+            }
+            _ if arg.starts_with('-') && arg.len() > 1 && ffen.is_some() => {
+                return Err(format!("unknown option {arg}\n{USAGE}"))
+            }
+            _ if ffen.is_none() => ffen = Some(arg),
+            _ => return Err(format!("unexpected argument {arg:?}\n{USAGE}")),
+        }
+    }
+    let output = output.ok_or_else(|| format!("missing -o OUTPUT\n{USAGE}"))?;
+    let png = if let Some(message) = message {
+        render::message_png(&message)
+    } else {
+        let ffen = ffen.ok_or_else(|| format!("missing FFEN\n{USAGE}"))?;
+        let options = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .map_err(|e| e.to_string())?;
+        let board = ffen::parse(&ffen, dialect).map_err(|e| format!("FFEN: {e}"))?;
+        render::check_image_size(&board, &options).map_err(|e| e.to_string())?;
+        render::render_png(&board, &options)
+    };
+    if output == "-" {
+        std::io::stdout().write_all(&png).map_err(|e| format!("stdout: {e}"))
+    } else {
+        std::fs::write(&output, &png).map_err(|e| format!("{output}: {e}"))
+    }
+}
+
+fn main() -> ExitCode {
+    match run(std::env::args().skip(1).collect()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ffen-render: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -8,12 +8,7 @@ use ffen_diagram::ffen::{canonical, parse, Dialect, MAX_INPUT_LEN};
 use proptest::prelude::*;
 
 fn color() -> impl Strategy<Value = Color> {
-    prop_oneof![
-        Just(Color::White),
-        Just(Color::Black),
-        Just(Color::Neutral),
-        (3u8..=6).prop_map(Color::Extra),
-    ]
+    prop_oneof![Just(Color::White), Just(Color::Black), Just(Color::Neutral), (3u8..=6).prop_map(Color::Extra),]
 }
 
 fn kind() -> impl Strategy<Value = PieceKind> {
@@ -47,11 +42,8 @@ fn board() -> impl Strategy<Value = Board> {
     (1usize..=MAX_BOARD_SIDE, 1usize..=12, 0u8..3).prop_flat_map(|(w, h, check)| {
         prop::collection::vec(cell(), w * h).prop_map(move |cells| {
             let mut board = Board::from_cells(w, h, cells).unwrap();
-            board.checkering = [
-                Checkering::DarkLowerLeft,
-                Checkering::LightLowerLeft,
-                Checkering::Uncheckered,
-            ][usize::from(check)];
+            board.checkering =
+                [Checkering::DarkLowerLeft, Checkering::LightLowerLeft, Checkering::Uncheckered][usize::from(check)];
             board
         })
     })
@@ -61,9 +53,7 @@ fn board() -> impl Strategy<Value = Board> {
 fn ffen_like() -> impl Strategy<Value = String> {
     prop::collection::vec(
         prop::sample::select(
-            "KQRBNPkqrbnpCXSTcxst0123456789/-*'\"()[]{}:!WUwbn.png @ \u{2019}é"
-                .chars()
-                .collect::<Vec<_>>(),
+            "KQRBNPkqrbnpCXSTcxst0123456789/-*'\"()[]{}:!WUwbn.png @ \u{2019}é".chars().collect::<Vec<_>>(),
         ),
         0..120,
     )

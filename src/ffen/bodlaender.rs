@@ -31,9 +31,7 @@ pub(super) fn parse(chars: &[Ch]) -> Result<Board, ParseError> {
                 let Some(close) = close else {
                     return Err(ParseError::new(
                         rest.last().map_or(end_column, |last| last.column + 1),
-                        ParseErrorKind::UnexpectedEnd {
-                            expected: "')' closing the piece name",
-                        },
+                        ParseErrorKind::UnexpectedEnd { expected: "')' closing the piece name" },
                     ));
                 };
                 let inside = &rest[pos..close];
@@ -50,10 +48,7 @@ pub(super) fn parse(chars: &[Ch]) -> Result<Board, ParseError> {
             c => {
                 return Err(ParseError::new(
                     ch.column,
-                    ParseErrorKind::Unexpected {
-                        found: c,
-                        expected: "a piece letter, a number, '-', '(' or '/'",
-                    },
+                    ParseErrorKind::Unexpected { found: c, expected: "a piece letter, a number, '-', '(' or '/'" },
                 ))
             }
         };
@@ -100,11 +95,7 @@ fn letter_piece(c: char, color: Color) -> Piece {
             None => PieceKind::Figure(crate::board::Figure::Pawn), // unreachable: c is an ASCII letter
         },
     };
-    Piece {
-        kind,
-        color,
-        rotation: Rotation::NONE,
-    }
+    Piece { kind, color, rotation: Rotation::NONE }
 }
 
 /// The inside of `( … )`: nothing (ignored), `-` (missing square), a name (colour by its first letter's case), or a
@@ -120,10 +111,7 @@ fn bracketed(inside: &[Ch]) -> Result<Option<Cell>, ParseError> {
     if letters == 0 {
         return Err(ParseError::new(
             first.column,
-            ParseErrorKind::Unexpected {
-                found: first.c,
-                expected: "a piece name (letters) or '-' after '('",
-            },
+            ParseErrorKind::Unexpected { found: first.c, expected: "a piece name (letters) or '-' after '('" },
         ));
     }
     let name: String = inside[..letters].iter().map(|ch| ch.c).collect();
@@ -136,10 +124,7 @@ fn bracketed(inside: &[Ch]) -> Result<Option<Cell>, ParseError> {
         [_, extra, ..] => {
             return Err(ParseError::new(
                 extra.column,
-                ParseErrorKind::Unexpected {
-                    found: extra.c,
-                    expected: "')' after one colour digit",
-                },
+                ParseErrorKind::Unexpected { found: extra.c, expected: "')' after one colour digit" },
             ))
         }
     };

@@ -46,9 +46,7 @@ impl Rank {
     }
 
     fn has_multi_digit_run(&self) -> bool {
-        self.items
-            .iter()
-            .any(|item| matches!(item, Item::Digits { digits, .. } if digits.len() > 1))
+        self.items.iter().any(|item| matches!(item, Item::Digits { digits, .. } if digits.len() > 1))
     }
 
     /// The cells, reading digit runs singly or whole; errs when the rank passes the largest board width.
@@ -74,9 +72,7 @@ impl Rank {
 }
 
 fn whole_number(digits: &[u8]) -> usize {
-    digits
-        .iter()
-        .fold(0usize, |n, &d| n.saturating_mul(10).saturating_add(usize::from(d)))
+    digits.iter().fold(0usize, |n, &d| n.saturating_mul(10).saturating_add(usize::from(d)))
 }
 
 /// Reads prepared janko-dialect input.
@@ -123,12 +119,7 @@ fn flat(items: Vec<Item>, checkering: crate::board::Checkering, end_column: usiz
         };
         let total = cells.len() + run;
         if total > FILES * MAX_BOARD_SIDE {
-            return Err(ParseError::new(
-                column,
-                ParseErrorKind::TooTall {
-                    height: total.div_ceil(FILES),
-                },
-            ));
+            return Err(ParseError::new(column, ParseErrorKind::TooTall { height: total.div_ceil(FILES) }));
         }
         cells.resize(total, Cell::Empty);
     }
@@ -160,6 +151,16 @@ impl<'a> Lexer<'a> {
         ch
     }
 
+    /// Consumes `c`, or errs with what was expected instead.
+    fn expect(&mut self, c: char, expected: &'static str) -> Result<(), ParseError> {
+        if self.peek().is_some_and(|ch| ch.c == c) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.unexpected(expected))
+        }
+    }
+
     fn unexpected(&self, expected: &'static str) -> ParseError {
         match self.peek() {
             Some(ch) => ParseError::new(ch.column, ParseErrorKind::Unexpected { found: ch.c, expected }),
@@ -170,18 +171,12 @@ impl<'a> Lexer<'a> {
     /// All ranks; one trailing '/' is dropped.
     fn ranks(&mut self) -> Result<Vec<Rank>, ParseError> {
         let first_column = self.peek().map_or(self.end_column, |ch| ch.column);
-        let mut ranks = vec![Rank {
-            items: Vec::new(),
-            column: first_column,
-        }];
+        let mut ranks = vec![Rank { items: Vec::new(), column: first_column }];
         while let Some(ch) = self.peek() {
             if ch.c == '/' {
                 self.pos += 1;
                 let column = self.peek().map_or(ch.column + 1, |next| next.column);
-                ranks.push(Rank {
-                    items: Vec::new(),
-                    column,
-                });
+                ranks.push(Rank { items: Vec::new(), column });
                 continue;
             }
             let item = self.item()?;
@@ -206,20 +201,14 @@ impl<'a> Lexer<'a> {
                 digits.push(d as u8);
                 self.pos += 1;
             }
-            return Ok(Item::Digits {
-                digits,
-                column: start.column,
-            });
+            return Ok(Item::Digits { digits, column: start.column });
         }
         let cell = match start.c {
             '{' => return Err(ParseError::new(start.column, ParseErrorKind::BadOption)),
             '(' => self.bracket_token()?,
             _ => self.prefixed_cell()?,
         };
-        Ok(Item::Cell {
-            cell,
-            column: start.column,
-        })
+        Ok(Item::Cell { cell, column: start.column })
     }
 
     /// `-` and `*N` prefixes (in either order), then a piece, marker, text or extension token.
@@ -341,10 +330,7 @@ impl<'a> Lexer<'a> {
             }
             None => Rotation::NONE,
         };
-        if !self.peek().is_some_and(|ch| ch.c == ')') {
-            return Err(self.unexpected("')' closing the piece, after at most one rotation digit"));
-        }
-        self.pos += 1;
+        self.expect(')', "')' closing the piece, after at most one rotation digit")?;
         let color = match (neutral, first.is_ascii_uppercase()) {
             (true, _) => Color::Neutral,
             (false, true) => Color::White,
@@ -393,10 +379,7 @@ impl<'a> Lexer<'a> {
                 if name.is_empty() {
                     return Err(self.unexpected("'-', ''' or a piece name after '['"));
                 }
-                if !self.peek().is_some_and(|ch| ch.c == ':') {
-                    return Err(self.unexpected("':' and a colour after the piece name"));
-                }
-                self.pos += 1;
+                self.expect(':', "':' and a colour after the piece name")?;
                 let color = match self.next() {
                     Some(ch) => color_from_code(ch.c)
                         .ok_or(ParseError::new(ch.column, ParseErrorKind::BadColor { found: ch.c }))?,
@@ -408,13 +391,11 @@ impl<'a> Lexer<'a> {
                     _ => None,
                 };
                 let kind = match single {
-                    Some(c) => figure_for(c)
-                        .map(PieceKind::Figure)
-                        .or_else(|| marker_for(c).map(PieceKind::Marker))
-                        .ok_or(ParseError::new(
-                            self.chars[start].column,
-                            ParseErrorKind::UnknownLetter { letter: c },
-                        ))?,
+                    Some(c) => {
+                        figure_for(c).map(PieceKind::Figure).or_else(|| marker_for(c).map(PieceKind::Marker)).ok_or(
+                            ParseError::new(self.chars[start].column, ParseErrorKind::UnknownLetter { letter: c }),
+                        )?
+                    }
                     None => {
                         named_piece(&name, color, rotation)
                             .ok_or(ParseError::new(self.chars[start].column, ParseErrorKind::BadName))?
@@ -424,10 +405,7 @@ impl<'a> Lexer<'a> {
                 Cell::Piece(Piece { kind, color, rotation })
             }
         };
-        if !self.peek().is_some_and(|ch| ch.c == ']') {
-            return Err(self.unexpected("']' closing the bracket"));
-        }
-        self.pos += 1;
+        self.expect(']', "']' closing the bracket")?;
         Ok(cell)
     }
 }

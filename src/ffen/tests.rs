@@ -23,11 +23,7 @@ fn err(s: &str, dialect: Dialect) -> ParseError {
 }
 
 fn piece(kind: PieceKind, color: Color, turns: u32) -> Cell {
-    Cell::Piece(Piece {
-        kind,
-        color,
-        rotation: Rotation::new(turns),
-    })
+    Cell::Piece(Piece { kind, color, rotation: Rotation::new(turns) })
 }
 
 fn fig(f: Figure, color: Color, turns: u32) -> Cell {
@@ -158,10 +154,7 @@ fn equivalent_spellings_share_one_canonical_string() {
         &["'a", "\u{2019}a", "\u{2018}a", "\u{00B4}a", "`a"],
         &["8/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/8.png", "8/8/8/8/8/8/8/8.gif", "8/8/8/8/8/8/8/8.PNG"],
         &["4k3/8/8/8/8/8/8/4K3", "4k/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3/"],
-        &[
-            "4Q3/8/8/2C5/8/2P5/1P*2n5/8",
-            "31Q12/211112/111113/2C5/1111211/11P113/1P*2n14/111113",
-        ],
+        &["4Q3/8/8/2C5/8/2P5/1P*2n5/8", "31Q12/211112/111113/2C5/1111211/11P113/1P*2n14/111113"],
         &[
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
             "rnbqkbnrpppppppp8888PPPPPPPPRNBQKBNR",
@@ -182,9 +175,35 @@ fn equivalent_spellings_share_one_canonical_string() {
 #[test]
 fn different_diagrams_get_different_strings() {
     let distinct = [
-        "8", "7", "K", "k", "-k", "*1K", "*2K", "*3K", "C", "c", "-c", "'c", "'C", "'1", "''10", "'12", "''12", "[K:3]",
-        "[K:4]", "[grasshopper:w]", "[grasshopper:b]", "*2[grasshopper:w]", "[-]", "['ab]", "{W}8", "{U}8",
-        "8/8", "K/1", "1/K",
+        "8",
+        "7",
+        "K",
+        "k",
+        "-k",
+        "*1K",
+        "*2K",
+        "*3K",
+        "C",
+        "c",
+        "-c",
+        "'c",
+        "'C",
+        "'1",
+        "''10",
+        "'12",
+        "''12",
+        "[K:3]",
+        "[K:4]",
+        "[grasshopper:w]",
+        "[grasshopper:b]",
+        "*2[grasshopper:w]",
+        "[-]",
+        "['ab]",
+        "{W}8",
+        "{U}8",
+        "8/8",
+        "K/1",
+        "1/K",
     ];
     let mut seen = std::collections::HashMap::new();
     for s in distinct {
@@ -365,10 +384,7 @@ fn limits_at_and_beyond_the_edge() {
     assert!(parse(&format!("[{}:w]", "a".repeat(crate::board::MAX_NAME_LEN)), Dialect::Janko).is_ok());
     assert!(err("['abc]", Dialect::Janko).to_string().contains("']' closing"));
     // Huge digit runs saturate instead of overflowing.
-    assert!(matches!(
-        err(&format!("{}/1", "9".repeat(40)), Dialect::Bodlaender).kind,
-        ParseErrorKind::TooWide { .. }
-    ));
+    assert!(matches!(err(&format!("{}/1", "9".repeat(40)), Dialect::Bodlaender).kind, ParseErrorKind::TooWide { .. }));
 }
 
 #[test]
@@ -397,10 +413,7 @@ fn readme_examples() {
         ("*0Q", "Q"),
         ("\"23", "''23"),
         ("8/RNBQKBNR.png", "8/RNBQKBNR"),
-        (
-            "31Q12/211112/111113/2C5/1111211/11P113/1P*2n14/111113",
-            "4Q3/8/8/2C5/8/2P5/1P*2n5/8",
-        ),
+        ("31Q12/211112/111113/2C5/1111211/11P113/1P*2n14/111113", "4Q3/8/8/2C5/8/2P5/1P*2n5/8"),
         ("rnbqkbnrpppppppp8888PPPPPPPPRNBQKBNR", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
         ("11/5k5/11", "92/5k5/92"),
     ];
@@ -408,8 +421,5 @@ fn readme_examples() {
         assert_eq!(canon(input), expected, "{input:?}");
     }
     assert_eq!(canonical(&bod("7-/8/8/8/8/8/8/-7")), "7[-]/8/8/8/8/8/8/[-]7");
-    assert_eq!(
-        canonical(&bod("{W}(Grasshopper)(nightrider2)6")),
-        "{W}[grasshopper:w][nightrider:n]6"
-    );
+    assert_eq!(canonical(&bod("{W}(Grasshopper)(nightrider2)6")), "{W}[grasshopper:w][nightrider:n]6");
 }

@@ -1,0 +1,16 @@
+#!/bin/sh
+# Regenerates the README gallery with the project's own CLI: sh docs/gallery/generate.sh (from the repository root).
+set -eu
+cd "$(dirname "$0")/../.."
+cargo build --release --bin ffen-render
+r=target/release/ffen-render
+d=docs/gallery
+$r 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' -o $d/start.png
+$r "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR" -o $d/janko.png
+$r '3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN2' --coords --size 32 -o $d/f307.png
+$r "2'1'2'3'4'5/1-k*1-q-*2r-b*3-n2/1-p-*1p-*2p-*3p2/8/2T*2t-c-s2/8/2X-*1x'W*1'W2/K6k" --theme print --coords -o $d/print.png
+$r '(Camelrider)(camelrider)(camelrider2)(camelrider3)(Nightrider)(grasshopper)(zebra2)(leo5)/(knight3)(knight4)(knight5)(knight6)(queen3)(queen4)(queen5)(queen6)/-6-/3--3/8/(Rook2)(rook)5(K)' --dialect bodlaender --theme blue -o $d/fairy.png
+$r 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --theme brown --flip --coords --size 24 -o $d/brown-flipped.png
+$r '8/8/8/3k4/8/8/8/3K4' --theme green --size 64 -o $d/green-64.png
+$r --message "FFEN: column 12: 'z' is not a piece; write 'z for the letter z" -o $d/error.png
+ls -l $d/*.png

@@ -1,0 +1,228 @@
+//! PNG encoding: an indexed (palette) PNG at the smallest bit depth when the image has at most 256 colours, else
+//! 8-bit RGB; always with an sRGB chunk (and the matching gAMA for old decoders), so colours are the same everywhere.
+//!
+//! Output is byte-for-byte deterministic: the palette is in order of first appearance (scanning rows top down),
+//! and the encoder settings are fixed.
+
+/// An opaque sRGB image, row by row, one `0x00RRGGBB` word a pixel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// `width * height` pixels as `0x00RRGGBB`, row-major.
+    pub pixels: Vec<u32>,
+}
+
+/// Packs an RGB triple into the `0x00RRGGBB` pixel form of [`Image`].
+pub fn pack_rgb(rgb: [u8; 3]) -> u32 {
+    u32::from(rgb[0]) << 16 | u32::from(rgb[1]) << 8 | u32::from(rgb[2])
+}
+
+/// Unpacks an [`Image`] pixel into its RGB triple.
+pub fn unpack_rgb(pixel: u32) -> [u8; 3] {
+    [(pixel >> 16) as u8, (pixel >> 8) as u8, pixel as u8]
+}
+
+impl Image {
+    /// A `width`×`height` image filled with one colour.
+    pub fn new(width: u32, height: u32, fill: [u8; 3]) -> Image {
+        Image { width, height, pixels: vec![pack_rgb(fill); width as usize * height as usize] }
+    }
+
+    /// The colour at (`x`, `y`), or `None` outside the image.
+    pub fn pixel(&self, x: u32, y: u32) -> Option<[u8; 3]> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        self.pixels.get(y as usize * self.width as usize + x as usize).map(|&p| unpack_rgb(p))
+    }
+
+    /// The pixels as RGB bytes, 3 a pixel.
+    pub fn to_rgb(&self) -> Vec<u8> {
+        self.pixels.iter().flat_map(|&p| unpack_rgb(p)).collect()
+    }
+}
+
+/// The colours of an image and each pixel's index, if there are at most 256 colours.
+struct Indexed {
+    palette: Vec<u8>,
+    indices: Vec<u8>,
+}
+
+/// Palette and indices in one pass: an open-addressing table from colour to index (at most 256 entries in 1024
+/// slots), skipped while a run of one colour lasts. `None` at the 257th colour.
+fn index_colours(pixels: &[u32]) -> Option<Indexed> {
+    const SLOTS: usize = 1024;
+    const EMPTY: u32 = u32::MAX;
+    let mut keys = [EMPTY; SLOTS];
+    let mut values = [0u8; SLOTS];
+    let mut palette = Vec::with_capacity(256 * 3);
+    let mut indices = vec![0u8; pixels.len()];
+    let mut last_key = EMPTY;
+    let mut last_index = 0u8;
+    for (out, &key) in indices.iter_mut().zip(pixels) {
+        if key != last_key {
+            let mut slot = (key.wrapping_mul(0x9E37_79B1) >> 22) as usize;
+            loop {
+                if keys[slot] == key {
+                    last_index = values[slot];
+                    break;
+                }
+                if keys[slot] == EMPTY {
+                    let count = palette.len() / 3;
+                    if count == 256 {
+                        return None;
+                    }
+                    keys[slot] = key;
+                    values[slot] = count as u8;
+                    palette.extend_from_slice(&unpack_rgb(key));
+                    last_index = count as u8;
+                    break;
+                }
+                slot = (slot + 1) % SLOTS;
+            }
+            last_key = key;
+        }
+        *out = last_index;
+    }
+    Some(Indexed { palette, indices })
+}
+
+/// Packs 8-bit indices into rows of `depth`-bit samples (1, 2, 4 or 8), each row starting on a byte.
+fn pack(indices: &[u8], width: usize, depth: u8) -> Vec<u8> {
+    if depth >= 8 || width == 0 {
+        return indices.to_vec();
+    }
+    let per_byte = 8 / depth as usize;
+    let row_bytes = width.div_ceil(per_byte);
+    let rows = indices.len() / width;
+    let mut out = vec![0u8; row_bytes * rows];
+    for (row, dst) in indices.chunks_exact(width).zip(out.chunks_exact_mut(row_bytes)) {
+        if depth == 4 {
+            for (d, pair) in dst.iter_mut().zip(row.chunks(2)) {
+                *d = pair[0] << 4 | pair.get(1).copied().unwrap_or(0);
+            }
+        } else {
+            for (d, group) in dst.iter_mut().zip(row.chunks(per_byte)) {
+                let mut byte = 0u8;
+                for (i, &v) in group.iter().enumerate() {
+                    byte |= v << (8 - depth as usize * (i + 1));
+                }
+                *d = byte;
+            }
+        }
+    }
+    out
+}
+
+/// Encodes `image` as PNG; see the module documentation. Returns an empty vector only if the image is empty or its
+/// buffer does not match its size (never for images made by this crate).
+pub fn encode(image: &Image) -> Vec<u8> {
+    let (w, h) = (image.width as usize, image.height as usize);
+    if w == 0 || h == 0 || image.pixels.len() != w * h {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, image.width, image.height);
+    encoder.set_source_srgb(png::SrgbRenderingIntent::Perceptual);
+    encoder.set_source_gamma(png::ScaledFloat::from_scaled(45455));
+    let data = match index_colours(&image.pixels) {
+        Some(indexed) => {
+            let colours = indexed.palette.len() / 3;
+            let depth = match colours {
+                0..=2 => 1,
+                3..=4 => 2,
+                5..=16 => 4,
+                _ => 8,
+            };
+            encoder.set_color(png::ColorType::Indexed);
+            encoder.set_depth(match depth {
+                1 => png::BitDepth::One,
+                2 => png::BitDepth::Two,
+                4 => png::BitDepth::Four,
+                _ => png::BitDepth::Eight,
+            });
+            encoder.set_palette(indexed.palette);
+            // Measured on diagrams (README, "PNG size"): on palette data no filter beats every filter, and zlib level 4
+            // is the knee of size against time.
+            encoder.set_filter(png::Filter::NoFilter);
+            encoder.set_deflate_compression(png::DeflateCompression::Level(4));
+            pack(&indexed.indices, w, depth)
+        }
+        None => {
+            encoder.set_color(png::ColorType::Rgb);
+            encoder.set_depth(png::BitDepth::Eight);
+            encoder.set_filter(png::Filter::Adaptive);
+            encoder.set_deflate_compression(png::DeflateCompression::Level(4));
+            image.to_rgb()
+        }
+    };
+    let written =
+        encoder.write_header().and_then(|mut writer| writer.write_image_data(&data).and_then(|()| writer.finish()));
+    match written {
+        Ok(()) => out,
+        Err(_) => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode(bytes: &[u8]) -> (png::OutputInfo, Vec<u8>, png::Info<'static>) {
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes.to_vec()));
+        decoder.set_transformations(png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        buf.truncate(info.buffer_size());
+        let header = reader.info().clone();
+        (info, buf, header)
+    }
+
+    fn gradient(w: u32, h: u32, colours: u32) -> Image {
+        let mut img = Image::new(w, h, [0, 0, 0]);
+        for y in 0..h {
+            for x in 0..w {
+                let v = (x + y * w) % colours;
+                img.pixels[(y * w + x) as usize] = pack_rgb([v as u8, (v >> 8) as u8, 255 - v as u8]);
+            }
+        }
+        img
+    }
+
+    #[test]
+    fn round_trips_at_every_depth() {
+        for (colours, depth, color_type) in [
+            (2, png::BitDepth::One, png::ColorType::Indexed),
+            (3, png::BitDepth::Two, png::ColorType::Indexed),
+            (16, png::BitDepth::Four, png::ColorType::Indexed),
+            (256, png::BitDepth::Eight, png::ColorType::Indexed),
+            (257, png::BitDepth::Eight, png::ColorType::Rgb),
+        ] {
+            for (w, h) in [(1, 1), (7, 3), (33, 40)] {
+                let img = gradient(w, h, colours);
+                let bytes = encode(&img);
+                let (info, buf, header) = decode(&bytes);
+                assert_eq!((info.width, info.height), (w, h));
+                if w * h >= colours {
+                    assert_eq!(header.bit_depth, depth, "{colours} colours");
+                    assert_eq!(header.color_type, color_type, "{colours} colours");
+                }
+                assert_eq!(buf, img.to_rgb(), "{colours} colours {w}x{h}");
+                assert!(header.srgb.is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn deterministic_and_empty_safe() {
+        let img = gradient(50, 50, 100);
+        assert_eq!(encode(&img), encode(&img));
+        assert!(encode(&Image::new(0, 5, [1, 2, 3])).is_empty());
+        let broken = Image { width: 3, height: 3, pixels: vec![0; 5] };
+        assert!(encode(&broken).is_empty());
+    }
+}

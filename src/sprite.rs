@@ -1,0 +1,428 @@
+//! Square sprites: every piece, marker, text and fallback disc drawn once per square size and cached.
+//!
+//! A sprite is a premultiplied RGBA bitmap exactly one square in size. The upright white and black versions are
+//! drawn from vectors (tiny-skia paths, `fontdue` glyphs); everything else is derived from them pixel by pixel, so
+//! it is exact and cheap:
+//! - **rotation**: a quarter turn of the pixel grid (lossless);
+//! - **neutral**: the left half of the white sprite beside the right half of the black one (the middle column of an
+//!   odd size is their average), split before rotating so the split turns with the piece;
+//! - **extra colours 3–6**: the white sprite with its white tinted (black outlines stay black).
+//!
+//! The cache is a process-wide map from (what, colour, rotation, size) to sprite, cleared when it grows beyond
+//! [`CACHE_BUDGET_BYTES`], so a Worker isolate renders each sprite once and then only copies pixels.
+
+use crate::assets::{self, Paint as SpritePaint, Prepared, SPRITE_VIEWBOX};
+use crate::board::{Color, Figure, Marker};
+use crate::theme::{extra_tint, Rgb};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
+
+/// The most bytes of sprite bitmaps kept in the cache before it is emptied (a few sizes' worth of full sets).
+pub const CACHE_BUDGET_BYTES: usize = 8 << 20;
+
+/// The thinnest outline drawn, in pixels: keeps small diagrams (12–20 px squares) crisp instead of grey.
+const MIN_STROKE_PX: f32 = 0.9;
+
+/// What a sprite shows.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Shape {
+    /// An orthodox piece glyph.
+    Figure(Figure),
+    /// A marker shape.
+    Marker(Marker),
+    /// Black text (letters and numbers); colour is ignored.
+    Text(String),
+    /// Black text with a thin white halo, for hatched squares where bare text would drown in the lines.
+    HaloText(String),
+    /// A disc of the piece's colour with a short label: the fallback for unknown fairy pieces.
+    Disc(String),
+}
+
+/// The cache key of a sprite.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Key {
+    pub shape: Shape,
+    pub color: Color,
+    pub turns: u8,
+    pub size: u32,
+}
+
+/// A square premultiplied-RGBA bitmap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Sprite {
+    /// Side in pixels.
+    pub side: usize,
+    /// Premultiplied RGBA, row by row.
+    pub data: Vec<u8>,
+    /// The box (x0, y0, x1, y1; end exclusive) of the pixels that are not fully transparent, `None` if none is.
+    pub bounds: Option<(usize, usize, usize, usize)>,
+}
+
+impl Sprite {
+    fn blank(side: usize) -> Sprite {
+        Sprite { side, data: vec![0; side * side * 4], bounds: None }
+    }
+
+    /// This sprite with [`Sprite::bounds`] computed.
+    fn with_bounds(mut self) -> Sprite {
+        let n = self.side;
+        let mut b: Option<(usize, usize, usize, usize)> = None;
+        for y in 0..n {
+            for x in 0..n {
+                if self.data[(y * n + x) * 4 + 3] != 0 {
+                    b = Some(match b {
+                        None => (x, y, x + 1, y + 1),
+                        Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1)),
+                    });
+                }
+            }
+        }
+        self.bounds = b;
+        self
+    }
+
+    fn from_pixmap(pixmap: Pixmap) -> Sprite {
+        let side = pixmap.width() as usize;
+        Sprite { side, data: pixmap.take(), bounds: None }
+    }
+
+    /// This sprite turned `turns` quarter turns clockwise.
+    pub fn rotated(&self, turns: u8) -> Sprite {
+        let n = self.side;
+        let mut out = Sprite::blank(n);
+        for y in 0..n {
+            for x in 0..n {
+                // Source pixel that lands on (x, y).
+                let (sx, sy) = match turns % 4 {
+                    0 => (x, y),
+                    1 => (y, n - 1 - x),
+                    2 => (n - 1 - x, n - 1 - y),
+                    _ => (n - 1 - y, x),
+                };
+                let s = (sy * n + sx) * 4;
+                let d = (y * n + x) * 4;
+                out.data[d..d + 4].copy_from_slice(&self.data[s..s + 4]);
+            }
+        }
+        out
+    }
+
+    /// Left half of `white`, right half of `black` (same size); an odd middle column is their average.
+    fn split(white: &Sprite, black: &Sprite) -> Sprite {
+        let n = white.side;
+        let mut out = Sprite::blank(n);
+        for y in 0..n {
+            for x in 0..n {
+                let i = (y * n + x) * 4;
+                for c in 0..4 {
+                    let (w, b) = (white.data[i + c], black.data[i + c]);
+                    out.data[i + c] = match (2 * x + 1).cmp(&n) {
+                        std::cmp::Ordering::Less => w,
+                        std::cmp::Ordering::Greater => b,
+                        std::cmp::Ordering::Equal => ((u16::from(w) + u16::from(b)).div_ceil(2)) as u8,
+                    };
+                }
+            }
+        }
+        out
+    }
+
+    /// Rounds alpha and colour to [`LEVELS`] levels. Side by side with exact antialiasing the difference is not
+    /// visible even at 4× zoom, and it keeps an ordinary diagram within 16 colours: a 4-bit palette PNG, about a
+    /// quarter smaller and half as slow to compress as 17 levels (see README, "PNG size").
+    fn quantized(mut self) -> Sprite {
+        for p in self.data.chunks_exact_mut(4) {
+            let a = quantize(p[3]);
+            p[3] = a;
+            for c in &mut p[..3] {
+                *c = quantize(*c).min(a);
+            }
+        }
+        self
+    }
+
+    /// The white parts (grey level of each pixel) replaced by `tint`.
+    fn tinted(&self, tint: Rgb) -> Sprite {
+        let mut out = self.clone();
+        for p in out.data.chunks_exact_mut(4) {
+            let level = u16::from(p[0]);
+            p[0] = div255(level * u16::from(tint.0));
+            p[1] = div255(level * u16::from(tint.1));
+            p[2] = div255(level * u16::from(tint.2));
+        }
+        out
+    }
+}
+
+/// The number of alpha and colour levels of a sprite: 0, 64, 128, 191, 255.
+pub(crate) const LEVELS: u32 = 5;
+
+/// `v` rounded to the nearest of the [`LEVELS`] levels.
+fn quantize(v: u8) -> u8 {
+    let steps = LEVELS - 1;
+    let k = (u32::from(v) * steps + 127) / 255;
+    ((k * 255 + steps / 2) / steps) as u8
+}
+
+/// `x / 255` rounded, for `x <= 255 * 255`.
+pub(crate) fn div255(x: u16) -> u8 {
+    let x = u32::from(x) + 128;
+    ((x + (x >> 8)) >> 8) as u8
+}
+
+type Cache = Mutex<(HashMap<Key, Arc<Sprite>>, usize)>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new((HashMap::new(), 0)))
+}
+
+/// Empties the sprite cache (for benchmarks of the cold path).
+pub(crate) fn clear_cache() {
+    let mut guard = cache().lock().unwrap_or_else(|e| e.into_inner());
+    guard.0.clear();
+    guard.1 = 0;
+}
+
+/// The sprite for `key`, from the cache or drawn now.
+pub(crate) fn get(key: &Key) -> Arc<Sprite> {
+    let cache = cache();
+    if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(key) {
+        return Arc::clone(hit);
+    }
+    let sprite = Arc::new(draw(key));
+    let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+    let (map, bytes) = &mut *guard;
+    if *bytes + sprite.data.len() > CACHE_BUDGET_BYTES {
+        map.clear();
+        *bytes = 0;
+    }
+    *bytes += sprite.data.len();
+    map.insert(key.clone(), Arc::clone(&sprite));
+    sprite
+}
+
+/// Draws the sprite for `key` without the cache.
+pub(crate) fn draw(key: &Key) -> Sprite {
+    let size = key.size.max(1);
+    let upright = match key.shape {
+        Shape::Text(ref text) => text_sprite(text, size, false).quantized(),
+        Shape::HaloText(ref text) => text_sprite(text, size, true).quantized(),
+        _ => match key.color {
+            Color::White => upright(&key.shape, false, size),
+            Color::Black => upright(&key.shape, true, size),
+            Color::Neutral => Sprite::split(&upright(&key.shape, false, size), &upright(&key.shape, true, size)),
+            Color::Extra(_) => upright(&key.shape, false, size).tinted(extra_tint(key.color)),
+        },
+    };
+    if key.turns.is_multiple_of(4) {
+        upright.with_bounds()
+    } else {
+        upright.rotated(key.turns).with_bounds()
+    }
+}
+
+fn paint(rgb: [u8; 3]) -> Paint<'static> {
+    let mut paint = Paint::default();
+    paint.set_color_rgba8(rgb[0], rgb[1], rgb[2], 255);
+    paint.anti_alias = true;
+    paint
+}
+
+/// Strokes no thinner than [`MIN_STROKE_PX`] at this scale.
+fn widened(stroke: &Stroke, scale: f32) -> Stroke {
+    let mut s = stroke.clone();
+    s.width = s.width.max(MIN_STROKE_PX / scale);
+    s
+}
+
+fn draw_prepared(pixmap: &mut Pixmap, prepared: &Prepared, scale: f32, transform: Transform) {
+    for (path, step) in prepared {
+        match step {
+            SpritePaint::Fill { rgb, rule } => pixmap.fill_path(path, &paint(*rgb), *rule, transform, None),
+            SpritePaint::Stroke { rgb, stroke } => {
+                pixmap.stroke_path(path, &paint(*rgb), &widened(stroke, scale), transform, None)
+            }
+        }
+    }
+}
+
+/// The upright white or black sprite of `shape`, quantized.
+fn upright(shape: &Shape, black: bool, size: u32) -> Sprite {
+    upright_exact(shape, black, size).quantized()
+}
+
+fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
+    let Some(mut pixmap) = Pixmap::new(size, size) else {
+        return Sprite::blank(size as usize);
+    };
+    let scale = size as f32 / SPRITE_VIEWBOX;
+    let transform = Transform::from_scale(scale, scale);
+    match shape {
+        Shape::Figure(figure) => draw_prepared(&mut pixmap, assets::figure_sprite(*figure, black), scale, transform),
+        Shape::Marker(marker) => {
+            if let Some(path) = marker_path(*marker) {
+                let body = if black { [0, 0, 0] } else { [255, 255, 255] };
+                pixmap.fill_path(path, &paint(body), FillRule::Winding, transform, None);
+                pixmap.stroke_path(path, &paint([0, 0, 0]), &outline(scale), transform, None);
+            }
+        }
+        Shape::Disc(label) => {
+            let disc = PathBuilder::from_circle(22.5, 22.5, 20.0);
+            if let Some(disc) = disc {
+                let body = if black { [0, 0, 0] } else { [255, 255, 255] };
+                pixmap.fill_path(&disc, &paint(body), FillRule::Winding, transform, None);
+                pixmap.stroke_path(&disc, &paint([0, 0, 0]), &outline(scale), transform, None);
+            }
+            let mut sprite = Sprite::from_pixmap(pixmap);
+            let ink = if black { [255, 255, 255] } else { [0, 0, 0] };
+            if let Some(cov) = crate::text::rasterize(label, label_px(label, size as f32 * 0.62)) {
+                cov.blend_centered(&mut sprite.data, size as usize, ink);
+            }
+            return sprite;
+        }
+        Shape::Text(_) | Shape::HaloText(_) => {}
+    }
+    Sprite::from_pixmap(pixmap)
+}
+
+/// The black outline of markers and discs: 1.5 viewBox units like the pieces' outlines.
+fn outline(scale: f32) -> Stroke {
+    widened(&Stroke { width: 1.5, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Stroke::default() }, scale)
+}
+
+/// The font size for `text` to fill about `box_px` pixels without growing past it in width.
+fn label_px(text: &str, box_px: f32) -> f32 {
+    // Digits and capitals of Roboto are 0.71 em tall: aim the ink at the box height first.
+    let px = box_px / 0.71;
+    match crate::text::ink_width(text, px) {
+        Some(w) if w > box_px => (px * box_px / w).max(4.0),
+        _ => px,
+    }
+}
+
+/// Letters and numbers: black, centred, about 55 % of the square tall, no wider than 80 % ("88" fits).
+fn text_sprite(text: &str, size: u32, halo: bool) -> Sprite {
+    let n = size as usize;
+    let mut sprite = Sprite::blank(n);
+    let height = size as f32 * 0.55;
+    let px = match crate::text::ink_width(text, height / 0.71) {
+        Some(w) if w > size as f32 * 0.8 => (height / 0.71) * size as f32 * 0.8 / w,
+        _ => height / 0.71,
+    };
+    if let Some(cov) = crate::text::rasterize(text, px.max(4.0)) {
+        if halo {
+            cov.dilated((size as usize / 40).clamp(1, 3)).blend_centered(&mut sprite.data, n, [255, 255, 255]);
+        }
+        cov.blend_centered(&mut sprite.data, n, [0, 0, 0]);
+    }
+    sprite
+}
+
+/// The vector outline of a marker in the 45×45 sprite box.
+fn marker_path(marker: Marker) -> Option<&'static Path> {
+    static PATHS: OnceLock<[Option<Path>; 4]> = OnceLock::new();
+    let paths = PATHS.get_or_init(|| {
+        let circle = PathBuilder::from_circle(22.5, 22.5, 14.0);
+        let square = tiny_skia::Rect::from_ltrb(9.5, 9.5, 35.5, 35.5).map(PathBuilder::from_rect);
+        // Equilateral triangle, apex up, its bounding box centred in the square.
+        let triangle = {
+            let mut pb = PathBuilder::new();
+            let h = 28.0;
+            let half = h / 3f32.sqrt();
+            pb.move_to(22.5, 22.5 - h / 2.0);
+            pb.line_to(22.5 + half, 22.5 + h / 2.0);
+            pb.line_to(22.5 - half, 22.5 + h / 2.0);
+            pb.close();
+            pb.finish()
+        };
+        // A saltire: a plus sign of arm length 16 and half-width 4, turned 45°.
+        let cross = {
+            let (l, w) = (16.0, 4.0);
+            let pts = [
+                (w, l),
+                (w, w),
+                (l, w),
+                (l, -w),
+                (w, -w),
+                (w, -l),
+                (-w, -l),
+                (-w, -w),
+                (-l, -w),
+                (-l, w),
+                (-w, w),
+                (-w, l),
+            ];
+            let mut pb = PathBuilder::new();
+            for (i, (x, y)) in pts.iter().enumerate() {
+                if i == 0 {
+                    pb.move_to(*x, *y);
+                } else {
+                    pb.line_to(*x, *y);
+                }
+            }
+            pb.close();
+            pb.finish().and_then(|p| p.transform(Transform::from_rotate(45.0).post_translate(22.5, 22.5)))
+        };
+        [circle, cross, square, triangle]
+    });
+    let index = Marker::ALL.iter().position(|&m| m == marker).unwrap_or(0);
+    paths[index].as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(shape: Shape, color: Color, turns: u8, size: u32) -> Key {
+        Key { shape, color, turns, size }
+    }
+
+    #[test]
+    fn four_quarter_turns_are_the_identity() {
+        let s = draw(&key(Shape::Figure(Figure::Knight), Color::White, 0, 23));
+        let mut r = s.clone();
+        for _ in 0..4 {
+            r = r.rotated(1);
+        }
+        assert_eq!(r.data, s.data);
+        assert_eq!(s.rotated(1).rotated(1).data, s.rotated(2).data);
+    }
+
+    #[test]
+    fn every_shape_draws_something_at_every_size() {
+        for size in [1, 12, 13, 40, 128] {
+            let mut shapes: Vec<Shape> = Figure::ALL.iter().map(|&f| Shape::Figure(f)).collect();
+            shapes.extend(Marker::ALL.iter().map(|&m| Shape::Marker(m)));
+            shapes.push(Shape::Text("88".into()));
+            shapes.push(Shape::Disc("Ca".into()));
+            for shape in shapes {
+                for color in [Color::White, Color::Black, Color::Neutral, Color::Extra(4)] {
+                    let s = draw(&key(shape.clone(), color, 1, size));
+                    assert_eq!(s.data.len(), (size * size * 4) as usize);
+                    if size >= 12 {
+                        assert!(s.bounds.is_some(), "{shape:?} {color:?} {size}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cache_returns_the_drawn_sprite() {
+        let k = key(Shape::Marker(Marker::Triangle), Color::Neutral, 3, 31);
+        assert_eq!(*get(&k), draw(&k));
+        assert!(Arc::ptr_eq(&get(&k), &get(&k)));
+    }
+
+    #[test]
+    fn tint_keeps_black_and_colours_white() {
+        let white = draw(&key(Shape::Marker(Marker::Square), Color::White, 0, 45));
+        let red = draw(&key(Shape::Marker(Marker::Square), Color::Extra(3), 0, 45));
+        let centre = (22 * 45 + 22) * 4;
+        assert_eq!(&white.data[centre..centre + 4], &[255, 255, 255, 255]);
+        let t = extra_tint(Color::Extra(3));
+        assert_eq!(&red.data[centre..centre + 4], &[t.0, t.1, t.2, 255]);
+    }
+}

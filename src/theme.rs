@@ -1,0 +1,148 @@
+//! Board colour themes: the named looks of the `theme` option and the tints of Bodlaender's extra colours.
+
+use crate::board::Color;
+use std::fmt;
+
+/// An opaque sRGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// Reads `RRGGBB` hexadecimal, with or without a leading `#`, in either case.
+    pub fn parse_hex(text: &str) -> Option<Rgb> {
+        let hex = text.strip_prefix('#').unwrap_or(text);
+        if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+        Some(Rgb(byte(0)?, byte(2)?, byte(4)?))
+    }
+}
+
+impl fmt::Display for Rgb {
+    /// Lower-case `rrggbb`, the form used in [`crate::options::RenderOptions::canonical`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// Paper white: the background of the image (holes, the coordinate margin).
+pub const PAPER: Rgb = Rgb(255, 255, 255);
+
+/// The frame and the ink of letters, numbers and coordinates.
+pub const INK: Rgb = Rgb(0, 0, 0);
+
+/// A named look of the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Theme {
+    /// The default: white light squares and mid-grey dark squares, close to a printed diagram but calm on screen.
+    #[default]
+    Gray,
+    /// Print style: white light squares, dark squares hatched with diagonal lines as in problem books.
+    Print,
+    /// Brown screen theme (the colours of lichess' default board).
+    Brown,
+    /// Blue-grey screen theme.
+    Blue,
+    /// Green screen theme.
+    Green,
+}
+
+impl Theme {
+    /// Every theme, default first.
+    pub const ALL: [Theme; 5] = [Theme::Gray, Theme::Print, Theme::Brown, Theme::Blue, Theme::Green];
+
+    /// The name used by the `theme` option and in the canonical options.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Gray => "gray",
+            Theme::Print => "print",
+            Theme::Brown => "brown",
+            Theme::Blue => "blue",
+            Theme::Green => "green",
+        }
+    }
+
+    /// The theme with this name (case-insensitive; `grey` is accepted for `gray`).
+    pub fn from_name(name: &str) -> Option<Theme> {
+        let lower = name.to_ascii_lowercase();
+        if lower == "grey" {
+            return Some(Theme::Gray);
+        }
+        Theme::ALL.into_iter().find(|t| t.name() == lower)
+    }
+
+    /// The colour of the light squares.
+    pub fn light(self) -> Rgb {
+        match self {
+            Theme::Gray | Theme::Print => Rgb(255, 255, 255),
+            Theme::Brown => Rgb(0xf0, 0xd9, 0xb5),
+            Theme::Blue => Rgb(0xde, 0xe3, 0xe6),
+            Theme::Green => Rgb(0xee, 0xee, 0xd2),
+        }
+    }
+
+    /// How the dark squares are painted.
+    pub fn dark(self) -> DarkSquares {
+        match self {
+            Theme::Gray => DarkSquares::Solid(Rgb(0xb4, 0xb4, 0xb4)),
+            Theme::Print => DarkSquares::Hatched { paper: Rgb(255, 255, 255), ink: Rgb(0x20, 0x20, 0x20) },
+            Theme::Brown => DarkSquares::Solid(Rgb(0xb5, 0x88, 0x63)),
+            Theme::Blue => DarkSquares::Solid(Rgb(0x8c, 0xa2, 0xad)),
+            Theme::Green => DarkSquares::Solid(Rgb(0x76, 0x96, 0x56)),
+        }
+    }
+}
+
+/// How dark squares are painted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DarkSquares {
+    /// One flat colour.
+    Solid(Rgb),
+    /// Diagonal lines of `ink` on `paper`, rising to the right, continuous across squares.
+    Hatched {
+        /// Colour between the lines.
+        paper: Rgb,
+        /// Colour of the lines.
+        ink: Rgb,
+    },
+}
+
+/// The tint of an extra colour 3–6 (Bodlaender): the colour that replaces white in the piece's body.
+///
+/// 3 red, 4 blue, 5 green, 6 yellow; picked to be told apart from each other, from white and black, and under
+/// the common forms of colour blindness by lightness as well as hue. Digits outside 3–6 get grey.
+pub fn extra_tint(color: Color) -> Rgb {
+    match color {
+        Color::Extra(3) => Rgb(0xe0, 0x3a, 0x2f),
+        Color::Extra(4) => Rgb(0x2f, 0x6f, 0xd8),
+        Color::Extra(5) => Rgb(0x3c, 0xb0, 0x4e),
+        Color::Extra(6) => Rgb(0xf5, 0xc5, 0x18),
+        _ => Rgb(0x90, 0x90, 0x90),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_colours() {
+        assert_eq!(Rgb::parse_hex("#A0b1C2"), Some(Rgb(0xa0, 0xb1, 0xc2)));
+        assert_eq!(Rgb::parse_hex("a0b1c2"), Some(Rgb(0xa0, 0xb1, 0xc2)));
+        assert_eq!(Rgb(1, 2, 255).to_string(), "0102ff");
+        for bad in ["", "#", "abc", "a0b1c", "a0b1c2d", "g0b1c2", "+0b1c2", "##a0b1c2", "é0b1c"] {
+            assert_eq!(Rgb::parse_hex(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn theme_names_round_trip() {
+        for t in Theme::ALL {
+            assert_eq!(Theme::from_name(t.name()), Some(t));
+            assert_eq!(Theme::from_name(&t.name().to_uppercase()), Some(t));
+        }
+        assert_eq!(Theme::from_name("grey"), Some(Theme::Gray));
+        assert_eq!(Theme::from_name("pink"), None);
+    }
+}

@@ -1,0 +1,86 @@
+//! The Workers runtime entry point (wasm32 only). Thin on purpose: every decision is in [`crate::http`]; this
+//! module moves bytes between the runtime and it, and talks to the edge cache (`caches.default`).
+//!
+//! Every failure it can meet is handled without a 5xx: a cache lookup failure counts as a miss, a failed put is
+//! ignored. (It returns an `Err` only if the runtime cannot construct a `Response` at all.)
+
+use crate::http::{self, DiagramJob, Plan, RequestInfo};
+use worker::{event, Cache, Context, Env, Headers, Request, Response, Result};
+
+/// Handles one request: [`http::plan`] it, then answer from the plan, the edge cache, or the renderer.
+#[event(fetch)]
+pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
+    let url = match req.url() {
+        Ok(url) => url,
+        Err(_) => return to_worker(&http::error_response(400, "unreadable URL", None, false)),
+    };
+    // The raw method: worker::Method maps unknown methods to GET.
+    let method = req.inner().method();
+    let accept = req.headers().get("accept").ok().flatten();
+    let if_none_match = req.headers().get("if-none-match").ok().flatten();
+    let info = RequestInfo {
+        method: &method,
+        path: url.path(),
+        query: url.query(),
+        url_len: url.as_str().len(),
+        accept: accept.as_deref(),
+        if_none_match: if_none_match.as_deref(),
+    };
+    match http::plan(&info) {
+        Plan::Respond(response) => to_worker(&response),
+        Plan::Diagram(job) => {
+            // FFEN_CACHE_WRITES=off (a wrangler var) skips the cache put: only for measuring the render path alone
+            // under `wrangler dev`, whose emulated cache writes share the runtime's thread (see scripts/loadtest).
+            let writes = env.var("FFEN_CACHE_WRITES").map_or(true, |v| v.to_string() != "off");
+            serve_diagram(&job, &url.origin().ascii_serialization(), &ctx, writes).await
+        }
+    }
+}
+
+/// A diagram: from the edge cache on a hit; on a miss rendered, sent, and (when `writes`) stored after the
+/// response with `ctx.wait_until`.
+async fn serve_diagram(job: &DiagramJob, origin: &str, ctx: &Context, writes: bool) -> Result<Response> {
+    let key = job.cache_url(origin);
+    let cache = Cache::default();
+    if let Ok(Some(hit)) = cache.get(key.as_str(), false).await {
+        if hit.status_code() == 200 {
+            // A cached response's headers are immutable: copy them, then set ours on the copy.
+            let headers = hit.headers().clone();
+            if headers.set("X-Cache", "HIT").is_ok() {
+                return Ok(if job.is_head() {
+                    Response::empty()?.with_headers(headers)
+                } else {
+                    hit.with_headers(headers)
+                });
+            }
+        }
+    }
+    let rendered = job.render();
+    if writes {
+        let stored = to_worker(&rendered)?;
+        ctx.wait_until(async move {
+            let _ = Cache::default().put(key.as_str(), stored).await;
+        });
+    }
+    if job.is_head() {
+        Ok(Response::empty()?.with_headers(headers_of(&rendered)))
+    } else {
+        to_worker(&rendered)
+    }
+}
+
+/// The runtime's headers for a response of [`crate::http`].
+fn headers_of(response: &http::Response) -> Headers {
+    let headers = Headers::new();
+    for (name, value) in &response.headers {
+        // Every value comes from http.rs and is valid; a failure would only drop that header.
+        let _ = headers.set(name, value);
+    }
+    headers
+}
+
+/// A runtime response for a response of [`crate::http`].
+fn to_worker(response: &http::Response) -> Result<Response> {
+    let base = if response.body.is_empty() { Response::empty()? } else { Response::from_bytes(response.body.clone())? };
+    Ok(base.with_status(response.status).with_headers(headers_of(response)))
+}

@@ -1,0 +1,273 @@
+// The editor page at `/`, driven in headless Chromium (Debian's /usr/bin/chromium via playwright-core) against the
+// real Worker under `wrangler dev` (tests/e2e/harness.mjs). Set EDITOR_BASE_URL to run against a Worker that is
+// already up instead. Screenshots go to test-artifacts/ (git-ignored).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+
+let base, stop = async () => {}, context, page, userDir;
+const problems = []; // console errors, CSP violations, failed requests: none expected
+
+before(async () => {
+  if (process.env.EDITOR_BASE_URL) base = process.env.EDITOR_BASE_URL.replace(/\/$/, '');
+  else ({ base, stop } = await (await import('../e2e/harness.mjs')).startWorker());
+  mkdirSync(ARTIFACTS, { recursive: true });
+  userDir = mkdtempSync(join(tmpdir(), 'ffen-chromium-'));
+  context = await chromium.launchPersistentContext(userDir, {
+    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1100, height: 1000 },
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  page = context.pages()[0] || await context.newPage();
+  page.on('console', (m) => {
+    // failed loads are judged by URL below; a 400 for a broken position is expected (and shown inline)
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push('console: ' + m.text());
+  });
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (r.status() >= 400 && !(r.status() === 400 && path === '/diagram.png') && path !== '/favicon.ico') {
+      problems.push(`HTTP ${r.status()} ${r.url()}`);
+    }
+  });
+  page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
+    (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI)));
+});
+
+after(async () => {
+  await context?.close();
+  if (userDir) rmSync(userDir, { recursive: true, force: true });
+  await stop();
+});
+
+// Waits until the preview shows `canonical` (the X-FFEN the Worker answered) and the image has loaded.
+async function settled(canonical) {
+  await page.waitForFunction((c) => {
+    const img = document.getElementById('preview');
+    return document.getElementById('canonical').textContent === c && document.getElementById('error').hidden &&
+      !document.getElementById('preview-box').classList.contains('busy') && img.complete && img.naturalWidth > 0;
+  }, canonical, { timeout: 15000 });
+  return page.evaluate(() => {
+    const img = document.getElementById('preview');
+    return { w: img.naturalWidth, h: img.naturalHeight };
+  });
+}
+
+async function type(ffen) {
+  await page.fill('#ffen', '');
+  await page.type('#ffen', ffen, { delay: 5 });
+}
+
+test('GET / is the editor page, with a strict CSP and a short cache lifetime', async () => {
+  const res = await fetch(base + '/');
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type'), /^text\/html/);
+  const csp = res.headers.get('content-security-policy') || '';
+  const expected = /pub const CONTENT_SECURITY_POLICY: &str =\s*"([^"]*)"/.exec(readFileSync(join(ROOT, 'src/page.rs'), 'utf8'))[1];
+  assert.equal(csp, expected.replace(/\\'/g, "'"), 'the Worker sends page::CONTENT_SECURITY_POLICY');
+  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+  const cc = res.headers.get('cache-control') || '';
+  assert.doesNotMatch(cc, /immutable/);
+  assert.match(cc, /max-age=\d+|no-cache/);
+  const html = await res.text();
+  assert.equal(html, readFileSync(join(ROOT, 'page/index.html'), 'utf8'));
+
+  await page.goto(base + '/');
+  await settled(await page.inputValue('#ffen')); // the default example, already canonical
+  assert.deepEqual(problems, []);
+});
+
+test('typing an FFEN updates the preview, and its size follows the board size', async () => {
+  await page.goto(base + '/');
+  await type('4/4/4/4');
+  const small = await settled('4/4/4/4');
+  await type('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
+  const eight = await settled('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
+  await type('3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN2');
+  const eleven = await settled('3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN2');
+  assert.ok(small.w < eight.w && eight.w < eleven.w, `widths ${small.w} < ${eight.w} < ${eleven.w}`);
+  assert.equal(eleven.h, eleven.w, '11 files × 11 ranks');
+  // square size: twice the pixels per square, (about) twice the width
+  await page.fill('#size', '20');
+  await page.dispatchEvent('#size', 'change');
+  await page.waitForFunction(() => document.getElementById('out-link').value.includes('size=20'));
+  const twenty = await settled('3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN2');
+  assert.ok(twenty.w < eleven.w, `size=20 (${twenty.w}px) is smaller than size=40 (${eleven.w}px)`);
+  // the board editor follows the text
+  assert.equal(await page.inputValue('#files'), '11');
+  assert.equal(await page.inputValue('#ranks'), '11');
+  assert.equal(await page.locator('#board button').count(), 121);
+  assert.deepEqual(problems, []);
+});
+
+test('a position built by clicks gives the canonical FFEN, which the Worker reads back unchanged', async () => {
+  await page.goto(base + '/');
+  await settled(await page.inputValue('#ffen'));
+  await page.click('#clear');
+  await page.fill('#files', '5');
+  await page.dispatchEvent('#files', 'change');
+  await page.fill('#ranks', '3');
+  await page.dispatchEvent('#ranks', 'change');
+  await settled('5/5/5');
+  const square = (x, y) => page.click(`#board button[data-x="${x}"][data-y="${y}"]`);
+  const tool = (sel) => page.click(`#palette ${sel}`);
+  await tool('[data-tool=K]'); await square(0, 0); // white king on a3
+  await tool('[data-color=n]'); await tool('[data-rot="2"]'); await tool('[data-tool=R]'); await square(4, 0);
+  await tool('[data-color=b]'); await tool('[data-rot="1"]'); await tool('[data-tool=N]'); await square(1, 2);
+  await tool('[data-rot="0"]'); await page.fill('#letter', 'a'); await tool('[data-tool=letter]'); await square(2, 2);
+  await page.fill('#number', '12'); await tool('[data-tool=number]'); await square(4, 2);
+  await tool('[data-tool=S]'); await square(3, 1); // black square marker
+  await tool('[data-tool=empty]'); await square(3, 1); // and away again
+  assert.equal(await page.inputValue('#ffen'), "K3-*2r/5/1*1n'a1''12");
+  await settled("K3-*2r/5/1*1n'a1''12");
+  assert.equal(await page.getAttribute('#board button[data-x="4"][data-y="0"]', 'aria-label'), 'e3: neutral rook, turned 180°');
+  // by keyboard: the board is one tab stop, arrow keys move, Enter places (a white triangle on d3)
+  await tool('[data-color=w]'); await tool('[data-tool=T]');
+  await page.focus('#board button[tabindex="0"]');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.inputValue('#ffen'), "K2T-*2r/5/1*1n'a1''12");
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'd3: white triangle');
+  await settled("K2T-*2r/5/1*1n'a1''12");
+  // wider than nine files: runs of ten or more are written as 9 plus the rest
+  await page.fill('#files', '11');
+  await page.dispatchEvent('#files', 'change');
+  assert.equal(await page.inputValue('#ffen'), "K2T-*2r6/92/1*1n'a1''126");
+  await settled("K2T-*2r6/92/1*1n'a1''126");
+  await page.screenshot({ path: join(ARTIFACTS, 'editor-palette.png') });
+  assert.deepEqual(problems, []);
+});
+
+test('a broken input shows the message inline and points at the column', async () => {
+  await page.goto(base + '/');
+  await settled(await page.inputValue('#ffen'));
+  const broken = '8/8/3*x4/8/8/8/8/8';
+  await type(broken);
+  await page.waitForSelector('#error:not([hidden])', { timeout: 15000 });
+  const msg = await page.textContent('#error-msg');
+  const col = Number(/column (\d+)/.exec(msg)?.[1]);
+  assert.ok(col >= 1 && col <= broken.length, `message names a column: ${msg}`);
+  assert.equal(await page.textContent('#error-where mark'), broken[col - 1]);
+  assert.equal(await page.getAttribute('#ffen', 'aria-invalid'), 'true');
+  assert.equal(await page.inputValue('#out-link'), '', 'no stale link to copy');
+  assert.equal(await page.isDisabled('button[data-copy=out-link]'), true);
+  await page.click('#error-where');
+  assert.deepEqual(await page.evaluate(() => [document.activeElement.id, document.activeElement.selectionStart]), ['ffen', col - 1]);
+  await page.screenshot({ path: join(ARTIFACTS, 'editor-error.png') });
+  // fixing it clears the message
+  await type('8/8/3*1n4/8/8/8/8/8');
+  await settled('8/8/3*1n4/8/8/8/8/8');
+  assert.equal(await page.getAttribute('#ffen', 'aria-invalid'), null);
+});
+
+test('markup in the query or the input is shown as text, never run', async () => {
+  const evil = '<img src=x id=pwned>"\'/><script>window.pwned=1</script>';
+  await page.goto(base + '/?ffen=' + encodeURIComponent(evil) + '&theme=%22%3E%3Cb%3E&size=1e9');
+  await page.waitForSelector('#error:not([hidden])', { timeout: 15000 });
+  assert.equal(await page.evaluate(() => !!document.getElementById('pwned') || 'pwned' in window), false);
+  assert.equal(await page.inputValue('#ffen'), evil);
+  assert.equal(await page.inputValue('#size'), '40');
+  assert.notEqual(await page.inputValue('#theme'), '"><b>');
+  assert.deepEqual(problems, []);
+});
+
+// What the page's preview fetches received, in order (the preview shows a blob: URL made from the last one).
+async function recordPreviews() {
+  const bodies = [];
+  const isDiagram = (url) => url.pathname === '/diagram.png';
+  await page.route(isDiagram, async (route) => {
+    if (route.request().resourceType() !== 'fetch' || route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    if (response.status() === 200) bodies.push(await response.body());
+    return route.fulfill({ response });
+  });
+  return { bodies, done: () => page.unroute(isDiagram) };
+}
+
+async function copiedLink() {
+  await page.click('button[data-copy=out-link]');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(link, await page.inputValue('#out-link'));
+  assert.ok(link.startsWith(base + '/diagram.png?ffen='), link);
+  return link;
+}
+
+async function samePng(link, shown, canonical) {
+  const res = await fetch(link, { headers: { accept: 'image/png' } });
+  assert.equal(res.status, 200, link);
+  assert.equal(res.headers.get('content-type'), 'image/png');
+  assert.equal(res.headers.get('x-ffen'), canonical);
+  assert.ok(Buffer.from(await res.arrayBuffer()).equals(shown), 'same PNG bytes');
+}
+
+test('the copied link returns the PNG the preview shows; the <img> tag and legacy link agree', async () => {
+  const ffen = "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR";
+  const canonical = "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-p-r-r-n-n-b-b/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR";
+  await page.goto(base + '/');
+  const previews = await recordPreviews();
+  await type(ffen);
+  await settled(canonical);
+  const link = await copiedLink();
+  await samePng(link, previews.bodies.at(-1), canonical);
+  await previews.done();
+
+  const tag = await page.inputValue('#out-img');
+  assert.ok(tag.startsWith('<img src="' + link.replace(/&/g, '&amp;') + '"'), tag);
+  const legacy = await page.inputValue('#out-legacy');
+  assert.ok(legacy.startsWith(base + '/Retros/d.php?ff='), legacy);
+  const old = await fetch(legacy, { headers: { accept: 'image/png' } });
+  assert.equal(old.status, 200);
+  assert.equal(old.headers.get('x-ffen'), canonical);
+});
+
+test('a Bodlaender position the janko notation cannot express: the link still gives the same PNG, no legacy link', async () => {
+  await page.goto(base + '/');
+  await settled(await page.inputValue('#ffen'));
+  const previews = await recordPreviews();
+  await page.selectOption('#dialect', 'bodlaender');
+  await page.fill('#size', '30');
+  await page.dispatchEvent('#size', 'change');
+  await page.waitForFunction(() => document.getElementById('out-link').value.includes('size=30'), null, { timeout: 15000 });
+  const before = await page.textContent('#canonical'); // the default position read as Bodlaender's
+  await type('-7/8/8/3(nightrider)4/8/8/8/7(zebra1)'); // a missing square and two named pieces
+  await page.waitForFunction((b) => document.getElementById('canonical').textContent !== b, before, { timeout: 15000 });
+  const canonical = await page.textContent('#canonical');
+  assert.match(canonical, /zebra/i);
+  await settled(canonical);
+  await page.waitForFunction(() => document.getElementById('out-legacy').value.startsWith('(not'));
+  const link = await copiedLink();
+  assert.match(link, /&size=30$/); // canonical FFEN read as janko, or (if the service cannot read that back) as typed
+  await samePng(link, previews.bodies.at(-1), canonical);
+  await previews.done();
+  assert.match(await page.inputValue('#out-legacy'), /^\(not for this position/);
+  assert.equal(await page.isDisabled('button[data-copy=out-legacy]'), true);
+  assert.match(await page.textContent('#board-note'), /cannot edit/);
+  await page.screenshot({ path: join(ARTIFACTS, 'editor-bodlaender.png') });
+  assert.deepEqual(problems, []);
+});
+
+test('every diagram in the reference section renders', async () => {
+  await page.goto(base + '/');
+  const srcs = await page.$$eval('#reference img', (imgs) => imgs.map((i) => i.src));
+  assert.ok(srcs.length >= 13);
+  for (const src of srcs) {
+    const res = await fetch(src, { headers: { accept: 'image/png' } });
+    assert.equal(res.status, 200, src);
+    assert.equal(res.headers.get('content-type'), 'image/png', src);
+  }
+  // "Edit" loads an example into the editor
+  await page.click('button[data-ffen^="rnbqkbnr/p*1p"]');
+  await settled("rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-p-r-r-n-n-b-b/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(ARTIFACTS, 'editor.png') });
+  await page.screenshot({ path: join(ARTIFACTS, 'editor-full.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+});

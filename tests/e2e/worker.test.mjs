@@ -1,0 +1,340 @@
+// End-to-end tests of the Worker in the real local runtime (`wrangler dev` on the built bundle, see harness.mjs):
+// the spec's example links, equivalent spellings, the edge cache (MISS then HIT), 304, HEAD, error responses,
+// and no 5xx over a few hundred generated broken and random inputs.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { ROOT, startWorker } from "./harness.mjs";
+
+const SPEC_DIR = path.resolve(ROOT, "../shared/spec");
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+
+/** Sends a request with the path and query exactly as given (no URL normalisation). */
+function request(base, rawPath, { method = "GET", headers = {} } = {}) {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, path: rawPath, method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(buf) {
+  assert.ok(buf.length > 24, `PNG too short (${buf.length} bytes)`);
+  assert.deepEqual([...buf.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "PNG signature");
+  assert.equal(buf.subarray(12, 16).toString("latin1"), "IHDR");
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}
+
+/** Files × ranks of a janko-dialect FFEN (enough for the spec's examples). */
+function boardDims(ffen) {
+  const ranks = ffen.replace(/\.(png|gif)$/, "").split("/");
+  let files = 0;
+  for (const rank of ranks) {
+    let n = 0;
+    for (let i = 0; i < rank.length; i++) {
+      const ch = rank[i];
+      if (ch === "'") {
+        const quotes = rank[i + 1] === "'" ? 2 : 1;
+        i += quotes === 2 ? 3 : 1;
+        n += 1;
+      } else if (ch === "-") {
+        continue;
+      } else if (ch === "*") {
+        i += 1;
+      } else if (/[0-9]/.test(ch)) {
+        n += Number(ch);
+      } else {
+        n += 1;
+      }
+    }
+    files = Math.max(files, n);
+  }
+  return { files, ranks: ranks.length };
+}
+
+/** The example links of the janko.at and Retro-Wiki spec pages, exactly as written there (wrapped lines joined). */
+function specLinks() {
+  const file = (prefix) => {
+    const name = readdirSync(SPEC_DIR).find((f) => f.startsWith(prefix) && f.endsWith(".txt"));
+    return readFileSync(path.join(SPEC_DIR, name), "utf8");
+  };
+  const janko = [...file("000_").matchAll(/http:\/\/www\.janko\.at\/Retros\/d\.php\?ff=[^\s"<>]+/g)].map((m) => m[0]);
+  const wiki = [];
+  const lines = file("001_").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].trim() === "http://retrowiki.janko.at/d.php?") {
+      let link = lines[i].trim();
+      while (!link.endsWith(".png") && i + 1 < lines.length) link += lines[++i].trim();
+      wiki.push(link);
+    }
+  }
+  return { janko, wiki };
+}
+
+/** The path and query of an absolute link, byte for byte. */
+const pathOf = (link) => link.replace(/^https?:\/\/[^/]+/, "");
+
+let worker;
+before(async () => {
+  worker = await startWorker();
+});
+after(async () => {
+  agent.destroy();
+  await worker?.stop();
+});
+
+const get = (p, opts) => request(worker.base, p, opts);
+
+async function diagram(p, opts) {
+  const res = await get(p, opts);
+  assert.equal(res.status, 200, `${p}: ${res.status} ${res.body.toString("utf8").slice(0, 300)}`);
+  assert.equal(res.headers["content-type"], "image/png", p);
+  return res;
+}
+
+describe("spec example links", { skip: !existsSync(SPEC_DIR) && "../shared/spec not found" }, () => {
+  test("every example link returns a PNG of the board's dimensions", async () => {
+    const { janko, wiki } = specLinks();
+    assert.equal(janko.length, 8, "janko.at example links found (the <img> one included)");
+    assert.equal(wiki.length, 7, "Retro-Wiki example links found");
+    const empty8 = pngSize((await diagram("/diagram.png?ffen=8/8/8/8/8/8/8/8")).body);
+    const empty9 = pngSize((await diagram("/diagram.png?ffen=9/9/9/9/9/9/9/9/9")).body);
+    const square = empty9.width - empty8.width;
+    assert.ok(square > 0 && empty9.height - empty8.height === square, "one more file and rank adds one square");
+    for (const link of [...janko, ...wiki]) {
+      const res = await diagram(pathOf(link));
+      const ffen = decodeURIComponent(pathOf(link).replace(/^.*?(ff|fen)=/, ""));
+      const { files, ranks } = boardDims(ffen);
+      const size = pngSize(res.body);
+      assert.deepEqual(
+        size,
+        { width: empty8.width + (files - 8) * square, height: empty8.height + (ranks - 8) * square },
+        `${link}: a ${files}x${ranks} board`,
+      );
+      assert.ok(res.headers["x-ffen"], "X-FFEN");
+      assert.match(res.headers.etag, /^"[0-9a-f]{16}"$/);
+    }
+  });
+
+  test("the same position from both sites is the same diagram", async () => {
+    const { janko, wiki } = specLinks();
+    const key = (link) => pathOf(link).replace(/^.*?(ff|fen)=/, "").replace(/\.png$/, "");
+    let pairs = 0;
+    for (const j of janko) {
+      const w = wiki.find((l) => key(l) === key(j));
+      if (!w) continue;
+      pairs++;
+      const a = await diagram(pathOf(j));
+      const b = await diagram(pathOf(w));
+      assert.equal(a.headers["x-ffen"], b.headers["x-ffen"]);
+      assert.equal(a.headers.etag, b.headers.etag);
+      assert.ok(a.body.equals(b.body), `${j} and ${w}: same bytes`);
+    }
+    assert.ok(pairs >= 5, `pairs found: ${pairs}`);
+  });
+});
+
+describe("diagrams", () => {
+  test("equivalent spellings give the same X-FFEN, ETag and bytes", async () => {
+    const enc = encodeURIComponent(START);
+    const spellings = [
+      `/Retros/d.php?ff=${START}`,
+      `/d.php?fen=${START}.png`,
+      `/d.php?fen=${START}.gif`,
+      `/Retros/d.php?ff=${enc}`,
+      `/d.php?sb=1&ff=${START}&xyz=%20`,
+      `/d.php?ff=${START}+w+KQkq+-+0+1`,
+      `/d.php?ff=${START}%20w%20KQkq%20-%200%201`,
+      `/diagram.png?ffen=${START}`,
+      `/diagram.png?dialect=janko&ffen=${enc}`,
+    ];
+    const first = await diagram(spellings[0]);
+    assert.equal(first.headers["x-ffen"], START);
+    for (const s of spellings.slice(1)) {
+      const res = await diagram(s);
+      assert.equal(res.headers["x-ffen"], first.headers["x-ffen"], s);
+      assert.equal(res.headers.etag, first.headers.etag, s);
+      assert.ok(res.body.equals(first.body), `${s}: same bytes`);
+    }
+    // Quotes and stars, raw and percent-encoded.
+    const fairy = "'a'b*1Q*3q-p''23'71/8/8/8/8/8/8/8";
+    const a = await diagram(`/d.php?ff=${fairy}`);
+    const b = await diagram(`/d.php?ff=${encodeURIComponent(fairy).replace(/'/g, "%27").replace(/\*/g, "%2A")}`);
+    assert.equal(a.headers.etag, b.headers.etag);
+    assert.ok(a.body.equals(b.body));
+    // A raw double quote (typed for '') and its percent-encoding read as ''23.
+    const quoted = await Promise.all([
+      diagram("/d.php?ff=''23k6/8/8/8/8/8/8/7K"),
+      diagram('/d.php?ff="23k6/8/8/8/8/8/8/7K'),
+      diagram("/d.php?ff=%2223k6/8/8/8/8/8/8/7K"),
+    ]);
+    for (const res of quoted.slice(1)) assert.equal(res.headers.etag, quoted[0].headers.etag);
+  });
+
+  test("headers: immutable, CORS, exposed headers", async () => {
+    const res = await diagram(`/diagram.png?ffen=${START}&flip=1`);
+    assert.equal(res.headers["cache-control"], "public, max-age=31536000, immutable");
+    assert.equal(res.headers["access-control-allow-origin"], "*");
+    for (const h of ["ETag", "X-FFEN", "X-Cache"]) {
+      assert.ok(res.headers["access-control-expose-headers"].includes(h), h);
+    }
+  });
+
+  test("first request MISS, then HIT with identical bytes", async () => {
+    const p = "/diagram.png?ffen=8/8/3Q4/8/2k5/8/8/K7";
+    const miss = await diagram(p);
+    assert.equal(miss.headers["x-cache"], "MISS");
+    let hit;
+    for (let i = 0; i < 40; i++) {
+      hit = await diagram(p);
+      if (hit.headers["x-cache"] === "HIT") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(hit.headers["x-cache"], "HIT");
+    assert.ok(hit.body.equals(miss.body), "same bytes");
+    assert.equal(hit.headers.etag, miss.headers.etag);
+    assert.equal(hit.headers["cache-control"], miss.headers["cache-control"]);
+    assert.equal(hit.headers["x-ffen"], miss.headers["x-ffen"]);
+    // Another spelling of the same diagram is a hit too.
+    const other = await diagram("/x/d.php?ff=8/8/3Q4/8/2k5/8/8/K7.png");
+    assert.equal(other.headers["x-cache"], "HIT");
+  });
+
+  test("If-None-Match with the ETag gives 304 without a body", async () => {
+    const p = "/d.php?ff=4k3/8/8/8/8/8/8/4K3";
+    const res = await diagram(p);
+    const notModified = await get(p, { headers: { "If-None-Match": res.headers.etag } });
+    assert.equal(notModified.status, 304);
+    assert.equal(notModified.body.length, 0);
+    assert.equal(notModified.headers.etag, res.headers.etag);
+    const changed = await get(p, { headers: { "If-None-Match": '"0000000000000000"' } });
+    assert.equal(changed.status, 200);
+  });
+
+  test("HEAD gives the headers without a body", async () => {
+    for (const p of ["/d.php?ff=8/8/8/8/8/8/8/R3K2R", "/d.php?ff=8/8/8/8/8/8/8/R3K2R"]) {
+      const head = await get(p, { method: "HEAD" });
+      assert.equal(head.status, 200);
+      assert.equal(head.headers["content-type"], "image/png");
+      assert.equal(head.body.length, 0);
+      assert.match(head.headers.etag, /^"[0-9a-f]{16}"$/);
+    }
+    const page = await get("/", { method: "HEAD" });
+    assert.equal(page.status, 200);
+    assert.equal(page.body.length, 0);
+  });
+
+  test("the page at / is HTML with a CSP", async () => {
+    const res = await get("/");
+    assert.equal(res.status, 200);
+    assert.match(res.headers["content-type"], /^text\/html/);
+    assert.ok(res.headers["content-security-policy"]);
+    assert.ok(!res.headers["cache-control"].includes("immutable"));
+  });
+});
+
+describe("errors", () => {
+  const text = (res) => res.body.toString("utf8");
+  async function clientError(p, status, pattern, opts) {
+    const res = await get(p, opts);
+    assert.equal(res.status, status, `${p}: ${text(res)}`);
+    assert.match(res.headers["content-type"], /^text\/plain/);
+    assert.match(text(res), pattern);
+    assert.ok(!res.headers["cache-control"].includes("immutable"));
+    assert.match(res.headers["cache-control"], /max-age=\d+/);
+    return res;
+  }
+
+  test("broken FFEN: 400 with the column, as text or as a PNG for an <img>", async () => {
+    const p = "/d.php?ff=rnbqkbnr/ppppZppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    await clientError(p, 400, /column \d+/);
+    const img = await get(p, { headers: { Accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" } });
+    assert.equal(img.status, 400);
+    assert.equal(img.headers["content-type"], "image/png");
+    pngSize(img.body);
+  });
+
+  test("missing parameters, unknown dialect, bad options, unknown paths, methods, limits", async () => {
+    await clientError("/d.php?sb=1", 400, /missing parameter ff/);
+    await clientError("/diagram.png", 400, /ffen/);
+    await clientError("/diagram.png?ffen=8/8/8/8/8/8/8/8&dialect=klingon", 400, /klingon/);
+    await clientError("/diagram.png?ffen=8/8/8/8/8/8/8/8&size=banana", 400, /size/);
+    await clientError("/favicon.ico", 404, /not found/);
+    const post = await clientError("/d.php?ff=8/8/8/8/8/8/8/8", 405, /POST/, { method: "POST" });
+    assert.equal(post.headers.allow, "GET, HEAD");
+    await clientError(`/d.php?ff=${"8/".repeat(9000)}8`, 414, /too long/);
+    await clientError(`/d.php?ff=${"8/".repeat(2100)}8`, 400, /4096/);
+    await clientError(`/d.php?ff=${"K".repeat(40)}/8`, 400, /column 33/);
+    await clientError(`/d.php?ff=${"8/".repeat(40)}8`, 400, /./);
+  });
+
+  test("no 5xx over a few hundred generated broken and random inputs", async () => {
+    let seed = 20261123;
+    const rand = (n) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const alphabet = "KQRBNPkqrbnpCXSTcxstAZaz-*'\"/0123456789()[]{}:;.,+ %&=#?!@\u00e9\u2019\u201c\u00a0\t~|\\^`<>";
+    const { janko } = existsSync(SPEC_DIR) ? specLinks() : { janko: [] };
+    const seeds = [START, "k1B5/-p1PP4/K1-p5/p1-p5/p7/2p1-p3/4P3/8", ...janko.map((l) => l.split("ff=")[1])];
+    const inputs = [];
+    for (let i = 0; i < 320; i++) {
+      let s;
+      if (i % 2 === 0) {
+        s = Array.from({ length: rand(60) }, () => alphabet[rand(alphabet.length)]).join("");
+      } else {
+        const chars = [...seeds[rand(seeds.length)]];
+        for (let k = 0, edits = 1 + rand(4); k < edits; k++) {
+          const at = rand(chars.length + 1);
+          const op = rand(3);
+          const c = alphabet[rand(alphabet.length)];
+          if (op === 0) chars.splice(at, 1);
+          else if (op === 1) chars.splice(at, 0, c);
+          else chars[at] = c;
+        }
+        s = chars.join("");
+      }
+      const q = encodeURIComponent(s);
+      switch (i % 4) {
+        case 0: inputs.push(`/d.php?ff=${q}`); break;
+        case 1: inputs.push(`/Retros/d.php?fen=${q}.png&sb=${rand(9)}`); break;
+        case 2: inputs.push(`/diagram.png?ffen=${q}&dialect=bodlaender`); break;
+        default: {
+          const opts = [`size=${rand(3) ? rand(200) : "x" + rand(9)}`, `flip=${rand(3)}`, `coords=${rand(3)}`,
+            `theme=${["classic", "green", "x", ""][rand(4)]}`, `light=${["fff", "#eeeeee", "zz", ""][rand(4)]}`];
+          inputs.push(`/diagram.png?ffen=${q}&${opts.filter(() => rand(2)).join("&")}`);
+        }
+      }
+    }
+    const counts = {};
+    const workers = Array.from({ length: 4 }, async () => {
+      while (inputs.length) {
+        const p = inputs.pop();
+        const res = await get(p);
+        counts[res.status] = (counts[res.status] ?? 0) + 1;
+        assert.ok(res.status < 500, `${p}: ${res.status} ${text(res).slice(0, 200)}`);
+        if (res.status === 200) {
+          assert.equal(res.headers["content-type"], "image/png", p);
+          pngSize(res.body);
+        } else {
+          assert.ok(res.status >= 400, `${p}: ${res.status}`);
+          assert.ok(text(res).trim().length > 0, `${p}: an error message`);
+        }
+      }
+    });
+    await Promise.all(workers);
+    console.log(`# status counts: ${JSON.stringify(counts)}`);
+    // The Worker still answers afterwards (no isolate lost to a panic).
+    await diagram(`/diagram.png?ffen=${START}`);
+  });
+});

@@ -1,0 +1,204 @@
+//! Geometric properties of the renderer: rotations are exact quarter turns of the picture, neutral pieces are half
+//! white and half black along their own axis, the layout matches `image_size`, and no input panics.
+
+use ffen_diagram::board::{Board, Cell, Color, Figure, Marker, Piece, PieceKind, Rotation, Text, MAX_BOARD_SIDE};
+use ffen_diagram::ffen::{self, Dialect};
+use ffen_diagram::options::RenderOptions;
+use ffen_diagram::pngenc::Image;
+use ffen_diagram::render;
+use ffen_diagram::theme::Theme;
+use proptest::prelude::*;
+
+fn opts(size: u32) -> RenderOptions {
+    RenderOptions { size, ..RenderOptions::default() }
+}
+
+fn one(cell: Cell) -> Board {
+    let mut board = Board::empty(1, 1).expect("1x1");
+    board.set(0, 0, cell);
+    board
+}
+
+fn piece(kind: PieceKind, color: Color, turns: u32) -> Cell {
+    Cell::Piece(Piece { kind, color, rotation: Rotation::new(turns) })
+}
+
+fn janko(ffen: &str) -> Board {
+    ffen::parse(ffen, Dialect::Janko).expect("FFEN")
+}
+
+/// The image turned `turns` quarter turns clockwise (square images only).
+fn rotate(image: &Image, turns: u8) -> Image {
+    let n = image.width;
+    assert_eq!(n, image.height);
+    let mut out = image.clone();
+    for y in 0..n {
+        for x in 0..n {
+            let (sx, sy) = match turns % 4 {
+                0 => (x, y),
+                1 => (y, n - 1 - x),
+                2 => (n - 1 - x, n - 1 - y),
+                _ => (n - 1 - y, x),
+            };
+            out.pixels[(y * n + x) as usize] = image.pixels[(sy * n + sx) as usize];
+        }
+    }
+    out
+}
+
+#[test]
+fn upside_down_queen_is_the_queen_turned_180() {
+    for size in [12, 16, 40, 41, 96, 128] {
+        let q = render::render_image(&janko("Q"), &opts(size));
+        let q2 = render::render_image(&janko("*2Q"), &opts(size));
+        assert_eq!(q2, rotate(&q, 2), "size {size}");
+    }
+}
+
+#[test]
+fn quarter_turned_knight_is_the_knight_turned_clockwise() {
+    for size in [12, 16, 40, 41, 96, 128] {
+        let n = render::render_image(&janko("N"), &opts(size));
+        assert_eq!(render::render_image(&janko("*1N"), &opts(size)), rotate(&n, 1), "size {size}");
+        assert_eq!(render::render_image(&janko("*3N"), &opts(size)), rotate(&n, 3), "size {size}");
+    }
+}
+
+fn columns_equal(a: &Image, b: &Image, xs: std::ops::Range<u32>) -> bool {
+    (0..a.height).all(|y| xs.clone().all(|x| a.pixel(x, y) == b.pixel(x, y)))
+}
+
+#[test]
+fn neutral_queen_is_white_on_the_left_and_black_on_the_right() {
+    for size in [12, 16, 40, 41, 96, 128] {
+        let (white, black, neutral) = (janko("Q"), janko("q"), janko("-q"));
+        let [w, b, n] = [white, black, neutral].map(|board| render::render_image(&board, &opts(size)));
+        let mid = w.width / 2;
+        // Odd sizes have a middle column that is the average of both halves.
+        let right_start = if w.width % 2 == 0 { mid } else { mid + 1 };
+        assert!(columns_equal(&n, &w, 0..mid), "left half, size {size}");
+        assert!(columns_equal(&n, &b, right_start..w.width), "right half, size {size}");
+        assert_ne!(w, b);
+    }
+}
+
+#[test]
+fn neutral_split_turns_with_the_piece() {
+    // `-*1q`: the white half is on top after a clockwise quarter turn.
+    let n = render::render_image(&janko("-q"), &opts(40));
+    assert_eq!(render::render_image(&janko("-*1q"), &opts(40)), rotate(&n, 1));
+}
+
+#[test]
+fn markers_and_text_rotate_exactly() {
+    for (upright, turned, turns) in [("T", "*1T", 1), ("-t", "-*2t", 2), ("'7", "*3'7", 3), ("''42", "*1''42", 1)] {
+        let a = render::render_image(&janko(upright), &opts(40));
+        assert_eq!(render::render_image(&janko(turned), &opts(40)), rotate(&a, turns), "{turned}");
+    }
+}
+
+#[test]
+fn a1_is_dark_and_holes_show_the_paper() {
+    let board = ffen::parse("8/8/8/8/8/8/8/-7", Dialect::Bodlaender).expect("FFEN");
+    let options = RenderOptions { theme: Theme::Brown, ..RenderOptions::default() };
+    let image = render::render_image(&board, &options);
+    let centre = |file: u32, rank_from_top: u32| image.pixel(1 + file * 40 + 20, 1 + rank_from_top * 40 + 20);
+    assert_eq!(centre(0, 7), Some([255, 255, 255]), "the hole at a1 is paper");
+    assert_eq!(centre(1, 7), Some([0xf0, 0xd9, 0xb5]), "b1 light");
+    assert_eq!(centre(0, 6), Some([0xf0, 0xd9, 0xb5]), "a2 light");
+    assert_eq!(centre(1, 6), Some([0xb5, 0x88, 0x63]), "b2 dark");
+    let plain = render::render_image(&janko("8/8/8/8/8/8/8/8"), &options);
+    assert_eq!(plain.pixel(21, 7 * 40 + 21), Some([0xb5, 0x88, 0x63]), "a1 dark");
+}
+
+#[test]
+fn flipping_an_empty_board_turns_it_180() {
+    let board = janko("8/8/8/8/8/8/8/8");
+    let plain = render::render_image(&board, &opts(20));
+    let flipped = render::render_image(&board, &RenderOptions { flip: true, ..opts(20) });
+    assert_eq!(flipped, rotate(&plain, 2));
+    // With a piece the piece moves but stays upright: h8 shows at the lower left.
+    let flipped = render::render_image(&janko("7K/8/8/8/8/8/8/8"), &RenderOptions { flip: true, ..opts(20) });
+    let king = render::render_image(&janko("8/8/8/8/8/8/8/K7"), &opts(20));
+    assert_eq!(flipped, king);
+}
+
+#[test]
+fn limits_are_checked_before_rendering() {
+    let big = Board::empty(MAX_BOARD_SIDE, MAX_BOARD_SIDE).expect("board");
+    let huge = RenderOptions { size: 128, ..RenderOptions::default() };
+    let err = render::check_image_size(&big, &huge).unwrap_err();
+    assert!(err.to_string().contains("limit"), "{err}");
+    assert!(render::check_image_size(&big, &RenderOptions { coords: true, ..opts(64) }).is_ok());
+    // Past the limit render_png still draws, at the largest size that fits.
+    let image = render::render_image(&big, &huge);
+    assert!(image.width <= render::MAX_IMAGE_SIDE && image.height <= render::MAX_IMAGE_SIDE);
+}
+
+#[test]
+fn message_png_is_bounded() {
+    for message in ["", "short", &"a very long message that goes on ".repeat(40), &"x".repeat(5000), "ünïcødé ✓ \u{0}"]
+    {
+        let png = render::message_png(message);
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let reader = decoder.read_info().expect("a PNG");
+        let info = reader.info();
+        assert_eq!(info.width, render::MESSAGE_WIDTH);
+        assert!(info.height <= 20 + 19 * render::MESSAGE_MAX_LINES as u32);
+    }
+}
+
+fn arb_cell() -> impl Strategy<Value = Cell> {
+    let color =
+        prop_oneof![Just(Color::White), Just(Color::Black), Just(Color::Neutral), (3u8..=6).prop_map(Color::Extra),];
+    let kind = prop_oneof![
+        (0usize..6).prop_map(|i| PieceKind::Figure(Figure::ALL[i])),
+        (0usize..4).prop_map(|i| PieceKind::Marker(Marker::ALL[i])),
+        "[a-z]{1,12}".prop_map(|n| PieceKind::Named(ffen_diagram::board::FairyName::new(&n).expect("name"))),
+    ];
+    prop_oneof![
+        Just(Cell::Empty),
+        Just(Cell::Hole),
+        (kind, color, 0u32..4).prop_map(|(kind, color, turns)| piece(kind, color, turns)),
+        ("[A-Za-z0-9]{1,2}", 0u32..4)
+            .prop_map(|(t, turns)| Cell::Text(Text::new(&t, Rotation::new(turns)).expect("text"))),
+    ]
+}
+
+fn arb_board() -> impl Strategy<Value = Board> {
+    (1usize..=12, 1usize..=12).prop_flat_map(|(w, h)| {
+        proptest::collection::vec(arb_cell(), w * h)
+            .prop_map(move |cells| Board::from_cells(w, h, cells).expect("board"))
+    })
+}
+
+fn arb_options() -> impl Strategy<Value = RenderOptions> {
+    (12u32..=64, any::<bool>(), any::<bool>(), 0usize..5).prop_map(|(size, flip, coords, theme)| RenderOptions {
+        size,
+        flip,
+        coords,
+        theme: Theme::ALL[theme],
+        ..RenderOptions::default()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_board_renders_at_its_announced_size(board in arb_board(), options in arb_options()) {
+        let png = render::render_png(&board, &options);
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let reader = decoder.read_info().expect("a PNG");
+        let info = reader.info();
+        prop_assert_eq!((info.width, info.height), render::image_size(&board, &options));
+    }
+
+    #[test]
+    fn rotations_are_exact_at_any_size(size in 12u32..=128, figure in 0usize..6, turns in 0u32..4, neutral in any::<bool>()) {
+        let color = if neutral { Color::Neutral } else { Color::White };
+        let upright = render::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, 0)), &opts(size));
+        let turned = render::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, turns)), &opts(size));
+        prop_assert_eq!(turned, rotate(&upright, turns as u8));
+    }
+}
