@@ -83,6 +83,10 @@ fn main() {
     bench("start position, print theme", || {
         black_box(render::render_png(black_box(&start), &print));
     });
+    let size96 = RenderOptions::from_pairs([("size", "96")]).expect("options");
+    bench("start position, size 96", || {
+        black_box(render::render_png(black_box(&start), &size96));
+    });
     bench("start position, size 96 + coords", || {
         black_box(render::render_png(black_box(&start), &big));
     });

@@ -562,6 +562,15 @@ mod tests {
     }
 
     #[test]
+    fn image_size_is_checked_before_rendering() {
+        let big = vec!["8888"; 32].join("/");
+        let r = respond(&get("/diagram.png", Some(&format!("ffen={big}&size=128"))));
+        assert_eq!(r.status, 400);
+        assert!(String::from_utf8_lossy(&r.body).contains("pixels"), "{}", String::from_utf8_lossy(&r.body));
+        assert!(matches!(plan(&get("/diagram.png", Some(&format!("ffen={big}&size=12")))), Plan::Diagram(_)));
+    }
+
+    #[test]
     fn page_at_root() {
         let r = respond(&get("/", None));
         assert_eq!(r.status, 200);
@@ -584,6 +593,40 @@ mod tests {
         assert_eq!(pairs[0], ("ff".to_string(), "a b'c*".to_string()));
         assert_eq!(query_pairs(Some("%FF=%")).len(), 1);
         assert!(query_pairs(None).is_empty());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(512))]
+        /// Any method, path, query and headers: a plan, never a panic, and only the documented statuses.
+        #[test]
+        fn every_request_gets_a_plan(
+            method in "(GET|HEAD|POST|[A-Z]{1,7})",
+            path in "(/|/d\\.php|/Retros/d\\.php|/diagram\\.png|/[a-z%./]{0,12})",
+            query in proptest::option::of("((ff|fen|ffen|dialect|size|flip|coords|theme|light|dark|sb)=[ -~]{0,40}&?){0,4}"),
+            accept in proptest::option::of("[ -~]{0,40}"),
+            inm in proptest::option::of("[ -~]{0,30}"),
+        ) {
+            let req = RequestInfo {
+                method: &method,
+                path: &path,
+                query: query.as_deref(),
+                url_len: 20 + path.len() + query.as_ref().map_or(0, String::len),
+                accept: accept.as_deref(),
+                if_none_match: inm.as_deref(),
+            };
+            match plan(&req) {
+                Plan::Respond(r) => {
+                    proptest::prop_assert!([200, 304, 400, 404, 405, 414].contains(&r.status), "{}", r.status);
+                    if r.status >= 400 {
+                        proptest::prop_assert!(r.header("cache-control") == Some(ERROR_CACHE_CONTROL));
+                    }
+                }
+                Plan::Diagram(job) => {
+                    proptest::prop_assert!(method == "GET" || method == "HEAD");
+                    proptest::prop_assert_eq!(job.etag().to_string(), etag_for_key(job.key()));
+                }
+            }
+        }
     }
 
     #[test]

@@ -202,24 +202,39 @@ pub fn file_name(x: usize) -> String {
     }
 }
 
+/// The font size `px`, shrunk if needed so that the widest of `labels` is at most `max_width` pixels of ink.
+fn fit_px(labels: &[String], px: f32, max_width: f32) -> f32 {
+    let widest = labels.iter().filter_map(|l| text::ink_width(l, px)).fold(0.0f32, f32::max);
+    if widest > max_width && widest > 0.0 {
+        (px * max_width / widest).max(4.0)
+    } else {
+        px
+    }
+}
+
 fn draw_coordinates(image: &mut Image, board: &Board, options: &RenderOptions, l: &Layout) {
     let px = l.margin as f32 * 0.6 / 0.71;
     let (w, h) = (board.width(), board.height());
     let s = l.square as i64;
+    let files: Vec<String> = (0..w).map(file_name).collect();
+    let ranks: Vec<String> = (1..=h).map(|r| r.to_string()).collect();
+    // One size for all files and one for all ranks, small enough for the widest label ("aa", "32").
+    let file_px = fit_px(&files, px, l.square as f32 * 0.9);
+    let rank_px = fit_px(&ranks, px, l.margin as f32 * 0.85);
     // File letters share a baseline that centres the x-height in the bottom margin.
-    let x_height = text::rasterize_cached("x", px).map_or(0, |c| c.height as i64);
+    let x_height = text::rasterize_cached("x", file_px).map_or(0, |c| c.height as i64);
     let band_top = i64::from(l.board_y + h as u32 * l.square + l.frame);
     let baseline = band_top + (i64::from(l.margin) + x_height) / 2;
     for dx in 0..w {
         let x = if options.flip { w - 1 - dx } else { dx };
-        if let Some(cov) = text::rasterize_cached(&file_name(x), px) {
+        if let Some(cov) = text::rasterize_cached(&files[x], file_px) {
             let cx = i64::from(l.board_x) + dx as i64 * s + s / 2;
             cov.blend_rgb(image, cx - cov.width as i64 / 2, baseline + i64::from(cov.top), [INK.0, INK.1, INK.2]);
         }
     }
     for dy in 0..h {
         let y = if options.flip { h - 1 - dy } else { dy };
-        if let Some(cov) = text::rasterize_cached(&(h - y).to_string(), px) {
+        if let Some(cov) = text::rasterize_cached(&ranks[h - 1 - y], rank_px) {
             let cy = i64::from(l.board_y) + dy as i64 * s + s / 2;
             let cx = i64::from(l.margin) / 2;
             cov.blend_rgb(image, cx - cov.width as i64 / 2, cy - cov.height as i64 / 2, [INK.0, INK.1, INK.2]);

@@ -83,7 +83,8 @@ pub(crate) fn rasterize(text: &str, px: f32) -> Option<Coverage> {
     Some(Coverage { width, height, data, left, top })
 }
 
-/// [`rasterize`] through a small process-wide cache (coordinate labels repeat on every diagram of a size).
+/// [`rasterize`] through a small process-wide cache (coordinate labels repeat on every diagram of a size), with the
+/// coverage rounded to the sprites' levels so coordinates add no colours to the palette.
 pub(crate) fn rasterize_cached(text: &str, px: f32) -> Option<Arc<Coverage>> {
     type Cache = Mutex<HashMap<(String, u32), Option<Arc<Coverage>>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -92,7 +93,10 @@ pub(crate) fn rasterize_cached(text: &str, px: f32) -> Option<Arc<Coverage>> {
     if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return hit.clone();
     }
-    let coverage = rasterize(text, px).map(Arc::new);
+    let coverage = rasterize(text, px).map(|mut c| {
+        c.data.iter_mut().for_each(|v| *v = crate::sprite::quantize(*v));
+        Arc::new(c)
+    });
     let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
     if map.len() >= 1024 {
         map.clear();

@@ -21,6 +21,9 @@ const HOLES: &str = "-r4k-/8/8/3--3/3--3/8/8/-R2K2-";
 /// Bodlaender named pieces: unknown names (fallback discs) in all colours, known ones, and extra colours 3–6.
 const FAIRY: &str = "(Camelrider)(camelrider)(camelrider2)(camelrider3)(Nightrider)(grasshopper)(zebra2)(leo5)/(knight3)(knight4)(knight5)(knight6)(queen3)(queen4)(queen5)(queen6)/(c3)(C4)(s5)(T6)(x3)4/8";
 
+/// The largest board, 32×32 (janko digits are read singly: `9995` is 32 empty squares), files up to `af`.
+const MAX_BOARD: &str = "K999k3/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/Q999-q3";
+
 struct Case {
     name: &'static str,
     ffen: &'static str,
@@ -63,8 +66,9 @@ const CASES: &[Case] = &[
     bodlaender("fairy_96_blue", FAIRY, &[("size", "96"), ("theme", "blue")]),
     bodlaender("light_corner", "{W}rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", &[]),
     bodlaender("uncheckered", "{U}rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", &[("coords", "1")]),
-    case("wide_2x12", "K10k/R10r", &[("coords", "1")]),
+    case("wide_12x2", "K9kr/R9rk", &[("coords", "1")]),
     case("one_square", "Q", &[]),
+    case("max_32x32_12", MAX_BOARD, &[("size", "12"), ("coords", "1")]),
 ];
 
 fn golden_dir() -> PathBuf {
