@@ -3,12 +3,13 @@
 // and no 5xx over a few hundred generated broken and random inputs.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { ROOT, startWorker } from "./harness.mjs";
 
-const SPEC_DIR = path.resolve(ROOT, "../shared/spec");
+// Unchanged copies of shared/spec/000 and 001 (see tests/fixtures/spec/README.md).
+const SPEC_DIR = path.resolve(ROOT, "tests/fixtures/spec");
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
@@ -102,7 +103,7 @@ async function diagram(p, opts) {
   return res;
 }
 
-describe("spec example links", { skip: !existsSync(SPEC_DIR) && "../shared/spec not found" }, () => {
+describe("spec example links", () => {
   test("every example link returns a PNG of the board's dimensions", async () => {
     const { janko, wiki } = specLinks();
     assert.equal(janko.length, 8, "janko.at example links found (the <img> one included)");
@@ -289,7 +290,7 @@ describe("errors", () => {
       return (seed >>> 8) % n;
     };
     const alphabet = "KQRBNPkqrbnpCXSTcxstAZaz-*'\"/0123456789()[]{}:;.,+ %&=#?!@\u00e9\u2019\u201c\u00a0\t~|\\^`<>";
-    const { janko } = existsSync(SPEC_DIR) ? specLinks() : { janko: [] };
+    const { janko } = specLinks();
     const seeds = [START, "k1B5/-p1PP4/K1-p5/p1-p5/p7/2p1-p3/4P3/8", ...janko.map((l) => l.split("ff=")[1])];
     const inputs = [];
     for (let i = 0; i < 320; i++) {
