@@ -204,8 +204,13 @@ pub(crate) fn get(key: &Key) -> Arc<Sprite> {
     sprite
 }
 
-/// Draws the sprite for `key` without the cache.
+/// Draws the sprite for `key`. Turned, neutral and tinted sprites are made from the upright white and black ones,
+/// taken through the cache, so each shape is drawn from its vectors once per size and colour.
 pub(crate) fn draw(key: &Key) -> Sprite {
+    if !key.turns.is_multiple_of(4) {
+        return get(&Key { turns: 0, ..key.clone() }).rotated(key.turns).with_bounds();
+    }
+    let plain = |color: Color| get(&Key { color, turns: 0, ..key.clone() });
     let size = key.size.max(1);
     let upright = match key.shape {
         Shape::Text(ref text) => text_sprite(text, size, false).quantized(),
@@ -213,15 +218,11 @@ pub(crate) fn draw(key: &Key) -> Sprite {
         _ => match key.color {
             Color::White => upright(&key.shape, false, size),
             Color::Black => upright(&key.shape, true, size),
-            Color::Neutral => Sprite::split(&upright(&key.shape, false, size), &upright(&key.shape, true, size)),
-            Color::Extra(_) => upright(&key.shape, false, size).tinted(extra_tint(key.color)),
+            Color::Neutral => Sprite::split(&plain(Color::White), &plain(Color::Black)),
+            Color::Extra(_) => plain(Color::White).tinted(extra_tint(key.color)),
         },
     };
-    if key.turns.is_multiple_of(4) {
-        upright.with_bounds()
-    } else {
-        upright.rotated(key.turns).with_bounds()
-    }
+    upright.with_bounds()
 }
 
 fn paint(rgb: [u8; 3]) -> Paint<'static> {
