@@ -124,10 +124,16 @@ impl RenderOptions {
     }
 
     /// A short stable text form for the cache key, e.g. `s40.f0.c0.gray` or `s60.f1.c1.print.l=ffffff.d=b0b0b0`:
-    /// equal options give equal strings, different options different strings.
+    /// options that draw the same picture give equal strings (the size is the clamped one that is drawn), different ones
+    /// different strings.
     pub fn canonical(&self) -> String {
-        let mut text =
-            format!("s{}.f{}.c{}.{}", self.size, u8::from(self.flip), u8::from(self.coords), self.theme.name());
+        let mut text = format!(
+            "s{}.f{}.c{}.{}",
+            self.square_size(),
+            u8::from(self.flip),
+            u8::from(self.coords),
+            self.theme.name()
+        );
         if let Some(light) = self.light {
             text.push_str(&format!(".l={light}"));
         }
@@ -144,6 +150,16 @@ mod tests {
 
     fn opts(pairs: &[(&'static str, &'static str)]) -> Result<RenderOptions, OptionError> {
         RenderOptions::from_pairs(pairs.iter().copied())
+    }
+
+    #[test]
+    fn canonical_names_the_size_actually_drawn() {
+        // A struct built in code may hold any size; the renderer clamps it, and so must the cache key.
+        let big = RenderOptions { size: 500, ..RenderOptions::default() };
+        let max = RenderOptions { size: MAX_SQUARE_SIZE, ..RenderOptions::default() };
+        assert_eq!(big.canonical(), max.canonical());
+        let tiny = RenderOptions { size: 1, ..RenderOptions::default() };
+        assert_eq!(tiny.canonical(), "s12.f0.c0.gray");
     }
 
     #[test]
