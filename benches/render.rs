@@ -65,43 +65,43 @@ fn main() {
     let print = RenderOptions::from_pairs([("theme", "print")]).expect("options");
     let big = RenderOptions::from_pairs([("size", "96"), ("coords", "1")]).expect("options");
 
-    let png = render::render_png(&start, &default);
+    let png = render::render_png(&start, &default).unwrap();
     println!("start position, default options: {} bytes PNG, {:?} px", png.len(), render::image_size(&start, &default));
-    let png = render::render_png(&fairy, &default);
+    let png = render::render_png(&fairy, &default).unwrap();
     println!("11x11 fairy board, default options: {} bytes PNG", png.len());
 
     bench("start position, default (render + encode)", || {
-        black_box(render::render_png(black_box(&start), &default));
+        black_box(render::render_png(black_box(&start), &default).unwrap());
     });
     bench("start position, default (render only)", || {
         black_box(render::render_image(black_box(&start), &default));
     });
     let image = render::render_image(&start, &default);
     bench("start position, default (encode only)", || {
-        black_box(ffen_diagram::pngenc::encode(black_box(&image)));
+        black_box(ffen_diagram::pngenc::encode(black_box(&image)).unwrap());
     });
     bench("start position, print theme", || {
-        black_box(render::render_png(black_box(&start), &print));
+        black_box(render::render_png(black_box(&start), &print).unwrap());
     });
     let size96 = RenderOptions::from_pairs([("size", "96")]).expect("options");
     bench("start position, size 96", || {
-        black_box(render::render_png(black_box(&start), &size96));
+        black_box(render::render_png(black_box(&start), &size96).unwrap());
     });
     bench("start position, size 96 + coords", || {
-        black_box(render::render_png(black_box(&start), &big));
+        black_box(render::render_png(black_box(&start), &big).unwrap());
     });
     bench("11x11 fairy board, default", || {
-        black_box(render::render_png(black_box(&fairy), &default));
+        black_box(render::render_png(black_box(&fairy), &default).unwrap());
     });
     bench("start position, cold sprite cache", || {
         render::clear_sprite_cache();
-        black_box(render::render_png(black_box(&start), &default));
+        black_box(render::render_png(black_box(&start), &default).unwrap());
     });
     bench("11x11 fairy board, cold sprite cache", || {
         render::clear_sprite_cache();
-        black_box(render::render_png(black_box(&fairy), &default));
+        black_box(render::render_png(black_box(&fairy), &default).unwrap());
     });
     bench("error message PNG", || {
-        black_box(render::message_png(black_box("FFEN: column 12: expected a piece letter, a digit or '/'")));
+        black_box(render::message_png(black_box("FFEN: column 12: expected a piece letter, a digit or '/'")).unwrap());
     });
 }

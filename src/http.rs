@@ -43,6 +43,9 @@ pub const DIAGRAM_CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
 /// `Cache-Control` of every error response: cacheable briefly, never immutable.
 pub const ERROR_CACHE_CONTROL: &str = "public, max-age=60";
 
+/// `Cache-Control` of a `500` (an internal failure, never caused by the request): never stored anywhere.
+pub const INTERNAL_ERROR_CACHE_CONTROL: &str = "no-store";
+
 /// The response headers a cross-origin script may read.
 pub const EXPOSE_HEADERS: &str = "ETag, X-FFEN, X-Cache";
 
@@ -173,9 +176,14 @@ impl DiagramJob {
     }
 
     /// Renders the diagram: the full `200` response with `X-Cache: MISS` and the PNG body, also for `HEAD` (the
-    /// glue stores this in the cache and strips the body when [`DiagramJob::is_head`]).
+    /// glue stores a `200` in the cache and strips the body when [`DiagramJob::is_head`]). If the encoder fails (an
+    /// internal failure, never expected), the answer is a `500` with `Cache-Control: no-store`, which the glue never
+    /// stores.
     pub fn render(&self) -> Response {
-        Response { status: 200, headers: self.headers("MISS"), body: render::render_png(&self.board, &self.options) }
+        match render::render_png(&self.board, &self.options) {
+            Ok(png) => Response { status: 200, headers: self.headers("MISS"), body: png },
+            Err(e) => internal_error_response(&format!("internal error while drawing the diagram: {e}"), self.head),
+        }
     }
 }
 
@@ -270,10 +278,11 @@ fn param<'p>(pairs: &'p [(String, String)], name: &str) -> Option<&'p str> {
 /// An error response: `status`, the message as `text/plain` or (when `Accept` prefers images) as a small PNG,
 /// cacheable for a minute.
 pub fn error_response(status: u16, message: &str, accept: Option<&str>, head: bool) -> Response {
-    let (content_type, body) = if prefers_image(accept) {
-        ("image/png", render::message_png(message))
-    } else {
-        ("text/plain; charset=utf-8", format!("{message}\n").into_bytes())
+    // Should the message card fail to encode, the message still goes out as text.
+    let card = if prefers_image(accept) { render::message_png(message).ok() } else { None };
+    let (content_type, body) = match card {
+        Some(png) => ("image/png", png),
+        None => ("text/plain; charset=utf-8", format!("{message}\n").into_bytes()),
     };
     Response {
         status,
@@ -287,6 +296,13 @@ pub fn error_response(status: u16, message: &str, accept: Option<&str>, head: bo
         ],
         body: if head { Vec::new() } else { body },
     }
+}
+
+/// A `500` for an internal failure: plain text, `Cache-Control: no-store`, so no cache ever keeps it.
+pub fn internal_error_response(message: &str, head: bool) -> Response {
+    let mut response = error_response(500, message, None, head);
+    response.set_header("Cache-Control", INTERNAL_ERROR_CACHE_CONTROL);
+    response
 }
 
 /// The page at `/`, with the headers [`crate::page`] defines (type, CSP, a short cache lifetime).

@@ -53,14 +53,14 @@ fn run(args: Vec<String>) -> Result<(), String> {
     }
     let output = output.ok_or_else(|| format!("missing -o OUTPUT\n{USAGE}"))?;
     let png = if let Some(message) = message {
-        render::message_png(&message)
+        render::message_png(&message).map_err(|e| format!("internal error: {e}"))?
     } else {
         let ffen = ffen.ok_or_else(|| format!("missing FFEN\n{USAGE}"))?;
         let options = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .map_err(|e| e.to_string())?;
         let board = ffen::parse(&ffen, dialect).map_err(|e| format!("FFEN: {e}"))?;
         render::check_image_size(&board, &options).map_err(|e| e.to_string())?;
-        render::render_png(&board, &options)
+        render::render_png(&board, &options).map_err(|e| format!("internal error: {e}"))?
     };
     if output == "-" {
         std::io::stdout().write_all(&png).map_err(|e| format!("stdout: {e}"))

@@ -117,12 +117,38 @@ fn pack(indices: &[u8], width: usize, depth: u8) -> Vec<u8> {
     out
 }
 
-/// Encodes `image` as PNG; see the module documentation. Returns an empty vector only if the image is empty or its
-/// buffer does not match its size (never for images made by this crate).
-pub fn encode(image: &Image) -> Vec<u8> {
+/// Why an image could not be encoded. Never expected for images this crate makes; the HTTP layer answers it with a
+/// `500` that is never cached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EncodeError {
+    /// The image has no pixels (a zero width or height).
+    Empty,
+    /// The pixel buffer's length is not width × height.
+    SizeMismatch,
+    /// The PNG encoder refused the data.
+    Png(String),
+}
+
+impl std::fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EncodeError::Empty => f.write_str("the image has no pixels"),
+            EncodeError::SizeMismatch => f.write_str("the pixel buffer does not match the image size"),
+            EncodeError::Png(e) => write!(f, "PNG encoder: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for EncodeError {}
+
+/// Encodes `image` as PNG; see the module documentation.
+pub fn encode(image: &Image) -> Result<Vec<u8>, EncodeError> {
     let (w, h) = (image.width as usize, image.height as usize);
-    if w == 0 || h == 0 || image.pixels.len() != w * h {
-        return Vec::new();
+    if w == 0 || h == 0 {
+        return Err(EncodeError::Empty);
+    }
+    if image.pixels.len() != w * h {
+        return Err(EncodeError::SizeMismatch);
     }
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, image.width, image.height);
@@ -161,10 +187,8 @@ pub fn encode(image: &Image) -> Vec<u8> {
     };
     let written =
         encoder.write_header().and_then(|mut writer| writer.write_image_data(&data).and_then(|()| writer.finish()));
-    match written {
-        Ok(()) => out,
-        Err(_) => Vec::new(),
-    }
+    written.map_err(|e| EncodeError::Png(e.to_string()))?;
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -204,7 +228,7 @@ mod tests {
         ] {
             for (w, h) in [(1, 1), (7, 3), (33, 40)] {
                 let img = gradient(w, h, colours);
-                let bytes = encode(&img);
+                let bytes = encode(&img).unwrap();
                 let (info, buf, header) = decode(&bytes);
                 assert_eq!((info.width, info.height), (w, h));
                 if w * h >= colours {
@@ -221,8 +245,9 @@ mod tests {
     fn deterministic_and_empty_safe() {
         let img = gradient(50, 50, 100);
         assert_eq!(encode(&img), encode(&img));
-        assert!(encode(&Image::new(0, 5, [1, 2, 3])).is_empty());
+        assert_eq!(encode(&Image::new(0, 5, [1, 2, 3])), Err(EncodeError::Empty));
+        assert_eq!(encode(&Image::new(5, 0, [1, 2, 3])), Err(EncodeError::Empty));
         let broken = Image { width: 3, height: 3, pixels: vec![0; 5] };
-        assert!(encode(&broken).is_empty());
+        assert_eq!(encode(&broken), Err(EncodeError::SizeMismatch));
     }
 }

@@ -322,8 +322,9 @@ pub fn clear_sprite_cache() {
 }
 
 /// Renders the diagram of `board` as PNG bytes. Never panics; a board and options beyond the image limits are drawn
-/// with the largest square size that fits (use [`check_image_size`] to refuse them instead).
-pub fn render_png(board: &Board, options: &RenderOptions) -> Vec<u8> {
+/// with the largest square size that fits (use [`check_image_size`] to refuse them instead). An `Err` is an internal
+/// failure of the encoder, never a property of the input.
+pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, pngenc::EncodeError> {
     pngenc::encode(&render_image(board, options))
 }
 
@@ -380,7 +381,7 @@ fn wrap(message: &str, px: f32, max: f32) -> Vec<String> {
 
 /// A small PNG ([`MESSAGE_WIDTH`] px wide, at most [`MESSAGE_MAX_LINES`] lines) showing `message` in black on a
 /// pale yellow card with a dark red frame: what a Worker returns so that a broken `<img>` explains itself.
-pub fn message_png(message: &str) -> Vec<u8> {
+pub fn message_png(message: &str) -> Result<Vec<u8>, pngenc::EncodeError> {
     let px = 15.0;
     let pad = 10u32;
     let line_height = 19u32;

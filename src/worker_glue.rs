@@ -56,7 +56,8 @@ async fn serve_diagram(job: &DiagramJob, origin: &str, ctx: &Context, writes: bo
         }
     }
     let rendered = job.render();
-    if writes {
+    // Only a diagram is stored: an internal failure (500, no-store) must never become a cached answer.
+    if writes && rendered.status == 200 {
         let stored = to_worker(&rendered)?;
         ctx.wait_until(async move {
             let _ = Cache::default().put(key.as_str(), stored).await;

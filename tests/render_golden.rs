@@ -108,7 +108,7 @@ fn render(case: &Case) -> Vec<u8> {
     let board = ffen::parse(case.ffen, case.dialect).unwrap_or_else(|e| panic!("{}: {e}", case.name));
     let options = RenderOptions::from_pairs(case.options.iter().copied()).expect("options");
     render::check_image_size(&board, &options).expect("within limits");
-    render::render_png(&board, &options)
+    render::render_png(&board, &options).unwrap()
 }
 
 #[test]

@@ -139,7 +139,7 @@ fn limits_are_checked_before_rendering() {
 fn message_png_is_bounded() {
     for message in ["", "short", &"a very long message that goes on ".repeat(40), &"x".repeat(5000), "ünïcødé ✓ \u{0}"]
     {
-        let png = render::message_png(message);
+        let png = render::message_png(message).unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(png));
         let reader = decoder.read_info().expect("a PNG");
         let info = reader.info();
@@ -187,7 +187,7 @@ proptest! {
 
     #[test]
     fn any_board_renders_at_its_announced_size(board in arb_board(), options in arb_options()) {
-        let png = render::render_png(&board, &options);
+        let png = render::render_png(&board, &options).unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(png));
         let reader = decoder.read_info().expect("a PNG");
         let info = reader.info();
