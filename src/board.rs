@@ -17,6 +17,32 @@ pub const MAX_NAME_LEN: usize = 24;
 /// The most characters a text cell may hold.
 pub const MAX_TEXT_LEN: usize = 2;
 
+/// One of Bodlaender's extra colours 3–6: a piece colour other than white, black and neutral.
+///
+/// Only the four digits exist, so every value prints as a colour digit that reads back as itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExtraColor(u8);
+
+impl ExtraColor {
+    /// The four extra colours, 3 to 6.
+    pub const ALL: [ExtraColor; 4] = [ExtraColor(3), ExtraColor(4), ExtraColor(5), ExtraColor(6)];
+
+    /// The extra colour with Bodlaender's colour digit `digit`, if it is 3–6.
+    pub fn new(digit: u8) -> Option<ExtraColor> {
+        (3..=6).contains(&digit).then_some(ExtraColor(digit))
+    }
+
+    /// The colour digit, 3–6.
+    pub fn digit(self) -> u8 {
+        self.0
+    }
+
+    /// The position in [`ExtraColor::ALL`]: 0 for colour 3 up to 3 for colour 6.
+    pub fn index(self) -> usize {
+        usize::from(self.0 - 3)
+    }
+}
+
 /// A colour a piece or marker can have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
@@ -26,19 +52,27 @@ pub enum Color {
     Black,
     /// Neutral: drawn half white, half black.
     Neutral,
-    /// One of Bodlaender's extra colours 3–6 (the value is the colour digit).
-    Extra(u8),
+    /// One of Bodlaender's extra colours 3–6.
+    Extra(ExtraColor),
 }
 
 impl Color {
+    /// The colour a letter's case gives in every dialect: upper case white, anything else black.
+    pub fn from_case(letter: char) -> Color {
+        if letter.is_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
     /// The colour for a Bodlaender colour digit (0 white, 1 black, 2 neutral, 3–6 extra), if the digit is one.
     pub fn from_digit(digit: u32) -> Option<Color> {
         match digit {
             0 => Some(Color::White),
             1 => Some(Color::Black),
             2 => Some(Color::Neutral),
-            3..=6 => Some(Color::Extra(digit as u8)),
-            _ => None,
+            _ => u8::try_from(digit).ok().and_then(ExtraColor::new).map(Color::Extra),
         }
     }
 
@@ -48,7 +82,27 @@ impl Color {
             Color::White => 0,
             Color::Black => 1,
             Color::Neutral => 2,
-            Color::Extra(d) => d,
+            Color::Extra(extra) => extra.digit(),
+        }
+    }
+
+    /// The colour code of the canonical form's bracketed tokens: `w`, `b`, `n` or the digit 3–6.
+    pub fn code(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+            Color::Neutral => 'n',
+            Color::Extra(extra) => char::from(b'0' + extra.digit()),
+        }
+    }
+
+    /// The colour for a colour code: `w`, `b`, `n` (either case) or a Bodlaender digit 0–6.
+    pub fn from_code(code: char) -> Option<Color> {
+        match code.to_ascii_lowercase() {
+            'w' => Some(Color::White),
+            'b' => Some(Color::Black),
+            'n' => Some(Color::Neutral),
+            d => d.to_digit(10).and_then(Color::from_digit),
         }
     }
 }
@@ -110,6 +164,28 @@ impl Figure {
             Figure::Pawn => 'P',
         }
     }
+
+    /// The figure for a FEN letter K Q R B N P, in either case.
+    pub fn from_letter(letter: char) -> Option<Figure> {
+        Figure::ALL.into_iter().find(|f| f.letter() == letter.to_ascii_uppercase())
+    }
+
+    /// The English name, lower case: the only list of orthodox names (Bodlaender's `(Queen)` is read with it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Figure::King => "king",
+            Figure::Queen => "queen",
+            Figure::Rook => "rook",
+            Figure::Bishop => "bishop",
+            Figure::Knight => "knight",
+            Figure::Pawn => "pawn",
+        }
+    }
+
+    /// The figure for an English name in any case (`Queen`, `KNIGHT`), if it is one.
+    pub fn from_name(name: &str) -> Option<Figure> {
+        Figure::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name))
+    }
 }
 
 /// The marker shapes of janko's FFEN.
@@ -138,19 +214,97 @@ impl Marker {
             Marker::Triangle => 'T',
         }
     }
+
+    /// The marker for a letter C X S T, in either case.
+    pub fn from_letter(letter: char) -> Option<Marker> {
+        Marker::ALL.into_iter().find(|m| m.letter() == letter.to_ascii_uppercase())
+    }
 }
 
-/// A fairy-piece name: 1 to [`MAX_NAME_LEN`] lower-case ASCII letters.
+/// Why a piece name was refused; indices count characters of the name as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameError {
+    /// The name has no letter.
+    Empty,
+    /// More than [`MAX_NAME_LEN`] letters.
+    TooLong {
+        /// The number of letters.
+        letters: usize,
+    },
+    /// A character that is neither an ASCII letter nor a separator.
+    NotALetter {
+        /// Where it stands in the name.
+        index: usize,
+    },
+    /// A separator (`-` or `_`) at the start or the end of the name, or right after another one.
+    Separator {
+        /// Where it stands in the name.
+        index: usize,
+    },
+    /// The name of an orthodox piece (`queen`): that is a [`Figure`], not a fairy piece.
+    Orthodox(Figure),
+}
+
+impl fmt::Display for NameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameError::Empty => f.write_str("a piece name needs at least one letter"),
+            NameError::TooLong { letters } => {
+                write!(f, "a piece name has at most {MAX_NAME_LEN} letters; this one has {letters}")
+            }
+            NameError::NotALetter { .. } => {
+                f.write_str("a piece name is made of letters a-z, with '-' or '_' allowed between two letters")
+            }
+            NameError::Separator { .. } => {
+                f.write_str("'-' and '_' in a piece name may only stand between two letters (rook-hopper)")
+            }
+            NameError::Orthodox(figure) => write!(f, "{:?} is an orthodox piece, not a fairy piece", figure.name()),
+        }
+    }
+}
+
+/// A fairy-piece name: 1 to [`MAX_NAME_LEN`] lower-case ASCII letters, never an orthodox name.
 ///
-/// The name never holds the piece's colour; Bodlaender's `(Nightrider)` and `(nightrider)` share the name `nightrider`.
+/// The name never holds the piece's colour; Bodlaender's `(Nightrider)` and `(nightrider)` share the name
+/// `nightrider`. Separators are not kept: `rook-hopper`, `rook_hopper` and `rookhopper` are one name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FairyName(String);
 
 impl FairyName {
-    /// The name lower-cased, if it is 1 to [`MAX_NAME_LEN`] ASCII letters.
-    pub fn new(name: &str) -> Option<FairyName> {
-        let ok = !name.is_empty() && name.len() <= MAX_NAME_LEN && name.bytes().all(|b| b.is_ascii_alphabetic());
-        ok.then(|| FairyName(name.to_ascii_lowercase()))
+    /// The name, lower-cased and without its separators.
+    ///
+    /// Letters may be joined by single `-` or `_` separators (`rook-hopper`); the limit of [`MAX_NAME_LEN`] counts
+    /// letters. The six orthodox names are refused with [`NameError::Orthodox`], because `[queen:w]` is the
+    /// orthodox queen: a fairy piece of that name could not be printed so that it reads back as itself.
+    pub fn new(name: &str) -> Result<FairyName, NameError> {
+        let mut letters = String::with_capacity(name.len());
+        let mut previous_was_separator = true; // a separator may not start the name
+        for (index, c) in name.chars().enumerate() {
+            if c.is_ascii_alphabetic() {
+                letters.push(c.to_ascii_lowercase());
+                previous_was_separator = false;
+            } else if c == '-' || c == '_' {
+                if previous_was_separator {
+                    return Err(NameError::Separator { index });
+                }
+                previous_was_separator = true;
+            } else {
+                return Err(NameError::NotALetter { index });
+            }
+        }
+        if letters.is_empty() {
+            return Err(NameError::Empty);
+        }
+        if previous_was_separator {
+            return Err(NameError::Separator { index: name.chars().count() - 1 });
+        }
+        if letters.len() > MAX_NAME_LEN {
+            return Err(NameError::TooLong { letters: letters.len() });
+        }
+        match Figure::from_name(&letters) {
+            Some(figure) => Err(NameError::Orthodox(figure)),
+            None => Ok(FairyName(letters)),
+        }
     }
 
     /// The lower-case name.
@@ -170,6 +324,37 @@ pub enum PieceKind {
     Named(FairyName),
 }
 
+impl PieceKind {
+    /// The piece or marker of a letter in janko's notation (and the canonical form): K Q R B N P, C X S T, in
+    /// either case.
+    pub fn from_letter(letter: char) -> Option<PieceKind> {
+        Figure::from_letter(letter)
+            .map(PieceKind::Figure)
+            .or_else(|| Marker::from_letter(letter).map(PieceKind::Marker))
+    }
+
+    /// The piece of a letter in Bodlaender's FFEN and Game Courier's Forsythe code: K Q R B N P are orthodox, every
+    /// other ASCII letter is a fairy piece named by that letter (`C` is a piece `c`, not a circle).
+    pub fn from_letter_or_fairy(letter: char) -> Option<PieceKind> {
+        if !letter.is_ascii_alphabetic() {
+            return None;
+        }
+        Some(match Figure::from_letter(letter) {
+            Some(figure) => PieceKind::Figure(figure),
+            None => PieceKind::Named(FairyName(letter.to_ascii_lowercase().to_string())),
+        })
+    }
+
+    /// The piece of a name: an orthodox name (`Queen`) gives the figure, any other valid name a fairy piece.
+    pub fn from_name(name: &str) -> Result<PieceKind, NameError> {
+        match FairyName::new(name) {
+            Ok(name) => Ok(PieceKind::Named(name)),
+            Err(NameError::Orthodox(figure)) => Ok(PieceKind::Figure(figure)),
+            Err(e) => Err(e),
+        }
+    }
+}
+
 /// A piece or marker on a square.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
@@ -181,7 +366,7 @@ pub struct Piece {
     pub rotation: Rotation,
 }
 
-/// Black text on a square: one or two printable ASCII characters (janko's letters and numbers).
+/// Black text on a square: one or two ASCII letters or digits (janko's `'a`, `'7` and `''23`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Text {
     chars: String,
@@ -293,17 +478,21 @@ impl Board {
 
     /// The cell in column `x` (0 = left, the a-file) and row `y` (0 = top), or `None` outside the board.
     pub fn get(&self, x: usize, y: usize) -> Option<&Cell> {
-        (x < self.width && y < self.height).then(|| &self.cells[y * self.width + x])
+        self.index(x, y).map(|i| &self.cells[i])
+    }
+
+    /// The index of (`x`, `y`) in the row-by-row storage, or `None` outside the board.
+    fn index(&self, x: usize, y: usize) -> Option<usize> {
+        (x < self.width && y < self.height).then(|| y * self.width + x)
     }
 
     /// Replaces the cell at (`x`, `y`) (row 0 at the top); returns false if that is outside the board.
     pub fn set(&mut self, x: usize, y: usize, cell: Cell) -> bool {
-        if x < self.width && y < self.height {
-            self.cells[y * self.width + x] = cell;
-            true
-        } else {
-            false
+        let index = self.index(x, y);
+        if let Some(i) = index {
+            self.cells[i] = cell;
         }
+        index.is_some()
     }
 
     /// The rows, top first.
@@ -324,6 +513,98 @@ impl Board {
             Checkering::DarkLowerLeft => from_lower_left.is_multiple_of(2),
             Checkering::LightLowerLeft => !from_lower_left.is_multiple_of(2),
             Checkering::Uncheckered => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extra_colours_are_only_three_to_six() {
+        // Issue 8, defect 4: `Color::Extra(0)` printed `[K:0]` (read back as white) and `Extra(7)` an unreadable
+        // string; only the digits 3-6 can be made now.
+        let made: Vec<u8> = (0..=255).filter_map(ExtraColor::new).map(ExtraColor::digit).collect();
+        assert_eq!(made, [3, 4, 5, 6]);
+        assert_eq!(ExtraColor::ALL.map(ExtraColor::digit), [3, 4, 5, 6]);
+        assert_eq!(ExtraColor::ALL.map(ExtraColor::index), [0, 1, 2, 3]);
+        assert_eq!(Color::from_digit(7), None);
+        assert_eq!(Color::from_digit(u32::from(u8::MAX) + 3), None);
+    }
+
+    #[test]
+    fn every_colour_round_trips_through_its_digit_and_code() {
+        let all = [Color::White, Color::Black, Color::Neutral].into_iter().chain(ExtraColor::ALL.map(Color::Extra));
+        for color in all {
+            assert_eq!(Color::from_digit(u32::from(color.digit())), Some(color));
+            assert_eq!(Color::from_code(color.code()), Some(color));
+        }
+        assert_eq!(Color::from_case('Q'), Color::White);
+        assert_eq!(Color::from_case('q'), Color::Black);
+    }
+
+    #[test]
+    fn letters_and_names_convert_on_the_types() {
+        for figure in Figure::ALL {
+            assert_eq!(Figure::from_letter(figure.letter()), Some(figure));
+            assert_eq!(Figure::from_letter(figure.letter().to_ascii_lowercase()), Some(figure));
+            assert_eq!(Figure::from_name(figure.name()), Some(figure));
+            assert_eq!(Figure::from_name(&figure.name().to_uppercase()), Some(figure));
+        }
+        for marker in Marker::ALL {
+            assert_eq!(Marker::from_letter(marker.letter().to_ascii_lowercase()), Some(marker));
+        }
+        assert_eq!(PieceKind::from_letter('c'), Some(PieceKind::Marker(Marker::Circle)));
+        assert_eq!(PieceKind::from_letter('g'), None);
+        // Bodlaender / Game Courier: every ASCII letter is a piece, so no reader needs a fallback.
+        for letter in ('a'..='z').chain('A'..='Z') {
+            let expected = match Figure::from_letter(letter) {
+                Some(figure) => PieceKind::Figure(figure),
+                None => PieceKind::Named(FairyName::new(&letter.to_string()).expect("a letter is a name")),
+            };
+            assert_eq!(PieceKind::from_letter_or_fairy(letter), Some(expected), "{letter}");
+        }
+        for other in ['1', '-', '@', 'é', ' '] {
+            assert_eq!(PieceKind::from_letter_or_fairy(other), None);
+        }
+    }
+
+    #[test]
+    fn names_lose_their_separators_and_errors_say_where() {
+        let name = |s: &str| FairyName::new(s).map(|n| n.as_str().to_string());
+        // Issue 8, defect 3: the table's own spelling of names.
+        for spelling in ["rook-hopper", "rook_hopper", "Rook-Hopper", "rookhopper"] {
+            assert_eq!(name(spelling).as_deref(), Ok("rookhopper"), "{spelling}");
+        }
+        assert_eq!(name("night-rider-hopper").as_deref(), Ok("nightriderhopper"));
+        assert_eq!(name("-rook"), Err(NameError::Separator { index: 0 }));
+        assert_eq!(name("rook-"), Err(NameError::Separator { index: 4 }));
+        assert_eq!(name("rook--hopper"), Err(NameError::Separator { index: 5 }));
+        assert_eq!(name("rook-_hopper"), Err(NameError::Separator { index: 5 }));
+        assert_eq!(name("-"), Err(NameError::Separator { index: 0 }));
+        assert_eq!(name("ro$k"), Err(NameError::NotALetter { index: 2 }));
+        assert_eq!(name(""), Err(NameError::Empty));
+        // The limit counts letters, not separators.
+        let long = "ab-".repeat(MAX_NAME_LEN / 2) + "a";
+        assert_eq!(name(&long), Err(NameError::TooLong { letters: MAX_NAME_LEN + 1 }));
+        let fits = "ab-".repeat(MAX_NAME_LEN / 2 - 1) + "ab";
+        assert_eq!(name(&fits).map(|n| n.len()), Ok(MAX_NAME_LEN));
+        // Orthodox names are figures, so `[queen:w]` can only mean the orthodox queen.
+        assert_eq!(name("Queen"), Err(NameError::Orthodox(Figure::Queen)));
+        assert_eq!(name("kni-ght"), Err(NameError::Orthodox(Figure::Knight)));
+        assert_eq!(PieceKind::from_name("QUEEN"), Ok(PieceKind::Figure(Figure::Queen)));
+        assert_eq!(PieceKind::from_name("rook-hopper").map(|k| matches!(k, PieceKind::Named(_))), Ok(true));
+    }
+
+    #[test]
+    fn text_is_one_or_two_letters_or_digits() {
+        // Issue 8, defect 6: the documentation said "printable ASCII"; the type holds letters and digits only.
+        for ok in ["a", "Z", "7", "23", "ab", "A1"] {
+            assert!(Text::new(ok, Rotation::NONE).is_some(), "{ok}");
+        }
+        for bad in ["", "abc", "!", "a!", " ", "é"] {
+            assert!(Text::new(bad, Rotation::NONE).is_none(), "{bad:?}");
         }
     }
 }

@@ -1,11 +1,15 @@
 //! Named fairy pieces and the glyphs problemists print for them.
 //!
-//! Printed problem diagrams have no special artwork for fairy pieces: they turn an orthodox glyph. The conventions
-//! below are the ones of Popeye's diagram output and of `diagram.sty` / the FIDE Album, as the issue tracker listed
-//! them (grasshopper = queen upside down, nightrider = knight upside down, zebra = knight rotated right, camel = knight
-//! rotated left, lion = queen rotated left, leo = queen rotated right), extended by the same families: the Chinese
-//! pieces (pao, vao, leo) turn right, the lion family (rook-lion, bishop-lion, lion) turns left, the hoppers
-//! (grasshopper, rook-hopper, bishop-hopper, king-hopper, nightrider-hopper) are upside down.
+//! Printed problem diagrams have no special artwork for fairy pieces: they turn an orthodox glyph. [`TABLE`] follows
+//! Popeye's diagram output and `diagram.sty` / the FIDE Album, as the issue tracker listed them (grasshopper = queen
+//! upside down, nightrider = knight upside down, zebra = knight turned right, camel = knight turned left, lion =
+//! queen turned left, leo = queen turned right), extended by the same families: hoppers upside down, the Chinese
+//! pieces turned right, the lion family turned left. The README's "Fairy pieces" table lists the same names; a test
+//! keeps the two equal.
+//!
+//! Names are stored without separators, so `rook-hopper`, `rook_hopper` and `rookhopper` are one piece (see
+//! [`FairyName::new`]). Orthodox names are no fairy names: the readers turn `(Queen)` into the orthodox queen
+//! through [`crate::board::Figure::from_name`].
 //!
 //! A name that is not in the table still renders: [`fallback_label`] gives up to two letters that the renderer draws
 //! inside a disc of the piece's colour.
@@ -23,22 +27,15 @@ pub struct Glyph {
 
 /// The table of known names: (name, figure, quarter turns clockwise).
 ///
-/// Names are stored without separators; [`glyph`] looks names up that way. Orthodox names map to their own glyph so
-/// that Bodlaender's `(Queen)` draws a queen.
+/// Names are stored as [`FairyName`] keeps them: lower case, without separators.
 pub const TABLE: &[(&str, Figure, u8)] = &[
-    // Orthodox names.
-    ("king", Figure::King, 0),
-    ("queen", Figure::Queen, 0),
-    ("rook", Figure::Rook, 0),
-    ("bishop", Figure::Bishop, 0),
-    ("knight", Figure::Knight, 0),
-    ("pawn", Figure::Pawn, 0),
     // Hoppers and riders: upside down.
     ("grasshopper", Figure::Queen, 2),
     ("nightrider", Figure::Knight, 2),
     ("rookhopper", Figure::Rook, 2),
     ("bishophopper", Figure::Bishop, 2),
     ("kinghopper", Figure::King, 2),
+    ("nightriderhopper", Figure::Knight, 2),
     ("berolinapawn", Figure::Pawn, 2),
     // Leapers: knight turned.
     ("zebra", Figure::Knight, 1),
@@ -107,10 +104,54 @@ mod tests {
     #[test]
     fn table_names_are_valid_and_unique() {
         for (i, (n, _, turns)) in TABLE.iter().enumerate() {
+            // Stored as FairyName keeps names (lower case, no separators), and never an orthodox name.
             assert_eq!(FairyName::new(n).unwrap().as_str(), *n);
             assert!(*turns < 4);
             assert!(TABLE[i + 1..].iter().all(|(m, _, _)| m != n), "{n} twice");
         }
+    }
+
+    /// The rows of the README's "Fairy pieces" table: (names, glyph names, turn word).
+    fn readme_rows() -> Vec<(Vec<String>, Vec<String>, String)> {
+        let readme = include_str!("../README.md");
+        let section = &readme[readme.find("### Fairy pieces").expect("README section")..];
+        let table =
+            section.lines().skip_while(|l| !l.starts_with("| names")).skip(2).take_while(|l| l.starts_with('|'));
+        table
+            .map(|line| {
+                let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+                let names = cells[0].split('`').skip(1).step_by(2).map(str::to_string).collect();
+                let glyphs = cells[1].split(", ").map(str::to_string).collect();
+                (names, glyphs, cells[2].to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn readme_table_and_table_agree() {
+        // Issue 8, defect 3: the documentation listed `nightrider-hopper`, which the table lacked, and the table
+        // held `giraffe`, `mao` and `berolinapawn`, which the documentation did not mention.
+        let mut documented = Vec::new();
+        for (names, glyphs, turned) in readme_rows() {
+            let turns = match turned.as_str() {
+                "not" => 0,
+                "right" => 1,
+                "upside down" => 2,
+                "left" => 3,
+                other => panic!("README turn {other:?}"),
+            };
+            for (i, n) in names.iter().enumerate() {
+                let glyph_name = if glyphs.len() == 1 { &glyphs[0] } else { &glyphs[i] };
+                let figure = Figure::from_name(glyph_name).unwrap_or_else(|| panic!("README glyph {glyph_name:?}"));
+                let g = glyph(&name(n)).unwrap_or_else(|| panic!("README names {n:?}, the table does not"));
+                assert_eq!((g.figure, g.rotation.quarter_turns()), (figure, turns), "{n}");
+                documented.push(name(n).as_str().to_string());
+            }
+        }
+        for (n, _, _) in TABLE {
+            assert!(documented.iter().any(|d| d == n), "the table has {n:?}, the README does not");
+        }
+        assert_eq!(documented.len(), TABLE.len());
     }
 
     #[test]

@@ -33,11 +33,8 @@ fn run(args: Vec<String>) -> Result<(), String> {
             "-o" | "--output" => output = Some(value("-o")?),
             "--message" => message = Some(value("--message")?),
             "--dialect" => {
-                dialect = match value("--dialect")?.as_str() {
-                    "janko" => Dialect::Janko,
-                    "bodlaender" => Dialect::Bodlaender,
-                    other => return Err(format!("unknown dialect {other:?}: janko or bodlaender")),
-                }
+                let name = value("--dialect")?;
+                dialect = name.parse().map_err(|e| format!("--dialect {name:?}: {e}"))?;
             }
             "--flip" | "--coords" => pairs.push((arg[2..].to_string(), "1".to_string())),
             "--size" | "--theme" | "--light" | "--dark" => {

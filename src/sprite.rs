@@ -376,6 +376,7 @@ fn marker_path(marker: Marker) -> Option<&'static Path> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::ExtraColor;
 
     fn key(shape: Shape, color: Color, turns: u8, size: u32) -> Key {
         Key { shape, color, turns, size }
@@ -400,7 +401,7 @@ mod tests {
             shapes.push(Shape::Text("88".into()));
             shapes.push(Shape::Disc("Ca".into()));
             for shape in shapes {
-                for color in [Color::White, Color::Black, Color::Neutral, Color::Extra(4)] {
+                for color in [Color::White, Color::Black, Color::Neutral, Color::Extra(ExtraColor::ALL[1])] {
                     let s = draw(&key(shape.clone(), color, 1, size));
                     assert_eq!(s.data.len(), (size * size * 4) as usize);
                     if size >= 12 {
@@ -438,10 +439,10 @@ mod tests {
     #[test]
     fn tint_keeps_black_and_colours_white() {
         let white = draw(&key(Shape::Marker(Marker::Square), Color::White, 0, 45));
-        let red = draw(&key(Shape::Marker(Marker::Square), Color::Extra(3), 0, 45));
+        let red = draw(&key(Shape::Marker(Marker::Square), Color::Extra(ExtraColor::ALL[0]), 0, 45));
         let centre = (22 * 45 + 22) * 4;
         assert_eq!(&white.data[centre..centre + 4], &[255, 255, 255, 255]);
-        let t = extra_tint(Color::Extra(3));
+        let t = extra_tint(Color::Extra(ExtraColor::ALL[0]));
         assert_eq!(&red.data[centre..centre + 4], &[t.0, t.1, t.2, 255]);
     }
 }

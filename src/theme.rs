@@ -111,14 +111,13 @@ pub enum DarkSquares {
 /// The tint of an extra colour 3–6 (Bodlaender): the colour that replaces white in the piece's body.
 ///
 /// 3 red, 4 blue, 5 green, 6 yellow; picked to be told apart from each other, from white and black, and under
-/// the common forms of colour blindness by lightness as well as hue. Digits outside 3–6 get grey.
+/// the common forms of colour blindness by lightness as well as hue. White, black and neutral get grey (never asked).
 pub fn extra_tint(color: Color) -> Rgb {
+    const TINTS: [Rgb; 4] =
+        [Rgb(0xe0, 0x3a, 0x2f), Rgb(0x2f, 0x6f, 0xd8), Rgb(0x3c, 0xb0, 0x4e), Rgb(0xf5, 0xc5, 0x18)];
     match color {
-        Color::Extra(3) => Rgb(0xe0, 0x3a, 0x2f),
-        Color::Extra(4) => Rgb(0x2f, 0x6f, 0xd8),
-        Color::Extra(5) => Rgb(0x3c, 0xb0, 0x4e),
-        Color::Extra(6) => Rgb(0xf5, 0xc5, 0x18),
-        _ => Rgb(0x90, 0x90, 0x90),
+        Color::Extra(extra) => TINTS[extra.index()],
+        Color::White | Color::Black | Color::Neutral => Rgb(0x90, 0x90, 0x90),
     }
 }
 

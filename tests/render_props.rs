@@ -1,7 +1,9 @@
 //! Geometric properties of the renderer: rotations are exact quarter turns of the picture, neutral pieces are half
 //! white and half black along their own axis, the layout matches `image_size`, and no input panics.
 
-use ffen_diagram::board::{Board, Cell, Color, Figure, Marker, Piece, PieceKind, Rotation, Text, MAX_BOARD_SIDE};
+use ffen_diagram::board::{
+    Board, Cell, Color, ExtraColor, Figure, Marker, Piece, PieceKind, Rotation, Text, MAX_BOARD_SIDE,
+};
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::options::RenderOptions;
 use ffen_diagram::pngenc::Image;
@@ -149,12 +151,18 @@ fn message_png_is_bounded() {
 }
 
 fn arb_cell() -> impl Strategy<Value = Cell> {
-    let color =
-        prop_oneof![Just(Color::White), Just(Color::Black), Just(Color::Neutral), (3u8..=6).prop_map(Color::Extra),];
+    let color = prop_oneof![
+        Just(Color::White),
+        Just(Color::Black),
+        Just(Color::Neutral),
+        prop::sample::select(ExtraColor::ALL.to_vec()).prop_map(Color::Extra),
+    ];
     let kind = prop_oneof![
         (0usize..6).prop_map(|i| PieceKind::Figure(Figure::ALL[i])),
         (0usize..4).prop_map(|i| PieceKind::Marker(Marker::ALL[i])),
-        "[a-z]{1,12}".prop_map(|n| PieceKind::Named(ffen_diagram::board::FairyName::new(&n).expect("name"))),
+        "[a-z]{1,12}".prop_filter_map("orthodox names are figures", |n| {
+            ffen_diagram::board::FairyName::new(&n).ok().map(PieceKind::Named)
+        }),
     ];
     prop_oneof![
         Just(Cell::Empty),

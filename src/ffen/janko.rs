@@ -1,10 +1,13 @@
 //! The janko.at / Retro-Wiki dialect, read as janko's `d.php` reads it, with the documented lenient rules and the
 //! canonical extension tokens.
 
-use super::{
-    assemble, board_option, color_from_code, figure_for, marker_for, named_piece, Ch, ParseError, ParseErrorKind,
-};
-use crate::board::{Board, Cell, Color, Piece, PieceKind, Rotation, Text, MAX_BOARD_SIDE};
+use super::grid::{Builder, Ranks, Stream};
+use super::input::{board_option, end_column, is_name_char, piece_kind_from_name, Ch};
+use super::{ParseError, ParseErrorKind};
+use crate::board::{Board, Cell, Checkering, Color, Piece, PieceKind, Rotation, Text, MAX_BOARD_SIDE};
+
+/// The files of a board written without any `/`.
+const FLAT_FILES: usize = 8;
 
 /// One lexical item of a rank.
 #[derive(Debug)]
@@ -16,119 +19,83 @@ enum Item {
     Cell { cell: Cell, column: usize },
 }
 
+impl Item {
+    /// The squares this item stands for: digits read singly (janko: `11` is two squares) or as a whole number.
+    fn width(&self, whole: bool) -> usize {
+        match self {
+            Item::Digits { digits, .. } => run(digits, whole),
+            Item::Cell { .. } => 1,
+        }
+    }
+}
+
+/// The empty squares a run of digits stands for: each digit singly, or the digits as one number (saturating).
+fn run(digits: &[u8], whole: bool) -> usize {
+    if whole {
+        digits.iter().fold(0usize, |n, &d| n.saturating_mul(10).saturating_add(usize::from(d)))
+    } else {
+        digits.iter().map(|&d| usize::from(d)).sum()
+    }
+}
+
+/// The squares `items` stand for in one reading, saturating.
+fn width(items: &[Item], whole: bool) -> usize {
+    items.iter().map(|item| item.width(whole)).fold(0usize, usize::saturating_add)
+}
+
 /// A rank's items and the column it starts at.
 struct Rank {
     items: Vec<Item>,
     column: usize,
 }
 
-impl Rank {
-    /// The width when each digit is a run of its own (janko's reading: `11` is two empty squares).
-    fn width_singly(&self) -> usize {
-        self.items
-            .iter()
-            .map(|item| match item {
-                Item::Digits { digits, .. } => digits.iter().map(|&d| usize::from(d)).sum(),
-                Item::Cell { .. } => 1,
-            })
-            .sum()
-    }
-
-    /// The width when each run of digits is one number (`11` is eleven empty squares), saturating.
-    fn width_whole(&self) -> usize {
-        self.items
-            .iter()
-            .map(|item| match item {
-                Item::Digits { digits, .. } => whole_number(digits),
-                Item::Cell { .. } => 1,
-            })
-            .fold(0usize, usize::saturating_add)
-    }
-
-    fn has_multi_digit_run(&self) -> bool {
-        self.items.iter().any(|item| matches!(item, Item::Digits { digits, .. } if digits.len() > 1))
-    }
-
-    /// The cells, reading digit runs singly or whole; errs when the rank passes the largest board width.
-    fn cells(self, whole: bool) -> Result<Vec<Cell>, ParseError> {
-        let mut cells = Vec::new();
-        for item in self.items {
-            let (run, column) = match item {
-                Item::Digits { digits, column } if whole => (whole_number(&digits), column),
-                Item::Digits { digits, column } => (digits.iter().map(|&d| usize::from(d)).sum(), column),
-                Item::Cell { cell, column } => {
-                    cells.push(cell);
-                    (0, column)
-                }
-            };
-            let width = cells.len().saturating_add(run);
-            if width > MAX_BOARD_SIDE {
-                return Err(ParseError::new(column, ParseErrorKind::TooWide { width }));
-            }
-            cells.resize(width, Cell::Empty);
+/// Hands `items` to a board builder, reading digit runs singly or whole.
+fn feed(items: Vec<Item>, whole: bool, board: &mut impl Builder) -> Result<(), ParseError> {
+    for item in items {
+        match item {
+            Item::Cell { cell, column } => board.push(cell, column)?,
+            Item::Digits { digits, column } => board.push_empty(run(&digits, whole), column)?,
         }
-        Ok(cells)
     }
-}
-
-fn whole_number(digits: &[u8]) -> usize {
-    digits.iter().fold(0usize, |n, &d| n.saturating_mul(10).saturating_add(usize::from(d)))
+    Ok(())
 }
 
 /// Reads prepared janko-dialect input.
 pub(super) fn parse(chars: &[Ch]) -> Result<Board, ParseError> {
-    let end_column = chars.last().map_or(1, |ch| ch.column + 1);
+    let end_column = end_column(chars);
     let (checkering, rest) = board_option(chars)?;
     let mut ranks = Lexer { chars: rest, pos: 0, end_column }.ranks()?;
 
     if !rest.iter().any(|ch| ch.c == '/') {
-        // No '/' at all: a flattened board, eight files wide, unless it fits in one rank of eight.
-        let rank = ranks.pop().map(|r| (r.items, r.column)).unwrap_or_default();
-        return flat(rank.0, checkering, end_column);
+        let items = ranks.pop().map(|r| r.items).unwrap_or_default();
+        return flat(items, checkering, end_column);
     }
 
-    let singly: Vec<usize> = ranks.iter().map(Rank::width_singly).collect();
-    let whole: Vec<usize> = ranks.iter().map(Rank::width_whole).collect();
+    let singly: Vec<usize> = ranks.iter().map(|rank| width(&rank.items, false)).collect();
+    let whole: Vec<usize> = ranks.iter().map(|rank| width(&rank.items, true)).collect();
     let rectangle = |widths: &[usize]| widths.windows(2).all(|w| w[0] == w[1]);
     // Janko reads digits singly; only when that gives ranks of unequal width and reading runs as whole numbers gives
-    // a rectangle (within the board limit) was the string written with multi-digit runs.
-    let read_whole = !rectangle(&singly)
-        && rectangle(&whole)
-        && whole[0] <= MAX_BOARD_SIDE
-        && ranks.iter().any(Rank::has_multi_digit_run);
+    // a rectangle (within the board limit) was the string written with multi-digit runs. (No separate test for a
+    // multi-digit run is needed: without one, both readings give the same widths, so they cannot disagree.)
+    let read_whole = !rectangle(&singly) && rectangle(&whole) && whole[0] <= MAX_BOARD_SIDE;
 
-    let mut rows = Vec::with_capacity(ranks.len());
-    for rank in ranks {
-        let column = rank.column;
-        rows.push((rank.cells(read_whole)?, column));
+    let mut board = Ranks::new(ranks.first().map_or(end_column, |rank| rank.column));
+    let mut ranks = ranks.into_iter().peekable();
+    while let Some(rank) = ranks.next() {
+        feed(rank.items, read_whole, &mut board)?;
+        if let Some(next) = ranks.peek() {
+            board.end_rank(next.column);
+        }
     }
-    assemble(rows, checkering, end_column)
+    board.finish(checkering, end_column)
 }
 
-/// A board written without '/': more than eight squares are cut into ranks of eight.
-fn flat(items: Vec<Item>, checkering: crate::board::Checkering, end_column: usize) -> Result<Board, ParseError> {
-    const FILES: usize = 8;
-    let mut cells = Vec::new();
-    for item in items {
-        let (run, column) = match item {
-            Item::Digits { digits, column } => (digits.iter().map(|&d| usize::from(d)).sum(), column),
-            Item::Cell { cell, column } => {
-                cells.push(cell);
-                (0, column)
-            }
-        };
-        let total = cells.len() + run;
-        if total > FILES * MAX_BOARD_SIDE {
-            return Err(ParseError::new(column, ParseErrorKind::TooTall { height: total.div_ceil(FILES) }));
-        }
-        cells.resize(total, Cell::Empty);
-    }
-    let rows = if cells.len() <= FILES {
-        vec![(cells, 1)]
-    } else {
-        cells.chunks(FILES).map(|chunk| (chunk.to_vec(), 1)).collect()
-    };
-    assemble(rows, checkering, end_column)
+/// A board written without '/': more than eight squares are cut into ranks of eight, eight or fewer are one rank.
+/// Digits are read singly, as janko does.
+fn flat(items: Vec<Item>, checkering: Checkering, end_column: usize) -> Result<Board, ParseError> {
+    let mut board = Stream::new(FLAT_FILES);
+    feed(items, false, &mut board)?;
+    board.finish(checkering, end_column)
 }
 
 struct Lexer<'a> {
@@ -143,6 +110,10 @@ const AFTER_PREFIX: &str = "a piece or marker letter";
 impl<'a> Lexer<'a> {
     fn peek(&self) -> Option<Ch> {
         self.chars.get(self.pos).copied()
+    }
+
+    fn peek_at(&self, offset: usize) -> Option<Ch> {
+        self.chars.get(self.pos + offset).copied()
     }
 
     fn next(&mut self) -> Option<Ch> {
@@ -254,18 +225,9 @@ impl<'a> Lexer<'a> {
             }
             c if c.is_ascii_alphabetic() => {
                 self.pos += 1;
-                let color = match (neutral, c.is_ascii_uppercase()) {
-                    (Some(_), _) => Color::Neutral,
-                    (None, true) => Color::White,
-                    (None, false) => Color::Black,
-                };
-                let kind = if let Some(figure) = figure_for(c) {
-                    PieceKind::Figure(figure)
-                } else if let Some(marker) = marker_for(c) {
-                    PieceKind::Marker(marker)
-                } else {
-                    return Err(ParseError::new(ch.column, ParseErrorKind::UnknownLetter { letter: c }));
-                };
+                let color = if neutral.is_some() { Color::Neutral } else { Color::from_case(c) };
+                let kind = PieceKind::from_letter(c)
+                    .ok_or(ParseError::new(ch.column, ParseErrorKind::UnknownLetter { letter: c }))?;
                 Ok(Cell::Piece(Piece { kind, color, rotation }))
             }
             _ => Err(self.unexpected(if prefixed { AFTER_PREFIX } else { CELL_EXPECTED })),
@@ -310,17 +272,22 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Scans a piece name (letters, with `-`/`_` separators) from here; returns its characters.
+    fn name(&mut self) -> &'a [Ch] {
+        let start = self.pos;
+        while self.peek().is_some_and(|ch| is_name_char(ch.c)) {
+            self.pos += 1;
+        }
+        &self.chars[start..self.pos]
+    }
+
     /// A yacpdb-style token: `(k1)` (king, one quarter turn), `(!p)` (neutral pawn), `(!b2)`, `(gh)` (named piece).
     fn bracket_token(&mut self) -> Result<Cell, ParseError> {
         self.pos += 1; // '('
         let neutral = self.peek().is_some_and(|ch| ch.c == '!');
         self.pos += usize::from(neutral);
-        let name_start = self.pos;
-        while self.peek().is_some_and(|ch| ch.c.is_ascii_alphabetic()) {
-            self.pos += 1;
-        }
-        let name: String = self.chars[name_start..self.pos].iter().map(|ch| ch.c).collect();
-        let Some(first) = name.chars().next() else {
+        let name = self.name();
+        let Some(first) = name.first().copied() else {
             return Err(self.unexpected("a piece letter or name after '('"));
         };
         let rotation = match self.peek().and_then(|ch| ch.c.to_digit(10)) {
@@ -331,81 +298,76 @@ impl<'a> Lexer<'a> {
             None => Rotation::NONE,
         };
         self.expect(')', "')' closing the piece, after at most one rotation digit")?;
-        let color = match (neutral, first.is_ascii_uppercase()) {
-            (true, _) => Color::Neutral,
-            (false, true) => Color::White,
-            (false, false) => Color::Black,
+        let color = if neutral { Color::Neutral } else { Color::from_case(first.c) };
+        let kind = match name {
+            [single] => PieceKind::from_letter(single.c)
+                .ok_or(ParseError::new(single.column, ParseErrorKind::UnknownLetter { letter: single.c }))?,
+            _ => piece_kind_from_name(name)?,
         };
-        let column = self.chars[name_start].column;
-        let piece = if name.len() == 1 {
-            let kind = figure_for(first)
-                .map(PieceKind::Figure)
-                .or_else(|| marker_for(first).map(PieceKind::Marker))
-                .ok_or(ParseError::new(column, ParseErrorKind::UnknownLetter { letter: first }))?;
-            Piece { kind, color, rotation }
-        } else {
-            named_piece(&name, color, rotation).ok_or(ParseError::new(column, ParseErrorKind::BadName))?
-        };
-        Ok(Cell::Piece(piece))
+        Ok(Cell::Piece(Piece { kind, color, rotation }))
     }
 
     /// The canonical extension: `[-]` hole, `['ab]` text, `[Q:3]` orthodox piece or marker in an extra colour,
     /// `[name:c]` named piece (c = w, b, n or 3–6).
     fn extension(&mut self, rotation: Rotation) -> Result<Cell, ParseError> {
         self.pos += 1; // '['
-        let cell = match self.peek().map(|ch| ch.c) {
-            Some('-') => {
-                if rotation != Rotation::NONE {
-                    return Err(self.unexpected("a piece or text: a missing square cannot be rotated"));
-                }
+        let is_hole = self.peek().is_some_and(|ch| ch.c == '-') && self.peek_at(1).is_some_and(|ch| ch.c == ']');
+        let cell = if is_hole {
+            if rotation != Rotation::NONE {
+                return Err(self.unexpected("a piece or text: a missing square cannot be rotated"));
+            }
+            self.pos += 1;
+            Cell::Hole
+        } else if self.peek().is_some_and(|ch| ch.c == '\'') {
+            self.pos += 1;
+            let start = self.pos;
+            while self.peek().is_some_and(|ch| ch.c.is_ascii_alphanumeric()) && self.pos - start < 2 {
                 self.pos += 1;
-                Cell::Hole
             }
-            Some('\'') => {
-                self.pos += 1;
-                let start = self.pos;
-                while self.peek().is_some_and(|ch| ch.c.is_ascii_alphanumeric()) && self.pos - start < 2 {
-                    self.pos += 1;
-                }
-                let text: String = self.chars[start..self.pos].iter().map(|ch| ch.c).collect();
-                Cell::Text(Text::new(&text, rotation).ok_or_else(|| self.unexpected("one or two letters or digits"))?)
+            let text: String = self.chars[start..self.pos].iter().map(|ch| ch.c).collect();
+            Cell::Text(Text::new(&text, rotation).ok_or_else(|| self.unexpected("one or two letters or digits"))?)
+        } else {
+            let name = self.name();
+            if name.is_empty() {
+                return Err(self.unexpected("'-', ''' or a piece name after '['"));
             }
-            _ => {
-                let start = self.pos;
-                while self.peek().is_some_and(|ch| ch.c.is_ascii_alphabetic()) {
-                    self.pos += 1;
-                }
-                let name: String = self.chars[start..self.pos].iter().map(|ch| ch.c).collect();
-                if name.is_empty() {
-                    return Err(self.unexpected("'-', ''' or a piece name after '['"));
-                }
-                self.expect(':', "':' and a colour after the piece name")?;
-                let color = match self.next() {
-                    Some(ch) => color_from_code(ch.c)
-                        .ok_or(ParseError::new(ch.column, ParseErrorKind::BadColor { found: ch.c }))?,
-                    None => return Err(self.unexpected("a colour (w b n 3 4 5 6)")),
-                };
-                let mut letters = name.chars();
-                let single = match (letters.next(), letters.next()) {
-                    (Some(c), None) if c.is_ascii_uppercase() => Some(c),
-                    _ => None,
-                };
-                let kind = match single {
-                    Some(c) => {
-                        figure_for(c).map(PieceKind::Figure).or_else(|| marker_for(c).map(PieceKind::Marker)).ok_or(
-                            ParseError::new(self.chars[start].column, ParseErrorKind::UnknownLetter { letter: c }),
-                        )?
-                    }
-                    None => {
-                        named_piece(&name, color, rotation)
-                            .ok_or(ParseError::new(self.chars[start].column, ParseErrorKind::BadName))?
-                            .kind
-                    }
-                };
-                Cell::Piece(Piece { kind, color, rotation })
-            }
+            self.expect(':', "':' and a colour after the piece name")?;
+            let color = match self.next() {
+                Some(ch) => Color::from_code(ch.c)
+                    .ok_or(ParseError::new(ch.column, ParseErrorKind::BadColor { found: ch.c }))?,
+                None => return Err(self.unexpected("a colour (w b n 3 4 5 6)")),
+            };
+            // A single upper-case letter is the orthodox piece or marker; lower case or longer, a named piece.
+            let kind = match name {
+                [single] if single.c.is_ascii_uppercase() => PieceKind::from_letter(single.c)
+                    .ok_or(ParseError::new(single.column, ParseErrorKind::UnknownLetter { letter: single.c }))?,
+                _ => piece_kind_from_name(name)?,
+            };
+            Cell::Piece(Piece { kind, color, rotation })
         };
         self.expect(']', "']' closing the bracket")?;
         Ok(cell)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffen::input::prepare;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Issue 8, defect 7: the reader used to require a run of several digits before reading runs whole. That
+        /// test could never change the result: without such a run every item stands for the same squares in both
+        /// readings, so the ranks are a rectangle in both or in neither. It is gone; this keeps the argument true.
+        #[test]
+        fn without_multi_digit_runs_both_readings_agree(s in "([KQkqCc/-]|\\*[0-9]N|'[a-z0-9]|[0-9][KQkq/])*") {
+            let chars = prepare(&s);
+            if let Ok(ranks) = (Lexer { chars: &chars, pos: 0, end_column: 1 }).ranks() {
+                for rank in ranks {
+                    prop_assert_eq!(width(&rank.items, false), width(&rank.items, true));
+                }
+            }
+        }
     }
 }

@@ -1,7 +1,12 @@
-//! Unit tests built from the examples of the source documents (`shared/spec/000`, `001`, `002`) and from the issue.
+//! Unit tests built from the examples of the source documents (janko.at's "The Chess Diagrammer", Retro-Wiki's
+//! "Help:Diagrams", Bodlaender's FFEN 0.02 and Game Courier's PBM instructions: copies in `tests/fixtures/spec/`)
+//! and from the issues.
 
 use super::*;
-use crate::board::MAX_BOARD_SIDE;
+use crate::board::{
+    Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece, PieceKind, Rotation, Text,
+    MAX_BOARD_SIDE, MAX_NAME_LEN,
+};
 
 fn janko(s: &str) -> Board {
     parse(s, Dialect::Janko).unwrap_or_else(|e| panic!("{s:?}: {e}"))
@@ -34,7 +39,7 @@ fn text(s: &str, turns: u32) -> Cell {
     Cell::Text(Text::new(s, Rotation::new(turns)).unwrap())
 }
 
-/// Every janko.at example (shared/spec/000), with its size; all are already canonical except the mixed-case neutrals.
+/// Every janko.at example (`tests/fixtures/spec/000_*`), with its size; all are already canonical except the mixed-case neutrals.
 const JANKO_EXAMPLES: &[(&str, usize, usize)] = &[
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 8, 8),
     (
@@ -104,7 +109,7 @@ fn janko_example_cells() {
 
 #[test]
 fn retro_wiki_examples() {
-    // shared/spec/001: `fen=` links with ".png" glued on.
+    // Retro-Wiki (`tests/fixtures/spec/001_*`): `fen=` links with ".png" glued on.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
     assert_eq!(canon(&format!("{start}.png")), start);
     let example = "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4'1'2'3/RNBQKBNR.png";
@@ -268,7 +273,7 @@ fn yacpdb_named_tokens_in_janko_strings() {
 
 #[test]
 fn bodlaender_examples() {
-    // shared/spec/002.
+    // Bodlaender's FFEN 0.02 (`tests/fixtures/spec/002_*`).
     assert_eq!(
         canonical(&bod("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
@@ -306,7 +311,8 @@ fn bodlaender_colour_digits_and_kurnia_rules() {
         })
         .collect();
     use Color::*;
-    assert_eq!(colors, [White, Black, White, Black, Neutral, Extra(3), Extra(6)]);
+    let [three, _, _, six] = ExtraColor::ALL;
+    assert_eq!(colors, [White, Black, White, Black, Neutral, Extra(three), Extra(six)]);
     // (p) = p, () ignored, (-) missing square, 007 = 7, 010 = 10, '@' a vacant square.
     assert_eq!(bod("(p)()(P)"), bod("pP"));
     assert_eq!(bod("(-)"), bod("-"));
@@ -379,9 +385,11 @@ fn limits_at_and_beyond_the_edge() {
     let over = format!("{at_limit}w");
     assert!(matches!(err(&over, Dialect::Janko).kind, ParseErrorKind::TooLong { len } if len == MAX_INPUT_LEN + 1));
     // Names and texts.
-    let long_name = format!("[{}:w]", "a".repeat(crate::board::MAX_NAME_LEN + 1));
-    assert!(matches!(err(&long_name, Dialect::Janko).kind, ParseErrorKind::BadName));
-    assert!(parse(&format!("[{}:w]", "a".repeat(crate::board::MAX_NAME_LEN)), Dialect::Janko).is_ok());
+    let long_name = format!("[{}:w]", "a".repeat(MAX_NAME_LEN + 1));
+    let e = err(&long_name, Dialect::Janko);
+    assert_eq!(e.kind, ParseErrorKind::BadName(NameError::TooLong { letters: MAX_NAME_LEN + 1 }));
+    assert_eq!(e.column, 2);
+    assert!(parse(&format!("[{}:w]", "a".repeat(MAX_NAME_LEN)), Dialect::Janko).is_ok());
     assert!(err("['abc]", Dialect::Janko).to_string().contains("']' closing"));
     // Huge digit runs saturate instead of overflowing.
     assert!(matches!(err(&format!("{}/1", "9".repeat(40)), Dialect::Bodlaender).kind, ParseErrorKind::TooWide { .. }));
@@ -422,4 +430,146 @@ fn readme_examples() {
     }
     assert_eq!(canonical(&bod("7-/8/8/8/8/8/8/-7")), "7[-]/8/8/8/8/8/8/[-]7");
     assert_eq!(canonical(&bod("{W}(Grasshopper)(nightrider2)6")), "{W}[grasshopper:w][nightrider:n]6");
+}
+
+/// Canonical strings as the printer wrote them before issue 8's restructuring (checked against that code): cache
+/// keys are forever, so none of them may change.
+const PINNED: &[(Dialect, &str, &str)] = &[
+    (Dialect::Janko, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
+    (
+        Dialect::Janko,
+        "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR",
+        "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-p-r-r-n-n-b-b/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR",
+    ),
+    (Dialect::Janko, "4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3", "4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3"),
+    (Dialect::Janko, "-P-R", "-p-r"),
+    (Dialect::Janko, "*5Q", "*1Q"),
+    (Dialect::Janko, "\"23", "''23"),
+    (Dialect::Janko, "31Q12/211112/111113/2C5/1111211/11P113/1P*2n14/111113", "4Q3/8/8/2C5/8/2P5/1P*2n5/8"),
+    (Dialect::Janko, "rnbqkbnrpppppppp8888PPPPPPPPRNBQKBNR", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
+    (Dialect::Janko, "11/5k5/11", "92/5k5/92"),
+    (Dialect::Janko, "KQRBNPkqr", "KQRBNPkq/r7"),
+    (Dialect::Janko, "(k1)(!p)(!b2)(gh)['ab][-]", "*1k-p-*2b[gh:b]['ab][-]"),
+    (Dialect::Janko, "*2[grasshopper:w]1[nightrider:n]1/[Q:3][q:4]*3[T:6][c:b]", "*2[grasshopper:w]1[nightrider:n]1/[Q:3][q:4]*3[T:6][c:b]"),
+    (Dialect::Janko, "[Q:w][Q:b][Q:n][queen:w][Q:0]", "Qq-qQQ"),
+    (Dialect::Bodlaender, "7-/8/8/8/8/8/8/-7", "7[-]/8/8/8/8/8/8/[-]7"),
+    (Dialect::Bodlaender, "{W}(Grasshopper)(nightrider2)6", "{W}[grasshopper:w][nightrider:n]6"),
+    (
+        Dialect::Bodlaender,
+        "{U}rn(elephant)k(general)(elephant)nr/pppppppp/8/8/8/8/RN(Elephant)K(General)(Elephant)NR",
+        "{U}rn[elephant:b]k[general:b][elephant:b]nr/pppppppp/8/8/8/8/RN[elephant:w]K[general:w][elephant:w]NR",
+    ),
+    (
+        Dialect::Bodlaender,
+        "(Nightrider)(nightrider)(nightrider0)(Nightrider1)(nightrider2)(nightrider3)(nightrider6)",
+        "[nightrider:w][nightrider:b][nightrider:w][nightrider:b][nightrider:n][nightrider:3][nightrider:6]",
+    ),
+    (Dialect::Bodlaender, "K12k", "K93k/"),
+    (Dialect::Bodlaender, "Gc(Queen)(king3)@(p2)", "[g:w][c:b]Q[K:3]1-p"),
+];
+
+#[test]
+fn canonical_strings_of_today_are_pinned() {
+    for &(dialect, input, expected) in PINNED {
+        let board = parse(input, dialect).unwrap_or_else(|e| panic!("{input:?}: {e}"));
+        assert_eq!(canonical(&board), expected, "{input:?}");
+    }
+}
+
+#[test]
+fn hyphenated_names_read_as_the_table_spells_them() {
+    // Issue 8, defect 3: `(rook-hopper)` was refused, pointing at the letter after the '-'.
+    let rookhopper = |color| piece(PieceKind::Named(FairyName::new("rookhopper").unwrap()), color, 0);
+    for (input, dialect) in [
+        ("(Rook-Hopper)", Dialect::Bodlaender),
+        ("(rook_hopper0)", Dialect::Bodlaender),
+        ("[rook-hopper:w]", Dialect::Janko),
+        ("[rook_hopper:w]", Dialect::Janko),
+        ("(Rook-Hopper)", Dialect::Janko),
+    ] {
+        assert_eq!(parse(input, dialect).unwrap().get(0, 0), Some(&rookhopper(Color::White)), "{input}");
+    }
+    assert_eq!(canonical(&bod("(bishop-lion)(nightrider-hopper3)")), "[bishoplion:b][nightriderhopper:3]");
+    assert_eq!(canon("(!rook-hopper1)"), "*1[rookhopper:n]");
+    // The table knows the names the documentation spells with hyphens.
+    for name in ["rook-hopper", "bishop-lion", "rook-lion", "king-hopper", "bishop-hopper", "nightrider-hopper"] {
+        let board = bod(&format!("({name})"));
+        let Some(Cell::Piece(Piece { kind: PieceKind::Named(name), .. })) = board.get(0, 0) else { panic!("{name}") };
+        assert!(crate::fairy::glyph(name).is_some(), "{name:?} has no glyph");
+    }
+}
+
+#[test]
+fn misplaced_separators_are_refused_at_their_column() {
+    let cases: &[(&str, Dialect, usize)] = &[
+        ("K(rook--hopper)", Dialect::Bodlaender, 8),
+        ("K(-rook)", Dialect::Bodlaender, 3),
+        ("K(rook-)", Dialect::Bodlaender, 7),
+        ("K(rook-3)", Dialect::Bodlaender, 7),
+        ("K(_)", Dialect::Bodlaender, 3),
+        ("K(rook-_hopper)", Dialect::Janko, 8),
+        ("K(!-rook)", Dialect::Janko, 4),
+        ("K(rook-1)", Dialect::Janko, 7),
+        ("K[-rook:w]", Dialect::Janko, 3),
+        ("K[rook-:w]", Dialect::Janko, 7),
+        ("K*1[rook__hopper:b]", Dialect::Janko, 10),
+    ];
+    for &(input, dialect, column) in cases {
+        let e = err(input, dialect);
+        assert!(matches!(e.kind, ParseErrorKind::BadName(NameError::Separator { .. })), "{input}: {e}");
+        assert_eq!(e.column, column, "{input}: {e}");
+        assert!(e.to_string().contains("may only stand between two letters"), "{e}");
+    }
+    // Letters still count up to the limit, separators do not.
+    let name = |letters: usize| vec!["a"; letters].join("-");
+    assert!(parse(&format!("({})", name(MAX_NAME_LEN)), Dialect::Bodlaender).is_ok());
+    let e = err(&format!("K({})", name(MAX_NAME_LEN + 1)), Dialect::Bodlaender);
+    assert_eq!((e.column, e.kind), (3, ParseErrorKind::BadName(NameError::TooLong { letters: MAX_NAME_LEN + 1 })));
+}
+
+#[test]
+fn every_name_a_caller_can_make_round_trips() {
+    // Issue 8, defect 4 (names): `FairyName::new("queen")` used to succeed and print `[queen:w]`, which reads back as
+    // the orthodox queen. Orthodox names are refused now; every other name prints as itself.
+    for name in ["queen", "King", "PAWN"] {
+        assert!(matches!(FairyName::new(name), Err(NameError::Orthodox(_))), "{name}");
+    }
+    for name in ["k", "q", "c", "queens", "kingrider", "rook-hopper", "nightriderhopper"] {
+        let kind = PieceKind::Named(FairyName::new(name).unwrap());
+        for color in [Color::White, Color::Black, Color::Neutral].into_iter().chain(ExtraColor::ALL.map(Color::Extra)) {
+            let mut board = Board::empty(1, 1).unwrap();
+            board.set(0, 0, piece(kind.clone(), color, 1));
+            assert_eq!(janko(&canonical(&board)), board, "{name} {color:?}");
+        }
+    }
+}
+
+#[test]
+fn project_files_name_no_paths_outside_the_repository() {
+    // Issue 8, defect 6: Cargo.toml and this file pointed at the documents' folder outside the repository.
+    let outside = concat!("shared", "/");
+    for (file, text) in
+        [("Cargo.toml", include_str!("../../Cargo.toml")), ("src/ffen/tests.rs", include_str!("tests.rs"))]
+    {
+        assert!(!text.contains(outside), "{file} names a path outside the repository");
+    }
+}
+
+#[test]
+fn bodlaender_page_examples_read_with_their_sizes() {
+    // Every example of the "Examples" section of Bodlaender's page, taken from the copy in the repository.
+    let page = include_str!("../../tests/fixtures/spec/002_f9b7d4c06ca903e3.txt");
+    let examples = &page[page.find("## Examples").unwrap()..page.find("# FFEN-to-HTML").unwrap()];
+    let found: Vec<(usize, usize)> = examples
+        .lines()
+        .filter_map(|line| line.strip_prefix("• "))
+        .map(|line| {
+            let ffen = line.split(' ').next().unwrap();
+            let board = bod(ffen);
+            assert_eq!(parse(&canonical(&board), Dialect::Janko).unwrap(), board);
+            (board.width(), board.height())
+        })
+        .collect();
+    // Chess; Shatranj (as the page writes it, seven ranks); "{W}8/8/8/8/8 gives a 5 by 8 board".
+    assert_eq!(found, [(8, 8), (8, 7), (8, 5)]);
 }

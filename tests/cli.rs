@@ -1,0 +1,34 @@
+//! The `ffen-render` CLI reads its options as the library does.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn render(args: &[&str], name: &str) -> (Output, PathBuf) {
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_file(&out);
+    let output = Command::new(env!("CARGO_BIN_EXE_ffen-render"))
+        .args(args)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .expect("ffen-render runs");
+    (output, out)
+}
+
+fn is_png(path: &PathBuf) -> bool {
+    std::fs::read(path).is_ok_and(|bytes| bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
+}
+
+#[test]
+fn dialect_names_are_read_as_the_worker_reads_them() {
+    // Issue 8, defect 7: the CLI matched dialect names itself, case-sensitively; `dialect=Bodlaender` works in a URL.
+    for (i, name) in ["bodlaender", "Bodlaender", "BODLAENDER"].into_iter().enumerate() {
+        let (output, png) = render(&["(Grasshopper)-7", "--dialect", name], &format!("dialect-{i}.png"));
+        assert!(output.status.success(), "{name}: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(is_png(&png), "{name}");
+    }
+    let (output, png) = render(&["8", "--dialect", "klingon"], "dialect-bad.png");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown dialect"));
+    assert!(!png.exists());
+}
