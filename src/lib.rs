@@ -5,12 +5,16 @@
 
 mod assets;
 pub mod board;
+mod card;
+mod coords;
 pub mod fairy;
 pub mod ffen;
 pub mod http;
+mod layout;
 pub mod options;
 pub mod page;
 pub mod pngenc;
+pub mod raster;
 pub mod render;
 mod sprite;
 mod text;

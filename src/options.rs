@@ -2,16 +2,28 @@
 //!
 //! | parameter | values | default |
 //! |---|---|---|
-//! | `size` | square size in pixels, [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`] | [`DEFAULT_SQUARE_SIZE`] (40) |
-//! | `flip` | `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off` (empty = on) | off: the board as written, a1 lower left |
+//! | `size` | square size in pixels, [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`] (a [`SquareSize`]) | [`DEFAULT_SQUARE_SIZE`] (40) |
+//! | `flip` | `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`, any case; empty = on | off: the board as written, a1 lower left |
 //! | `coords` | same as `flip` | off |
-//! | `theme` | `gray` (alias `grey`), `print`, `brown`, `blue`, `green` | `gray` |
-//! | `light`, `dark` | `RRGGBB` hex, optional `#`: custom square colours replacing the theme's | the theme's |
+//! | `theme` | `gray` (alias `grey`), `print`, `brown`, `blue`, `green`, any case | `gray` |
+//! | `light`, `dark` | `RRGGBB` hex, optional `#`, any case: custom square colours replacing the theme's | the theme's |
 //!
-//! Unknown parameters are ignored; when a parameter is repeated the last value wins.
+//! Values are read with white space trimmed. Unknown parameters are ignored; when a parameter is repeated the last
+//! value wins.
+//!
+//! ```
+//! use ffen_diagram::options::{RenderOptions, SquareSize};
+//! let options = RenderOptions::from_pairs([("size", "60"), ("flip", "yes"), ("theme", "Print")]).unwrap();
+//! assert_eq!(options.size, SquareSize::new(60).unwrap());
+//! assert_eq!(options.canonical(), "s60.f1.c0.print");
+//! let bad = RenderOptions::from_pairs([("size", "200")]).unwrap_err();
+//! assert_eq!(bad.to_string(), "bad value \"200\" for `size`: expected a square size in pixels from 12 to 128");
+//! ```
 
-use crate::theme::{Rgb, Theme};
+use crate::raster::Rgb;
+use crate::theme::Theme;
 use std::fmt;
+use std::str::FromStr;
 
 /// The smallest square size, in pixels.
 pub const MIN_SQUARE_SIZE: u32 = 12;
@@ -20,11 +32,83 @@ pub const MAX_SQUARE_SIZE: u32 = 128;
 /// The default square size, in pixels.
 pub const DEFAULT_SQUARE_SIZE: u32 = 40;
 
+/// The side of one square in pixels: always within [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`], since it can only be
+/// made by [`SquareSize::new`] or parsed, which check the range.
+///
+/// ```
+/// use ffen_diagram::options::SquareSize;
+/// let size: SquareSize = "48".parse().unwrap();
+/// assert_eq!(size.pixels(), 48);
+/// assert_eq!(size.to_string().parse::<SquareSize>(), Ok(size));
+/// assert_eq!(SquareSize::new(11), None);
+/// assert_eq!(SquareSize::new(129), None);
+/// assert_eq!(SquareSize::default(), SquareSize::new(40).unwrap());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SquareSize(u32);
+
+impl SquareSize {
+    /// The smallest, [`MIN_SQUARE_SIZE`] pixels.
+    pub const MIN: SquareSize = SquareSize(MIN_SQUARE_SIZE);
+    /// The largest, [`MAX_SQUARE_SIZE`] pixels.
+    pub const MAX: SquareSize = SquareSize(MAX_SQUARE_SIZE);
+    /// The default, [`DEFAULT_SQUARE_SIZE`] pixels.
+    pub const DEFAULT: SquareSize = SquareSize(DEFAULT_SQUARE_SIZE);
+
+    /// The size of `pixels`, or `None` outside [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`].
+    pub const fn new(pixels: u32) -> Option<SquareSize> {
+        if pixels >= MIN_SQUARE_SIZE && pixels <= MAX_SQUARE_SIZE {
+            Some(SquareSize(pixels))
+        } else {
+            None
+        }
+    }
+
+    /// The side in pixels.
+    pub const fn pixels(self) -> u32 {
+        self.0
+    }
+}
+
+impl Default for SquareSize {
+    fn default() -> Self {
+        SquareSize::DEFAULT
+    }
+}
+
+impl fmt::Display for SquareSize {
+    /// The number of pixels in decimal, as the `size` parameter and the canonical options write it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Text that is not a square size: not a whole number, or outside [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidSquareSize;
+
+impl fmt::Display for InvalidSquareSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(SIZE_EXPECTED)
+    }
+}
+
+impl std::error::Error for InvalidSquareSize {}
+
+impl FromStr for SquareSize {
+    type Err = InvalidSquareSize;
+
+    /// A decimal number of pixels (`"40"`, also `"040"` and `"+40"`, as Rust reads a `u32`).
+    fn from_str(text: &str) -> Result<SquareSize, InvalidSquareSize> {
+        text.parse::<u32>().ok().and_then(SquareSize::new).ok_or(InvalidSquareSize)
+    }
+}
+
 /// How to draw a board. Every field is part of the cache key (see [`RenderOptions::canonical`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RenderOptions {
-    /// Side of one square in pixels, [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`].
-    pub size: u32,
+    /// Side of one square in pixels.
+    pub size: SquareSize,
     /// Turn the board by 180° (seen from the upper side: h8 lower left on an 8×8 board).
     pub flip: bool,
     /// Draw file letters below and rank numbers left of the board, outside the frame.
@@ -40,7 +124,7 @@ pub struct RenderOptions {
 impl Default for RenderOptions {
     fn default() -> Self {
         RenderOptions {
-            size: DEFAULT_SQUARE_SIZE,
+            size: SquareSize::DEFAULT,
             flip: false,
             coords: false,
             theme: Theme::default(),
@@ -70,7 +154,7 @@ impl fmt::Display for OptionError {
 impl std::error::Error for OptionError {}
 
 const SIZE_EXPECTED: &str = "a square size in pixels from 12 to 128";
-const BOOL_EXPECTED: &str = "1, 0, true or false";
+const BOOL_EXPECTED: &str = "1, true, yes, on or empty for on; 0, false, no or off for off";
 const THEME_EXPECTED: &str = "one of gray, print, brown, blue, green";
 const COLOR_EXPECTED: &str = "a colour as six hex digits RRGGBB, with or without #";
 
@@ -94,13 +178,7 @@ impl RenderOptions {
         for (key, value) in pairs {
             let value = value.trim();
             match key {
-                "size" => {
-                    options.size = value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|s| (MIN_SQUARE_SIZE..=MAX_SQUARE_SIZE).contains(s))
-                        .ok_or_else(|| error("size", value, SIZE_EXPECTED))?;
-                }
+                "size" => options.size = value.parse().map_err(|_| error("size", value, SIZE_EXPECTED))?,
                 "flip" => options.flip = parse_bool("flip", value)?,
                 "coords" => options.coords = parse_bool("coords", value)?,
                 "theme" => {
@@ -118,22 +196,11 @@ impl RenderOptions {
         Ok(options)
     }
 
-    /// The square size clamped into [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`] (the renderer never sees another).
-    pub fn square_size(&self) -> u32 {
-        self.size.clamp(MIN_SQUARE_SIZE, MAX_SQUARE_SIZE)
-    }
-
     /// A short stable text form for the cache key, e.g. `s40.f0.c0.gray` or `s60.f1.c1.print.l=ffffff.d=b0b0b0`:
-    /// options that draw the same picture give equal strings (the size is the clamped one that is drawn), different ones
-    /// different strings.
+    /// options that draw the same picture give equal strings, different ones different strings.
     pub fn canonical(&self) -> String {
-        let mut text = format!(
-            "s{}.f{}.c{}.{}",
-            self.square_size(),
-            u8::from(self.flip),
-            u8::from(self.coords),
-            self.theme.name()
-        );
+        let mut text =
+            format!("s{}.f{}.c{}.{}", self.size, u8::from(self.flip), u8::from(self.coords), self.theme.name());
         if let Some(light) = self.light {
             text.push_str(&format!(".l={light}"));
         }
@@ -153,13 +220,83 @@ mod tests {
     }
 
     #[test]
-    fn canonical_names_the_size_actually_drawn() {
-        // A struct built in code may hold any size; the renderer clamps it, and so must the cache key.
-        let big = RenderOptions { size: 500, ..RenderOptions::default() };
-        let max = RenderOptions { size: MAX_SQUARE_SIZE, ..RenderOptions::default() };
-        assert_eq!(big.canonical(), max.canonical());
-        let tiny = RenderOptions { size: 1, ..RenderOptions::default() };
-        assert_eq!(tiny.canonical(), "s12.f0.c0.gray");
+    fn square_sizes_exist_only_in_range() {
+        assert_eq!(SquareSize::new(MIN_SQUARE_SIZE - 1), None);
+        assert_eq!(SquareSize::new(MAX_SQUARE_SIZE + 1), None);
+        assert_eq!(SquareSize::new(0), None);
+        assert_eq!(SquareSize::new(u32::MAX), None);
+        assert_eq!((SquareSize::MIN.pixels(), SquareSize::MAX.pixels()), (MIN_SQUARE_SIZE, MAX_SQUARE_SIZE));
+        assert_eq!(SquareSize::default().pixels(), DEFAULT_SQUARE_SIZE);
+        for pixels in 0..=1000 {
+            let size = SquareSize::new(pixels);
+            assert_eq!(size.is_some(), (MIN_SQUARE_SIZE..=MAX_SQUARE_SIZE).contains(&pixels), "{pixels}");
+            assert_eq!(pixels.to_string().parse::<SquareSize>().ok(), size, "{pixels}");
+            if let Some(size) = size {
+                assert_eq!(size.pixels(), pixels);
+                assert_eq!(size.to_string(), pixels.to_string());
+            }
+        }
+        assert_eq!("4e1".parse::<SquareSize>(), Err(InvalidSquareSize));
+        assert_eq!(InvalidSquareSize.to_string(), SIZE_EXPECTED);
+    }
+
+    /// Every valid option set, in a fixed order (sizes, flip, coords, themes, light, dark).
+    fn every_option_set() -> impl Iterator<Item = RenderOptions> {
+        let sizes = (MIN_SQUARE_SIZE..=MAX_SQUARE_SIZE).filter_map(SquareSize::new);
+        sizes.flat_map(|size| {
+            [false, true].into_iter().flat_map(move |flip| {
+                [false, true].into_iter().flat_map(move |coords| {
+                    Theme::ALL.into_iter().flat_map(move |theme| {
+                        [None, Some(Rgb(0xff, 0xee, 0xdd))].into_iter().flat_map(move |light| {
+                            [None, Some(Rgb(0x10, 0x20, 0x30))].into_iter().map(move |dark| RenderOptions {
+                                size,
+                                flip,
+                                coords,
+                                theme,
+                                light,
+                                dark,
+                            })
+                        })
+                    })
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn canonical_strings_are_pinned() {
+        // Cache keys are forever. The 9360 strings of `every_option_set`, one a line, as the code before the square
+        // size became a `SquareSize` printed them (`s<size>.f<0|1>.c<0|1>.<theme>[.l=<rrggbb>][.d=<rrggbb>]`):
+        // their count, length and FNV-1a 64 hash. Any change to a canonical string fails here.
+        let mut all = String::new();
+        for options in every_option_set() {
+            all.push_str(&options.canonical());
+            all.push('\n');
+        }
+        let fnv = all.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        assert_eq!((all.lines().count(), all.len(), fnv), (9360, 232_576, 0x2341_5f35_2b64_a849));
+        // A few of them spelled out.
+        let first: Vec<&str> = all.lines().take(4).collect();
+        assert_eq!(
+            first,
+            [
+                "s12.f0.c0.gray",
+                "s12.f0.c0.gray.d=102030",
+                "s12.f0.c0.gray.l=ffeedd",
+                "s12.f0.c0.gray.l=ffeedd.d=102030"
+            ]
+        );
+        assert_eq!(all.lines().last(), Some("s128.f1.c1.green.l=ffeedd.d=102030"));
+        assert!(all.lines().any(|l| l == "s40.f1.c0.print"));
+    }
+
+    #[test]
+    fn every_option_set_has_its_own_canonical_string() {
+        // Every canonical string names its options uniquely: no two option sets share one.
+        let mut seen = std::collections::HashSet::new();
+        for options in every_option_set() {
+            assert!(seen.insert(options.canonical()), "{}", options.canonical());
+        }
     }
 
     #[test]
@@ -182,7 +319,7 @@ mod tests {
             ("whatever", "x"),
         ])
         .unwrap();
-        assert_eq!(o.size, 60);
+        assert_eq!(o.size.pixels(), 60);
         assert!(o.flip && o.coords);
         assert_eq!(o.theme, Theme::Print);
         assert_eq!(o.light, Some(Rgb(0xff, 0xee, 0xdd)));
@@ -192,8 +329,9 @@ mod tests {
 
     #[test]
     fn size_range_edges() {
-        assert_eq!(opts(&[("size", "12")]).unwrap().size, 12);
-        assert_eq!(opts(&[("size", "128")]).unwrap().size, 128);
+        assert_eq!(opts(&[("size", "12")]).unwrap().size, SquareSize::MIN);
+        assert_eq!(opts(&[("size", "128")]).unwrap().size, SquareSize::MAX);
+        assert_eq!(opts(&[("size", " 040 ")]).unwrap().size.pixels(), 40);
         for bad in ["11", "129", "0", "-5", "40px", "", "4e1", "99999999999999999999"] {
             let e = opts(&[("size", bad)]).unwrap_err();
             assert_eq!(e.parameter, "size");
@@ -213,6 +351,23 @@ mod tests {
     }
 
     #[test]
+    fn the_boolean_error_names_every_accepted_spelling() {
+        // The message once said "1, 0, true or false" while yes/no/on/off and the empty value were accepted too.
+        let message = opts(&[("coords", "maybe")]).unwrap_err().to_string();
+        let words: Vec<&str> = message.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+        for (spellings, want) in [(["1", "true", "yes", "on"], true), (["0", "false", "no", "off"], false)] {
+            for v in spellings {
+                assert_eq!(opts(&[("flip", v)]).unwrap().flip, want, "{v}");
+                let upper = v.to_uppercase();
+                assert_eq!(RenderOptions::from_pairs([("flip", upper.as_str())]).unwrap().flip, want, "{v}");
+                assert!(words.contains(&v), "{message:?} does not name {v:?}");
+            }
+        }
+        assert!(opts(&[("flip", "")]).unwrap().flip);
+        assert!(words.contains(&"empty"), "{message}");
+    }
+
+    #[test]
     fn bad_theme_and_colours_name_the_parameter() {
         assert_eq!(opts(&[("theme", "pink")]).unwrap_err().parameter, "theme");
         assert_eq!(opts(&[("light", "fff")]).unwrap_err().parameter, "light");
@@ -224,7 +379,7 @@ mod tests {
 
     #[test]
     fn last_value_wins() {
-        assert_eq!(opts(&[("size", "20"), ("size", "30")]).unwrap().size, 30);
+        assert_eq!(opts(&[("size", "20"), ("size", "30")]).unwrap().size.pixels(), 30);
     }
 
     #[test]

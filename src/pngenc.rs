@@ -4,46 +4,7 @@
 //! Output is byte-for-byte deterministic: the palette is in order of first appearance (scanning rows top down),
 //! and the encoder settings are fixed.
 
-/// An opaque sRGB image, row by row, one `0x00RRGGBB` word a pixel.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Image {
-    /// Width in pixels.
-    pub width: u32,
-    /// Height in pixels.
-    pub height: u32,
-    /// `width * height` pixels as `0x00RRGGBB`, row-major.
-    pub pixels: Vec<u32>,
-}
-
-/// Packs an RGB triple into the `0x00RRGGBB` pixel form of [`Image`].
-pub fn pack_rgb(rgb: [u8; 3]) -> u32 {
-    u32::from(rgb[0]) << 16 | u32::from(rgb[1]) << 8 | u32::from(rgb[2])
-}
-
-/// Unpacks an [`Image`] pixel into its RGB triple.
-pub fn unpack_rgb(pixel: u32) -> [u8; 3] {
-    [(pixel >> 16) as u8, (pixel >> 8) as u8, pixel as u8]
-}
-
-impl Image {
-    /// A `width`×`height` image filled with one colour.
-    pub fn new(width: u32, height: u32, fill: [u8; 3]) -> Image {
-        Image { width, height, pixels: vec![pack_rgb(fill); width as usize * height as usize] }
-    }
-
-    /// The colour at (`x`, `y`), or `None` outside the image.
-    pub fn pixel(&self, x: u32, y: u32) -> Option<[u8; 3]> {
-        if x >= self.width || y >= self.height {
-            return None;
-        }
-        self.pixels.get(y as usize * self.width as usize + x as usize).map(|&p| unpack_rgb(p))
-    }
-
-    /// The pixels as RGB bytes, 3 a pixel.
-    pub fn to_rgb(&self) -> Vec<u8> {
-        self.pixels.iter().flat_map(|&p| unpack_rgb(p)).collect()
-    }
-}
+use crate::raster::{Image, Rgb};
 
 /// The colours of an image and each pixel's index, if there are at most 256 colours.
 struct Indexed {
@@ -77,7 +38,7 @@ fn index_colours(pixels: &[u32]) -> Option<Indexed> {
                     }
                     keys[slot] = key;
                     values[slot] = count as u8;
-                    palette.extend_from_slice(&unpack_rgb(key));
+                    palette.extend_from_slice(&Rgb::from_pixel(key).to_array());
                     last_index = count as u8;
                     break;
                 }
@@ -171,7 +132,7 @@ pub fn encode(image: &Image) -> Result<Vec<u8>, EncodeError> {
                 _ => png::BitDepth::Eight,
             });
             encoder.set_palette(indexed.palette);
-            // Measured on diagrams (README, "PNG size"): on palette data no filter beats every filter, and zlib level 4
+            // Measured on diagrams (README, "PNG"): on palette data no filter beats every filter, and zlib level 4
             // is the knee of size against time.
             encoder.set_filter(png::Filter::NoFilter);
             encoder.set_deflate_compression(png::DeflateCompression::Level(4));
@@ -207,11 +168,11 @@ mod tests {
     }
 
     fn gradient(w: u32, h: u32, colours: u32) -> Image {
-        let mut img = Image::new(w, h, [0, 0, 0]);
+        let mut img = Image::new(w, h, Rgb::BLACK);
         for y in 0..h {
             for x in 0..w {
                 let v = (x + y * w) % colours;
-                img.pixels[(y * w + x) as usize] = pack_rgb([v as u8, (v >> 8) as u8, 255 - v as u8]);
+                img.pixels[(y * w + x) as usize] = Rgb(v as u8, (v >> 8) as u8, 255 - v as u8).to_pixel();
             }
         }
         img
@@ -245,8 +206,8 @@ mod tests {
     fn deterministic_and_empty_safe() {
         let img = gradient(50, 50, 100);
         assert_eq!(encode(&img), encode(&img));
-        assert_eq!(encode(&Image::new(0, 5, [1, 2, 3])), Err(EncodeError::Empty));
-        assert_eq!(encode(&Image::new(5, 0, [1, 2, 3])), Err(EncodeError::Empty));
+        assert_eq!(encode(&Image::new(0, 5, Rgb(1, 2, 3))), Err(EncodeError::Empty));
+        assert_eq!(encode(&Image::new(5, 0, Rgb(1, 2, 3))), Err(EncodeError::Empty));
         let broken = Image { width: 3, height: 3, pixels: vec![0; 5] };
         assert_eq!(encode(&broken), Err(EncodeError::SizeMismatch));
     }

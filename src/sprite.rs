@@ -13,7 +13,9 @@
 
 use crate::assets::{self, Paint as SpritePaint, Prepared, SPRITE_VIEWBOX};
 use crate::board::{Color, Figure, Marker};
-use crate::theme::{extra_tint, Rgb};
+use crate::raster::{div255, quantize, Bitmap, Canvas, Layer, Mask, Rgb};
+use crate::text;
+use crate::theme::extra_tint;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
@@ -49,29 +51,45 @@ pub(crate) struct Key {
     pub size: u32,
 }
 
-/// A square premultiplied-RGBA bitmap.
+/// A square premultiplied-RGBA bitmap, one square of the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Sprite {
-    /// Side in pixels.
-    pub side: usize,
-    /// Premultiplied RGBA, row by row.
-    pub data: Vec<u8>,
+    /// The pixels, `side`×`side`.
+    pub pixels: Bitmap,
     /// The box (x0, y0, x1, y1; end exclusive) of the pixels that are not fully transparent, `None` if none is.
     pub bounds: Option<(usize, usize, usize, usize)>,
 }
 
+/// A sprite is drawn onto the diagram with [`Canvas::draw`]; only its non-transparent box is visited.
+impl Layer for Sprite {
+    fn ink_box(&self) -> Option<(usize, usize, usize, usize)> {
+        self.bounds
+    }
+
+    fn at(&self, x: usize, y: usize) -> [u8; 4] {
+        let i = (y * self.pixels.width + x) * 4;
+        let p = &self.pixels.data[i..i + 4];
+        [p[0], p[1], p[2], p[3]]
+    }
+}
+
 impl Sprite {
     fn blank(side: usize) -> Sprite {
-        Sprite { side, data: vec![0; side * side * 4], bounds: None }
+        Sprite { pixels: Bitmap::transparent(side, side), bounds: None }
+    }
+
+    /// Side in pixels.
+    pub fn side(&self) -> usize {
+        self.pixels.width
     }
 
     /// This sprite with [`Sprite::bounds`] computed.
     fn with_bounds(mut self) -> Sprite {
-        let n = self.side;
+        let n = self.side();
         let mut b: Option<(usize, usize, usize, usize)> = None;
         for y in 0..n {
             for x in 0..n {
-                if self.data[(y * n + x) * 4 + 3] != 0 {
+                if self.pixels.data[(y * n + x) * 4 + 3] != 0 {
                     b = Some(match b {
                         None => (x, y, x + 1, y + 1),
                         Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1)),
@@ -85,12 +103,12 @@ impl Sprite {
 
     fn from_pixmap(pixmap: Pixmap) -> Sprite {
         let side = pixmap.width() as usize;
-        Sprite { side, data: pixmap.take(), bounds: None }
+        Sprite { pixels: Bitmap { width: side, height: side, data: pixmap.take() }, bounds: None }
     }
 
     /// This sprite turned `turns` quarter turns clockwise.
     pub fn rotated(&self, turns: u8) -> Sprite {
-        let n = self.side;
+        let n = self.side();
         let mut out = Sprite::blank(n);
         for y in 0..n {
             for x in 0..n {
@@ -103,7 +121,7 @@ impl Sprite {
                 };
                 let s = (sy * n + sx) * 4;
                 let d = (y * n + x) * 4;
-                out.data[d..d + 4].copy_from_slice(&self.data[s..s + 4]);
+                out.pixels.data[d..d + 4].copy_from_slice(&self.pixels.data[s..s + 4]);
             }
         }
         out
@@ -111,14 +129,14 @@ impl Sprite {
 
     /// Left half of `white`, right half of `black` (same size); an odd middle column is their average.
     fn split(white: &Sprite, black: &Sprite) -> Sprite {
-        let n = white.side;
+        let n = white.side();
         let mut out = Sprite::blank(n);
         for y in 0..n {
             for x in 0..n {
                 let i = (y * n + x) * 4;
                 for c in 0..4 {
-                    let (w, b) = (white.data[i + c], black.data[i + c]);
-                    out.data[i + c] = match (2 * x + 1).cmp(&n) {
+                    let (w, b) = (white.pixels.data[i + c], black.pixels.data[i + c]);
+                    out.pixels.data[i + c] = match (2 * x + 1).cmp(&n) {
                         std::cmp::Ordering::Less => w,
                         std::cmp::Ordering::Greater => b,
                         std::cmp::Ordering::Equal => ((u16::from(w) + u16::from(b)).div_ceil(2)) as u8,
@@ -129,11 +147,11 @@ impl Sprite {
         out
     }
 
-    /// Rounds alpha and colour to [`LEVELS`] levels. Side by side with exact antialiasing the difference is not
-    /// visible even at 4× zoom, and it keeps an ordinary diagram within 16 colours: a 4-bit palette PNG, about a
-    /// quarter smaller and half as slow to compress as 17 levels (see README, "PNG size").
+    /// Rounds alpha and colour to [`crate::raster::LEVELS`] levels. Side by side with exact antialiasing the
+    /// difference is not visible even at 4× zoom, and it keeps an ordinary diagram within 16 colours: a 4-bit palette
+    /// PNG, about a quarter smaller and half as slow to compress as 17 levels (see README, "PNG").
     fn quantized(mut self) -> Sprite {
-        for p in self.data.chunks_exact_mut(4) {
+        for p in self.pixels.data.chunks_exact_mut(4) {
             let a = quantize(p[3]);
             p[3] = a;
             for c in &mut p[..3] {
@@ -146,7 +164,7 @@ impl Sprite {
     /// The white parts (grey level of each pixel) replaced by `tint`.
     fn tinted(&self, tint: Rgb) -> Sprite {
         let mut out = self.clone();
-        for p in out.data.chunks_exact_mut(4) {
+        for p in out.pixels.data.chunks_exact_mut(4) {
             let level = u16::from(p[0]);
             p[0] = div255(level * u16::from(tint.0));
             p[1] = div255(level * u16::from(tint.1));
@@ -154,22 +172,6 @@ impl Sprite {
         }
         out
     }
-}
-
-/// The number of alpha and colour levels of a sprite: 0, 64, 128, 191, 255.
-pub(crate) const LEVELS: u32 = 5;
-
-/// `v` rounded to the nearest of the [`LEVELS`] levels.
-pub(crate) fn quantize(v: u8) -> u8 {
-    let steps = LEVELS - 1;
-    let k = (u32::from(v) * steps + 127) / 255;
-    ((k * 255 + steps / 2) / steps) as u8
-}
-
-/// `x / 255` rounded, for `x <= 255 * 255`.
-pub(crate) fn div255(x: u16) -> u8 {
-    let x = u32::from(x) + 128;
-    ((x + (x >> 8)) >> 8) as u8
 }
 
 type Cache = Mutex<(HashMap<Key, Arc<Sprite>>, usize)>;
@@ -195,11 +197,11 @@ pub(crate) fn get(key: &Key) -> Arc<Sprite> {
     let sprite = Arc::new(draw(key));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     let (map, bytes) = &mut *guard;
-    if *bytes + sprite.data.len() > CACHE_BUDGET_BYTES {
+    if *bytes + sprite.pixels.data.len() > CACHE_BUDGET_BYTES {
         map.clear();
         *bytes = 0;
     }
-    *bytes += sprite.data.len();
+    *bytes += sprite.pixels.data.len();
     map.insert(key.clone(), Arc::clone(&sprite));
     sprite
 }
@@ -278,9 +280,11 @@ fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
                 pixmap.stroke_path(&disc, &paint([0, 0, 0]), &outline(scale), transform, None);
             }
             let mut sprite = Sprite::from_pixmap(pixmap);
-            let ink = if black { [255, 255, 255] } else { [0, 0, 0] };
-            if let Some(cov) = crate::text::rasterize(label, label_px(label, size as f32 * 0.62)) {
-                cov.blend_centered(&mut sprite.data, size as usize, ink);
+            let ink = if black { Rgb::WHITE } else { Rgb::BLACK };
+            // The label's ink fills a box of 62 % of the square, as tall as wide at most (inside the disc's 89 %).
+            let label_box = size as f32 * 0.62;
+            if let Some(cov) = text::rasterize(label, text::fitted_px([label.as_str()], label_box, label_box, 1.0)) {
+                draw_centred(&mut sprite.pixels, &cov.mask, ink);
             }
             return sprite;
         }
@@ -294,32 +298,24 @@ fn outline(scale: f32) -> Stroke {
     widened(&Stroke { width: 1.5, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Stroke::default() }, scale)
 }
 
-/// The font size for `text` to fill about `box_px` pixels without growing past it in width.
-fn label_px(text: &str, box_px: f32) -> f32 {
-    // Digits and capitals of Roboto are 0.71 em tall: aim the ink at the box height first.
-    let px = box_px / 0.71;
-    match crate::text::ink_width(text, px) {
-        Some(w) if w > box_px => (px * box_px / w).max(4.0),
-        _ => px,
-    }
-}
-
-/// Letters and numbers: black, centred, about 55 % of the square tall, no wider than 80 % ("88" fits).
+/// Letters and numbers: black, centred, 55 % of the square tall, no wider than 80 % ("88" fits).
 fn text_sprite(text: &str, size: u32, halo: bool) -> Sprite {
-    let n = size as usize;
-    let mut sprite = Sprite::blank(n);
-    let height = size as f32 * 0.55;
-    let px = match crate::text::ink_width(text, height / 0.71) {
-        Some(w) if w > size as f32 * 0.8 => (height / 0.71) * size as f32 * 0.8 / w,
-        _ => height / 0.71,
-    };
-    if let Some(cov) = crate::text::rasterize(text, px.max(4.0)) {
+    let mut sprite = Sprite::blank(size as usize);
+    let px = text::fitted_px([text], size as f32 * 0.55, size as f32, 0.8);
+    if let Some(cov) = text::rasterize(text, px) {
         if halo {
-            cov.dilated((size as usize / 40).clamp(1, 3)).blend_centered(&mut sprite.data, n, [255, 255, 255]);
+            draw_centred(&mut sprite.pixels, &cov.mask.dilated((size as usize / 40).clamp(1, 3)), Rgb::WHITE);
         }
-        cov.blend_centered(&mut sprite.data, n, [0, 0, 0]);
+        draw_centred(&mut sprite.pixels, &cov.mask, Rgb::BLACK);
     }
     sprite
+}
+
+/// Draws `mask` in `ink` centred on `bitmap` (an odd leftover pixel goes right and down; a larger mask is clipped).
+fn draw_centred(bitmap: &mut Bitmap, mask: &Mask, ink: Rgb) {
+    let x = (bitmap.width as i64 - mask.width as i64).div_euclid(2);
+    let y = (bitmap.height as i64 - mask.height as i64).div_euclid(2);
+    bitmap.draw(&mask.inked(ink), x, y);
 }
 
 /// The vector outline of a marker in the 45×45 sprite box.
@@ -389,8 +385,8 @@ mod tests {
         for _ in 0..4 {
             r = r.rotated(1);
         }
-        assert_eq!(r.data, s.data);
-        assert_eq!(s.rotated(1).rotated(1).data, s.rotated(2).data);
+        assert_eq!(r.pixels, s.pixels);
+        assert_eq!(s.rotated(1).rotated(1).pixels, s.rotated(2).pixels);
     }
 
     #[test]
@@ -403,7 +399,7 @@ mod tests {
             for shape in shapes {
                 for color in [Color::White, Color::Black, Color::Neutral, Color::Extra(ExtraColor::ALL[1])] {
                     let s = draw(&key(shape.clone(), color, 1, size));
-                    assert_eq!(s.data.len(), (size * size * 4) as usize);
+                    assert_eq!(s.pixels.data.len(), (size * size * 4) as usize);
                     if size >= 12 {
                         assert!(s.bounds.is_some(), "{shape:?} {color:?} {size}");
                     }
@@ -427,13 +423,13 @@ mod tests {
             for figure in Figure::ALL {
                 for color in [Color::White, Color::Black] {
                     let k = key(Shape::Figure(figure), color, 0, size);
-                    assert_eq!(get(&k).data, draw(&k).data);
+                    assert_eq!(get(&k).pixels, draw(&k).pixels);
                 }
             }
         }
         let guard = cache().lock().unwrap_or_else(|e| e.into_inner());
         assert!(guard.1 <= CACHE_BUDGET_BYTES);
-        assert_eq!(guard.1, guard.0.values().map(|s| s.data.len()).sum::<usize>());
+        assert_eq!(guard.1, guard.0.values().map(|s| s.pixels.data.len()).sum::<usize>());
     }
 
     #[test]
@@ -441,8 +437,8 @@ mod tests {
         let white = draw(&key(Shape::Marker(Marker::Square), Color::White, 0, 45));
         let red = draw(&key(Shape::Marker(Marker::Square), Color::Extra(ExtraColor::ALL[0]), 0, 45));
         let centre = (22 * 45 + 22) * 4;
-        assert_eq!(&white.data[centre..centre + 4], &[255, 255, 255, 255]);
+        assert_eq!(&white.pixels.data[centre..centre + 4], &[255, 255, 255, 255]);
         let t = extra_tint(Color::Extra(ExtraColor::ALL[0]));
-        assert_eq!(&red.data[centre..centre + 4], &[t.0, t.1, t.2, 255]);
+        assert_eq!(&red.pixels.data[centre..centre + 4], &[t.0, t.1, t.2, 255]);
     }
 }

@@ -1,20 +1,24 @@
-//! Text with the embedded Roboto Bold: a string rasterised into a tight coverage mask, then centred on a bitmap.
+//! Text with the embedded Roboto Bold: a string laid out and rasterised into a coverage [`Mask`] cropped to its ink,
+//! and the font size that makes a label fit a box. Drawing the mask is the caller's (see [`crate::raster`]).
 //!
 //! Characters outside printable ASCII (the font subset) are drawn as `?`.
 
 use crate::assets;
-use crate::sprite::div255;
+use crate::raster::Mask;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// A coverage mask (0 = none, 255 = full ink) cropped to the ink of a string.
+/// The height of Roboto's capitals and digits, in em: a font size of `h / CAP_HEIGHT_EM` pixels gives ink `h` pixels
+/// tall (the font's own cap height is 1456/2048 = 0.711 em).
+pub(crate) const CAP_HEIGHT_EM: f32 = 0.71;
+
+/// The smallest font size a label is shrunk to, in pixels: below it the glyphs are only grey smudges.
+pub(crate) const MIN_PX: f32 = 4.0;
+
+/// A string rasterised: its ink as a mask, and where the mask sits relative to the pen.
 pub(crate) struct Coverage {
-    /// Width in pixels.
-    pub width: usize,
-    /// Height in pixels.
-    pub height: usize,
-    /// Row-major coverage.
-    pub data: Vec<u8>,
+    /// The ink, cropped to its bounding box.
+    pub mask: Mask,
     /// Left edge of the ink relative to the pen's start, in pixels.
     pub left: i32,
     /// Top edge of the ink relative to the baseline (negative = above), in pixels.
@@ -80,7 +84,7 @@ pub(crate) fn rasterize(text: &str, px: f32) -> Option<Coverage> {
             }
         }
     }
-    Some(Coverage { width, height, data, left, top })
+    Some(Coverage { mask: Mask { width, height, data }, left, top })
 }
 
 /// [`rasterize`] through a small process-wide cache (coordinate labels repeat on every diagram of a size), with the
@@ -93,10 +97,7 @@ pub(crate) fn rasterize_cached(text: &str, px: f32) -> Option<Arc<Coverage>> {
     if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return hit.clone();
     }
-    let coverage = rasterize(text, px).map(|mut c| {
-        c.data.iter_mut().for_each(|v| *v = crate::sprite::quantize(*v));
-        Arc::new(c)
-    });
+    let coverage = rasterize(text, px).map(|c| Arc::new(Coverage { mask: c.mask.quantized(), ..c }));
     let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
     if map.len() >= 1024 {
         map.clear();
@@ -105,79 +106,23 @@ pub(crate) fn rasterize_cached(text: &str, px: f32) -> Option<Arc<Coverage>> {
     coverage
 }
 
-impl Coverage {
-    /// This mask grown by `radius` pixels on every side (each pixel the maximum of its neighbourhood).
-    pub fn dilated(&self, radius: usize) -> Coverage {
-        let (w, h) = (self.width + 2 * radius, self.height + 2 * radius);
-        let mut data = vec![0u8; w * h];
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let v = self.data[y * self.width + x];
-                if v == 0 {
-                    continue;
-                }
-                for dy in 0..=2 * radius {
-                    for dx in 0..=2 * radius {
-                        let d = &mut data[(y + dy) * w + x + dx];
-                        *d = (*d).max(v);
-                    }
-                }
-            }
-        }
-        Coverage { width: w, height: h, data, left: self.left - radius as i32, top: self.top - radius as i32 }
-    }
-
-    /// Blends this mask in colour `ink` over an opaque RGB image with its top-left ink pixel at (`x0`, `y0`), clipped.
-    pub fn blend_rgb(&self, image: &mut crate::pngenc::Image, x0: i64, y0: i64, ink: [u8; 3]) {
-        let (w, h) = (i64::from(image.width), i64::from(image.height));
-        for row in 0..self.height {
-            let y = y0 + row as i64;
-            if y < 0 || y >= h {
-                continue;
-            }
-            for col in 0..self.width {
-                let x = x0 + col as i64;
-                let a = self.data[row * self.width + col];
-                if x < 0 || x >= w || a == 0 {
-                    continue;
-                }
-                let i = (y * w + x) as usize;
-                let dst = crate::pngenc::unpack_rgb(image.pixels[i]);
-                let inv = 255 - u16::from(a);
-                let mix =
-                    |c: usize| div255(u16::from(ink[c]) * u16::from(a)).saturating_add(div255(u16::from(dst[c]) * inv));
-                image.pixels[i] = crate::pngenc::pack_rgb([mix(0), mix(1), mix(2)]);
-            }
-        }
-    }
-
-    /// Blends this mask in colour `ink` over a premultiplied-RGBA `side`×`side` bitmap, centred.
-    pub fn blend_centered(&self, rgba: &mut [u8], side: usize, ink: [u8; 3]) {
-        let x0 = (side as i64 - self.width as i64).div_euclid(2);
-        let y0 = (side as i64 - self.height as i64).div_euclid(2);
-        for row in 0..self.height {
-            let y = y0 + row as i64;
-            if y < 0 || y >= side as i64 {
-                continue;
-            }
-            for col in 0..self.width {
-                let x = x0 + col as i64;
-                if x < 0 || x >= side as i64 {
-                    continue;
-                }
-                let a = self.data[row * self.width + col];
-                if a == 0 {
-                    continue;
-                }
-                let i = (y as usize * side + x as usize) * 4;
-                let inv = 255 - u16::from(a);
-                for c in 0..3 {
-                    rgba[i + c] =
-                        div255(u16::from(ink[c]) * u16::from(a)).saturating_add(div255(u16::from(rgba[i + c]) * inv));
-                }
-                rgba[i + 3] = a.saturating_add(div255(u16::from(rgba[i + 3]) * inv));
-            }
-        }
+/// The font size for `labels` (drawn one at a time, all at one size): ink `cap_height` pixels tall, shrunk (to at
+/// least [`MIN_PX`]) if the widest would be wider than `width_share` × `width_of` pixels.
+///
+/// The width limit is taken as two factors, multiplied in this order, because that order fixes the rounding of the
+/// result, and so the pixels of every diagram already cached under today's [`crate::render::RENDERER_VERSION`].
+pub(crate) fn fitted_px<'a>(
+    labels: impl IntoIterator<Item = &'a str>,
+    cap_height: f32,
+    width_of: f32,
+    width_share: f32,
+) -> f32 {
+    let px = cap_height / CAP_HEIGHT_EM;
+    let widest = labels.into_iter().filter_map(|label| ink_width(label, px)).fold(0.0f32, f32::max);
+    if widest > width_of * width_share && widest > 0.0 {
+        (px * width_of * width_share / widest).max(MIN_PX)
+    } else {
+        px
     }
 }
 
@@ -189,9 +134,32 @@ mod tests {
     fn eighty_eight_is_two_digits_wide() {
         let one = rasterize("8", 30.0).unwrap();
         let two = rasterize("88", 30.0).unwrap();
+        let (one, two) = (one.mask, two.mask);
         assert!(two.width > one.width * 2 - 2 && two.width < one.width * 3);
         assert_eq!(one.height, two.height);
         assert_eq!(ink_width("88", 30.0), Some(two.width as f32));
+    }
+
+    #[test]
+    fn capitals_are_cap_height_tall() {
+        // The constant the label sizes are computed from, checked against the embedded font.
+        for (px, tall) in [(100.0, 71), (200.0, 142)] {
+            let h = rasterize("H", px).unwrap().mask.height;
+            assert!(h.abs_diff(tall) <= 1, "H at {px} px is {h} px tall");
+            assert!((h as f32 - px * CAP_HEIGHT_EM).abs() <= 1.0);
+        }
+    }
+
+    #[test]
+    fn fitted_px_aims_at_the_cap_height_and_shrinks_to_the_width() {
+        let px = fitted_px(["8"], 20.0, 100.0, 1.0);
+        assert_eq!(px, 20.0 / CAP_HEIGHT_EM);
+        // "WW" at that size is wider than 20 px: shrunk until the widest label is 20 px.
+        let px = fitted_px(["8", "WW"], 20.0, 40.0, 0.5);
+        assert!(px < 20.0 / CAP_HEIGHT_EM);
+        assert!(ink_width("WW", px).unwrap() <= 21.0, "{px}");
+        assert_eq!(fitted_px(["WWWWWWWW"], 20.0, 1.0, 1.0), MIN_PX);
+        assert_eq!(fitted_px(["   "], 20.0, 1.0, 1.0), 20.0 / CAP_HEIGHT_EM, "no ink, nothing to shrink");
     }
 
     #[test]

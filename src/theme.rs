@@ -1,30 +1,7 @@
 //! Board colour themes: the named looks of the `theme` option and the tints of Bodlaender's extra colours.
 
 use crate::board::Color;
-use std::fmt;
-
-/// An opaque sRGB colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Rgb(pub u8, pub u8, pub u8);
-
-impl Rgb {
-    /// Reads `RRGGBB` hexadecimal, with or without a leading `#`, in either case.
-    pub fn parse_hex(text: &str) -> Option<Rgb> {
-        let hex = text.strip_prefix('#').unwrap_or(text);
-        if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return None;
-        }
-        let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
-        Some(Rgb(byte(0)?, byte(2)?, byte(4)?))
-    }
-}
-
-impl fmt::Display for Rgb {
-    /// Lower-case `rrggbb`, the form used in [`crate::options::RenderOptions::canonical`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:02x}{:02x}{:02x}", self.0, self.1, self.2)
-    }
-}
+use crate::raster::{Hatch, Rgb};
 
 /// Paper white: the background of the image (holes, the coordinate margin).
 pub const PAPER: Rgb = Rgb(255, 255, 255);
@@ -108,6 +85,13 @@ pub enum DarkSquares {
     },
 }
 
+/// The spacing of the hatching of `print`'s dark squares at a square size: a period of an eighth of the square
+/// (3–8 px) and lines a quarter of it thick (at least 1 px), so about a quarter of every square is ink at every size.
+pub(crate) fn hatching(square: u32) -> Hatch {
+    let period = (square / 8).clamp(3, 8);
+    Hatch { period: period as usize, thickness: (period / 4).max(1) as usize }
+}
+
 /// The tint of an extra colour 3–6 (Bodlaender): the colour that replaces white in the piece's body.
 ///
 /// 3 red, 4 blue, 5 green, 6 yellow; picked to be told apart from each other, from white and black, and under
@@ -124,16 +108,6 @@ pub fn extra_tint(color: Color) -> Rgb {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn hex_colours() {
-        assert_eq!(Rgb::parse_hex("#A0b1C2"), Some(Rgb(0xa0, 0xb1, 0xc2)));
-        assert_eq!(Rgb::parse_hex("a0b1c2"), Some(Rgb(0xa0, 0xb1, 0xc2)));
-        assert_eq!(Rgb(1, 2, 255).to_string(), "0102ff");
-        for bad in ["", "#", "abc", "a0b1c", "a0b1c2d", "g0b1c2", "+0b1c2", "##a0b1c2", "é0b1c"] {
-            assert_eq!(Rgb::parse_hex(bad), None, "{bad}");
-        }
-    }
 
     #[test]
     fn theme_names_round_trip() {

@@ -1,12 +1,17 @@
-//! Golden diagrams: each case is rendered and compared with `tests/golden/<name>.png` within a small tolerance.
+//! Golden diagrams: each case is rendered and its PNG compared byte for byte with `tests/golden/<name>.png`.
+//!
+//! Exact, because the bytes are reproducible: rendering is integer arithmetic over sprites that tiny-skia and fontdue
+//! draw with the same `f32` operations wherever they run, and the encoder's settings and palette order are fixed.
+//! No platform has been seen to differ (the Worker's wasm32 build returns these same bytes); a tolerance would only
+//! hide a changed picture that must bump `RENDERER_VERSION`.
 //!
 //! Regenerate after an intended change of the drawing (and bump `RENDERER_VERSION`):
 //! `UPDATE_GOLDENS=1 cargo test --test render_golden`, then look at the changed PNGs before committing them.
 //! On a mismatch the rendered picture is written to `target/golden-failures/<name>.png` for comparison.
 
-use ffen_diagram::board::{Board, Cell, Color, FairyName, Piece, PieceKind, Rotation};
+use ffen_diagram::board::{Board, Cell, Color, FairyName, Figure, Piece, PieceKind, Rotation};
 use ffen_diagram::ffen::{self, Dialect};
-use ffen_diagram::options::RenderOptions;
+use ffen_diagram::options::{RenderOptions, SquareSize};
 use ffen_diagram::render;
 use std::path::PathBuf;
 
@@ -86,22 +91,28 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     (info.width, info.height, buf)
 }
 
-/// The first difference beyond tolerance: a channel off by more than 24, or more than 0.5 % of pixels off at all.
-fn compare(actual: &[u8], expected: &[u8]) -> Result<(), String> {
+/// Why two PNGs differ, for the failure message: the picture's size, or how many pixels differ and by how much, or
+/// (same pixels) only the encoding.
+fn describe_difference(actual: &[u8], expected: &[u8]) -> String {
+    let ((aw, ah, a), (ew, eh, e)) = (decode(actual), decode(expected));
+    if (aw, ah) != (ew, eh) {
+        return format!("size {aw}×{ah}, golden {ew}×{eh}");
+    }
     let mut differing = 0usize;
-    for (i, (a, e)) in actual.chunks(3).zip(expected.chunks(3)).enumerate() {
-        let worst = a.iter().zip(e).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
-        if worst > 24 {
-            return Err(format!("pixel {i} differs by {worst}"));
-        }
-        if worst > 0 {
+    let mut worst = 0u8;
+    let mut first = None;
+    for (i, (p, q)) in a.chunks(3).zip(e.chunks(3)).enumerate() {
+        let d = p.iter().zip(q).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+        if d > 0 {
             differing += 1;
+            worst = worst.max(d);
+            first.get_or_insert((i as u32 % aw, i as u32 / aw));
         }
     }
-    if differing * 200 > actual.len() / 3 {
-        return Err(format!("{differing} pixels differ slightly"));
+    match first {
+        Some((x, y)) => format!("{differing} pixels differ, by up to {worst}; the first at ({x}, {y})"),
+        None => format!("same pixels, different PNG bytes ({} vs {} bytes)", actual.len(), expected.len()),
     }
-    Ok(())
 }
 
 fn render(case: &Case) -> Vec<u8> {
@@ -127,14 +138,8 @@ fn goldens() {
         let expected = std::fs::read(&path).unwrap_or_else(|e| {
             panic!("{}: {e} (run UPDATE_GOLDENS=1 cargo test --test render_golden)", path.display())
         });
-        let (aw, ah, actual) = decode(&png);
-        let (ew, eh, wanted) = decode(&expected);
-        let verdict = if (aw, ah) != (ew, eh) {
-            Err(format!("size {aw}×{ah}, golden {ew}×{eh}"))
-        } else {
-            compare(&actual, &wanted)
-        };
-        if let Err(why) = verdict {
+        if png != expected {
+            let why = describe_difference(&png, &expected);
             let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/golden-failures");
             let _ = std::fs::create_dir_all(&out);
             let _ = std::fs::write(out.join(format!("{}.png", case.name)), &png);
@@ -162,18 +167,82 @@ fn start_position_png_is_small_and_indexed() {
     assert!(info.srgb.is_some(), "sRGB chunk");
 }
 
+/// A 1×1 board (the dark a1) holding `kind` in `color`.
+fn one_piece(kind: PieceKind, color: Color) -> Board {
+    let mut board = Board::empty(1, 1).expect("board");
+    board.set(0, 0, Cell::Piece(Piece { kind, color, rotation: Rotation::NONE }));
+    board
+}
+
+/// Checks that the square of a 1×1 diagram at `size` shows the fallback disc: centred on the square, 20/45 of it in
+/// radius, filled with `body`, outlined darker, on the gray theme's dark square, with a label in `label` inside.
+/// The points checked (in the 45-unit sprite box, from the centre): the body at 16.5 units in all four directions
+/// (between the label, at most 14 units from the centre, and the outline, from 19.25); the dark square at 21.5 units
+/// (past the outline's outer edge at 20.75) and in the corners; the outline where the body meets the square; some
+/// label ink within 14 units.
+fn check_disc(size: u32, kind: PieceKind, color: Color, body: [u8; 3], label: [u8; 3]) -> Result<(), String> {
+    let options = RenderOptions { size: SquareSize::new(size).expect("size"), ..RenderOptions::default() };
+    let image = render::render_image(&one_piece(kind, color), &options);
+    let dark_square = [0xb4, 0xb4, 0xb4];
+    let frame = 1 + size / 48;
+    let unit = size as f32 / 45.0;
+    let centre = frame as f32 + size as f32 / 2.0;
+    // The pixel whose centre is `r` units from the square's centre in direction (dx, dy).
+    let at = |r: f32, (dx, dy): (f32, f32)| {
+        let px = |c: f32| (c - 0.5).round() as u32;
+        let (x, y) = (px(centre + dx * r * unit), px(centre + dy * r * unit));
+        image.pixel(x, y).map(|p| (x, y, p)).ok_or(format!("({x}, {y}) is outside the image"))
+    };
+    let expect = |r: f32, dir: (f32, f32), want: [u8; 3], what: &str| -> Result<(), String> {
+        let (x, y, got) = at(r, dir)?;
+        if got == want {
+            Ok(())
+        } else {
+            Err(format!("size {size}: {what} at ({x}, {y}) is {got:?}, expected {want:?}"))
+        }
+    };
+    let luma = |p: [u8; 3]| p.iter().map(|&c| u32::from(c)).sum::<u32>();
+    for dir in [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)] {
+        expect(16.5, dir, body, "the disc's body")?;
+        expect(21.5, dir, dark_square, "the square outside the disc")?;
+        // The outline: somewhere between body and square, a pixel darker than both (a black body has none lighter).
+        let ring = (165..=215).map(|tenths| at(tenths as f32 / 10.0, dir)).collect::<Result<Vec<_>, _>>()?;
+        let darkest = ring.iter().map(|&(_, _, p)| luma(p)).min().unwrap_or(u32::MAX);
+        if darkest > luma(dark_square).min(luma(body)) || (body == [0, 0, 0] && darkest != 0) {
+            return Err(format!("size {size}: no outline in direction {dir:?}"));
+        }
+    }
+    for corner in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+        expect(21.0, corner, dark_square, "the corner of the square")?;
+    }
+    let label_ink = (-14..=14)
+        .flat_map(|dy| (-14..=14).map(move |dx| (dx as f32, dy as f32)))
+        .filter_map(|(dx, dy)| at(1.0, (dx, dy)).ok())
+        .filter(|&(_, _, p)| p == label)
+        .count();
+    if label_ink == 0 {
+        return Err(format!("size {size}: no label pixels in {label:?} inside the disc"));
+    }
+    Ok(())
+}
+
 #[test]
 fn unknown_fairy_piece_draws_a_disc() {
-    // A programmatic board too, independent of the FFEN parser.
-    let mut board = Board::empty(1, 1).expect("board");
-    let piece = Piece {
-        kind: PieceKind::Named(FairyName::new("wazirrider").expect("name")),
-        color: Color::White,
-        rotation: Rotation::NONE,
-    };
-    board.set(0, 0, Cell::Piece(piece));
-    let image = render::render_image(&board, &RenderOptions::default());
-    // The disc is white with a black outline on the dark a1 square: the centre column has white, black and grey.
-    let column: Vec<[u8; 3]> = (0..image.height).filter_map(|y| image.pixel(image.width / 2, y)).collect();
-    assert!(column.contains(&[255, 255, 255]) && column.contains(&[0, 0, 0]));
+    // A programmatic board, independent of the FFEN parser: `wazirrider` has no glyph, so it is drawn as a disc
+    // labelled "Wa" in the piece's colour.
+    let unknown = || PieceKind::Named(FairyName::new("wazirrider").expect("name"));
+    let mut failures = Vec::new();
+    // From 40 px up: below, the outline's minimum width (0.75 px) leaves no pixel of the square between disc and edge.
+    for size in [40, 41, 57, 64, 96, 128] {
+        failures.extend(check_disc(size, unknown(), Color::White, [255, 255, 255], [0, 0, 0]).err());
+        failures.extend(check_disc(size, unknown(), Color::Black, [0, 0, 0], [255, 255, 255]).err());
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    // The check tells a disc from the piece it replaced before (a pawn) and from a king, the roundest glyph.
+    for figure in [Figure::Pawn, Figure::King] {
+        for size in [12, 40, 96] {
+            let pawn = check_disc(size, PieceKind::Figure(figure), Color::White, [255, 255, 255], [0, 0, 0]);
+            assert!(pawn.is_err(), "a white {figure:?} passed as a disc at size {size}");
+        }
+    }
 }

@@ -5,14 +5,14 @@ use ffen_diagram::board::{
     Board, Cell, Color, ExtraColor, Figure, Marker, Piece, PieceKind, Rotation, Text, MAX_BOARD_SIDE,
 };
 use ffen_diagram::ffen::{self, Dialect};
-use ffen_diagram::options::RenderOptions;
-use ffen_diagram::pngenc::Image;
+use ffen_diagram::options::{RenderOptions, SquareSize};
+use ffen_diagram::raster::Image;
 use ffen_diagram::render;
 use ffen_diagram::theme::Theme;
 use proptest::prelude::*;
 
 fn opts(size: u32) -> RenderOptions {
-    RenderOptions { size, ..RenderOptions::default() }
+    RenderOptions { size: SquareSize::new(size).expect("a square size in range"), ..RenderOptions::default() }
 }
 
 fn one(cell: Cell) -> Board {
@@ -128,7 +128,7 @@ fn flipping_an_empty_board_turns_it_180() {
 #[test]
 fn limits_are_checked_before_rendering() {
     let big = Board::empty(MAX_BOARD_SIDE, MAX_BOARD_SIDE).expect("board");
-    let huge = RenderOptions { size: 128, ..RenderOptions::default() };
+    let huge = RenderOptions { size: SquareSize::MAX, ..RenderOptions::default() };
     let err = render::check_image_size(&big, &huge).unwrap_err();
     assert!(err.to_string().contains("limit"), "{err}");
     assert!(render::check_image_size(&big, &RenderOptions { coords: true, ..opts(64) }).is_ok());
@@ -182,7 +182,7 @@ fn arb_board() -> impl Strategy<Value = Board> {
 
 fn arb_options() -> impl Strategy<Value = RenderOptions> {
     (12u32..=64, any::<bool>(), any::<bool>(), 0usize..5).prop_map(|(size, flip, coords, theme)| RenderOptions {
-        size,
+        size: SquareSize::new(size).expect("in range"),
         flip,
         coords,
         theme: Theme::ALL[theme],
