@@ -657,3 +657,233 @@ mod tests {
         }
     }
 }
+
+/// Today's cache identities, computed on main before the HTTP layer was split: keys, ETags and cache URLs are
+/// forever (a changed byte would orphan every cached diagram), so any refactoring must keep these exactly.
+#[cfg(test)]
+mod pinned_cache_identity {
+    use super::*;
+
+    /// (path, query, cache key, ETag, cache URL on `https://h.example`, `X-FFEN`)
+    const PINNED: [(&str, &str, &str, &str, &str, &str); 7] = [
+        (
+            "/Retros/d.php",
+            "ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "r1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray",
+            "\"4de5dd9e60f1f950\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&etag=4de5dd9e60f1f950",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        ),
+        (
+            "/diagram.png",
+            "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=60&flip=1&coords=1&theme=print&light=ffeedd&dark=102030",
+            "r1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030",
+            "\"22e8d9c9e81ff9be\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=22e8d9c9e81ff9be",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        ),
+        (
+            "/diagram.png",
+            "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&theme=grey&size=12&dark=%23B58863",
+            "r1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns12.f0.c0.gray.d=b58863",
+            "\"4f9d42811d5bc7a0\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s12.f0.c0.gray.d%3Db58863&etag=4f9d42811d5bc7a0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        ),
+        (
+            "/diagram.png",
+            "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
+            "r1\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray",
+            "\"ab4744d3194a69e5\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&etag=ab4744d3194a69e5",
+            "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
+        ),
+        (
+            "/d.php",
+            "ff=%2223*2'a-*2R%5Bgrasshopper:b%5D3/9/",
+            "r1\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray",
+            "\"09aca3cbde42dd20\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&etag=09aca3cbde42dd20",
+            "''23*2'a-*2r[grasshopper:b]5/9",
+        ),
+        (
+            "/diagram.png",
+            "ffen=9/&flip=&theme=Blue&light=%23FFEEDD",
+            "r1\n9/\ns40.f1.c0.blue.l=ffeedd",
+            "\"d560e7807d7b4b54\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=9%2F&options=s40.f1.c0.blue.l%3Dffeedd&etag=d560e7807d7b4b54",
+            "9/",
+        ),
+        (
+            "/d.php",
+            "fen=9.png",
+            "r1\n8/8\ns40.f0.c0.gray",
+            "\"b84a142eb3c0f348\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=8%2F8&options=s40.f0.c0.gray&etag=b84a142eb3c0f348",
+            "8/8",
+        ),
+    ];
+
+    #[test]
+    fn cache_keys_etags_and_cache_urls_are_unchanged() {
+        for (path, query, key, etag, cache_url, x_ffen) in PINNED {
+            let req = RequestInfo { method: "GET", path, query: Some(query), url_len: 200, ..RequestInfo::default() };
+            let Plan::Diagram(job) = plan(&req) else { panic!("{path}?{query} is a diagram") };
+            assert_eq!(job.key(), key, "{query}");
+            assert_eq!(job.etag(), etag, "{query}");
+            assert_eq!(job.cache_url("https://h.example"), cache_url, "{query}");
+            assert_eq!(job.cache_url("https://h.example/"), cache_url, "{query}");
+            let response = job.render();
+            assert_eq!(response.header("X-FFEN"), Some(x_ffen), "{query}");
+            assert_eq!(response.header("ETag"), Some(etag), "{query}");
+        }
+    }
+
+    const TEXT_ERROR_HEADERS: [(&str, &str); 6] = [
+        ("Content-Type", "text/plain; charset=utf-8"),
+        ("Cache-Control", "public, max-age=60"),
+        ("Vary", "Accept"),
+        ("Access-Control-Allow-Origin", "*"),
+        ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache"),
+        ("X-Content-Type-Options", "nosniff"),
+    ];
+
+    fn headers(response: &Response) -> Vec<(&str, &str)> {
+        response.headers.iter().map(|(n, v)| (*n, v.as_str())).collect()
+    }
+
+    /// Every error answer as main gave it: status, headers and body text.
+    #[test]
+    fn error_answers_are_unchanged() {
+        let long = format!("ff={}", "8/".repeat(9000));
+        let huge = format!("ffen={}&size=128", ["8888"; 32].join("/"));
+        let cases: [(&str, &str, Option<&str>, usize, u16, &str); 15] = [
+            ("POST", "/d.php", Some("ff=8"), 40, 405, "method POST not allowed: use GET or HEAD\n"),
+            ("BR EW", "/", None, 40, 405, "method BR%20EW not allowed: use GET or HEAD\n"),
+            ("GET", "/d.php", Some(&long), 20000, 414, "URL too long: 20000 bytes, the limit is 16384\n"),
+            ("GET", "/d.php", Some("sb=1"), 40, 400, "missing parameter ff (or fen): a d.php link reads d.php?ff=<FFEN>\n"),
+            ("GET", "/diagram.png", None, 40, 400, "missing parameter ffen: use /diagram.png?ffen=<FFEN>\n"),
+            (
+                "GET",
+                "/diagram.png",
+                Some("ffen=8&dialect=klingon"),
+                40,
+                400,
+                "unknown dialect \"klingon\": use janko or bodlaender\n",
+            ),
+            (
+                "GET",
+                "/diagram.png",
+                Some("ffen=8&size=200"),
+                40,
+                400,
+                "invalid option: bad value \"200\" for `size`: expected a square size in pixels from 12 to 128\n",
+            ),
+            (
+                "GET",
+                "/diagram.png",
+                Some("ffen=8&flip=2"),
+                40,
+                400,
+                "invalid option: bad value \"2\" for `flip`: expected 1, 0, true or false\n",
+            ),
+            (
+                "GET",
+                "/d.php",
+                Some("ff=9z9"),
+                40,
+                400,
+                "invalid FFEN, column 2: 'z' is not a piece or marker (K Q R B N P, C X S T); write 'z for the letter z\n",
+            ),
+            (
+                "GET",
+                "/d.php",
+                Some(&long),
+                40,
+                400,
+                "invalid FFEN, column 1: the FFEN is 18000 bytes long; at most 4096 are accepted\n",
+            ),
+            (
+                "GET",
+                "/favicon.ico",
+                None,
+                40,
+                404,
+                "not found: diagrams are at /diagram.png?ffen=<FFEN> or …/d.php?ff=<FFEN>; see /\n",
+            ),
+            ("HEAD", "/nope", None, 40, 404, ""),
+            ("HEAD", "/d.php", Some("sb=1"), 40, 400, ""),
+            (
+                "GET",
+                "/diagram.png",
+                Some(&huge),
+                40,
+                400,
+                "the diagram would be 4102×4102 pixels; the limit is 2200 pixels a side and 4840000 pixels in all: choose a smaller size\n",
+            ),
+            ("GET", "/d.php", Some("ff=8/8/8/8/8/8/8/8"), 17000, 414, "URL too long: 17000 bytes, the limit is 16384\n"),
+        ];
+        for (method, path, query, url_len, status, body) in cases {
+            let req = RequestInfo { method, path, query, url_len, ..RequestInfo::default() };
+            let Plan::Respond(response) = plan(&req) else { panic!("{method} {path} is an error") };
+            assert_eq!(response.status, status, "{method} {path} {query:?}");
+            assert_eq!(String::from_utf8_lossy(&response.body), body, "{method} {path} {query:?}");
+            let mut want = TEXT_ERROR_HEADERS.to_vec();
+            if status == 405 {
+                want.push(("Allow", "GET, HEAD"));
+            }
+            assert_eq!(headers(&response), want, "{method} {path} {query:?}");
+        }
+    }
+
+    /// The headers of a diagram, a `304`, the page and a `500`, as main gave them.
+    #[test]
+    fn success_headers_are_unchanged() {
+        let start = "ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let req =
+            RequestInfo { method: "GET", path: "/d.php", query: Some(start), url_len: 60, ..RequestInfo::default() };
+        let Plan::Diagram(job) = plan(&req) else { panic!("a diagram") };
+        let validators = [
+            ("Cache-Control", "public, max-age=31536000, immutable"),
+            ("ETag", "\"4de5dd9e60f1f950\""),
+            ("X-FFEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
+            ("Access-Control-Allow-Origin", "*"),
+            ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache"),
+        ];
+        let mut diagram = vec![("Content-Type", "image/png")];
+        diagram.extend(validators);
+        diagram.extend([("X-Cache", "MISS"), ("X-Content-Type-Options", "nosniff")]);
+        assert_eq!(headers(&job.render()), diagram);
+        let mut hit = diagram.clone();
+        hit[6].1 = "HIT";
+        let hit_headers = job.headers("HIT");
+        assert_eq!(hit_headers.iter().map(|(n, v)| (*n, v.as_str())).collect::<Vec<_>>(), hit);
+
+        let conditional = RequestInfo { if_none_match: Some("\"4de5dd9e60f1f950\""), ..req };
+        let Plan::Respond(not_modified) = plan(&conditional) else { panic!("a 304") };
+        assert_eq!(not_modified.status, 304);
+        assert_eq!(headers(&not_modified), validators.to_vec());
+        assert!(not_modified.body.is_empty());
+
+        let Plan::Respond(page) = plan(&RequestInfo { method: "GET", path: "/", ..RequestInfo::default() }) else {
+            panic!("the page")
+        };
+        assert_eq!(
+            headers(&page),
+            [
+                ("Content-Type", "text/html; charset=utf-8"),
+                ("Cache-Control", "public, max-age=300"),
+                ("Content-Security-Policy", crate::page::CONTENT_SECURITY_POLICY),
+                ("X-Content-Type-Options", "nosniff"),
+                ("Referrer-Policy", "no-referrer"),
+            ]
+        );
+
+        let internal = internal_error_response("internal error while drawing the diagram: x", false);
+        assert_eq!(internal.status, 500);
+        let mut want = TEXT_ERROR_HEADERS.to_vec();
+        want[1].1 = "no-store";
+        assert_eq!(headers(&internal), want);
+        assert_eq!(internal.body, b"internal error while drawing the diagram: x\n");
+    }
+}
