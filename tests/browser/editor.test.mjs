@@ -146,6 +146,43 @@ test('a position built by clicks gives the canonical FFEN, which the Worker read
   assert.deepEqual(problems, []);
 });
 
+// Issue 8, defect 2: one rank wider than eight files needs the canonical trailing "/" (without it the service cuts
+// the rank into ranks of eight); the page used to write "9", snap the board to 8×2 and refuse the legacy link.
+test('a one-rank board wider than eight files keeps its shape, in the field, the preview and the legacy link', async () => {
+  await page.goto(base + '/');
+  await settled(await page.inputValue('#ffen'));
+  await page.click('#clear');
+  await page.fill('#ranks', '1');
+  await page.dispatchEvent('#ranks', 'change');
+  await settled('8');
+  await page.fill('#files', '9');
+  await page.dispatchEvent('#files', 'change');
+  assert.equal(await page.inputValue('#ffen'), '9/');
+  const nine = await settled('9/');
+  assert.equal(nine.w - nine.h, 8 * 40, `9×1 squares of 40 px: ${nine.w}×${nine.h}`);
+  assert.equal(await page.inputValue('#files'), '9');
+  assert.equal(await page.inputValue('#ranks'), '1');
+  assert.equal(await page.locator('#board button').count(), 9);
+  await page.click('#palette [data-tool=K]');
+  await page.click('#board button[data-x="8"][data-y="0"]');
+  assert.equal(await page.inputValue('#ffen'), '8K/');
+  await settled('8K/');
+  const legacy = await page.inputValue('#out-legacy');
+  assert.equal(legacy, base + '/Retros/d.php?ff=8K/');
+  assert.equal(await page.isDisabled('button[data-copy=out-legacy]'), false);
+  const old = await fetch(legacy, { headers: { accept: 'image/png' } });
+  assert.equal(old.status, 200);
+  assert.equal(old.headers.get('x-ffen'), '8K/');
+  // typed by hand: "9/" is one rank of nine; "9" without "/" is a flattened board, read (and shown) as 8×2
+  await type('9/');
+  await settled('9/');
+  assert.deepEqual([await page.inputValue('#files'), await page.inputValue('#ranks')], ['9', '1']);
+  await type('9');
+  await settled('8/8');
+  assert.deepEqual([await page.inputValue('#files'), await page.inputValue('#ranks')], ['8', '2']);
+  assert.deepEqual(problems, []);
+});
+
 test('a broken input shows the message inline and points at the column', async () => {
   await page.goto(base + '/');
   await settled(await page.inputValue('#ffen'));
