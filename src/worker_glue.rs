@@ -1,8 +1,10 @@
 //! The Workers runtime entry point (wasm32 only). Thin on purpose: every decision is in [`crate::http`]; this
 //! module moves bytes between the runtime and it, and talks to the edge cache (`caches.default`).
 //!
-//! Every failure it can meet is handled without a 5xx: a cache lookup failure counts as a miss, a failed put is
-//! ignored. (It returns an `Err` only if the runtime cannot construct a `Response` at all.)
+//! The runtime's failures are handled without a 5xx: an unreadable URL is [`Reject::UnreadableUrl`], a cache lookup
+//! failure counts as a miss, a failed put is ignored. The only 5xx is a render that failed inside the service
+//! ([`Rendered::Failed`]): sent with its status (also to `HEAD`), never stored. (It returns an `Err` only if the
+//! runtime cannot construct a `Response` at all.)
 
 use crate::http::{self, CacheStatus, DiagramJob, Plan, Reject, Rendered, RequestInfo};
 use worker::{event, Cache, Context, Env, Headers, Request, Response, Result};
