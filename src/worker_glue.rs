@@ -1,10 +1,12 @@
 //! The Workers runtime entry point (wasm32 only). Thin on purpose: every decision is in [`crate::http`]; this
 //! module moves bytes between the runtime and it, and talks to the edge cache (`caches.default`).
 //!
-//! Every failure it can meet is handled without a 5xx: a cache lookup failure counts as a miss, a failed put is
-//! ignored. (It returns an `Err` only if the runtime cannot construct a `Response` at all.)
+//! The runtime's failures are handled without a 5xx: an unreadable URL is [`Reject::UnreadableUrl`], a cache lookup
+//! failure counts as a miss, a failed put is ignored. The only 5xx is a render that failed inside the service
+//! ([`Rendered::Failed`]): sent with its status (also to `HEAD`), never stored. (It returns an `Err` only if the
+//! runtime cannot construct a `Response` at all.)
 
-use crate::http::{self, DiagramJob, Plan, RequestInfo};
+use crate::http::{self, CacheStatus, DiagramJob, Plan, Reject, Rendered, RequestInfo};
 use worker::{event, Cache, Context, Env, Headers, Request, Response, Result};
 
 /// Handles one request: [`http::plan`] it, then answer from the plan, the edge cache, or the renderer.
@@ -12,7 +14,7 @@ use worker::{event, Cache, Context, Env, Headers, Request, Response, Result};
 pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     let url = match req.url() {
         Ok(url) => url,
-        Err(_) => return to_worker(&http::error_response(400, "unreadable URL", None, false)),
+        Err(_) => return to_worker(&Reject::UnreadableUrl.response(None, false)),
     };
     // The raw method: worker::Method maps unknown methods to GET.
     let method = req.inner().method();
@@ -46,7 +48,7 @@ async fn serve_diagram(job: &DiagramJob, origin: &str, ctx: &Context, writes: bo
         if hit.status_code() == 200 {
             // A cached response's headers are immutable: copy them, then set ours on the copy.
             let headers = hit.headers().clone();
-            if headers.set("X-Cache", "HIT").is_ok() {
+            if headers.set("X-Cache", CacheStatus::Hit.as_str()).is_ok() {
                 return Ok(if job.is_head() {
                     Response::empty()?.with_headers(headers)
                 } else {
@@ -57,16 +59,17 @@ async fn serve_diagram(job: &DiagramJob, origin: &str, ctx: &Context, writes: bo
     }
     let rendered = job.render();
     // Only a diagram is stored: an internal failure (500, no-store) must never become a cached answer.
-    if writes && rendered.status == 200 {
-        let stored = to_worker(&rendered)?;
+    if let (true, Rendered::Diagram(diagram)) = (writes, &rendered) {
+        let stored = to_worker(diagram)?;
         ctx.wait_until(async move {
             let _ = Cache::default().put(key.as_str(), stored).await;
         });
     }
+    let response = rendered.response();
     if job.is_head() {
-        Ok(Response::empty()?.with_headers(headers_of(&rendered)))
+        Ok(Response::empty()?.with_status(response.status).with_headers(headers_of(response)))
     } else {
-        to_worker(&rendered)
+        to_worker(response)
     }
 }
 

@@ -61,6 +61,21 @@ async function settled(canonical) {
   });
 }
 
+// Sets a number field as a person does: the page reacts to its "change" event.
+async function setNumber(selector, value) {
+  await page.fill(selector, value);
+  await page.dispatchEvent(selector, 'change');
+}
+
+// A fresh page with an empty board of that many files and ranks, set through the controls.
+async function emptyBoard(files, ranks) {
+  await page.goto(base + '/');
+  await settled(await page.inputValue('#ffen'));
+  await page.click('#clear');
+  await setNumber('#files', files);
+  await setNumber('#ranks', ranks);
+}
+
 async function type(ffen) {
   await page.fill('#ffen', '');
   await page.type('#ffen', ffen, { delay: 5 });
@@ -96,8 +111,7 @@ test('typing an FFEN updates the preview, and its size follows the board size', 
   assert.ok(small.w < eight.w && eight.w < eleven.w, `widths ${small.w} < ${eight.w} < ${eleven.w}`);
   assert.equal(eleven.h, eleven.w, '11 files × 11 ranks');
   // square size: twice the pixels per square, (about) twice the width
-  await page.fill('#size', '20');
-  await page.dispatchEvent('#size', 'change');
+  await setNumber('#size', '20');
   await page.waitForFunction(() => document.getElementById('out-link').value.includes('size=20'));
   const twenty = await settled('3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN2');
   assert.ok(twenty.w < eleven.w, `size=20 (${twenty.w}px) is smaller than size=40 (${eleven.w}px)`);
@@ -109,13 +123,7 @@ test('typing an FFEN updates the preview, and its size follows the board size', 
 });
 
 test('a position built by clicks gives the canonical FFEN, which the Worker reads back unchanged', async () => {
-  await page.goto(base + '/');
-  await settled(await page.inputValue('#ffen'));
-  await page.click('#clear');
-  await page.fill('#files', '5');
-  await page.dispatchEvent('#files', 'change');
-  await page.fill('#ranks', '3');
-  await page.dispatchEvent('#ranks', 'change');
+  await emptyBoard('5', '3');
   await settled('5/5/5');
   const square = (x, y) => page.click(`#board button[data-x="${x}"][data-y="${y}"]`);
   const tool = (sel) => page.click(`#palette ${sel}`);
@@ -138,11 +146,40 @@ test('a position built by clicks gives the canonical FFEN, which the Worker read
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'd3: white triangle');
   await settled("K2T-*2r/5/1*1n'a1''12");
   // wider than nine files: runs of ten or more are written as 9 plus the rest
-  await page.fill('#files', '11');
-  await page.dispatchEvent('#files', 'change');
+  await setNumber('#files', '11');
   assert.equal(await page.inputValue('#ffen'), "K2T-*2r6/92/1*1n'a1''126");
   await settled("K2T-*2r6/92/1*1n'a1''126");
   await page.screenshot({ path: join(ARTIFACTS, 'editor-palette.png') });
+  assert.deepEqual(problems, []);
+});
+
+// Issue 8, defect 2: one rank wider than eight files needs the canonical trailing "/" (without it the service cuts
+// the rank into ranks of eight); the page used to write "9", snap the board to 8×2 and refuse the legacy link.
+test('a one-rank board wider than eight files keeps its shape, in the field, the preview and the legacy link', async () => {
+  await emptyBoard('9', '1');
+  assert.equal(await page.inputValue('#ffen'), '9/');
+  const nine = await settled('9/');
+  assert.equal(nine.w - nine.h, 8 * 40, `9×1 squares of 40 px: ${nine.w}×${nine.h}`);
+  assert.equal(await page.inputValue('#files'), '9');
+  assert.equal(await page.inputValue('#ranks'), '1');
+  assert.equal(await page.locator('#board button').count(), 9);
+  await page.click('#palette [data-tool=K]');
+  await page.click('#board button[data-x="8"][data-y="0"]');
+  assert.equal(await page.inputValue('#ffen'), '8K/');
+  await settled('8K/');
+  const legacy = await page.inputValue('#out-legacy');
+  assert.equal(legacy, base + '/Retros/d.php?ff=8K/');
+  assert.equal(await page.isDisabled('button[data-copy=out-legacy]'), false);
+  const old = await fetch(legacy, { headers: { accept: 'image/png' } });
+  assert.equal(old.status, 200);
+  assert.equal(old.headers.get('x-ffen'), '8K/');
+  // typed by hand: "9/" is one rank of nine; "9" without "/" is a flattened board, read (and shown) as 8×2
+  await type('9/');
+  await settled('9/');
+  assert.deepEqual([await page.inputValue('#files'), await page.inputValue('#ranks')], ['9', '1']);
+  await type('9');
+  await settled('8/8');
+  assert.deepEqual([await page.inputValue('#files'), await page.inputValue('#ranks')], ['8', '2']);
   assert.deepEqual(problems, []);
 });
 
@@ -233,8 +270,7 @@ test('a Bodlaender position the janko notation cannot express: the link still gi
   await settled(await page.inputValue('#ffen'));
   const previews = await recordPreviews();
   await page.selectOption('#dialect', 'bodlaender');
-  await page.fill('#size', '30');
-  await page.dispatchEvent('#size', 'change');
+  await setNumber('#size', '30');
   await page.waitForFunction(() => document.getElementById('out-link').value.includes('size=30'), null, { timeout: 15000 });
   const before = await page.textContent('#canonical'); // the default position read as Bodlaender's
   await type('-7/8/8/3(nightrider)4/8/8/8/7(zebra1)'); // a missing square and two named pieces

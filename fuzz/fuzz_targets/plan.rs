@@ -1,0 +1,123 @@
+//! Fuzzes the HTTP planner with whole requests: every request gets an answer, never a panic; only the documented
+//! statuses; every rejection's answer is its message with the error headers; a diagram's `ETag` is the hash of its
+//! cache key and its cache URL gives the key back; some diagrams are rendered and checked too.
+//!
+//! Input: one flags byte, then the request's fields as (lossy) UTF-8 separated by `\n`: method, path, query,
+//! `Accept`, `If-None-Match` (a missing field is an absent query or header; a missing method is `GET`). Flags: the low
+//! five bits add 600 bytes each to the URL length (so `414` is reachable), `0x20` renders a small diagram.
+//!
+//! Drawing (an error card for an image `Accept`, a diagram) costs 50 to 100 times what a decision costs, so only one
+//! input in [`HEAVY_ONE_IN`] (chosen by a hash of the input, so a crash reproduces) may draw; the others have an
+//! image-preferring `Accept` dropped (they get the text answer) and render nothing. The planner's decisions run on
+//! every input.
+#![no_main]
+
+use ffen_diagram::ffen::{self, Dialect};
+use ffen_diagram::http::{
+    decide, fnv1a64, header_value, plan, prefers_image, query_pairs, CacheStatus, ETag, Plan, Reject, Rendered,
+    RequestInfo, ERROR_CACHE_CONTROL,
+};
+use ffen_diagram::page;
+use ffen_diagram::render::{self, RENDERER_VERSION};
+use libfuzzer_sys::fuzz_target;
+
+/// The statuses the README documents for requests (a `500` can only come from a failed render).
+const DOCUMENTED: [u16; 6] = [200, 304, 400, 404, 405, 414];
+
+/// Rendering is checked only for diagrams up to this many pixels, so the fuzzer keeps its pace.
+const RENDER_PIXELS: u64 = 120_000;
+
+/// One input in this many may draw (see the module documentation).
+const HEAVY_ONE_IN: u64 = 32;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&flags, rest)) = data.split_first() else { return };
+    let text = String::from_utf8_lossy(rest);
+    let mut fields = text.split('\n');
+    let method = fields.next().unwrap_or("GET");
+    let path = fields.next().unwrap_or("/");
+    let query = fields.next();
+    let heavy = fnv1a64(data) % HEAVY_ONE_IN == 0;
+    let accept = fields.next().filter(|a| heavy || !prefers_image(Some(a)));
+    let if_none_match = fields.next();
+    let url_len = 16 + path.len() + query.map_or(0, |q| q.len() + 1) + usize::from(flags & 0x1f) * 600;
+    let info = RequestInfo { method, path, query, url_len, accept, if_none_match };
+    let head = method == "HEAD";
+
+    match (decide(&info), plan(&info)) {
+        (Err(reject), Plan::Respond(r)) => check_rejection(&reject, &r, &info),
+        (Ok(Plan::Respond(r)), Plan::Respond(again)) => {
+            assert_eq!(r, again);
+            match r.status {
+                200 => {
+                    assert!(path == "/" || path.is_empty(), "{path}");
+                    assert_eq!(r.body, if head { &[][..] } else { page::INDEX_HTML.as_bytes() });
+                    assert_eq!(r.header("Content-Security-Policy"), Some(page::CONTENT_SECURITY_POLICY));
+                }
+                304 => {
+                    let etag = r.header("ETag").expect("a 304 names its ETag");
+                    assert!(if_none_match.is_some_and(|h| h.split(',').any(|t| t.trim() == "*" || t.contains(etag))));
+                    assert!(r.body.is_empty());
+                }
+                other => panic!("a plan answered {other}"),
+            }
+        }
+        (Ok(Plan::Diagram(job)), Plan::Diagram(again)) => {
+            assert!(method == "GET" || method == "HEAD");
+            assert_eq!(job.is_head(), head);
+            assert_eq!(job.key(), again.key());
+            // The ETag is the documented hash of the key, and If-None-Match did not name it.
+            let key = job.key().as_str();
+            assert_eq!(job.etag(), ETag::of_key(key));
+            assert_eq!(job.etag().to_string(), format!("\"{:016x}\"", fnv1a64(key.as_bytes())));
+            assert!(!if_none_match.is_some_and(|h| job.etag().matched_by(h)));
+            // The key is version, canonical FFEN, canonical options; the FFEN reads back to itself.
+            let lines: Vec<&str> = key.split('\n').collect();
+            assert_eq!(lines, [RENDERER_VERSION, job.canonical_ffen(), job.options().canonical().as_str()]);
+            let board = ffen::parse(job.canonical_ffen(), Dialect::Janko).expect("the canonical FFEN reads back");
+            assert_eq!(&board, job.board());
+            // The cache URL carries the key's parts, each on its own.
+            let url = job.cache_url("https://h.example/");
+            let cache_query = url.strip_prefix("https://h.example/__cache/diagram.png?").expect("the cache path");
+            let parts: Vec<(String, String)> =
+                query_pairs(Some(cache_query)).into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+            let want = [
+                ("v", RENDERER_VERSION.to_string()),
+                ("ffen", job.canonical_ffen().to_string()),
+                ("options", job.options().canonical()),
+                ("etag", job.etag().hex()),
+            ];
+            assert_eq!(parts, want.map(|(k, v)| (k.to_string(), v)));
+            let headers = job.headers(CacheStatus::Miss);
+            assert!(headers.contains(&("X-FFEN", header_value(job.canonical_ffen()))));
+            let (width, height) = render::check_image_size(job.board(), job.options()).expect("checked by the plan");
+            if heavy && flags & 0x20 != 0 && u64::from(width) * u64::from(height) <= RENDER_PIXELS {
+                let Rendered::Diagram(r) = job.render() else { panic!("rendering failed") };
+                assert_eq!((r.status, &r.headers), (200, &headers));
+                assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
+                let ihdr = |at: usize| u32::from_be_bytes([r.body[at], r.body[at + 1], r.body[at + 2], r.body[at + 3]]);
+                assert_eq!((ihdr(16), ihdr(20)), (width, height));
+            }
+        }
+        (decided, planned) => panic!("decide and plan disagree: {decided:?} vs {planned:?}"),
+    }
+});
+
+/// A rejection's answer: its status (a documented one), its message, the error headers.
+fn check_rejection(reject: &Reject, r: &ffen_diagram::http::Response, info: &RequestInfo<'_>) {
+    assert_eq!(r.status, reject.status());
+    assert!(DOCUMENTED.contains(&r.status), "{reject:?}");
+    assert_eq!(r.header("Cache-Control"), Some(ERROR_CACHE_CONTROL));
+    assert_eq!(r.header("Vary"), Some("Accept"));
+    assert_eq!(r.header("Allow").is_some(), r.status == 405);
+    let image = r.header("Content-Type") == Some("image/png");
+    assert!(image || r.header("Content-Type") == Some("text/plain; charset=utf-8"));
+    assert!(!image || prefers_image(info.accept));
+    if info.method == "HEAD" {
+        assert!(r.body.is_empty());
+    } else if image {
+        assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
+    } else {
+        assert_eq!(r.body, format!("{reject}\n").into_bytes());
+    }
+}

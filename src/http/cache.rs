@@ -1,0 +1,204 @@
+//! Cache identity: the key that names one diagram, its `ETag`, and the URL it is stored under in the edge cache.
+//!
+//! All three are made from the same two canonical strings (the FFEN from [`ffen::canonical`] and the options from
+//! [`RenderOptions::canonical`]) plus [`RENDERER_VERSION`], so every spelling of one diagram shares them, and a new
+//! renderer version never serves an old drawing. They are total functions of those strings: nothing here can fail,
+//! so no failure can ever make two diagrams share a cache entry.
+//!
+//! The bytes are forever: a changed key, `ETag` or cache URL would orphan every stored diagram (and a changed
+//! `ETag` would make every browser fetch again). The tests pin them.
+
+use crate::board::Board;
+use crate::ffen;
+use crate::options::RenderOptions;
+use crate::render::RENDERER_VERSION;
+use std::fmt;
+
+/// The path under which diagrams are stored in the edge cache (never served as a route).
+pub const CACHE_PATH: &str = "/__cache/diagram.png";
+
+/// The name of one diagram: renderer version, canonical FFEN and canonical options, one per line
+/// (`r1\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CacheKey {
+    text: String,
+    /// Where the canonical FFEN ends inside `text` (it starts after the version line).
+    ffen_end: usize,
+}
+
+impl CacheKey {
+    /// The key of `board` drawn with `options`.
+    pub fn new(board: &Board, options: &RenderOptions) -> CacheKey {
+        CacheKey::from_canonical(&ffen::canonical(board), &options.canonical())
+    }
+
+    /// The key of a canonical FFEN and canonical options, as [`ffen::canonical`] and [`RenderOptions::canonical`]
+    /// print them (neither contains a line break).
+    fn from_canonical(canonical_ffen: &str, canonical_options: &str) -> CacheKey {
+        let text = format!("{RENDERER_VERSION}\n{canonical_ffen}\n{canonical_options}");
+        CacheKey { ffen_end: RENDERER_VERSION.len() + 1 + canonical_ffen.len(), text }
+    }
+
+    /// The key as text: the three parts, one per line.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The canonical FFEN (the `X-FFEN` header before escaping).
+    pub fn canonical_ffen(&self) -> &str {
+        &self.text[RENDERER_VERSION.len() + 1..self.ffen_end]
+    }
+
+    /// The canonical options.
+    pub fn canonical_options(&self) -> &str {
+        &self.text[self.ffen_end + 1..]
+    }
+
+    /// The strong `ETag` of this key.
+    pub fn etag(&self) -> ETag {
+        ETag::of_key(&self.text)
+    }
+
+    /// The URL to store the diagram under in the edge cache, on `origin` (e.g. `https://example.com`; a trailing
+    /// `/` is dropped): [`CACHE_PATH`] with the version, FFEN, options and `ETag` as form-encoded parameters.
+    ///
+    /// Distinct keys give distinct URLs: each part is percent-encoded on its own, so no part can run into the next.
+    pub fn cache_url(&self, origin: &str) -> String {
+        let query = form_urlencoded::Serializer::new(String::new())
+            .append_pair("v", RENDERER_VERSION)
+            .append_pair("ffen", self.canonical_ffen())
+            .append_pair("options", self.canonical_options())
+            .append_pair("etag", &self.etag().hex())
+            .finish();
+        format!("{}{CACHE_PATH}?{query}", origin.trim_end_matches('/'))
+    }
+}
+
+impl fmt::Display for CacheKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// A strong entity tag: the 64-bit FNV-1a hash ([`fnv1a64`]) of a cache key. It is known before rendering, so
+/// `If-None-Match` is answered without rendering or touching the cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ETag(u64);
+
+impl ETag {
+    /// The tag of a cache key's text.
+    pub fn of_key(key: &str) -> ETag {
+        ETag(fnv1a64(key.as_bytes()))
+    }
+
+    /// The 16 lower-case hex digits, without quotes.
+    pub fn hex(self) -> String {
+        format!("{:016x}", self.0)
+    }
+
+    /// Whether an `If-None-Match` header names this tag: weak comparison, as RFC 9110 prescribes for it (`W/` is
+    /// ignored), in a comma-separated list; `*` matches any tag.
+    pub fn matched_by(self, if_none_match: &str) -> bool {
+        let want = self.to_string();
+        if_none_match.split(',').map(str::trim).any(|tag| tag == "*" || tag.trim_start_matches("W/") == want)
+    }
+}
+
+/// `"` + 16 lower-case hex digits + `"`, as the `ETag` header carries it.
+impl fmt::Display for ETag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{:016x}\"", self.0)
+    }
+}
+
+/// A 64-bit FNV-1a hash (offset basis `0xcbf29ce484222325`, prime `0x100000001b3`): the documented, fixed hash
+/// behind the `ETag`. Unlike `DefaultHasher` it never changes between Rust releases or processes.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffen::{parse, Dialect};
+
+    #[test]
+    fn fnv1a64_matches_the_published_vectors() {
+        assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x85944171f73967e8);
+        assert_eq!(ETag::of_key("a").to_string(), "\"af63dc4c8601ec8c\"");
+        assert_eq!(ETag::of_key("a").hex(), "af63dc4c8601ec8c");
+    }
+
+    #[test]
+    fn the_key_holds_version_ffen_and_options_on_their_own_lines() {
+        let board = parse("{W}(Grasshopper)1", Dialect::Bodlaender).unwrap();
+        let options = RenderOptions { flip: true, ..RenderOptions::default() };
+        let key = CacheKey::new(&board, &options);
+        assert_eq!(key.as_str(), format!("{RENDERER_VERSION}\n{{W}}[grasshopper:w]1\ns40.f1.c0.gray"));
+        assert_eq!(key.canonical_ffen(), "{W}[grasshopper:w]1");
+        assert_eq!(key.canonical_options(), "s40.f1.c0.gray");
+        assert_eq!(key.to_string(), key.as_str());
+        assert_eq!(key.etag(), ETag::of_key(key.as_str()));
+    }
+
+    #[test]
+    fn if_none_match_compares_weakly_and_accepts_lists_and_star() {
+        let tag = ETag::of_key("k");
+        let quoted = tag.to_string();
+        for header in [quoted.clone(), format!("W/{quoted}"), format!("\"x\", {quoted}"), " * ".to_string()] {
+            assert!(tag.matched_by(&header), "{header}");
+        }
+        for header in ["", "\"x\"", &tag.hex(), &format!("{quoted}x"), "W/", "**"] {
+            assert!(!tag.matched_by(header), "{header}");
+        }
+    }
+
+    /// Defect 1 of issue 8: the cache URL used to be built with `unwrap_or_default()` on a failed encoding, which
+    /// would have stored every such diagram under one URL. Now it is total, and different keys never share a URL:
+    /// decoding the URL's query gives back exactly the parts of the key.
+    #[test]
+    fn the_cache_url_gives_back_its_key() {
+        let keys = [
+            CacheKey::from_canonical("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "s40.f0.c0.gray"),
+            CacheKey::from_canonical("a&ffen=b", "s40"),
+            CacheKey::from_canonical("a", "s40&ffen=b"),
+            CacheKey::from_canonical("", ""),
+            CacheKey::from_canonical("%2F+ /é\u{0}", "=&?#"),
+        ];
+        let mut urls = std::collections::HashSet::new();
+        for key in &keys {
+            let url = key.cache_url("https://h.example/");
+            let query = url.strip_prefix("https://h.example/__cache/diagram.png?").expect(&url);
+            let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
+            let want = [
+                ("v", RENDERER_VERSION.to_string()),
+                ("ffen", key.canonical_ffen().to_string()),
+                ("options", key.canonical_options().to_string()),
+                ("etag", key.etag().hex()),
+            ];
+            assert_eq!(pairs, want.map(|(k, v)| (k.to_string(), v)), "{url}");
+            assert!(urls.insert(url), "two keys share a cache URL");
+        }
+    }
+
+    proptest::proptest! {
+        /// Any two canonical parts: the URL decodes back to them, so it is as distinct as the key.
+        #[test]
+        fn any_key_round_trips_through_its_cache_url(ffen in "\\PC{0,40}", options in "\\PC{0,20}") {
+            let key = CacheKey::from_canonical(&ffen, &options);
+            let url = key.cache_url("https://h");
+            let query = &url["https://h/__cache/diagram.png?".len()..];
+            let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
+            proptest::prop_assert_eq!(pairs.len(), 4);
+            proptest::prop_assert_eq!(&pairs[1].1, &ffen);
+            proptest::prop_assert_eq!(&pairs[2].1, &options);
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! The response type and the header values every answer is made of: cache lifetimes, CORS, `Accept` negotiation,
+//! and the escaping that lets any text travel in a header.
+
+/// `Cache-Control` of every diagram: a diagram never changes under its URL's cache key.
+pub const DIAGRAM_CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
+
+/// `Cache-Control` of every rejected request: cacheable briefly, never immutable.
+pub const ERROR_CACHE_CONTROL: &str = "public, max-age=60";
+
+/// `Cache-Control` of a `500` (an internal failure, never caused by the request): never stored anywhere.
+pub const INTERNAL_ERROR_CACHE_CONTROL: &str = "no-store";
+
+/// The response headers a cross-origin script may read.
+pub const EXPOSE_HEADERS: &str = "ETag, X-FFEN, X-Cache";
+
+/// The content type of a diagram and of an error drawn as a picture.
+pub(crate) const PNG: &str = "image/png";
+
+/// The content type of an error message as text.
+pub(crate) const TEXT: &str = "text/plain; charset=utf-8";
+
+/// One response header: its name as sent, and its value.
+pub type Header = (&'static str, String);
+
+/// An HTTP response: status, headers and body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Response {
+    /// The status code.
+    pub status: u16,
+    /// The headers, in order; names as sent.
+    pub headers: Vec<Header>,
+    /// The body (empty for `HEAD` and `304`).
+    pub body: Vec<u8>,
+}
+
+impl Response {
+    /// The value of the header `name` (compared case-insensitively), if present.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets the header `name`, replacing an earlier value.
+    pub fn set_header(&mut self, name: &'static str, value: impl Into<String>) {
+        let value = value.into();
+        match self.headers.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+            Some(slot) => slot.1 = value,
+            None => self.headers.push((name, value)),
+        }
+    }
+}
+
+/// A header from two string slices (the lists below read like the wire).
+pub(crate) fn header(name: &'static str, value: &str) -> Header {
+    (name, value.to_string())
+}
+
+/// The two CORS headers of every diagram and every rejection: any page may show them and read [`EXPOSE_HEADERS`].
+pub(crate) fn cors() -> [Header; 2] {
+    [header("Access-Control-Allow-Origin", "*"), header("Access-Control-Expose-Headers", EXPOSE_HEADERS)]
+}
+
+/// Tells browsers to trust the `Content-Type` (a PNG is never sniffed as HTML).
+pub(crate) fn nosniff() -> Header {
+    header("X-Content-Type-Options", "nosniff")
+}
+
+/// A header value: bytes outside visible ASCII (and `%`) percent-encoded, so any text fits in a header.
+pub fn header_value(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for &b in text.as_bytes() {
+        if (0x21..=0x7e).contains(&b) && b != b'%' {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Whether an `Accept` header prefers an image: the first media range with the highest `q` is `image/…`.
+///
+/// An `<img>` sends `image/avif,image/webp,…,*/*;q=0.8` (image); a page navigation sends `text/html,…` and
+/// `fetch`/curl send `*/*` (text). No header means text.
+pub fn prefers_image(accept: Option<&str>) -> bool {
+    let Some(accept) = accept else { return false };
+    let mut best: Option<(u32, bool)> = None;
+    for range in accept.split(',') {
+        let mut parts = range.split(';');
+        let media = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        if media.is_empty() {
+            continue;
+        }
+        let mut q = 1000u32;
+        for param in parts {
+            let param = param.trim();
+            if let Some(value) = param.strip_prefix("q=").or_else(|| param.strip_prefix("Q=")) {
+                q = parse_qvalue(value.trim());
+            }
+        }
+        if q == 0 {
+            continue;
+        }
+        if best.is_none_or(|(best_q, _)| q > best_q) {
+            best = Some((q, media.starts_with("image/")));
+        }
+    }
+    best.is_some_and(|(_, image)| image)
+}
+
+/// A `q` value in thousandths; anything unreadable counts as 0.
+fn parse_qvalue(value: &str) -> u32 {
+    match value.parse::<f64>() {
+        Ok(q) if q.is_finite() && q > 0.0 => (q.min(1.0) * 1000.0).round() as u32,
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_negotiation() {
+        let img = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+        let nav = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
+        assert!(prefers_image(Some(img)));
+        assert!(prefers_image(Some("image/png")));
+        assert!(prefers_image(Some("text/plain;q=0.5, image/png")));
+        assert!(prefers_image(Some("text/plain;Q=0.5, image/png;q=0.6")));
+        assert!(!prefers_image(Some(nav)));
+        assert!(!prefers_image(Some("*/*")));
+        assert!(!prefers_image(None));
+        assert!(!prefers_image(Some("")));
+        assert!(!prefers_image(Some("image/png;q=0, text/plain")));
+        assert!(!prefers_image(Some("image/png;q=nan")));
+        assert!(!prefers_image(Some(",,;;q=,")));
+    }
+
+    #[test]
+    fn header_value_escapes_non_visible_ascii() {
+        assert_eq!(header_value("a b%ü"), "a%20b%25%C3%BC");
+        assert_eq!(
+            header_value("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+        );
+        assert_eq!(header_value("\u{7f}\t\n"), "%7F%09%0A");
+    }
+
+    #[test]
+    fn set_header_replaces_case_insensitively() {
+        let mut r = Response { status: 200, headers: vec![header("Cache-Control", "a")], body: Vec::new() };
+        r.set_header("cache-control", "b");
+        r.set_header("Allow", "GET");
+        assert_eq!(r.headers, vec![header("Cache-Control", "b"), header("Allow", "GET")]);
+        assert_eq!(r.header("ALLOW"), Some("GET"));
+        assert_eq!(r.header("vary"), None);
+    }
+}

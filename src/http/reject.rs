@@ -1,0 +1,191 @@
+//! Every answer that is not a diagram or the page: what was wrong, its status, and the message that says where.
+
+use super::api::{Link, MAX_URL_LEN};
+use super::headers::{
+    cors, header, header_value, nosniff, prefers_image, Response, ERROR_CACHE_CONTROL, INTERNAL_ERROR_CACHE_CONTROL,
+    PNG, TEXT,
+};
+use crate::ffen::ParseError;
+use crate::options::OptionError;
+use crate::pngenc::EncodeError;
+use crate::render::{self, ImageTooLarge};
+use std::fmt;
+
+/// Why a request gets no diagram. Its [`Display`](fmt::Display) is the message sent; [`Reject::status`] the status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reject {
+    /// `405`: a method other than `GET` and `HEAD` (the answer carries `Allow: GET, HEAD`).
+    MethodNotAllowed {
+        /// The method as sent.
+        method: String,
+    },
+    /// `414`: the URL is longer than [`MAX_URL_LEN`].
+    UrlTooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
+    /// `404`: no route at this path.
+    NotFound,
+    /// `400`: the link has no FFEN parameter (`ff`/`fen` for a legacy link, `ffen` for the modern route).
+    MissingParameter(Link),
+    /// `400`: `dialect=` names no dialect.
+    BadDialect {
+        /// The value given.
+        value: String,
+    },
+    /// `400`: a render option has a value it cannot take.
+    BadOption(OptionError),
+    /// `400`: the FFEN cannot be read; the error names the column.
+    BadFfen(ParseError),
+    /// `400`: the diagram would be larger than the image limits.
+    TooLarge(ImageTooLarge),
+    /// `400`: the runtime could not read the request's URL.
+    UnreadableUrl,
+    /// `500`: drawing failed inside the service (never caused by the request, never expected). The answer is
+    /// never stored (`Cache-Control: no-store`).
+    Internal(EncodeError),
+}
+
+impl Reject {
+    /// The status code.
+    pub fn status(&self) -> u16 {
+        match self {
+            Reject::MethodNotAllowed { .. } => 405,
+            Reject::UrlTooLong { .. } => 414,
+            Reject::NotFound => 404,
+            Reject::MissingParameter(_)
+            | Reject::BadDialect { .. }
+            | Reject::BadOption(_)
+            | Reject::BadFfen(_)
+            | Reject::TooLarge(_)
+            | Reject::UnreadableUrl => 400,
+            Reject::Internal(_) => 500,
+        }
+    }
+
+    /// Whether the request caused it: a client error (`4xx`), cacheable briefly. An internal failure is not.
+    fn is_client_error(&self) -> bool {
+        !matches!(self, Reject::Internal(_))
+    }
+
+    /// The answer: [`Reject::status`], the message as `text/plain` or, when `accept` prefers images (an `<img>`),
+    /// drawn as a small PNG, so a broken diagram explains itself in the page; no body for `HEAD`.
+    ///
+    /// A client error is cacheable for a minute ([`ERROR_CACHE_CONTROL`], `Vary: Accept`); an internal failure is
+    /// always text and never stored ([`INTERNAL_ERROR_CACHE_CONTROL`]).
+    pub fn response(&self, accept: Option<&str>, head: bool) -> Response {
+        let message = self.to_string();
+        let client_error = self.is_client_error();
+        // Should the message card fail to encode, the message still goes out as text.
+        let card = if client_error && prefers_image(accept) { render::message_png(&message).ok() } else { None };
+        let (content_type, body) = match card {
+            Some(png) => (PNG, png),
+            None => (TEXT, format!("{message}\n").into_bytes()),
+        };
+        let cache_control = if client_error { ERROR_CACHE_CONTROL } else { INTERNAL_ERROR_CACHE_CONTROL };
+        let mut headers = vec![header("Content-Type", content_type), header("Cache-Control", cache_control)];
+        headers.push(header("Vary", "Accept"));
+        headers.extend(cors());
+        headers.push(nosniff());
+        if let Reject::MethodNotAllowed { .. } = self {
+            headers.push(header("Allow", "GET, HEAD"));
+        }
+        Response { status: self.status(), headers, body: if head { Vec::new() } else { body } }
+    }
+}
+
+impl fmt::Display for Reject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            // The method goes into the message escaped like a header value: it is the client's text.
+            Reject::MethodNotAllowed { method } => {
+                write!(f, "method {} not allowed: use GET or HEAD", header_value(method))
+            }
+            Reject::UrlTooLong { len } => write!(f, "URL too long: {len} bytes, the limit is {MAX_URL_LEN}"),
+            Reject::NotFound => {
+                f.write_str("not found: diagrams are at /diagram.png?ffen=<FFEN> or …/d.php?ff=<FFEN>; see /")
+            }
+            Reject::MissingParameter(Link::Legacy) => {
+                f.write_str("missing parameter ff (or fen): a d.php link reads d.php?ff=<FFEN>")
+            }
+            Reject::MissingParameter(Link::Modern) => {
+                f.write_str("missing parameter ffen: use /diagram.png?ffen=<FFEN>")
+            }
+            Reject::BadDialect { value } => write!(f, "unknown dialect {value:?}: use janko or bodlaender"),
+            Reject::BadOption(e) => write!(f, "invalid option: {e}"),
+            Reject::BadFfen(e) => write!(f, "invalid FFEN, {e}"),
+            Reject::TooLarge(e) => write!(f, "{e}"),
+            Reject::UnreadableUrl => f.write_str("unreadable URL"),
+            Reject::Internal(e) => write!(f, "internal error while drawing the diagram: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Reject {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(response: &Response) -> &str {
+        std::str::from_utf8(&response.body).unwrap()
+    }
+
+    #[test]
+    fn each_rejection_has_its_status() {
+        let cases = [
+            (Reject::MethodNotAllowed { method: "POST".into() }, 405),
+            (Reject::UrlTooLong { len: MAX_URL_LEN + 1 }, 414),
+            (Reject::NotFound, 404),
+            (Reject::MissingParameter(Link::Legacy), 400),
+            (Reject::MissingParameter(Link::Modern), 400),
+            (Reject::BadDialect { value: "x".into() }, 400),
+            (Reject::TooLarge(ImageTooLarge { width: 3000, height: 10 }), 400),
+            (Reject::UnreadableUrl, 400),
+            (Reject::Internal(EncodeError::Empty), 500),
+        ];
+        for (reject, status) in cases {
+            assert_eq!(reject.status(), status, "{reject:?}");
+            let response = reject.response(None, false);
+            assert_eq!(response.status, status);
+            assert_eq!(text(&response), format!("{reject}\n"));
+            assert_eq!(response.header("Allow").is_some(), status == 405);
+        }
+    }
+
+    #[test]
+    fn client_errors_are_text_or_a_picture_by_accept_and_cacheable_briefly() {
+        let reject = Reject::NotFound;
+        let text = reject.response(Some("text/html,*/*;q=0.8"), false);
+        assert_eq!(text.header("content-type"), Some(TEXT));
+        assert_eq!(text.header("cache-control"), Some(ERROR_CACHE_CONTROL));
+        assert_eq!(text.header("vary"), Some("Accept"));
+        let png = reject.response(Some("image/webp,*/*"), false);
+        assert_eq!(png.header("content-type"), Some(PNG));
+        assert_eq!(png.header("cache-control"), Some(ERROR_CACHE_CONTROL));
+        assert!(png.body.starts_with(b"\x89PNG\r\n\x1a\n"));
+        let head = reject.response(Some("image/webp,*/*"), true);
+        assert!(head.body.is_empty());
+        assert_eq!(head.header("content-type"), Some(PNG));
+    }
+
+    /// An internal failure is never a `200`, never cacheable, and always text (even for an `<img>`: drawing is
+    /// what failed).
+    #[test]
+    fn an_internal_failure_is_a_500_that_no_cache_keeps() {
+        let reject = Reject::Internal(EncodeError::Png("broken".into()));
+        for accept in [None, Some("image/png")] {
+            let response = reject.response(accept, false);
+            assert_eq!(response.status, 500);
+            assert_eq!(response.header("cache-control"), Some(INTERNAL_ERROR_CACHE_CONTROL));
+            assert_eq!(response.header("content-type"), Some(TEXT));
+            assert_eq!(text(&response), "internal error while drawing the diagram: PNG encoder: broken\n");
+        }
+    }
+
+    #[test]
+    fn the_method_is_escaped_in_the_message() {
+        let reject = Reject::MethodNotAllowed { method: "BR EW\n%".into() };
+        assert_eq!(reject.to_string(), "method BR%20EW%0A%25 not allowed: use GET or HEAD");
+    }
+}

@@ -1,0 +1,508 @@
+//! The planner's decisions, end to end on [`plan`] / [`decide`]; each module tests its own parts.
+
+use super::*;
+use crate::ffen::{ParseError, ParseErrorKind};
+use crate::render::RENDERER_VERSION;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+fn get<'a>(path: &'a str, query: Option<&'a str>) -> RequestInfo<'a> {
+    RequestInfo {
+        method: "GET",
+        path,
+        query,
+        url_len: 30 + path.len() + query.map_or(0, str::len),
+        ..RequestInfo::default()
+    }
+}
+
+fn job(req: &RequestInfo<'_>) -> Box<DiagramJob> {
+    match decide(req) {
+        Ok(Plan::Diagram(job)) => job,
+        Ok(Plan::Respond(r)) => panic!("expected a diagram, got {} {:?}", r.status, String::from_utf8_lossy(&r.body)),
+        Err(reject) => panic!("expected a diagram, got {reject:?}"),
+    }
+}
+
+fn respond(req: &RequestInfo<'_>) -> Response {
+    match plan(req) {
+        Plan::Respond(r) => r,
+        Plan::Diagram(job) => panic!("expected a response, got a diagram {}", job.canonical_ffen()),
+    }
+}
+
+fn reject(req: &RequestInfo<'_>) -> Reject {
+    match decide(req) {
+        Err(reject) => reject,
+        Ok(_) => panic!("expected a rejection for {:?}", req.query),
+    }
+}
+
+fn rendered(job: &DiagramJob) -> Response {
+    match job.render() {
+        Rendered::Diagram(response) => response,
+        Rendered::Failed(response) => panic!("rendering failed: {response:?}"),
+    }
+}
+
+#[test]
+fn diagram_headers_are_immutable_png_with_etag_and_ffen() {
+    let query = format!("ff={START}");
+    let j = job(&get("/Retros/d.php", Some(&query)));
+    let r = rendered(&j);
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("image/png"));
+    assert_eq!(r.header("cache-control"), Some(DIAGRAM_CACHE_CONTROL));
+    assert_eq!(r.header("x-cache"), Some("MISS"));
+    assert_eq!(r.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(r.header("access-control-expose-headers"), Some(EXPOSE_HEADERS));
+    assert_eq!(r.header("etag"), Some(j.etag().to_string().as_str()));
+    assert_eq!(r.header("x-ffen"), Some(header_value(j.canonical_ffen()).as_str()));
+    assert!(r.body.starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert!(j.headers(CacheStatus::Hit).contains(&("X-Cache", "HIT".to_string())));
+}
+
+#[test]
+fn equivalent_spellings_share_key_etag_and_cache_url() {
+    let queries = [
+        ("/Retros/d.php", format!("ff={START}")),
+        ("/d.php", format!("fen={START}.png")),
+        ("/d.php", format!("sb=1&ff={}", START.replace('/', "%2F"))),
+        ("/x/d.php", format!("fen={START}.gif&foo=bar")),
+        ("/diagram.png", format!("ffen={START}")),
+        ("/diagram.png", format!("dialect=janko&ffen={START}")),
+        ("/diagram.png", format!("ffen={START}+w+KQkq+-+0+1&size=40&theme=grey")),
+    ];
+    let first = job(&get(queries[0].0, Some(&queries[0].1)));
+    for (path, query) in &queries[1..] {
+        let other = job(&get(path, Some(query)));
+        assert_eq!(other.key(), first.key(), "{query}");
+        assert_eq!(other.etag(), first.etag());
+        assert_eq!(other.cache_url("https://h"), first.cache_url("https://h"));
+    }
+    assert!(first.key().as_str().starts_with(RENDERER_VERSION));
+    assert!(first.cache_url("https://h/").starts_with("https://h/__cache/diagram.png?v="));
+}
+
+#[test]
+fn different_options_or_positions_give_different_etags() {
+    let a = job(&get("/diagram.png", Some("ffen=8/8/8/8/8/8/8/8")));
+    let b = job(&get("/diagram.png", Some("ffen=8/8/8/8/8/8/8/8&flip=1")));
+    let c = job(&get("/diagram.png", Some("ffen=k7/8/8/8/8/8/8/8")));
+    assert_ne!(a.etag(), b.etag());
+    assert_ne!(a.etag(), c.etag());
+    assert_ne!(a.cache_url("https://h"), b.cache_url("https://h"));
+}
+
+#[test]
+fn if_none_match_gives_304_before_rendering() {
+    let query = format!("ff={START}");
+    let req = get("/d.php", Some(&query));
+    let etag = job(&req).etag().to_string();
+    for header in [etag.clone(), format!("W/{etag}"), format!("\"x\", {etag}"), "*".to_string()] {
+        let r = respond(&RequestInfo { if_none_match: Some(&header), ..req });
+        assert_eq!(r.status, 304, "{header}");
+        assert!(r.body.is_empty());
+        assert_eq!(r.header("etag"), Some(etag.as_str()));
+        assert_eq!(r.header("cache-control"), Some(DIAGRAM_CACHE_CONTROL));
+    }
+    assert!(matches!(plan(&RequestInfo { if_none_match: Some("\"other\""), ..req }), Plan::Diagram(_)));
+    // A rejected request is rejected whatever it says it has.
+    let bad = RequestInfo { if_none_match: Some("*"), ..get("/d.php", Some("ff=9z9")) };
+    assert!(matches!(reject(&bad), Reject::BadFfen(_)));
+}
+
+#[test]
+fn other_methods_get_405_with_allow() {
+    for method in ["POST", "PUT", "DELETE", "OPTIONS", "PATCH", "BREW", "get"] {
+        let req = RequestInfo { method, ..get("/d.php", Some("ff=8")) };
+        assert_eq!(reject(&req), Reject::MethodNotAllowed { method: method.to_string() });
+        let r = respond(&req);
+        assert_eq!(r.status, 405);
+        assert_eq!(r.header("allow"), Some("GET, HEAD"));
+        assert_eq!(r.header("cache-control"), Some(ERROR_CACHE_CONTROL));
+    }
+}
+
+#[test]
+fn head_has_no_body() {
+    let page = respond(&RequestInfo { method: "HEAD", ..get("/", None) });
+    assert_eq!(page.status, 200);
+    assert!(page.body.is_empty());
+    let query = format!("ff={START}");
+    let j = job(&RequestInfo { method: "HEAD", ..get("/d.php", Some(&query)) });
+    assert!(j.is_head());
+    assert!(!rendered(&j).body.is_empty(), "the glue stores the full response and strips the body itself");
+    let err = respond(&RequestInfo { method: "HEAD", ..get("/d.php", Some("ff=9z9")) });
+    assert_eq!(err.status, 400);
+    assert!(err.body.is_empty());
+}
+
+#[test]
+fn a_bad_ffen_names_its_column_as_text_or_as_a_picture() {
+    let req = get("/d.php", Some("ff=rnbqkbnr/ppppZppp/8/8/8/8/PPPPPPPP/RNBQKBNR"));
+    let Reject::BadFfen(ParseError { column, .. }) = reject(&req) else { panic!("a bad FFEN") };
+    assert_eq!(column, 14);
+    let text = respond(&req);
+    assert_eq!(text.status, 400);
+    assert_eq!(text.header("content-type"), Some("text/plain; charset=utf-8"));
+    assert_eq!(text.header("vary"), Some("Accept"));
+    assert!(text.body.starts_with(b"invalid FFEN, column 14: "));
+    let png = respond(&RequestInfo { accept: Some("image/webp,*/*"), ..req });
+    assert_eq!(png.status, 400);
+    assert_eq!(png.header("content-type"), Some("image/png"));
+    assert!(png.body.starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn missing_parameters_and_unknown_paths() {
+    assert_eq!(reject(&get("/d.php", Some("sb=1"))), Reject::MissingParameter(Link::Legacy));
+    assert_eq!(reject(&get("/diagram.png", None)), Reject::MissingParameter(Link::Modern));
+    let klingon = get("/diagram.png", Some("ffen=8/8/8/8/8/8/8/8&dialect=klingon"));
+    assert_eq!(reject(&klingon), Reject::BadDialect { value: "klingon".into() });
+    let pink = get("/diagram.png", Some("ffen=8&theme=pink"));
+    assert!(matches!(reject(&pink), Reject::BadOption(e) if e.parameter == "theme"));
+    assert_eq!(reject(&get("/favicon.ico", None)), Reject::NotFound);
+    assert_eq!(reject(&get("/d.phpx", Some("ff=8"))), Reject::NotFound);
+}
+
+#[test]
+fn limits_are_enforced_before_parsing() {
+    let long = format!("ff={}", "8/".repeat(10_000));
+    let req = get("/d.php", Some(&long));
+    assert_eq!(reject(&req), Reject::UrlTooLong { len: req.url_len });
+    let short_url = RequestInfo { url_len: 100, ..req };
+    let Reject::BadFfen(e) = reject(&short_url) else { panic!("too long an FFEN") };
+    assert_eq!(e.kind, ParseErrorKind::TooLong { len: 20_000 });
+}
+
+#[test]
+fn image_size_is_checked_before_rendering() {
+    let big = ["8888"; 32].join("/");
+    let at_128 = format!("ffen={big}&size=128");
+    let Reject::TooLarge(e) = reject(&get("/diagram.png", Some(&at_128))) else { panic!("too large") };
+    assert_eq!((e.width, e.height), (4102, 4102));
+    let at_12 = format!("ffen={big}&size=12");
+    assert!(matches!(plan(&get("/diagram.png", Some(&at_12))), Plan::Diagram(_)));
+}
+
+#[test]
+fn page_at_root() {
+    for req in [get("/", None), get("", None), get("/", Some("ffen=8&size=1"))] {
+        let r = respond(&req);
+        assert_eq!(r.status, 200);
+        assert_eq!(r.header("content-type"), Some(page::CONTENT_TYPE));
+        assert_eq!(r.header("cache-control"), Some(page::CACHE_CONTROL));
+        assert_eq!(r.header("content-security-policy"), Some(page::CONTENT_SECURITY_POLICY));
+        assert_eq!(r.body, page::INDEX_HTML.as_bytes());
+    }
+}
+
+/// Defect 1 of issue 8: an internal failure must never become a cached diagram. The job answers the renderer's
+/// error with [`Rendered::Failed`] (which the glue never stores): a `500`, `no-store`, text, for `GET` and `HEAD`.
+#[test]
+fn an_internal_failure_is_never_a_stored_200() {
+    for method in ["GET", "HEAD"] {
+        let query = format!("ff={START}");
+        let j = job(&RequestInfo { method, accept: Some("image/png"), ..get("/d.php", Some(&query)) });
+        let failed = j.answer(Err(EncodeError::SizeMismatch));
+        let Rendered::Failed(response) = &failed else { panic!("{failed:?} must not be stored") };
+        assert_eq!(response.status, 500);
+        assert_eq!(response.header("cache-control"), Some(INTERNAL_ERROR_CACHE_CONTROL));
+        assert_eq!(response.header("content-type"), Some("text/plain; charset=utf-8"));
+        assert_eq!(response.header("etag"), None);
+        assert_eq!(response.body.is_empty(), method == "HEAD");
+        assert_eq!(failed.response(), response);
+        assert!(matches!(j.render(), Rendered::Diagram(_)));
+    }
+}
+
+/// A request the runtime cannot read the URL of (the glue's one own answer).
+#[test]
+fn an_unreadable_url_is_a_400() {
+    let r = Reject::UnreadableUrl.response(None, false);
+    assert_eq!((r.status, r.body.as_slice()), (400, b"unreadable URL\n".as_slice()));
+    assert_eq!(r.header("cache-control"), Some(ERROR_CACHE_CONTROL));
+}
+
+/// The statuses the README documents for the planner; nothing else may come out of it.
+const DOCUMENTED: [u16; 6] = [200, 304, 400, 404, 405, 414];
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(512))]
+    /// Any method, path, query and headers: a plan, never a panic, and only the documented statuses.
+    #[test]
+    fn every_request_gets_a_plan(
+        method in "(GET|HEAD|POST|[A-Z]{1,7})",
+        path in "(/|/d\\.php|/Retros/d\\.php|/diagram\\.png|/[a-z%./]{0,12})",
+        query in proptest::option::of("((ff|fen|ffen|dialect|size|flip|coords|theme|light|dark|sb)=[ -~]{0,40}&?){0,4}"),
+        accept in proptest::option::of("[ -~]{0,40}"),
+        inm in proptest::option::of("[ -~]{0,30}"),
+    ) {
+        let req = RequestInfo {
+            method: &method,
+            path: &path,
+            query: query.as_deref(),
+            url_len: 20 + path.len() + query.as_ref().map_or(0, String::len),
+            accept: accept.as_deref(),
+            if_none_match: inm.as_deref(),
+        };
+        match decide(&req) {
+            Err(reject) => {
+                let r = respond(&req);
+                proptest::prop_assert_eq!(r.status, reject.status());
+                proptest::prop_assert!(DOCUMENTED.contains(&r.status), "{}", r.status);
+                proptest::prop_assert!(r.header("cache-control") == Some(ERROR_CACHE_CONTROL));
+            }
+            Ok(Plan::Respond(r)) => proptest::prop_assert!(r.status == 200 || r.status == 304),
+            Ok(Plan::Diagram(job)) => {
+                proptest::prop_assert!(method == "GET" || method == "HEAD");
+                proptest::prop_assert_eq!(job.etag(), ETag::of_key(job.key().as_str()));
+            }
+        }
+    }
+}
+
+#[test]
+fn no_input_panics() {
+    let samples = ["", "?", "&&&", "ff", "ff=", "ff=%", "ff=%zz", "ff=''''", "ff=*", "ff=-", "ff=/////", "fen=.png"];
+    for q in samples {
+        for path in ["/d.php", "/diagram.png", "/", "/nope"] {
+            let q = q.replace("ff", if path == "/diagram.png" { "ffen" } else { "ff" });
+            let _ = plan(&get(path, Some(&q)));
+        }
+    }
+}
+
+/// Today's cache identities, computed on main before the HTTP layer was split: keys, ETags and cache URLs are
+/// forever (a changed byte would orphan every cached diagram), so any refactoring must keep these exactly.
+mod pinned {
+    use super::*;
+
+    /// (path, query, cache key, ETag, cache URL on `https://h.example`, `X-FFEN`)
+    const PINNED: [(&str, &str, &str, &str, &str, &str); 7] = [
+        (
+            "/Retros/d.php",
+            "ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "r1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray",
+            "\"4de5dd9e60f1f950\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&etag=4de5dd9e60f1f950",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        ),
+        (
+            "/diagram.png",
+            "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=60&flip=1&coords=1&theme=print&light=ffeedd&dark=102030",
+            "r1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030",
+            "\"22e8d9c9e81ff9be\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=22e8d9c9e81ff9be",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        ),
+        (
+            "/diagram.png",
+            "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&theme=grey&size=12&dark=%23B58863",
+            "r1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns12.f0.c0.gray.d=b58863",
+            "\"4f9d42811d5bc7a0\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s12.f0.c0.gray.d%3Db58863&etag=4f9d42811d5bc7a0",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        ),
+        (
+            "/diagram.png",
+            "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
+            "r1\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray",
+            "\"ab4744d3194a69e5\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&etag=ab4744d3194a69e5",
+            "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
+        ),
+        (
+            "/d.php",
+            "ff=%2223*2'a-*2R%5Bgrasshopper:b%5D3/9/",
+            "r1\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray",
+            "\"09aca3cbde42dd20\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&etag=09aca3cbde42dd20",
+            "''23*2'a-*2r[grasshopper:b]5/9",
+        ),
+        (
+            "/diagram.png",
+            "ffen=9/&flip=&theme=Blue&light=%23FFEEDD",
+            "r1\n9/\ns40.f1.c0.blue.l=ffeedd",
+            "\"d560e7807d7b4b54\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=9%2F&options=s40.f1.c0.blue.l%3Dffeedd&etag=d560e7807d7b4b54",
+            "9/",
+        ),
+        (
+            "/d.php",
+            "fen=9.png",
+            "r1\n8/8\ns40.f0.c0.gray",
+            "\"b84a142eb3c0f348\"",
+            "https://h.example/__cache/diagram.png?v=r1&ffen=8%2F8&options=s40.f0.c0.gray&etag=b84a142eb3c0f348",
+            "8/8",
+        ),
+    ];
+
+    #[test]
+    fn cache_keys_etags_and_cache_urls_are_unchanged() {
+        for (path, query, key, etag, cache_url, x_ffen) in PINNED {
+            let req = RequestInfo { method: "GET", path, query: Some(query), url_len: 200, ..RequestInfo::default() };
+            let Plan::Diagram(job) = plan(&req) else { panic!("{path}?{query} is a diagram") };
+            assert_eq!(job.key().as_str(), key, "{query}");
+            assert_eq!(job.etag().to_string(), etag, "{query}");
+            assert_eq!(job.cache_url("https://h.example"), cache_url, "{query}");
+            assert_eq!(job.cache_url("https://h.example/"), cache_url, "{query}");
+            let Rendered::Diagram(response) = job.render() else { panic!("{query} renders") };
+            assert_eq!(response.header("X-FFEN"), Some(x_ffen), "{query}");
+            assert_eq!(response.header("ETag"), Some(etag), "{query}");
+        }
+    }
+
+    const TEXT_ERROR_HEADERS: [(&str, &str); 6] = [
+        ("Content-Type", "text/plain; charset=utf-8"),
+        ("Cache-Control", "public, max-age=60"),
+        ("Vary", "Accept"),
+        ("Access-Control-Allow-Origin", "*"),
+        ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache"),
+        ("X-Content-Type-Options", "nosniff"),
+    ];
+
+    fn headers(response: &Response) -> Vec<(&str, &str)> {
+        response.headers.iter().map(|(n, v)| (*n, v.as_str())).collect()
+    }
+
+    /// (method, path, query, URL length, status, body)
+    type ErrorCase<'a> = (&'a str, &'a str, Option<&'a str>, usize, u16, &'a str);
+
+    /// Every error answer as main gave it: status, headers and body text.
+    #[test]
+    fn error_answers_are_unchanged() {
+        let long = format!("ff={}", "8/".repeat(9000));
+        let huge = format!("ffen={}&size=128", ["8888"; 32].join("/"));
+        let cases: [ErrorCase; 15] = [
+            ("POST", "/d.php", Some("ff=8"), 40, 405, "method POST not allowed: use GET or HEAD\n"),
+            ("BR EW", "/", None, 40, 405, "method BR%20EW not allowed: use GET or HEAD\n"),
+            ("GET", "/d.php", Some(&long), 20000, 414, "URL too long: 20000 bytes, the limit is 16384\n"),
+            ("GET", "/d.php", Some("sb=1"), 40, 400, "missing parameter ff (or fen): a d.php link reads d.php?ff=<FFEN>\n"),
+            ("GET", "/diagram.png", None, 40, 400, "missing parameter ffen: use /diagram.png?ffen=<FFEN>\n"),
+            (
+                "GET",
+                "/diagram.png",
+                Some("ffen=8&dialect=klingon"),
+                40,
+                400,
+                "unknown dialect \"klingon\": use janko or bodlaender\n",
+            ),
+            (
+                "GET",
+                "/diagram.png",
+                Some("ffen=8&size=200"),
+                40,
+                400,
+                "invalid option: bad value \"200\" for `size`: expected a square size in pixels from 12 to 128\n",
+            ),
+            (
+                "GET",
+                "/diagram.png",
+                Some("ffen=8&flip=2"),
+                40,
+                400,
+                "invalid option: bad value \"2\" for `flip`: expected 1, true, yes, on or empty for on; 0, false, no or off for off\n",
+            ),
+            (
+                "GET",
+                "/d.php",
+                Some("ff=9z9"),
+                40,
+                400,
+                "invalid FFEN, column 2: 'z' is not a piece or marker (K Q R B N P, C X S T); write 'z for the letter z\n",
+            ),
+            (
+                "GET",
+                "/d.php",
+                Some(&long),
+                40,
+                400,
+                "invalid FFEN, column 1: the FFEN is 18000 bytes long; at most 4096 are accepted\n",
+            ),
+            (
+                "GET",
+                "/favicon.ico",
+                None,
+                40,
+                404,
+                "not found: diagrams are at /diagram.png?ffen=<FFEN> or …/d.php?ff=<FFEN>; see /\n",
+            ),
+            ("HEAD", "/nope", None, 40, 404, ""),
+            ("HEAD", "/d.php", Some("sb=1"), 40, 400, ""),
+            (
+                "GET",
+                "/diagram.png",
+                Some(&huge),
+                40,
+                400,
+                "the diagram would be 4102×4102 pixels; the limit is 2200 pixels a side and 4840000 pixels in all: choose a smaller size\n",
+            ),
+            ("GET", "/d.php", Some("ff=8/8/8/8/8/8/8/8"), 17000, 414, "URL too long: 17000 bytes, the limit is 16384\n"),
+        ];
+        for (method, path, query, url_len, status, body) in cases {
+            let req = RequestInfo { method, path, query, url_len, ..RequestInfo::default() };
+            let Plan::Respond(response) = plan(&req) else { panic!("{method} {path} is an error") };
+            assert_eq!(response.status, status, "{method} {path} {query:?}");
+            assert_eq!(String::from_utf8_lossy(&response.body), body, "{method} {path} {query:?}");
+            let mut want = TEXT_ERROR_HEADERS.to_vec();
+            if status == 405 {
+                want.push(("Allow", "GET, HEAD"));
+            }
+            assert_eq!(headers(&response), want, "{method} {path} {query:?}");
+        }
+    }
+
+    /// The headers of a diagram, a `304`, the page and a `500`, as main gave them.
+    #[test]
+    fn success_headers_are_unchanged() {
+        let start = "ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let req =
+            RequestInfo { method: "GET", path: "/d.php", query: Some(start), url_len: 60, ..RequestInfo::default() };
+        let Plan::Diagram(job) = plan(&req) else { panic!("a diagram") };
+        let validators = [
+            ("Cache-Control", "public, max-age=31536000, immutable"),
+            ("ETag", "\"4de5dd9e60f1f950\""),
+            ("X-FFEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
+            ("Access-Control-Allow-Origin", "*"),
+            ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache"),
+        ];
+        let mut diagram = vec![("Content-Type", "image/png")];
+        diagram.extend(validators);
+        diagram.extend([("X-Cache", "MISS"), ("X-Content-Type-Options", "nosniff")]);
+        let Rendered::Diagram(response) = job.render() else { panic!("renders") };
+        assert_eq!(headers(&response), diagram);
+        let mut hit = diagram.clone();
+        hit[6].1 = "HIT";
+        let hit_headers = job.headers(CacheStatus::Hit);
+        assert_eq!(hit_headers.iter().map(|(n, v)| (*n, v.as_str())).collect::<Vec<_>>(), hit);
+
+        let conditional = RequestInfo { if_none_match: Some("\"4de5dd9e60f1f950\""), ..req };
+        let Plan::Respond(not_modified) = plan(&conditional) else { panic!("a 304") };
+        assert_eq!(not_modified.status, 304);
+        assert_eq!(headers(&not_modified), validators.to_vec());
+        assert!(not_modified.body.is_empty());
+
+        let Plan::Respond(page) = plan(&RequestInfo { method: "GET", path: "/", ..RequestInfo::default() }) else {
+            panic!("the page")
+        };
+        assert_eq!(
+            headers(&page),
+            [
+                ("Content-Type", "text/html; charset=utf-8"),
+                ("Cache-Control", "public, max-age=300"),
+                ("Content-Security-Policy", crate::page::CONTENT_SECURITY_POLICY),
+                ("X-Content-Type-Options", "nosniff"),
+                ("Referrer-Policy", "no-referrer"),
+            ]
+        );
+
+        let Rendered::Failed(internal) = job.answer(Err(EncodeError::Png("x".into()))) else { panic!("a failure") };
+        assert_eq!(internal.status, 500);
+        let mut want = TEXT_ERROR_HEADERS.to_vec();
+        want[1].1 = "no-store";
+        assert_eq!(headers(&internal), want);
+        assert_eq!(internal.body, b"internal error while drawing the diagram: PNG encoder: x\n");
+    }
+}
