@@ -357,7 +357,7 @@ pub fn plan(req: &RequestInfo<'_>) -> Plan {
             Some(name) => match name.parse::<Dialect>() {
                 Ok(dialect) => dialect,
                 Err(_) => {
-                    let message = format!("unknown dialect {name:?}: use janko or bodlaender");
+                    let message = format!("unknown dialect {name:?}: use {}", Dialect::NAMES.join(", "));
                     return Plan::Respond(error_response(400, &message, req.accept, head));
                 }
             },

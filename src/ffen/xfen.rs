@@ -84,7 +84,8 @@ fn flat(tokens: Vec<(Token, usize)>, end_column: usize) -> Result<Board, ParseEr
     for (token, column) in tokens {
         let added = match &token {
             Token::Empty(run) => *run,
-            Token::Square { .. } | Token::EndRank => 1,
+            Token::Square { .. } => 1,
+            Token::EndRank => 0, // not in a board without '/'
         };
         if board.len() + added > SIDE * SIDE {
             let height = (board.len() + added).div_ceil(SIDE);
