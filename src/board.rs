@@ -413,12 +413,14 @@ pub enum Checkering {
     Uncheckered,
 }
 
-/// A diagram: its size, its squares and its checkering.
+/// A diagram: its size, its squares, which squares are bordered, and its checkering.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     width: usize,
     height: usize,
     cells: Vec<Cell>,
+    /// One flag a square, in the order of `cells`: a box is drawn inside the square (XFEN's `B` prefix).
+    bordered: Vec<bool>,
     /// How the squares are coloured.
     pub checkering: Checkering,
 }
@@ -463,7 +465,8 @@ impl Board {
         if cells.len() != width * height {
             return Err(BoardSizeError::Mismatch);
         }
-        Ok(Board { width, height, cells, checkering: Checkering::default() })
+        let bordered = vec![false; cells.len()];
+        Ok(Board { width, height, cells, bordered, checkering: Checkering::default() })
     }
 
     /// The number of files (columns).
@@ -491,6 +494,21 @@ impl Board {
         let index = self.index(x, y);
         if let Some(i) = index {
             self.cells[i] = cell;
+        }
+        index.is_some()
+    }
+
+    /// Whether the square at (`x`, `y`) (row 0 at the top) has a border drawn inside it; false outside the board.
+    pub fn is_bordered(&self, x: usize, y: usize) -> bool {
+        self.index(x, y).is_some_and(|i| self.bordered[i])
+    }
+
+    /// Borders the square at (`x`, `y`) (row 0 at the top) or takes its border away; returns false if that is
+    /// outside the board. Any square may be bordered, an empty one or a hole too.
+    pub fn set_bordered(&mut self, x: usize, y: usize, bordered: bool) -> bool {
+        let index = self.index(x, y);
+        if let Some(i) = index {
+            self.bordered[i] = bordered;
         }
         index.is_some()
     }

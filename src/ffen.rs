@@ -1,15 +1,16 @@
 //! Fairy FEN: reading the notations diagram links use, and printing the one canonical form of each diagram.
 //!
-//! Two dialects are read ([`Dialect`]); they cannot be told apart by looking (`-` is a neutral prefix in one and a
-//! missing square in the other), so the caller chooses. Both produce a [`Board`], and [`canonical`] prints any board
-//! as the canonical FFEN: a janko string whenever janko's notation can express the board, plus a bracketed extension
-//! (`[-]`, `[name:c]`, `[Q:3]`, `['ab]`, `{W}`/`{U}`) for what it cannot. The janko reader accepts that extension, so `parse(canonical(b)) == b`. The
+//! Four dialects are read ([`Dialect`]); they cannot be told apart by looking (`-` is a neutral prefix in janko's
+//! notation and a missing square in the others, `S` a square marker in one and a knight in another), so the caller
+//! chooses. All produce a [`Board`], and [`canonical`] prints any board as the canonical FFEN: a janko string whenever
+//! janko's notation can express the board, plus a bracketed extension (`[-]`, `[name:c]`, `[Q:3]`, `['ab]`, `[]`,
+//! `{W}`/`{U}`) for what it cannot. The janko reader accepts that extension, so `parse(canonical(b)) == b`. The
 //! grammar of every dialect and of the canonical form is in `README.md` ("FFEN").
 //!
 //! ```
 //! use ffen_diagram::ffen::{self, Dialect};
 //!
-//! let board = ffen::parse("rnbqkbnrpppppppp8888PPPPPPPPRNBQKBNR", Dialect::Janko).unwrap();
+//! let board = ffen::parse("rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR", Dialect::courier()).unwrap();
 //! assert_eq!(ffen::canonical(&board), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
 //!
 //! let error = ffen::parse("8/3%4", Dialect::Janko).unwrap_err();
@@ -18,11 +19,15 @@
 
 mod bodlaender;
 mod canonical;
+mod courier;
 mod grid;
 mod input;
 mod janko;
+mod wild;
+mod xfen;
 
 pub use canonical::canonical;
+pub use wild::undo_double_encoding;
 
 use crate::board::{Board, NameError, MAX_BOARD_SIDE};
 use std::fmt;
@@ -30,6 +35,61 @@ use std::str::FromStr;
 
 /// The longest FFEN input accepted, in bytes (a 32×32 board of four-character cells fits).
 pub const MAX_INPUT_LEN: usize = 4096;
+
+/// How many files a Game Courier board has: 1 to [`MAX_BOARD_SIDE`], 8 unless the link says otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Width(u8);
+
+impl Width {
+    /// Game Courier's default width, 8 files.
+    pub const DEFAULT: Width = Width(8);
+
+    /// The width of `files` files, if it is 1 to [`MAX_BOARD_SIDE`].
+    pub fn new(files: usize) -> Option<Width> {
+        (1..=MAX_BOARD_SIDE).contains(&files).then_some(Width(files as u8))
+    }
+
+    /// The number of files.
+    pub fn files(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl Default for Width {
+    fn default() -> Width {
+        Width::DEFAULT
+    }
+}
+
+impl fmt::Display for Width {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A `width` that is not a whole number from 1 to [`MAX_BOARD_SIDE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BadWidth;
+
+impl fmt::Display for BadWidth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected a number of files from 1 to {MAX_BOARD_SIDE}")
+    }
+}
+
+impl std::error::Error for BadWidth {}
+
+impl FromStr for Width {
+    type Err = BadWidth;
+
+    /// Reads a decimal number of files (`"10"`), as the `width=` parameter gives it.
+    fn from_str(s: &str) -> Result<Width, BadWidth> {
+        if s.is_empty() || s.len() > 3 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(BadWidth);
+        }
+        s.parse::<usize>().ok().and_then(Width::new).ok_or(BadWidth)
+    }
+}
 
 /// Which FFEN dialect to read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -39,17 +99,32 @@ pub enum Dialect {
     Janko,
     /// Hans Bodlaender's FFEN 0.02 with Andy Kurnia's lenient rules.
     Bodlaender,
+    /// Game Courier's Forsythe code (chessvariants.com): squares run on across rank ends, so the board's width is
+    /// part of the dialect.
+    Courier {
+        /// Files per rank.
+        width: Width,
+    },
+    /// yacpdb's XFEN (`…/xfen/?…` diagram links), 8×8.
+    Xfen,
 }
 
 impl Dialect {
     /// Every dialect name [`Dialect::from_str`] knows, in the order error messages list them.
-    pub const NAMES: [&'static str; 2] = ["janko", "bodlaender"];
+    pub const NAMES: [&'static str; 4] = ["janko", "bodlaender", "courier", "xfen"];
 
-    /// The name used in URLs: `janko` or `bodlaender`.
+    /// Game Courier's Forsythe code at its default width of 8 files.
+    pub fn courier() -> Dialect {
+        Dialect::Courier { width: Width::DEFAULT }
+    }
+
+    /// The name used in URLs: `janko`, `bodlaender`, `courier` or `xfen`.
     pub fn name(self) -> &'static str {
         match self {
             Dialect::Janko => "janko",
             Dialect::Bodlaender => "bodlaender",
+            Dialect::Courier { .. } => "courier",
+            Dialect::Xfen => "xfen",
         }
     }
 }
@@ -69,11 +144,13 @@ impl std::error::Error for UnknownDialect {}
 impl FromStr for Dialect {
     type Err = UnknownDialect;
 
-    /// Reads a dialect name in any case.
+    /// Reads a dialect name in any case; `courier` has the default width (see [`Dialect::Courier`]).
     fn from_str(s: &str) -> Result<Dialect, UnknownDialect> {
         match s.to_ascii_lowercase().as_str() {
             "janko" => Ok(Dialect::Janko),
             "bodlaender" => Ok(Dialect::Bodlaender),
+            "courier" => Ok(Dialect::courier()),
+            "xfen" => Ok(Dialect::Xfen),
             _ => Err(UnknownDialect),
         }
     }
@@ -118,6 +195,20 @@ pub enum ParseErrorKind {
         /// Ranks reached.
         height: usize,
     },
+    /// A rank of a fixed-size dialect (XFEN) that does not have the dialect's number of squares.
+    RankWidth {
+        /// Squares the rank has (or reaches, when too wide).
+        width: usize,
+        /// Squares a rank must have.
+        expected: usize,
+    },
+    /// A fixed-size dialect's board (XFEN) with another number of ranks.
+    RankCount {
+        /// Ranks found.
+        height: usize,
+        /// Ranks the board must have.
+        expected: usize,
+    },
     /// A fairy-piece name that cannot be one; the column is the offending character's.
     BadName(NameError),
     /// A colour that is not one of the dialect's.
@@ -127,6 +218,8 @@ pub enum ParseErrorKind {
     },
     /// A board option (`{W}` / `{U}`) that is unknown or not at the start.
     BadOption,
+    /// A border mark `[]` with no square after it.
+    BorderWithoutSquare,
 }
 
 /// An FFEN string that could not be read: what was wrong and where.
@@ -169,12 +262,21 @@ impl fmt::Display for ParseError {
             ParseErrorKind::TooTall { height } => {
                 write!(f, "{height} ranks; a board has at most {MAX_BOARD_SIDE} ranks")
             }
+            ParseErrorKind::RankWidth { width, expected } => {
+                write!(f, "this rank has {width} squares; every rank has exactly {expected}")
+            }
+            ParseErrorKind::RankCount { height, expected } => {
+                write!(f, "the board has {height} ranks; it must have exactly {expected}")
+            }
             ParseErrorKind::BadName(e) => e.fmt(f),
             ParseErrorKind::BadColor { found } => {
                 write!(f, "{} is not a colour (0/w white, 1/b black, 2/n neutral, 3-6 extra colours)", Shown(*found))
             }
             ParseErrorKind::BadOption => {
                 f.write_str("board options are {W} (light lower-left square) or {U} (uncheckered), at the very start")
+            }
+            ParseErrorKind::BorderWithoutSquare => {
+                f.write_str("'[]' borders the square written right after it, and none follows")
             }
         }
     }
@@ -207,6 +309,8 @@ pub fn parse(input: &str, dialect: Dialect) -> Result<Board, ParseError> {
     match dialect {
         Dialect::Janko => janko::parse(&chars),
         Dialect::Bodlaender => bodlaender::parse(&chars),
+        Dialect::Courier { width } => courier::parse(&chars, width),
+        Dialect::Xfen => xfen::parse(&chars),
     }
 }
 

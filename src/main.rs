@@ -2,13 +2,14 @@
 //!
 //! ```text
 //! ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme T] [--light RRGGBB] [--dark RRGGBB]
-//!             [--dialect janko|bodlaender]
+//!             [--dialect janko|bodlaender|courier|xfen] [--width N]
 //! ffen-render --message 'text' -o out.png
 //! ```
 //! The options are the URL parameters of the Worker (`size`, `flip`, `coords`, `theme`, `light`, `dark`) and read
-//! by the same code, so the CLI draws exactly what the Worker serves. `-o -` writes the PNG to standard output.
+//! by the same code, so the CLI draws exactly what the Worker serves. `--width` is Game Courier's board width
+//! (`--dialect courier`, default 8). `-o -` writes the PNG to standard output.
 
-use ffen_diagram::ffen::{self, Dialect};
+use ffen_diagram::ffen::{self, Dialect, Width};
 use ffen_diagram::options::RenderOptions;
 use ffen_diagram::render;
 use std::io::Write;
@@ -16,7 +17,7 @@ use std::process::ExitCode;
 
 const USAGE: &str =
     "usage: ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme gray|print|brown|blue|green]
-                   [--light RRGGBB] [--dark RRGGBB] [--dialect janko|bodlaender]
+                   [--light RRGGBB] [--dark RRGGBB] [--dialect janko|bodlaender|courier|xfen] [--width N]
        ffen-render --message 'text' -o out.png";
 
 fn run(args: Vec<String>) -> Result<(), String> {
@@ -24,6 +25,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let mut message: Option<String> = None;
     let mut output: Option<String> = None;
     let mut dialect = Dialect::Janko;
+    let mut width: Option<Width> = None;
     let mut pairs: Vec<(String, String)> = Vec::new();
     let mut it = args.into_iter();
     while let Some(arg) = it.next() {
@@ -36,6 +38,10 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 let name = value("--dialect")?;
                 dialect = name.parse().map_err(|e| format!("--dialect {name:?}: {e}"))?;
             }
+            "--width" => {
+                let files = value("--width")?;
+                width = Some(files.parse().map_err(|e| format!("--width {files:?}: {e}"))?);
+            }
             "--flip" | "--coords" => pairs.push((arg[2..].to_string(), "1".to_string())),
             "--size" | "--theme" | "--light" | "--dark" => {
                 let v = value(&arg)?;
@@ -46,6 +52,12 @@ fn run(args: Vec<String>) -> Result<(), String> {
             }
             _ if ffen.is_none() => ffen = Some(arg),
             _ => return Err(format!("unexpected argument {arg:?}\n{USAGE}")),
+        }
+    }
+    if let Some(width) = width {
+        match dialect {
+            Dialect::Courier { .. } => dialect = Dialect::Courier { width },
+            _ => return Err(format!("--width is the board width of --dialect courier\n{USAGE}")),
         }
     }
     let output = output.ok_or_else(|| format!("missing -o OUTPUT\n{USAGE}"))?;

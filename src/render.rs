@@ -118,10 +118,31 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
             }
         }
     }
+    draw_borders(&mut image, board, options.flip, &l);
     if options.coords {
         coords::draw(&mut image, board, options.flip, &l);
     }
     image
+}
+
+/// Outlines every bordered square (XFEN's `B` prefix): a box of ink along the inside of the square's edges, a
+/// sixteenth of the square thick (at least 1 px), over whatever the square shows. Only boards with a bordered
+/// square look different, and those are new cache keys, so [`RENDERER_VERSION`] stays.
+fn draw_borders(image: &mut Image, board: &Board, flip: bool, l: &Layout) {
+    let (w, h) = (board.width(), board.height());
+    let (s, thick) = (l.square, (l.square / 16).max(1));
+    for dy in 0..h {
+        for dx in 0..w {
+            let (x, y) = if flip { (w - 1 - dx, h - 1 - dy) } else { (dx, dy) };
+            if board.is_bordered(x, y) {
+                let (px, py) = (l.board_x + dx as u32 * s, l.board_y + dy as u32 * s);
+                image.fill_rect(Rect::new(px, py, s, thick), INK);
+                image.fill_rect(Rect::new(px, py + s - thick, s, thick), INK);
+                image.fill_rect(Rect::new(px, py, thick, s), INK);
+                image.fill_rect(Rect::new(px + s - thick, py, thick, s), INK);
+            }
+        }
+    }
 }
 
 /// Forgets every cached sprite, so that the next render draws its pieces from the vectors again (benchmarks use it

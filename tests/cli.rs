@@ -32,3 +32,21 @@ fn dialect_names_are_read_as_the_worker_reads_them() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown dialect"));
     assert!(!png.exists());
 }
+
+#[test]
+fn game_courier_width_and_xfen() {
+    let (output, png) = render(
+        &["rnabqkbcnrpppppppppp40PPPPPPPPPPRNABQKBCNR", "--dialect", "courier", "--width", "10"],
+        "courier-10.png",
+    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let bytes = std::fs::read(&png).unwrap();
+    // IHDR: 10 files × 40 px + 2 px of frame wide, 8 ranks tall.
+    assert_eq!(&bytes[16..24], &[0, 0, 1, 146, 0, 0, 1, 66]);
+    let (output, png) = render(&["(Bk)7/8/8/8/8/8/8/7(!S2)", "--dialect", "xfen"], "xfen.png");
+    assert!(output.status.success() && is_png(&png));
+    for args in [&["8", "--width", "10"][..], &["8", "--dialect", "courier", "--width", "33"][..]] {
+        let (output, _) = render(args, "width-bad.png");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+}

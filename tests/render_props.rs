@@ -210,3 +210,39 @@ proptest! {
         prop_assert_eq!(turned, rotate(&upright, turns as u8));
     }
 }
+
+#[test]
+fn a_bordered_square_is_its_square_inside_a_box_of_ink() {
+    // XFEN's B prefix (issue 9): the border is drawn inside the square and changes nothing else.
+    for (size, flip) in [(12, false), (16, true), (40, false), (41, true), (96, false)] {
+        let options = RenderOptions { flip, ..opts(size) };
+        let plain = janko("8/8/8/8/8/8/8/8/-*1q1k5");
+        let mut bordered = plain.clone();
+        for (x, y) in [(0, 8), (2, 8), (5, 0)] {
+            assert!(bordered.set_bordered(x, y, true));
+        }
+        let (a, b) = (render::render_image(&plain, &options), render::render_image(&bordered, &options));
+        let frame = 1 + size / 48;
+        let thick = (size / 16).max(1);
+        let (w, h) = (plain.width() as u32, plain.height() as u32);
+        let in_ring = |px: u32, py: u32| {
+            [(0, 8), (2, 8), (5, 0)].iter().any(|&(x, y): &(u32, u32)| {
+                let (dx, dy) = if flip { (w - 1 - x, h - 1 - y) } else { (x, y) };
+                let (x0, y0) = (frame + dx * size, frame + dy * size);
+                let inside = px >= x0 && px < x0 + size && py >= y0 && py < y0 + size;
+                let core = px >= x0 + thick && px < x0 + size - thick && py >= y0 + thick && py < y0 + size - thick;
+                inside && !core
+            })
+        };
+        for py in 0..a.height {
+            for px in 0..a.width {
+                let i = (py * a.width + px) as usize;
+                if in_ring(px, py) {
+                    assert_eq!(b.pixels[i], 0, "size {size} flip {flip}: ({px}, {py}) not ink");
+                } else {
+                    assert_eq!(b.pixels[i], a.pixels[i], "size {size} flip {flip}: ({px}, {py}) changed");
+                }
+            }
+        }
+    }
+}

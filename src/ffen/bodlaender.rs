@@ -13,7 +13,7 @@ pub(super) fn parse(chars: &[Ch]) -> Result<Board, ParseError> {
     let mut input = Cursor::new(rest);
     while let Some(ch) = input.next() {
         match ch.c {
-            '/' => board.end_rank(input.peek().map_or(ch.column + 1, |next| next.column)),
+            '/' => board.end_rank(input.peek().map_or(ch.column + 1, |next| next.column))?,
             // Runs are whole numbers; leading zeros are ignored (Kurnia: 007 is 7, 010 is 10).
             '0'..='9' => board.push_empty(input.number(ch), ch.column)?,
             '-' => board.push(Cell::Hole, ch.column)?,

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 ///
 /// A janko string whenever janko can express the board (neutral as `-` + lower case, `-*2r` order, empty runs as
 /// single digits with runs of ten or more written as `9` plus the rest, ranks always complete), with the bracketed
-/// extension for holes, named pieces, extra colours, other texts and board options. The janko
+/// extension for holes, named pieces, extra colours, other texts, bordered squares and board options. The janko
 /// reader reads it back as the same board.
 ///
 /// ```
@@ -30,14 +30,23 @@ pub fn canonical(board: &Board) -> String {
             out.push('/');
         }
         let mut empties = 0;
-        for cell in rank {
-            if *cell == Cell::Empty {
+        for (x, cell) in rank.iter().enumerate() {
+            let bordered = board.is_bordered(x, y);
+            if *cell == Cell::Empty && !bordered {
                 empties += 1;
                 continue;
             }
             push_empties(&mut out, empties);
             empties = 0;
-            push_cell(&mut out, cell);
+            if bordered {
+                // "[]" borders the square after it; a bordered empty square starts the run it belongs to.
+                out.push_str("[]");
+            }
+            if *cell == Cell::Empty {
+                empties = 1;
+            } else {
+                push_cell(&mut out, cell);
+            }
         }
         push_empties(&mut out, empties);
     }

@@ -17,6 +17,8 @@ enum Item {
     Digits { digits: Vec<u8>, column: usize },
     /// One square.
     Cell { cell: Cell, column: usize },
+    /// `[]`: the next square is bordered.
+    Border { column: usize },
 }
 
 impl Item {
@@ -25,6 +27,7 @@ impl Item {
         match self {
             Item::Digits { digits, .. } => run(digits, whole),
             Item::Cell { .. } => 1,
+            Item::Border { .. } => 0,
         }
     }
 }
@@ -54,6 +57,7 @@ fn feed(items: Vec<Item>, whole: bool, board: &mut impl Builder) -> Result<(), P
     for item in items {
         match item {
             Item::Cell { cell, column } => board.push(cell, column)?,
+            Item::Border { column } => board.mark_border(column),
             Item::Digits { digits, column } => board.push_empty(run(&digits, whole), column)?,
         }
     }
@@ -84,17 +88,26 @@ pub(super) fn parse(chars: &[Ch]) -> Result<Board, ParseError> {
     while let Some(rank) = ranks.next() {
         feed(rank.items, read_whole, &mut board)?;
         if let Some(next) = ranks.peek() {
-            board.end_rank(next.column);
+            board.end_rank(next.column)?;
         }
     }
     board.finish(checkering, end_column)
 }
 
 /// A board written without '/': more than eight squares are cut into ranks of eight, eight or fewer are one rank.
-/// Digits are read singly, as janko does.
+///
+/// Digits are read singly, as janko does, unless that leaves a last rank short while reading runs as whole numbers
+/// fills every rank of eight: `rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR` (Game Courier's compact start position) is 37
+/// squares read singly and 64 read whole.
 fn flat(items: Vec<Item>, checkering: Checkering, end_column: usize) -> Result<Board, ParseError> {
+    let singly = width(&items, false);
+    let whole = width(&items, true);
+    let read_whole = singly > FLAT_FILES
+        && !singly.is_multiple_of(FLAT_FILES)
+        && whole.is_multiple_of(FLAT_FILES)
+        && whole <= FLAT_FILES * MAX_BOARD_SIDE;
     let mut board = Stream::new(FLAT_FILES);
-    feed(items, false, &mut board)?;
+    feed(items, read_whole, &mut board)?;
     board.finish(checkering, end_column)
 }
 
@@ -139,6 +152,11 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Whether `[]` (a border mark) starts here.
+    fn at_border_mark(&self) -> bool {
+        self.peek().is_some_and(|ch| ch.c == '[') && self.peek_at(1).is_some_and(|ch| ch.c == ']')
+    }
+
     /// All ranks; one trailing '/' is dropped.
     fn ranks(&mut self) -> Result<Vec<Rank>, ParseError> {
         let first_column = self.peek().map_or(self.end_column, |ch| ch.column);
@@ -165,6 +183,15 @@ impl<'a> Lexer<'a> {
         let Some(start) = self.peek() else {
             return Err(self.unexpected(CELL_EXPECTED));
         };
+        if self.at_border_mark() {
+            self.pos += 2;
+            // The mark needs a square right after it, in the same rank.
+            let followed = self.peek().is_some_and(|ch| ch.c != '/') && !self.at_border_mark();
+            if !followed {
+                return Err(ParseError::new(start.column, ParseErrorKind::BorderWithoutSquare));
+            }
+            return Ok(Item::Border { column: start.column });
+        }
         if let Some(d) = start.c.to_digit(10) {
             let mut digits = vec![d as u8];
             self.pos += 1;

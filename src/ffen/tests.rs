@@ -27,6 +27,16 @@ fn err(s: &str, dialect: Dialect) -> ParseError {
     }
 }
 
+/// Each input of `cases` fails in `dialect` at its column with a message containing its text.
+pub(super) fn assert_errors(dialect: Dialect, cases: &[(&str, usize, &str)]) {
+    for &(input, column, message) in cases {
+        let e = err(input, dialect);
+        assert_eq!(e.column, column, "{input:?}: {e}");
+        assert!(e.to_string().contains(message), "{input:?}: {e}");
+        assert!(e.to_string().starts_with(&format!("column {column}: ")), "{e}");
+    }
+}
+
 fn piece(kind: PieceKind, color: Color, turns: u32) -> Cell {
     Cell::Piece(Piece { kind, color, rotation: Rotation::new(turns) })
 }
@@ -350,12 +360,7 @@ fn errors_say_what_and_where() {
         ("/", 2, "no square"),
         ("", 1, "no square"),
     ];
-    for &(input, column, message) in cases {
-        let e = err(input, Dialect::Janko);
-        assert_eq!(e.column, column, "{input:?}: {e}");
-        assert!(e.to_string().contains(message), "{input:?}: {e}");
-        assert!(e.to_string().starts_with(&format!("column {column}: ")), "{e}");
-    }
+    assert_errors(Dialect::Janko, cases);
 }
 
 #[test]
@@ -430,6 +435,15 @@ fn readme_examples() {
     }
     assert_eq!(canonical(&bod("7-/8/8/8/8/8/8/-7")), "7[-]/8/8/8/8/8/8/[-]7");
     assert_eq!(canonical(&bod("{W}(Grasshopper)(nightrider2)6")), "{W}[grasshopper:w][nightrider:n]6");
+    assert_eq!(canonical(&bod("(rook-hopper)(Bishop_Lion3)")), "[rookhopper:b][bishoplion:3]");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    assert_eq!(canon("rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR"), start);
+    let courier = |s: &str| canonical(&parse(s, Dialect::courier()).unwrap());
+    assert_eq!(courier("rnbqkbnr/pppppppp/****/PPPPPPPP/RNBQKBNR"), start);
+    assert_eq!(courier("K10k"), "K7/3k[-][-][-][-]");
+    let xfen = |s: &str| canonical(&parse(s, Dialect::Xfen).unwrap());
+    assert_eq!(xfen("rsbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBSR"), start);
+    assert_eq!(xfen("(B!S2)1(k1)(!p)EoAf/8/8/8/8/8/8/8"), "[]-*2n1*1k-pScTx/8/8/8/8/8/8/8");
 }
 
 /// Canonical strings as the printer wrote them before issue 8's restructuring (checked against that code): cache
@@ -572,4 +586,118 @@ fn bodlaender_page_examples_read_with_their_sizes() {
         .collect();
     // Chess; Shatranj (as the page writes it, seven ranks); "{W}8/8/8/8/8 gives a 5 by 8 board".
     assert_eq!(found, [(8, 8), (8, 7), (8, 5)]);
+}
+
+#[test]
+fn bordered_squares_have_a_canonical_form() {
+    // Issue 9: XFEN's B prefix borders a square. The canonical form writes "[]" before the square it borders; janko's
+    // notation gives "[]" no meaning, so no existing string changes.
+    let b = janko("[]K1[]2/[]-*2n[]'a[][-]1");
+    assert!(b.is_bordered(0, 0) && !b.is_bordered(1, 0) && b.is_bordered(2, 0) && !b.is_bordered(3, 0));
+    assert!(b.is_bordered(0, 1) && b.is_bordered(1, 1) && b.is_bordered(2, 1) && !b.is_bordered(3, 1));
+    assert_eq!(b.get(2, 1), Some(&Cell::Hole));
+    for s in [
+        "[]K7",
+        "1[]3/4",
+        "[]91/91",
+        "[][-]7",
+        "[]'a[]''12[]['ab]5",
+        "[]*1[grasshopper:w][][Q:3]6",
+        "[]-*2n7",
+        "{W}[]8/8",
+        "[]1[]1[]1[]1",
+    ] {
+        assert_eq!(canon(s), s);
+    }
+    let equivalent: &[&[&str]] = &[
+        &["[]*1k7", "[](k1)7", "[]*5k7"],
+        &["[]8", "[]17", "[]08"],
+        &["[]92/5k5/92", "[]11/5k5/11"],
+        &["[]KQRBNPkq/r7", "[]KQRBNPkqr"],
+    ];
+    for group in equivalent {
+        for s in &group[1..] {
+            assert_eq!(canon(s), canon(group[0]), "{s} vs {}", group[0]);
+        }
+    }
+    let mut board = Board::empty(3, 1).unwrap();
+    assert_eq!(canonical(&board), "3");
+    board.set_bordered(1, 0, true);
+    assert_eq!(canonical(&board), "1[]2");
+    assert_eq!(janko("1[]2"), board);
+    assert!(!board.set_bordered(3, 0, true) && !board.is_bordered(3, 0));
+    for (input, column) in [("[]", 1), ("K[]/8", 2), ("[][]K", 1), ("[]0/8", 1), ("K[]", 2), ("-[]K", 2), ("*1[]K", 4)]
+    {
+        let e = err(input, Dialect::Janko);
+        assert_eq!(e.column, column, "{input}: {e}");
+    }
+    assert_eq!(err("[]", Dialect::Janko).kind, ParseErrorKind::BorderWithoutSquare);
+}
+
+#[test]
+fn flat_links_with_whole_numbers() {
+    // Issue 9: no '/', digits read singly do not fill ranks of eight, read whole they do: read whole.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    assert_eq!(canon("rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR"), start);
+    assert_eq!(canon("K62k"), "K7/8/8/8/8/8/8/7k");
+    // Singly 11 squares, whole 65: neither fills ranks of eight, so janko's own reading stays.
+    assert_eq!(canon("K63k"), "K7/2k5");
+    // Eight squares or fewer read singly stay one rank, as before (whole, K14k would be 16).
+    assert_eq!(canon("K14k"), "K5k");
+    // Singly a multiple of eight already: unchanged.
+    assert_eq!(canon("rnbqkbnrpppppppp8888PPPPPPPPRNBQKBNR"), start);
+    // Whole beyond 32 ranks of eight: singly.
+    assert_eq!(janko("K999k").height(), 4);
+}
+
+#[test]
+fn one_diagram_in_every_dialect_is_one_canonical_string() {
+    use Dialect::{Bodlaender, Janko, Xfen};
+    let courier = Dialect::courier();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let groups: &[&[(Dialect, &str)]] = &[
+        &[
+            (Janko, start),
+            (Janko, "rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR"),
+            (Bodlaender, start),
+            (courier, "rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR"),
+            (courier, "rnbqkbnr/pppppppp/****/PPPPPPPP/RNBQKBNR"),
+            (Xfen, start),
+            (Xfen, "rsbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBSR"),
+        ],
+        &[
+            (Janko, "4k3/8/8/8/8/8/8/4K3"),
+            (Bodlaender, "4k3/8/8/8/8/8/8/4K3"),
+            (courier, "4k55K3"),
+            (courier, "4k*/*/*/*/*/*/*/4K*"),
+            (Xfen, "4k3/8/8/8/8/8/8/4K3"),
+        ],
+        // Neutral and turned pieces, markers and a bordered square: janko and XFEN.
+        &[(Janko, "[]-*2n1*1k-pScTx/8/8/8/8/8/8/8"), (Xfen, "(B!S2)1(k1)(!p)EoAf/8/8/8/8/8/8/8")],
+        // Holes: Bodlaender, Game Courier, the canonical extension.
+        &[(Bodlaender, "7-/8/8/8/8/8/8/-7"), (courier, "7-*/*/*/*/*/*/-7"), (Janko, "7[-]/8/8/8/8/8/8/[-]7")],
+        // Fairy letters.
+        &[(Bodlaender, "Gc6/8"), (courier, "Gc6*"), (Janko, "[g:w][c:b]6/8")],
+    ];
+    for group in groups {
+        let (first_dialect, first) = group[0];
+        let expected = canonical(&parse(first, first_dialect).unwrap());
+        for &(dialect, input) in &group[1..] {
+            let board = parse(input, dialect).unwrap_or_else(|e| panic!("{input:?} ({dialect:?}): {e}"));
+            assert_eq!(canonical(&board), expected, "{input:?} ({dialect:?})");
+        }
+    }
+}
+
+#[test]
+fn dialects_by_name() {
+    for name in Dialect::NAMES {
+        let dialect: Dialect = name.parse().unwrap();
+        assert_eq!(dialect.name(), name);
+        assert_eq!(name.to_uppercase().parse::<Dialect>(), Ok(dialect));
+    }
+    assert_eq!("XFEN".parse(), Ok(Dialect::Xfen));
+    let e = "forsythe".parse::<Dialect>().unwrap_err();
+    assert_eq!(e, UnknownDialect);
+    assert_eq!(e.to_string(), "unknown dialect: expected one of janko, bodlaender, courier, xfen");
 }

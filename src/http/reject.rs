@@ -5,7 +5,7 @@ use super::headers::{
     cors, header, header_value, nosniff, prefers_image, Response, ERROR_CACHE_CONTROL, INTERNAL_ERROR_CACHE_CONTROL,
     PNG, TEXT,
 };
-use crate::ffen::ParseError;
+use crate::ffen::{Dialect, ParseError};
 use crate::options::OptionError;
 use crate::pngenc::EncodeError;
 use crate::render::{self, ImageTooLarge};
@@ -111,7 +111,7 @@ impl fmt::Display for Reject {
             Reject::MissingParameter(Link::Modern) => {
                 f.write_str("missing parameter ffen: use /diagram.png?ffen=<FFEN>")
             }
-            Reject::BadDialect { value } => write!(f, "unknown dialect {value:?}: use janko or bodlaender"),
+            Reject::BadDialect { value } => write!(f, "unknown dialect {value:?}: use {}", Dialect::NAMES.join(", ")),
             Reject::BadOption(e) => write!(f, "invalid option: {e}"),
             Reject::BadFfen(e) => write!(f, "invalid FFEN, {e}"),
             Reject::TooLarge(e) => write!(f, "{e}"),

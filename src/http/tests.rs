@@ -387,7 +387,7 @@ mod pinned {
                 Some("ffen=8&dialect=klingon"),
                 40,
                 400,
-                "unknown dialect \"klingon\": use janko or bodlaender\n",
+                "unknown dialect \"klingon\": use janko, bodlaender, courier, xfen\n",
             ),
             (
                 "GET",
