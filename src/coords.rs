@@ -9,7 +9,7 @@ use crate::theme::INK;
 /// The name of file `x` (0 = a): `a`–`z`, then `aa`–`af` on boards wider than 26.
 ///
 /// ```
-/// use ffen_diagram::render::file_name;
+/// use ffen_diagram::file_name;
 /// assert_eq!([file_name(0), file_name(7), file_name(25), file_name(26), file_name(31)], ["a", "h", "z", "aa", "af"]);
 /// ```
 pub fn file_name(x: usize) -> String {

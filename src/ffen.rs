@@ -320,7 +320,7 @@ impl FromStr for Board {
     /// Reads a janko-dialect (or canonical) FFEN string.
     ///
     /// ```
-    /// use ffen_diagram::board::Board;
+    /// use ffen_diagram::Board;
     ///
     /// let board: Board = "-P*2r'a''23/2[grasshopper:b]".parse().unwrap();
     /// assert_eq!((board.width(), board.height()), (4, 2));

@@ -10,8 +10,7 @@
 //! (`--dialect courier`, default 8). `-o -` writes the PNG to standard output.
 
 use ffen_diagram::ffen::{self, Dialect, Width};
-use ffen_diagram::options::RenderOptions;
-use ffen_diagram::render;
+use ffen_diagram::RenderOptions;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -62,14 +61,14 @@ fn run(args: Vec<String>) -> Result<(), String> {
     }
     let output = output.ok_or_else(|| format!("missing -o OUTPUT\n{USAGE}"))?;
     let png = if let Some(message) = message {
-        render::message_png(&message).map_err(|e| format!("internal error: {e}"))?
+        ffen_diagram::message_png(&message).map_err(|e| format!("internal error: {e}"))?
     } else {
         let ffen = ffen.ok_or_else(|| format!("missing FFEN\n{USAGE}"))?;
         let options = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .map_err(|e| e.to_string())?;
         let board = ffen::parse(&ffen, dialect).map_err(|e| format!("FFEN: {e}"))?;
-        render::check_image_size(&board, &options).map_err(|e| e.to_string())?;
-        render::render_png(&board, &options).map_err(|e| format!("internal error: {e}"))?
+        ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
+        ffen_diagram::render_png(&board, &options).map_err(|e| format!("internal error: {e}"))?
     };
     if output == "-" {
         std::io::stdout().write_all(&png).map_err(|e| format!("stdout: {e}"))

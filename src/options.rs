@@ -12,7 +12,7 @@
 //! value wins.
 //!
 //! ```
-//! use ffen_diagram::options::{RenderOptions, SquareSize};
+//! use ffen_diagram::{RenderOptions, SquareSize};
 //! let options = RenderOptions::from_pairs([("size", "60"), ("flip", "yes"), ("theme", "Print")]).unwrap();
 //! assert_eq!(options.size, SquareSize::new(60).unwrap());
 //! assert_eq!(options.canonical(), "s60.f1.c0.print");
@@ -36,7 +36,7 @@ pub const DEFAULT_SQUARE_SIZE: u32 = 40;
 /// made by [`SquareSize::new`] or parsed, which check the range.
 ///
 /// ```
-/// use ffen_diagram::options::SquareSize;
+/// use ffen_diagram::SquareSize;
 /// let size: SquareSize = "48".parse().unwrap();
 /// assert_eq!(size.pixels(), 48);
 /// assert_eq!(size.to_string().parse::<SquareSize>(), Ok(size));

@@ -21,7 +21,7 @@ impl Rgb {
     /// Reads `RRGGBB` hexadecimal, with or without a leading `#`, in either case.
     ///
     /// ```
-    /// use ffen_diagram::raster::Rgb;
+    /// use ffen_diagram::Rgb;
     /// assert_eq!(Rgb::parse_hex("#7F9fbf"), Some(Rgb(0x7f, 0x9f, 0xbf)));
     /// assert_eq!(Rgb(0x7f, 0x9f, 0xbf).to_string(), "7f9fbf");
     /// assert_eq!(Rgb::parse_hex("fff"), None);

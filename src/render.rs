@@ -156,11 +156,11 @@ pub fn clear_sprite_cache() {
 /// failure of the encoder, never a property of the input.
 ///
 /// ```
-/// use ffen_diagram::{ffen, options::RenderOptions, render};
+/// use ffen_diagram::{check_image_size, ffen, render_png, RenderOptions};
 /// let board = ffen::parse("4k3/8/8/8/8/8/8/4K3", ffen::Dialect::Janko).unwrap();
 /// let options = RenderOptions::default();
-/// assert_eq!(render::check_image_size(&board, &options), Ok((322, 322)));
-/// let png = render::render_png(&board, &options).unwrap();
+/// assert_eq!(check_image_size(&board, &options), Ok((322, 322)));
+/// let png = render_png(&board, &options).unwrap();
 /// assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
 /// ```
 pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, EncodeError> {

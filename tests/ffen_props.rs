@@ -1,11 +1,11 @@
 //! Property tests of the FFEN core: generated boards (bordered squares included) round-trip through the canonical
 //! form, and no string makes any reader panic.
 
-use ffen_diagram::board::{
+use ffen_diagram::ffen::{canonical, parse, Dialect, Width, MAX_INPUT_LEN};
+use ffen_diagram::{
     Board, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, Piece, PieceKind, Rotation, Text,
     MAX_BOARD_SIDE,
 };
-use ffen_diagram::ffen::{canonical, parse, Dialect, Width, MAX_INPUT_LEN};
 use proptest::prelude::*;
 
 fn color() -> impl Strategy<Value = Color> {

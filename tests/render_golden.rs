@@ -9,10 +9,9 @@
 //! `UPDATE_GOLDENS=1 cargo test --test render_golden`, then look at the changed PNGs before committing them.
 //! On a mismatch the rendered picture is written to `target/golden-failures/<name>.png` for comparison.
 
-use ffen_diagram::board::{Board, Cell, Color, FairyName, Figure, Piece, PieceKind, Rotation};
 use ffen_diagram::ffen::{self, Dialect};
-use ffen_diagram::options::{RenderOptions, SquareSize};
-use ffen_diagram::render;
+use ffen_diagram::{Board, Cell, Color, FairyName, Figure, Piece, PieceKind, Rotation};
+use ffen_diagram::{RenderOptions, SquareSize};
 use std::path::PathBuf;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -118,8 +117,8 @@ fn describe_difference(actual: &[u8], expected: &[u8]) -> String {
 fn render(case: &Case) -> Vec<u8> {
     let board = ffen::parse(case.ffen, case.dialect).unwrap_or_else(|e| panic!("{}: {e}", case.name));
     let options = RenderOptions::from_pairs(case.options.iter().copied()).expect("options");
-    render::check_image_size(&board, &options).expect("within limits");
-    render::render_png(&board, &options).unwrap()
+    ffen_diagram::check_image_size(&board, &options).expect("within limits");
+    ffen_diagram::render_png(&board, &options).unwrap()
 }
 
 #[test]
@@ -182,7 +181,7 @@ fn one_piece(kind: PieceKind, color: Color) -> Board {
 /// label ink within 14 units.
 fn check_disc(size: u32, kind: PieceKind, color: Color, body: [u8; 3], label: [u8; 3]) -> Result<(), String> {
     let options = RenderOptions { size: SquareSize::new(size).expect("size"), ..RenderOptions::default() };
-    let image = render::render_image(&one_piece(kind, color), &options);
+    let image = ffen_diagram::render_image(&one_piece(kind, color), &options);
     let dark_square = [0xb4, 0xb4, 0xb4];
     let frame = 1 + size / 48;
     let unit = size as f32 / 45.0;

@@ -1,14 +1,11 @@
 //! Geometric properties of the renderer: rotations are exact quarter turns of the picture, neutral pieces are half
 //! white and half black along their own axis, the layout matches `image_size`, and no input panics.
 
-use ffen_diagram::board::{
-    Board, Cell, Color, ExtraColor, Figure, Marker, Piece, PieceKind, Rotation, Text, MAX_BOARD_SIDE,
-};
 use ffen_diagram::ffen::{self, Dialect};
-use ffen_diagram::options::{RenderOptions, SquareSize};
-use ffen_diagram::raster::Image;
-use ffen_diagram::render;
-use ffen_diagram::theme::Theme;
+use ffen_diagram::Image;
+use ffen_diagram::Theme;
+use ffen_diagram::{Board, Cell, Color, ExtraColor, Figure, Marker, Piece, PieceKind, Rotation, Text, MAX_BOARD_SIDE};
+use ffen_diagram::{RenderOptions, SquareSize};
 use proptest::prelude::*;
 
 fn opts(size: u32) -> RenderOptions {
@@ -51,8 +48,8 @@ fn rotate(image: &Image, turns: u8) -> Image {
 #[test]
 fn upside_down_queen_is_the_queen_turned_180() {
     for size in [12, 16, 40, 41, 96, 128] {
-        let q = render::render_image(&janko("Q"), &opts(size));
-        let q2 = render::render_image(&janko("*2Q"), &opts(size));
+        let q = ffen_diagram::render_image(&janko("Q"), &opts(size));
+        let q2 = ffen_diagram::render_image(&janko("*2Q"), &opts(size));
         assert_eq!(q2, rotate(&q, 2), "size {size}");
     }
 }
@@ -60,9 +57,9 @@ fn upside_down_queen_is_the_queen_turned_180() {
 #[test]
 fn quarter_turned_knight_is_the_knight_turned_clockwise() {
     for size in [12, 16, 40, 41, 96, 128] {
-        let n = render::render_image(&janko("N"), &opts(size));
-        assert_eq!(render::render_image(&janko("*1N"), &opts(size)), rotate(&n, 1), "size {size}");
-        assert_eq!(render::render_image(&janko("*3N"), &opts(size)), rotate(&n, 3), "size {size}");
+        let n = ffen_diagram::render_image(&janko("N"), &opts(size));
+        assert_eq!(ffen_diagram::render_image(&janko("*1N"), &opts(size)), rotate(&n, 1), "size {size}");
+        assert_eq!(ffen_diagram::render_image(&janko("*3N"), &opts(size)), rotate(&n, 3), "size {size}");
     }
 }
 
@@ -74,7 +71,7 @@ fn columns_equal(a: &Image, b: &Image, xs: std::ops::Range<u32>) -> bool {
 fn neutral_queen_is_white_on_the_left_and_black_on_the_right() {
     for size in [12, 16, 40, 41, 96, 128] {
         let (white, black, neutral) = (janko("Q"), janko("q"), janko("-q"));
-        let [w, b, n] = [white, black, neutral].map(|board| render::render_image(&board, &opts(size)));
+        let [w, b, n] = [white, black, neutral].map(|board| ffen_diagram::render_image(&board, &opts(size)));
         let mid = w.width / 2;
         // Odd sizes have a middle column that is the average of both halves.
         let right_start = if w.width % 2 == 0 { mid } else { mid + 1 };
@@ -87,15 +84,15 @@ fn neutral_queen_is_white_on_the_left_and_black_on_the_right() {
 #[test]
 fn neutral_split_turns_with_the_piece() {
     // `-*1q`: the white half is on top after a clockwise quarter turn.
-    let n = render::render_image(&janko("-q"), &opts(40));
-    assert_eq!(render::render_image(&janko("-*1q"), &opts(40)), rotate(&n, 1));
+    let n = ffen_diagram::render_image(&janko("-q"), &opts(40));
+    assert_eq!(ffen_diagram::render_image(&janko("-*1q"), &opts(40)), rotate(&n, 1));
 }
 
 #[test]
 fn markers_and_text_rotate_exactly() {
     for (upright, turned, turns) in [("T", "*1T", 1), ("-t", "-*2t", 2), ("'7", "*3'7", 3), ("''42", "*1''42", 1)] {
-        let a = render::render_image(&janko(upright), &opts(40));
-        assert_eq!(render::render_image(&janko(turned), &opts(40)), rotate(&a, turns), "{turned}");
+        let a = ffen_diagram::render_image(&janko(upright), &opts(40));
+        assert_eq!(ffen_diagram::render_image(&janko(turned), &opts(40)), rotate(&a, turns), "{turned}");
     }
 }
 
@@ -103,25 +100,25 @@ fn markers_and_text_rotate_exactly() {
 fn a1_is_dark_and_holes_show_the_paper() {
     let board = ffen::parse("8/8/8/8/8/8/8/-7", Dialect::Bodlaender).expect("FFEN");
     let options = RenderOptions { theme: Theme::Brown, ..RenderOptions::default() };
-    let image = render::render_image(&board, &options);
+    let image = ffen_diagram::render_image(&board, &options);
     let centre = |file: u32, rank_from_top: u32| image.pixel(1 + file * 40 + 20, 1 + rank_from_top * 40 + 20);
     assert_eq!(centre(0, 7), Some([255, 255, 255]), "the hole at a1 is paper");
     assert_eq!(centre(1, 7), Some([0xf0, 0xd9, 0xb5]), "b1 light");
     assert_eq!(centre(0, 6), Some([0xf0, 0xd9, 0xb5]), "a2 light");
     assert_eq!(centre(1, 6), Some([0xb5, 0x88, 0x63]), "b2 dark");
-    let plain = render::render_image(&janko("8/8/8/8/8/8/8/8"), &options);
+    let plain = ffen_diagram::render_image(&janko("8/8/8/8/8/8/8/8"), &options);
     assert_eq!(plain.pixel(21, 7 * 40 + 21), Some([0xb5, 0x88, 0x63]), "a1 dark");
 }
 
 #[test]
 fn flipping_an_empty_board_turns_it_180() {
     let board = janko("8/8/8/8/8/8/8/8");
-    let plain = render::render_image(&board, &opts(20));
-    let flipped = render::render_image(&board, &RenderOptions { flip: true, ..opts(20) });
+    let plain = ffen_diagram::render_image(&board, &opts(20));
+    let flipped = ffen_diagram::render_image(&board, &RenderOptions { flip: true, ..opts(20) });
     assert_eq!(flipped, rotate(&plain, 2));
     // With a piece the piece moves but stays upright: h8 shows at the lower left.
-    let flipped = render::render_image(&janko("7K/8/8/8/8/8/8/8"), &RenderOptions { flip: true, ..opts(20) });
-    let king = render::render_image(&janko("8/8/8/8/8/8/8/K7"), &opts(20));
+    let flipped = ffen_diagram::render_image(&janko("7K/8/8/8/8/8/8/8"), &RenderOptions { flip: true, ..opts(20) });
+    let king = ffen_diagram::render_image(&janko("8/8/8/8/8/8/8/K7"), &opts(20));
     assert_eq!(flipped, king);
 }
 
@@ -129,24 +126,24 @@ fn flipping_an_empty_board_turns_it_180() {
 fn limits_are_checked_before_rendering() {
     let big = Board::empty(MAX_BOARD_SIDE, MAX_BOARD_SIDE).expect("board");
     let huge = RenderOptions { size: SquareSize::MAX, ..RenderOptions::default() };
-    let err = render::check_image_size(&big, &huge).unwrap_err();
+    let err = ffen_diagram::check_image_size(&big, &huge).unwrap_err();
     assert!(err.to_string().contains("limit"), "{err}");
-    assert!(render::check_image_size(&big, &RenderOptions { coords: true, ..opts(64) }).is_ok());
+    assert!(ffen_diagram::check_image_size(&big, &RenderOptions { coords: true, ..opts(64) }).is_ok());
     // Past the limit render_png still draws, at the largest size that fits.
-    let image = render::render_image(&big, &huge);
-    assert!(image.width <= render::MAX_IMAGE_SIDE && image.height <= render::MAX_IMAGE_SIDE);
+    let image = ffen_diagram::render_image(&big, &huge);
+    assert!(image.width <= ffen_diagram::MAX_IMAGE_SIDE && image.height <= ffen_diagram::MAX_IMAGE_SIDE);
 }
 
 #[test]
 fn message_png_is_bounded() {
     for message in ["", "short", &"a very long message that goes on ".repeat(40), &"x".repeat(5000), "ünïcødé ✓ \u{0}"]
     {
-        let png = render::message_png(message).unwrap();
+        let png = ffen_diagram::message_png(message).unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(png));
         let reader = decoder.read_info().expect("a PNG");
         let info = reader.info();
-        assert_eq!(info.width, render::MESSAGE_WIDTH);
-        assert!(info.height <= 20 + 19 * render::MESSAGE_MAX_LINES as u32);
+        assert_eq!(info.width, ffen_diagram::MESSAGE_WIDTH);
+        assert!(info.height <= 20 + 19 * ffen_diagram::MESSAGE_MAX_LINES as u32);
     }
 }
 
@@ -161,7 +158,7 @@ fn arb_cell() -> impl Strategy<Value = Cell> {
         (0usize..6).prop_map(|i| PieceKind::Figure(Figure::ALL[i])),
         (0usize..4).prop_map(|i| PieceKind::Marker(Marker::ALL[i])),
         "[a-z]{1,12}".prop_filter_map("orthodox names are figures", |n| {
-            ffen_diagram::board::FairyName::new(&n).ok().map(PieceKind::Named)
+            ffen_diagram::FairyName::new(&n).ok().map(PieceKind::Named)
         }),
     ];
     prop_oneof![
@@ -195,18 +192,18 @@ proptest! {
 
     #[test]
     fn any_board_renders_at_its_announced_size(board in arb_board(), options in arb_options()) {
-        let png = render::render_png(&board, &options).unwrap();
+        let png = ffen_diagram::render_png(&board, &options).unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(png));
         let reader = decoder.read_info().expect("a PNG");
         let info = reader.info();
-        prop_assert_eq!((info.width, info.height), render::image_size(&board, &options));
+        prop_assert_eq!((info.width, info.height), ffen_diagram::image_size(&board, &options));
     }
 
     #[test]
     fn rotations_are_exact_at_any_size(size in 12u32..=128, figure in 0usize..6, turns in 0u32..4, neutral in any::<bool>()) {
         let color = if neutral { Color::Neutral } else { Color::White };
-        let upright = render::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, 0)), &opts(size));
-        let turned = render::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, turns)), &opts(size));
+        let upright = ffen_diagram::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, 0)), &opts(size));
+        let turned = ffen_diagram::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, turns)), &opts(size));
         prop_assert_eq!(turned, rotate(&upright, turns as u8));
     }
 }
@@ -221,7 +218,7 @@ fn a_bordered_square_is_its_square_inside_a_box_of_ink() {
         for (x, y) in [(0, 8), (2, 8), (5, 0)] {
             assert!(bordered.set_bordered(x, y, true));
         }
-        let (a, b) = (render::render_image(&plain, &options), render::render_image(&bordered, &options));
+        let (a, b) = (ffen_diagram::render_image(&plain, &options), ffen_diagram::render_image(&bordered, &options));
         let frame = 1 + size / 48;
         let thick = (size / 16).max(1);
         let (w, h) = (plain.width() as u32, plain.height() as u32);

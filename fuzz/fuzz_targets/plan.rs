@@ -18,7 +18,7 @@ use ffen_diagram::http::{
     RequestInfo, ERROR_CACHE_CONTROL,
 };
 use ffen_diagram::page;
-use ffen_diagram::render::{self, RENDERER_VERSION};
+use ffen_diagram::RENDERER_VERSION;
 use libfuzzer_sys::fuzz_target;
 
 /// The statuses the README documents for requests (a `500` can only come from a failed render).
@@ -90,7 +90,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(parts, want.map(|(k, v)| (k.to_string(), v)));
             let headers = job.headers(CacheStatus::Miss);
             assert!(headers.contains(&("X-FFEN", header_value(job.canonical_ffen()))));
-            let (width, height) = render::check_image_size(job.board(), job.options()).expect("checked by the plan");
+            let (width, height) = ffen_diagram::check_image_size(job.board(), job.options()).expect("checked by the plan");
             if heavy && flags & 0x20 != 0 && u64::from(width) * u64::from(height) <= RENDER_PIXELS {
                 let Rendered::Diagram(r) = job.render() else { panic!("rendering failed") };
                 assert_eq!((r.status, &r.headers), (200, &headers));
