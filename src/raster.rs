@@ -268,8 +268,8 @@ impl Layer for Inked<'_> {
         if a == 0 {
             return None;
         }
-        // Black, the ink of all text on a diagram, premultiplies to black: skipping the arithmetic keeps text as cheap
-        // to draw as a blend loop written for black alone (the test of a loop-invariant colour is hoisted).
+        // Black, the ink of all text on a diagram, premultiplies to black: skipping the arithmetic (for one
+        // well-predicted test) keeps text as cheap to draw as a blend loop written for black alone.
         if self.ink == Rgb::BLACK {
             return Some([0, 0, 0, a]);
         }
