@@ -129,12 +129,7 @@ impl Image {
     /// The rows (`y` range) and columns (`x` range) of `rect` that are inside the image.
     fn clip(&self, rect: Rect) -> (Range<usize>, Range<usize>) {
         let span = |start: u32, length: u32, limit: u32| {
-            let end = start.saturating_add(length).min(limit);
-            if start < end {
-                start as usize..end as usize
-            } else {
-                0..0
-            }
+            visible(start as usize..start.saturating_add(length) as usize, 0, limit as usize)
         };
         (span(rect.y, rect.height, self.height), span(rect.x, rect.width, self.width))
     }
@@ -156,8 +151,10 @@ impl Image {
         let (paper, ink) = (paper.to_pixel(), ink.to_pixel());
         let width = self.width as usize;
         for y in rows {
+            let row = &mut self.pixels[y * width..(y + 1) * width];
             for x in columns.clone() {
-                self.pixels[y * width + x] = if (x + y) % hatch.period < hatch.thickness { ink } else { paper };
+                // In u32: a 64-bit remainder costs a range check and a slower division per pixel.
+                row[x] = if (x + y) as u32 % hatch.period < hatch.thickness { ink } else { paper };
             }
         }
     }
@@ -167,9 +164,9 @@ impl Image {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Hatch {
     /// Pixels from one line to the next, measured along a row.
-    pub period: usize,
+    pub period: u32,
     /// Pixels of ink in each period.
-    pub thickness: usize,
+    pub thickness: u32,
 }
 
 /// A premultiplied RGBA bitmap, row by row, 4 bytes a pixel: what sprites are made of.
@@ -232,33 +229,52 @@ impl Mask {
 
     /// This mask as a layer of colour `ink`.
     pub fn inked(&self, ink: Rgb) -> Inked<'_> {
-        Inked { mask: self, ink }
+        Inked { coverage: &self.data, width: self.width, height: self.height, ink }
     }
 }
 
 /// A [`Mask`] painted in one colour: a [`Layer`].
 pub(crate) struct Inked<'a> {
-    mask: &'a Mask,
+    // The mask's fields, not a `&Mask`: one reference less lets the draw loop keep them in registers.
+    coverage: &'a [u8],
+    width: usize,
+    height: usize,
     ink: Rgb,
 }
 
-/// Something to draw over a [`Canvas`]: premultiplied pixels in a box.
+/// Something to draw over a [`Canvas`]: premultiplied pixels in a box, addressed row by row.
 pub(crate) trait Layer {
     /// The box (x0, y0, x1, y1; end exclusive) outside which every pixel is transparent, `None` if all are.
     fn ink_box(&self) -> Option<(usize, usize, usize, usize)>;
-    /// The premultiplied `[r, g, b, a]` at (`x`, `y`) inside the box.
-    fn at(&self, x: usize, y: usize) -> [u8; 4];
+    /// Pixels a row.
+    fn width(&self) -> usize;
+    /// The premultiplied `[r, g, b, a]` of pixel `index` (`y * width + x`) inside the box, `None` where it is fully
+    /// transparent (most pixels of a glyph's box: checked first, so they cost nothing more).
+    fn pixel(&self, index: usize) -> Option<[u8; 4]>;
 }
 
 impl Layer for Inked<'_> {
     fn ink_box(&self) -> Option<(usize, usize, usize, usize)> {
-        Some((0, 0, self.mask.width, self.mask.height))
+        Some((0, 0, self.width, self.height))
     }
 
-    fn at(&self, x: usize, y: usize) -> [u8; 4] {
-        let a = self.mask.data[y * self.mask.width + x];
+    fn width(&self) -> usize {
+        self.width
+    }
+
+    #[inline]
+    fn pixel(&self, index: usize) -> Option<[u8; 4]> {
+        let a = self.coverage[index];
+        if a == 0 {
+            return None;
+        }
+        // Black, the ink of all text on a diagram, premultiplies to black: skipping the arithmetic (for one
+        // well-predicted test) keeps text as cheap to draw as a blend loop written for black alone.
+        if self.ink == Rgb::BLACK {
+            return Some([0, 0, 0, a]);
+        }
         let premultiply = |c: u8| div255(u16::from(c) * u16::from(a));
-        [premultiply(self.ink.0), premultiply(self.ink.1), premultiply(self.ink.2), a]
+        Some([premultiply(self.ink.0), premultiply(self.ink.1), premultiply(self.ink.2), a])
     }
 }
 
@@ -266,8 +282,8 @@ impl Layer for Inked<'_> {
 pub(crate) trait Canvas {
     /// Width and height in pixels.
     fn size(&self) -> (usize, usize);
-    /// Blends the premultiplied `src` over the pixel at (`x`, `y`), which is inside the canvas.
-    fn blend(&mut self, x: usize, y: usize, src: [u8; 4]);
+    /// Blends the premultiplied `src` over pixel `index` (`y * width + x`), which is inside the canvas.
+    fn blend(&mut self, index: usize, src: [u8; 4]);
 
     /// Draws `layer` with its (0, 0) at (`x`, `y`) of this canvas (either may be negative), clipped to the canvas.
     fn draw(&mut self, layer: &impl Layer, x: i64, y: i64) {
@@ -275,18 +291,19 @@ pub(crate) trait Canvas {
         let (width, height) = self.size();
         let columns = visible(x0..x1, x, width);
         for ly in visible(y0..y1, y, height) {
-            let cy = (y + ly as i64) as usize;
+            let from = ly * layer.width();
+            // Canvas index of the layer's column 0 on this row (the visible columns land at or right of 0).
+            let to = ((y + ly as i64) * width as i64 + x) as usize;
             for lx in columns.clone() {
-                let src = layer.at(lx, ly);
-                if src[3] != 0 {
-                    self.blend((x + lx as i64) as usize, cy, src);
+                if let Some(src) = layer.pixel(from + lx) {
+                    self.blend(to.wrapping_add(lx), src);
                 }
             }
         }
     }
 }
 
-/// The part of `range` (layer coordinates) that lands inside `0..limit` when shifted by `offset`.
+/// The part of `range` that lands inside `0..limit` when shifted by `offset` (empty if none does).
 fn visible(range: Range<usize>, offset: i64, limit: usize) -> Range<usize> {
     let start = (range.start as i64).max(-offset);
     let end = (range.end as i64).min(limit as i64 - offset);
@@ -302,8 +319,8 @@ impl Canvas for Image {
         (self.width as usize, self.height as usize)
     }
 
-    fn blend(&mut self, x: usize, y: usize, [r, g, b, a]: [u8; 4]) {
-        let i = y * self.width as usize + x;
+    #[inline]
+    fn blend(&mut self, i: usize, [r, g, b, a]: [u8; 4]) {
         // An opaque source replaces the pixel (`over` would give the same, this skips the arithmetic).
         self.pixels[i] = if a == 255 {
             Rgb(r, g, b).to_pixel()
@@ -319,8 +336,9 @@ impl Canvas for Bitmap {
         (self.width, self.height)
     }
 
-    fn blend(&mut self, x: usize, y: usize, src: [u8; 4]) {
-        let i = (y * self.width + x) * 4;
+    #[inline]
+    fn blend(&mut self, index: usize, src: [u8; 4]) {
+        let i = index * 4;
         let a = src[3];
         for (d, s) in self.data[i..i + 4].iter_mut().zip(src) {
             *d = over(s, a, *d);
@@ -400,16 +418,19 @@ mod tests {
     #[test]
     fn a_mask_blends_the_same_into_an_image_and_a_bitmap() {
         let mask = Mask { width: 3, height: 1, data: vec![0, 128, 255] };
-        let ink = Rgb(200, 100, 0);
-        let mut image = Image::new(3, 1, Rgb(10, 20, 250));
-        image.draw(&mask.inked(ink), 0, 0);
-        let mut bitmap = Bitmap { width: 3, height: 1, data: [10, 20, 250, 255].repeat(3) };
-        bitmap.draw(&mask.inked(ink), 0, 0);
-        assert_eq!(image.to_rgb(), bitmap.data.chunks(4).flat_map(|p| p[..3].to_vec()).collect::<Vec<_>>());
-        // Nothing, half and full coverage: unchanged, the formula, the ink.
-        let half = |c: u8, d: u8| reference(div255(u16::from(c) * 128), 128, d);
-        assert_eq!(image.to_rgb(), [10, 20, 250, half(200, 10), half(100, 20), half(0, 250), 200, 100, 0]);
-        assert!(bitmap.data.chunks(4).all(|p| p[3] == 255), "opaque stays opaque");
+        // Any ink, and black, which takes a shortcut.
+        for ink in [Rgb(200, 100, 0), Rgb::BLACK, Rgb(0, 0, 1)] {
+            let mut image = Image::new(3, 1, Rgb(10, 20, 250));
+            image.draw(&mask.inked(ink), 0, 0);
+            let mut bitmap = Bitmap { width: 3, height: 1, data: [10, 20, 250, 255].repeat(3) };
+            bitmap.draw(&mask.inked(ink), 0, 0);
+            assert_eq!(image.to_rgb(), bitmap.data.chunks(4).flat_map(|p| p[..3].to_vec()).collect::<Vec<_>>());
+            // Nothing, half and full coverage: unchanged, the formula, the ink.
+            let half = |c: u8, d: u8| reference(div255(u16::from(c) * 128), 128, d);
+            let [r, g, b] = ink.to_array();
+            assert_eq!(image.to_rgb(), [10, 20, 250, half(r, 10), half(g, 20), half(b, 250), r, g, b], "{ink:?}");
+            assert!(bitmap.data.chunks(4).all(|p| p[3] == 255), "opaque stays opaque");
+        }
     }
 
     #[test]

@@ -66,10 +66,14 @@ impl Layer for Sprite {
         self.bounds
     }
 
-    fn at(&self, x: usize, y: usize) -> [u8; 4] {
-        let i = (y * self.pixels.width + x) * 4;
-        let p = &self.pixels.data[i..i + 4];
-        [p[0], p[1], p[2], p[3]]
+    fn width(&self) -> usize {
+        self.pixels.width
+    }
+
+    #[inline]
+    fn pixel(&self, index: usize) -> Option<[u8; 4]> {
+        let p = &self.pixels.data[index * 4..index * 4 + 4];
+        (p[3] != 0).then(|| [p[0], p[1], p[2], p[3]])
     }
 }
 

@@ -89,7 +89,7 @@ pub enum DarkSquares {
 /// (3–8 px) and lines a quarter of it thick (at least 1 px), so about a quarter of every square is ink at every size.
 pub(crate) fn hatching(square: u32) -> Hatch {
     let period = (square / 8).clamp(3, 8);
-    Hatch { period: period as usize, thickness: (period / 4).max(1) as usize }
+    Hatch { period, thickness: (period / 4).max(1) }
 }
 
 /// The tint of an extra colour 3–6 (Bodlaender): the colour that replaces white in the piece's body.
