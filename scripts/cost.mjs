@@ -11,7 +11,8 @@
 // Each row is warmed first (distinct positions, so the renderer's code is optimised and the sprites of that size are
 // cached, as in a busy isolate), except the cold rows, which are the first request of a freshly started runtime.
 //
-// Bounded: about 1,500 requests and 2 + 2 x COST_COLD_RUNS runtime starts; every request times out after 30 s.
+// Bounded: about 2,000 requests and 2 + 2 x COST_COLD_RUNS runtime starts (3-5 minutes); every request times out
+// after 30 s; an interrupted run stops the runtime it started.
 // Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
 // row; COST_JSON=file also writes the results as JSON.
 import { spawn } from "node:child_process";
@@ -66,6 +67,13 @@ const FULL_32X32 = Array.from({ length: 32 }, (_, y) =>
   Array.from({ length: 32 }, (_, x) => PIECES[(x + y) % PIECES.length]).join(""),
 ).join("/");
 
+// The most varied largest board (benches/shared/cases.rs, mixed_32x32; Bodlaender dialect): extra colours, neutral
+// and fairy pieces, discs, markers on every square; with theme=brown and coords=1 its picture needs an 8-bit palette.
+const TOKENS = ["(q3)", "(n4)", "(r5)", "(b6)", "(k2)", "(p2)", "(s3)", "(g1)", "(ca3)", "(Z)", "(c5)", "(t6)", "Q", "n", "(x4)", "(q6)"];
+const MIXED_32X32 = Array.from({ length: 32 }, (_, y) =>
+  Array.from({ length: 32 }, (_, x) => TOKENS[(x + 3 * y) % TOKENS.length]).join(""),
+).join("/");
+
 const diagram = (ffen, extra = "") => `/diagram.png?ffen=${encodeURIComponent(ffen)}${extra}`;
 
 // ---- workerd CPU time from /proc ----------------------------------------------------------------------------------
@@ -116,6 +124,17 @@ function cpu(pgrp) {
 
 // ---- wrangler dev -------------------------------------------------------------------------------------------------
 
+// Process groups of the runtimes started and not yet stopped: ended if this script is interrupted.
+const running = new Set();
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const pgid of running) {
+      try { process.kill(-pgid, "SIGKILL"); } catch { /* gone */ }
+    }
+    process.exit(130);
+  });
+}
+
 async function startWorker(vars = {}) {
   const port = await freePort();
   const inspectorPort = await freePort();
@@ -137,7 +156,9 @@ async function startWorker(vars = {}) {
   child.stdout.on("data", (chunk) => { output += chunk; });
   child.stderr.on("data", (chunk) => { output += chunk; });
   const exit = new Promise((resolve) => child.on("exit", (code, signal) => { exited = { code, signal }; resolve(); }));
+  running.add(child.pid);
   const stop = async () => {
+    running.delete(child.pid);
     if (exited === null) {
       try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }
       const timer = setTimeout(() => { try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ } }, 5000);
@@ -212,9 +233,9 @@ const isMiss = (r) => (r.status !== 200 ? "expected 200" : r.xCache !== "MISS" ?
 const isHit = (r) => (r.status !== 200 ? "expected 200" : r.xCache !== "HIT" ? "expected X-Cache HIT" : null);
 
 // The largest square size the image limits allow for a board: the first size, from 128 down, that is not refused.
-async function largestSize(worker, ffen) {
+async function largestSize(worker, ffen, extra = "") {
   for (let size = 128; size >= 12; size--) {
-    const r = await get(worker.base, diagram(ffen, `&size=${size}`));
+    const r = await get(worker.base, diagram(ffen, `${extra}&size=${size}`));
     if (r.status === 200) return size;
     if (r.status !== 400) throw new Error(`size=${size}: status ${r.status}`);
   }
@@ -251,7 +272,6 @@ async function main() {
   }
 
   worker = await startWorker({ FFEN_CACHE_WRITES: "off" });
-  let largest;
   try {
     const floor = diagram(START, "&size=999");
     await measure(worker, Array(count(30)).fill(floor), isStatus(400));
@@ -266,10 +286,15 @@ async function main() {
     await measure(worker, fairy.slice(0, count(30)), isMiss);
     note({ request: "11×11 fairy board (the bench's), default size", ...(await measure(worker, fairy, isMiss)) });
     const size = await largestSize(worker, FULL_32X32);
-    largest = diagram(FULL_32X32, `&size=${size}`);
+    const largest = diagram(FULL_32X32, `&size=${size}`);
     const px = 32 * size + 2 * (1 + Math.floor(size / 48));
     await measure(worker, Array(3).fill(largest), isMiss);
     note({ request: `32×32 board, a piece on every square, size=${size} (${px} px, the largest allowed)`, ...(await measure(worker, Array(count(10)).fill(largest), isMiss)) });
+    const mixedExtra = "&dialect=bodlaender&theme=brown&coords=1";
+    const mixedSize = await largestSize(worker, MIXED_32X32, mixedExtra);
+    const mixed = diagram(MIXED_32X32, `${mixedExtra}&size=${mixedSize}`);
+    await measure(worker, Array(3).fill(mixed), isMiss);
+    note({ request: `32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1&size=${mixedSize}`, ...(await measure(worker, Array(count(10)).fill(mixed), isMiss)) });
     // The floor again, after the rest: how much it drifted while the table was measured.
     const again = await measure(worker, Array(count(300)).fill(floor), isStatus(400));
     floorRow.cpuMsAfter = again.cpuMs;

@@ -96,6 +96,21 @@ pub fn full_32x32() -> String {
         .join("/")
 }
 
+/// The largest board with the most varied content, in Bodlaender's dialect: extra colours 3–6 (tinted), neutral
+/// pieces, named fairy pieces, fallback discs, markers, a piece on every square. In the `brown` theme with coordinates
+/// it needs an 8-bit palette (the gray full board fits 4 bits): the most expensive request the limits allow that we
+/// know of.
+pub fn mixed_32x32() -> String {
+    const TOKENS: [&str; 16] = [
+        "(q3)", "(n4)", "(r5)", "(b6)", "(k2)", "(p2)", "(s3)", "(g1)", "(ca3)", "(Z)", "(c5)", "(t6)", "Q", "n",
+        "(x4)", "(q6)",
+    ];
+    (0..32)
+        .map(|y| (0..32).map(|x| TOKENS[(x + 3 * y) % TOKENS.len()]).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
 /// The largest square size the image limits allow for `board` with `options` (coordinates and all).
 pub fn largest_square(board: &Board, options: &RenderOptions) -> u32 {
     (MIN_SQUARE_SIZE..=MAX_SQUARE_SIZE)
@@ -110,6 +125,10 @@ pub fn all() -> Vec<Case> {
     let empty = parse("8/8/8/8/8/8/8/8");
     let fairy = fairy_11x11();
     let full = parse(&full_32x32());
+    let mixed = ffen::parse(&mixed_32x32(), Dialect::Bodlaender).expect("benchmark FFEN parses");
+    let mixed_options = options(&[("theme", "brown"), ("coords", "1")]);
+    let mixed_largest = largest_square(&mixed, &mixed_options);
+    let mixed_options = RenderOptions { size: mixed_largest, ..mixed_options };
     let default = RenderOptions::default();
     let size90 = options(&[("size", "90")]);
     let largest = largest_square(&full, &default);
@@ -145,6 +164,7 @@ pub fn all() -> Vec<Case> {
             Work::Encode(OnceLock::new()),
         ),
         case(&format!("32x32 full board, size {largest}, cold sprites"), &full, &full_options, Work::ColdPng),
+        case(&format!("32x32 mixed board, brown, coords, size {mixed_largest}"), &mixed, &mixed_options, Work::Png),
         case(
             "error message PNG",
             &empty,
