@@ -11,7 +11,7 @@
 // Each row is warmed first (distinct positions, so the renderer's code is optimised and the sprites of that size are
 // cached, as in a busy isolate), except the cold rows, which are the first request of a freshly started runtime.
 //
-// Bounded: about 2,000 requests and 2 + 2 x COST_COLD_RUNS runtime starts (3-5 minutes); every request times out
+// Bounded: about 2,300 requests and 2 + 3 x COST_COLD_RUNS runtime starts (3-5 minutes); every request times out
 // after 30 s; an interrupted run stops the runtime it started.
 // Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
 // row; COST_JSON=file also writes the results as JSON.
@@ -46,7 +46,7 @@ function backRanks() {
       permute(prefix + rest[i], rest.slice(0, i) + rest.slice(i + 1));
     }
   };
-  permute("", [..."BBKNNQRR"].join(""));
+  permute("", "BBKNNQRR"); // sorted, so equal letters are next to each other
   return out;
 }
 const BACK_RANKS = backRanks();
@@ -277,6 +277,11 @@ async function main() {
     await measure(worker, Array(count(30)).fill(floor), isStatus(400));
     const floorRow = { request: "a 400 answer, no rendering (the floor)", ...(await measure(worker, Array(count(300)).fill(floor), isStatus(400))) };
     note(floorRow);
+    // The fixed part of a miss (parse, cache key, the cache lookup, building the response) with almost no drawing:
+    // under wrangler dev the lookup goes to the emulated cache, which costs about what a hit costs.
+    const tiny = Array(count(300)).fill(diagram("K", "&size=12"));
+    await measure(worker, tiny.slice(0, count(30)), isMiss);
+    note({ request: "the smallest miss: a 1×1 board, size=12 (14×14 px)", ...(await measure(worker, tiny, isMiss)) });
     const misses = (n, extra) => Array.from({ length: count(n) }, () => diagram(startLike(), extra));
     await measure(worker, misses(30, ""), isMiss);
     note({ request: "start-like 8×8 miss, default size (322 px)", ...(await measure(worker, misses(300, ""), isMiss)) });
@@ -303,19 +308,20 @@ async function main() {
     await worker.stop();
   }
 
-  // Cold: the first request of a freshly started runtime (new isolate: wasm compiled but not yet run, sprite cache
-  // empty), then the same URL again in that runtime.
+  // Cold: the first request of a freshly started runtime (new isolate: sprite cache empty, no code run yet), then a
+  // second one in that runtime: the same URL again, or, after a first request that renders nothing, the first diagram.
   const colds = [
-    ["11×11 fairy board", diagram(FAIRY_11X11)],
-    ["start position, default size", diagram(START)],
+    ["cold: the first request of a fresh runtime, 11×11 fairy board", diagram(FAIRY_11X11), diagram(FAIRY_11X11), isMiss],
+    ["cold: the first request of a fresh runtime, start position, default size", diagram(START), diagram(START), isMiss],
+    ["cold: a fresh runtime's first request is a 400 (no rendering), the next the 11×11 board", diagram(START, "&size=999"), diagram(FAIRY_11X11), isStatus(400)],
   ];
-  for (const [name, url] of colds) {
+  for (const [name, firstUrl, nextUrl, expectFirst] of colds) {
     const runs = [];
     for (let i = 0; i < COLD_RUNS; i++) {
       worker = await startWorker({ FFEN_CACHE_WRITES: "off" });
       try {
-        const firstRequest = await measure(worker, [url], isMiss);
-        const second = await measure(worker, [url], isMiss);
+        const firstRequest = await measure(worker, [firstUrl], expectFirst);
+        const second = await measure(worker, [nextUrl], isMiss);
         runs.push({ first: firstRequest, second, readyMs: worker.readyMs });
       } finally {
         await worker.stop();
@@ -323,7 +329,7 @@ async function main() {
     }
     const med = (f) => median(runs.map(f));
     note({
-      request: `cold: the first request of a fresh runtime, ${name}`,
+      request: name,
       n: runs.length,
       cpuMs: med((r) => r.first.cpuMs),
       helperMs: med((r) => r.first.helperMs),
@@ -356,7 +362,7 @@ async function main() {
     const cold = r.secondCpuMs !== undefined;
     let cpuText = ms(r.cpuMs);
     if (r.cpuMsAfter !== undefined) cpuText += ` (${ms(r.cpuMsAfter)} at the end)`;
-    if (cold) cpuText += `; the same URL next: ${ms(r.secondCpuMs)}`;
+    if (cold) cpuText += `; the next request: ${ms(r.secondCpuMs)}`;
     const above = isFloor ? "—" : ms(r.cpuMs - floor.cpuMs);
     const aboveOwn = isFloor ? "—" : ms(r.cpuMs - r.helperMs - (floor.cpuMs - floor.helperMs));
     let helper = ms(r.helperMs);
