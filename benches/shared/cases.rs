@@ -1,0 +1,175 @@
+//! The renderer's benchmark cases, shared by the host bench (`benches/render.rs`, `cargo bench --bench render`) and the
+//! WebAssembly bench (`examples/bench_wasm.rs`, run in V8 by `scripts/bench-wasm`), so both time the same work on the
+//! same positions and print the same names.
+
+use ffen_diagram::ffen::{self, Dialect};
+use ffen_diagram::{encode_png, Image};
+use ffen_diagram::{Board, Cell, Color, Figure, Marker, Piece, PieceKind, Rotation, Text};
+use ffen_diagram::{RenderOptions, SquareSize, MAX_SQUARE_SIZE, MIN_SQUARE_SIZE};
+use std::hint::black_box;
+use std::sync::OnceLock;
+
+/// The orthodox start position.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+/// What one call of a case does.
+enum Work {
+    /// `ffen_diagram::render_png`: draw and encode (the work of a cache miss after parsing).
+    Png,
+    /// `ffen_diagram::render_image`: draw only.
+    Render,
+    /// `pngenc::encode` of the case's picture, drawn at the first call (so that building the case list draws
+    /// nothing, and a fresh instance's first call of any case meets an empty sprite cache).
+    Encode(OnceLock<Image>),
+    /// Empty the sprite cache, then draw and encode: the first request of a size in an isolate.
+    ColdPng,
+    /// `ffen_diagram::message_png`, the picture of an error answer.
+    Message(&'static str),
+}
+
+/// One benchmark case.
+pub struct Case {
+    /// The name printed in both benches' output.
+    pub name: String,
+    board: Board,
+    options: RenderOptions,
+    work: Work,
+}
+
+impl Case {
+    /// Runs the case once; returns the bytes produced (PNG length, or 4 × pixels for a picture).
+    pub fn run(&self) -> usize {
+        let board = black_box(&self.board);
+        match &self.work {
+            Work::Png => ffen_diagram::render_png(board, &self.options).map_or(0, |png| black_box(png).len()),
+            Work::Render => black_box(ffen_diagram::render_image(board, &self.options)).pixels.len() * 4,
+            Work::Encode(image) => {
+                let image = image.get_or_init(|| ffen_diagram::render_image(board, &self.options));
+                encode_png(black_box(image)).map_or(0, |png| black_box(png).len())
+            }
+            Work::ColdPng => {
+                ffen_diagram::clear_sprite_cache();
+                ffen_diagram::render_png(board, &self.options).map_or(0, |png| black_box(png).len())
+            }
+            Work::Message(text) => ffen_diagram::message_png(black_box(text)).map_or(0, |png| black_box(png).len()),
+        }
+    }
+}
+
+fn parse(ffen: &str) -> Board {
+    ffen::parse(ffen, Dialect::Janko).expect("benchmark FFEN parses")
+}
+
+fn options(pairs: &[(&str, &str)]) -> RenderOptions {
+    RenderOptions::from_pairs(pairs.iter().copied()).expect("benchmark options")
+}
+
+/// F307 (11×11, rotated pieces) with neutral pieces, markers and two-digit numbers added on empty squares.
+pub fn fairy_11x11() -> Board {
+    let mut board = parse(
+        "3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN2",
+    );
+    let extras = [
+        (0, 0, PieceKind::Figure(Figure::Queen), Color::Neutral, 1),
+        (1, 0, PieceKind::Marker(Marker::Circle), Color::Neutral, 0),
+        (2, 0, PieceKind::Marker(Marker::Triangle), Color::White, 2),
+        (0, 2, PieceKind::Figure(Figure::Knight), Color::Neutral, 3),
+        (10, 10, PieceKind::Marker(Marker::Cross), Color::Black, 0),
+    ];
+    for (x, y, kind, color, turns) in extras {
+        board.set(x, y, Cell::Piece(Piece { kind, color, rotation: Rotation::new(turns) }));
+    }
+    for (x, y, t) in [(10, 0, "88"), (9, 1, "12"), (10, 3, "7")] {
+        board.set(x, y, Cell::Text(Text::new(t, Rotation::NONE).expect("text")));
+    }
+    board
+}
+
+/// The largest board, 32×32, a piece on every square (the twelve orthodox pieces in turn, shifted one a rank): the
+/// most drawing and the largest picture a request can ask for.
+pub fn full_32x32() -> String {
+    const PIECES: &[u8] = b"KQRBNPkqrbnp";
+    (0..32)
+        .map(|y| (0..32).map(|x| char::from(PIECES[(x + y) % PIECES.len()])).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The largest board with the most varied content, in Bodlaender's dialect: extra colours 3–6 (tinted), neutral
+/// pieces, named fairy pieces, fallback discs, markers, a piece on every square. In the `brown` theme with coordinates
+/// it needs an 8-bit palette (the gray full board fits 4 bits): the most expensive request the limits allow that we
+/// know of.
+pub fn mixed_32x32() -> String {
+    const TOKENS: [&str; 16] = [
+        "(q3)", "(n4)", "(r5)", "(b6)", "(k2)", "(p2)", "(s3)", "(g1)", "(ca3)", "(Z)", "(c5)", "(t6)", "Q", "n",
+        "(x4)", "(q6)",
+    ];
+    (0..32)
+        .map(|y| (0..32).map(|x| TOKENS[(x + 3 * y) % TOKENS.len()]).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The largest square size the image limits allow for `board` with `options` (coordinates and all).
+pub fn largest_square(board: &Board, options: &RenderOptions) -> SquareSize {
+    (MIN_SQUARE_SIZE..=MAX_SQUARE_SIZE)
+        .rev()
+        .filter_map(SquareSize::new)
+        .find(|&size| ffen_diagram::check_image_size(board, &RenderOptions { size, ..options.clone() }).is_ok())
+        .unwrap_or(SquareSize::MIN)
+}
+
+/// Every case, in the order both benches print them.
+pub fn all() -> Vec<Case> {
+    let start = parse(START);
+    let empty = parse("8/8/8/8/8/8/8/8");
+    let fairy = fairy_11x11();
+    let full = parse(&full_32x32());
+    let mixed = ffen::parse(&mixed_32x32(), Dialect::Bodlaender).expect("benchmark FFEN parses");
+    let mixed_options = options(&[("theme", "brown"), ("coords", "1")]);
+    let mixed_largest = largest_square(&mixed, &mixed_options);
+    let mixed_options = RenderOptions { size: mixed_largest, ..mixed_options };
+    let default = RenderOptions::default();
+    let size90 = options(&[("size", "90")]);
+    let largest = largest_square(&full, &default);
+    let full_options = options(&[("size", &largest.to_string())]);
+    let case = |name: &str, board: &Board, options: &RenderOptions, work: Work| Case {
+        name: name.to_string(),
+        board: board.clone(),
+        options: options.clone(),
+        work,
+    };
+    vec![
+        case("start position, default (render + encode)", &start, &default, Work::Png),
+        case("start position, default (render only)", &start, &default, Work::Render),
+        case("start position, default (encode only)", &start, &default, Work::Encode(OnceLock::new())),
+        case("empty 8x8 board, default (render only)", &empty, &default, Work::Render),
+        case("start position, print theme", &start, &options(&[("theme", "print")]), Work::Png),
+        case("start position, size 90 (render + encode)", &start, &size90, Work::Png),
+        case("start position, size 90 (render only)", &start, &size90, Work::Render),
+        case("start position, size 90 (encode only)", &start, &size90, Work::Encode(OnceLock::new())),
+        case("start position, size 96", &start, &options(&[("size", "96")]), Work::Png),
+        case("start position, size 96 + coords", &start, &options(&[("size", "96"), ("coords", "1")]), Work::Png),
+        case("11x11 fairy board, default", &fairy, &default, Work::Png),
+        case("11x11 fairy board, default (render only)", &fairy, &default, Work::Render),
+        case("11x11 fairy board, default (encode only)", &fairy, &default, Work::Encode(OnceLock::new())),
+        case("start position, cold sprite cache", &start, &default, Work::ColdPng),
+        case("11x11 fairy board, cold sprite cache", &fairy, &default, Work::ColdPng),
+        case(&format!("32x32 full board, size {largest} (render + encode)"), &full, &full_options, Work::Png),
+        case(&format!("32x32 full board, size {largest} (render only)"), &full, &full_options, Work::Render),
+        case(
+            &format!("32x32 full board, size {largest} (encode only)"),
+            &full,
+            &full_options,
+            Work::Encode(OnceLock::new()),
+        ),
+        case(&format!("32x32 full board, size {largest}, cold sprites"), &full, &full_options, Work::ColdPng),
+        case(&format!("32x32 mixed board, brown, coords, size {mixed_largest}"), &mixed, &mixed_options, Work::Png),
+        case(
+            "error message PNG",
+            &empty,
+            &default,
+            Work::Message("FFEN: column 12: expected a piece letter, a digit or '/'"),
+        ),
+    ]
+}

@@ -1,0 +1,378 @@
+// What a request costs inside the Workers runtime: CPU time of the workerd processes per request under `wrangler dev`
+// (127.0.0.1 only), for the floor (a 400 that renders nothing), cache hits, misses of every size that matters, the
+// largest board the limits allow, and the first diagram of a fresh runtime. Run by `scripts/cost`, which builds the
+// bundle first; see README.md ("Benchmarks").
+//
+// Method: one connection, requests one after another, each answer read in full. The CPU time of every workerd
+// process of the `wrangler dev` process group is read from /proc (per thread, /proc/PID/task/TID/schedstat, in
+// nanoseconds) before and after a fixed number of requests; divided by the number of requests it is the cost of one.
+// Misses run with FFEN_CACHE_WRITES=off, so every request renders and no cache put is left running after the answer;
+// every position differs anyway, and the script checks that every answer was a MISS (or a HIT for the hit row).
+// Each row is warmed first (distinct positions, so the renderer's code is optimised and the sprites of that size are
+// cached, as in a busy isolate), except the cold rows, which are the first request of a freshly started runtime.
+//
+// Bounded: about 2,300 requests and 2 + 3 x COST_COLD_RUNS runtime starts (3-5 minutes); every request times out
+// after 30 s; an interrupted run stops the runtime it started.
+// Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
+// row; COST_JSON=file also writes the results as JSON.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { freePort, ROOT } from "../tests/e2e/harness.mjs";
+
+const SCALE = Number(process.env.COST_SCALE ?? 1);
+const COLD_RUNS = Number(process.env.COST_COLD_RUNS ?? 3);
+const count = (n) => Math.max(3, Math.round(n * SCALE));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---- positions ----------------------------------------------------------------------------------------------------
+
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+// The distinct orders of White's back rank (5,040 of them): the start position with the n-th one is a start-like
+// position (32 pieces, the same squares and colours) that no other request of a run asks for.
+function backRanks() {
+  const out = [];
+  const seen = new Set();
+  const permute = (prefix, rest) => {
+    if (!rest.length) {
+      if (!seen.has(prefix)) { seen.add(prefix); out.push(prefix); }
+      return;
+    }
+    for (let i = 0; i < rest.length; i++) {
+      if (i > 0 && rest[i] === rest[i - 1]) continue;
+      permute(prefix + rest[i], rest.slice(0, i) + rest.slice(i + 1));
+    }
+  };
+  permute("", "BBKNNQRR"); // sorted, so equal letters are next to each other
+  return out;
+}
+const BACK_RANKS = backRanks();
+let nextBackRank = 0;
+function startLike() {
+  if (nextBackRank >= BACK_RANKS.length) throw new Error("out of distinct start-like positions");
+  return `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/${BACK_RANKS[nextBackRank++]}`;
+}
+
+// The 11×11 board of the renderer's bench (benches/shared/cases.rs, fairy_11x11: F307 with neutral pieces, rotated
+// markers and numbers added), in canonical form as `cargo bench --bench render` prints it.
+const FAIRY_11X11 =
+  "-*1q-c*2T*2r3*3N2''88/*3n6*2r1''121/-*3n*2bp3*2bQ3/2*2b*2r3p2'7/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN1x";
+
+// The largest board, a piece on every square (benches/shared/cases.rs, full_32x32).
+const PIECES = "KQRBNPkqrbnp";
+const FULL_32X32 = Array.from({ length: 32 }, (_, y) =>
+  Array.from({ length: 32 }, (_, x) => PIECES[(x + y) % PIECES.length]).join(""),
+).join("/");
+
+// The most varied largest board (benches/shared/cases.rs, mixed_32x32; Bodlaender dialect): extra colours, neutral
+// and fairy pieces, discs, markers on every square; with theme=brown and coords=1 its picture needs an 8-bit palette.
+const TOKENS = ["(q3)", "(n4)", "(r5)", "(b6)", "(k2)", "(p2)", "(s3)", "(g1)", "(ca3)", "(Z)", "(c5)", "(t6)", "Q", "n", "(x4)", "(q6)"];
+const MIXED_32X32 = Array.from({ length: 32 }, (_, y) =>
+  Array.from({ length: 32 }, (_, x) => TOKENS[(x + 3 * y) % TOKENS.length]).join(""),
+).join("/");
+
+const diagram = (ffen, extra = "") => `/diagram.png?ffen=${encodeURIComponent(ffen)}${extra}`;
+
+// ---- workerd CPU time from /proc ----------------------------------------------------------------------------------
+
+function stat(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const close = text.lastIndexOf(")");
+    const comm = text.slice(text.indexOf("(") + 1, close);
+    const fields = text.slice(close + 2).split(" ");
+    return { comm, pgrp: Number(fields[2]), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
+  }
+}
+
+function workerdPids(pgrp) {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      const s = stat(pid);
+      return s && s.pgrp === pgrp && s.comm === "workerd";
+    });
+}
+
+// Nanoseconds of CPU of the workerd processes: the sum over their threads of schedstat's first field (time on a CPU),
+// split into V8's helper threads ("V8 DefaultWorker": background compilation, the tier-up to optimised code, parts of
+// garbage collection) and the rest (the threads that run requests); and, as a cross-check with 10 ms resolution,
+// utime + stime of /proc/PID/stat (which also counts threads that ended).
+function cpu(pgrp) {
+  let ns = 0;
+  let helperNs = 0;
+  let ticks = 0;
+  for (const pid of workerdPids(pgrp)) {
+    ticks += stat(pid)?.ticks ?? 0;
+    let tasks = [];
+    try { tasks = readdirSync(`/proc/${pid}/task`); } catch { continue; }
+    for (const tid of tasks) {
+      try {
+        const t = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+        ns += t;
+        if (readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").startsWith("V8 ")) helperNs += t;
+      } catch { /* ended */ }
+    }
+  }
+  return { ns, helperNs, ticksNs: ticks * 1e7 };
+}
+
+// ---- wrangler dev -------------------------------------------------------------------------------------------------
+
+// Process groups of the runtimes started and not yet stopped: ended if this script is interrupted.
+const running = new Set();
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const pgid of running) {
+      try { process.kill(-pgid, "SIGKILL"); } catch { /* gone */ }
+    }
+    process.exit(130);
+  });
+}
+
+async function startWorker(vars = {}) {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const persist = mkdtempSync(path.join(os.tmpdir(), "ffen-cost-"));
+  const args = [
+    "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
+    "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "info",
+  ];
+  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
+  const t0 = performance.now();
+  const child = spawn(path.join(ROOT, "node_modules", ".bin", "wrangler"), args, {
+    cwd: ROOT,
+    detached: true, // its own process group: workerd is found by it, and stop() ends it too
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, FFEN_SKIP_BUILD: "1", CI: "true" },
+  });
+  let output = "";
+  let exited = null;
+  child.stdout.on("data", (chunk) => { output += chunk; });
+  child.stderr.on("data", (chunk) => { output += chunk; });
+  const exit = new Promise((resolve) => child.on("exit", (code, signal) => { exited = { code, signal }; resolve(); }));
+  running.add(child.pid);
+  const stop = async () => {
+    running.delete(child.pid);
+    if (exited === null) {
+      try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }
+      const timer = setTimeout(() => { try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ } }, 5000);
+      await exit;
+      clearTimeout(timer);
+    }
+    rmSync(persist, { recursive: true, force: true });
+  };
+  // Ready without sending a request (that would warm the isolate): wrangler says "Ready on", then workerd goes idle.
+  const deadline = Date.now() + 120_000;
+  while (!/Ready on/.test(output)) {
+    if (exited !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not get ready (${JSON.stringify(exited)}):\n${output.slice(-4000)}`);
+    }
+    await sleep(50);
+  }
+  const readyMs = performance.now() - t0;
+  let last = cpu(child.pid).ns;
+  for (let i = 0; i < 100; i++) {
+    await sleep(200);
+    const now = cpu(child.pid).ns;
+    if (workerdPids(child.pid).length && now - last < 2e6) break; // under 1 % of a core: idle
+    last = now;
+  }
+  return { base: `http://127.0.0.1:${port}`, pgrp: child.pid, stop, readyMs, output: () => output };
+}
+
+// ---- requests -----------------------------------------------------------------------------------------------------
+
+async function get(base, url) {
+  const t = performance.now();
+  const res = await fetch(base + url, { headers: { accept: "*/*" }, signal: AbortSignal.timeout(30_000) });
+  const body = new Uint8Array(await res.arrayBuffer());
+  return { status: res.status, xCache: res.headers.get("x-cache"), bytes: body.length, ms: performance.now() - t };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+};
+
+// Requests `urls` one after another; the workerd CPU between just before the first and 100 ms after the last answer,
+// per request. `expect` checks each answer.
+async function measure(worker, urls, expect) {
+  const before = cpu(worker.pgrp);
+  const walls = [];
+  let bytes = 0;
+  for (const url of urls) {
+    const r = await get(worker.base, url);
+    const problem = expect(r);
+    if (problem) throw new Error(`${url}: ${problem} (status ${r.status}, X-Cache ${r.xCache})`);
+    walls.push(r.ms);
+    bytes = r.bytes;
+  }
+  await sleep(100);
+  const after = cpu(worker.pgrp);
+  const n = urls.length;
+  const perRequest = (key) => (after[key] - before[key]) / n / 1e6;
+  return {
+    n,
+    cpuMs: perRequest("ns"),
+    helperMs: perRequest("helperNs"),
+    ticksCpuMs: perRequest("ticksNs"),
+    wallMs: median(walls),
+    bytes,
+  };
+}
+
+const isStatus = (status) => (r) => (r.status === status ? null : `expected ${status}`);
+const isMiss = (r) => (r.status !== 200 ? "expected 200" : r.xCache !== "MISS" ? "expected X-Cache MISS" : null);
+const isHit = (r) => (r.status !== 200 ? "expected 200" : r.xCache !== "HIT" ? "expected X-Cache HIT" : null);
+
+// The largest square size the image limits allow for a board: the first size, from 128 down, that is not refused.
+async function largestSize(worker, ffen, extra = "") {
+  for (let size = 128; size >= 12; size--) {
+    const r = await get(worker.base, diagram(ffen, `${extra}&size=${size}`));
+    if (r.status === 200) return size;
+    if (r.status !== 400) throw new Error(`size=${size}: status ${r.status}`);
+  }
+  throw new Error("no size is allowed");
+}
+
+// ---- the table ----------------------------------------------------------------------------------------------------
+
+const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+const rows = [];
+const note = (row) => {
+  rows.push(row);
+  console.error(
+    `cost: ${row.request}: ${row.cpuMs.toFixed(2)} ms CPU (V8 helper threads ${row.helperMs.toFixed(2)} ms; ` +
+      `/proc/PID/stat says ${row.ticksCpuMs.toFixed(1)} ms), wall ${row.wallMs.toFixed(2)} ms, ` +
+      `${row.bytes} bytes (n=${row.n}, load ${load()})`,
+  );
+};
+
+async function main() {
+  console.error(`cost: load average ${load()} (${os.cpus().length} cores)`);
+
+  // Hits need the cache put that the other rows switch off: their own runtime.
+  let worker = await startWorker();
+  try {
+    const hit = diagram(START);
+    const first = await get(worker.base, hit);
+    if (first.status !== 200) throw new Error(`hit URL: status ${first.status}`);
+    await sleep(500); // the put runs after the answer
+    await measure(worker, Array(count(30)).fill(hit), isHit);
+    note({ request: "cache hit (start position, default size)", ...(await measure(worker, Array(count(300)).fill(hit), isHit)) });
+  } finally {
+    await worker.stop();
+  }
+
+  worker = await startWorker({ FFEN_CACHE_WRITES: "off" });
+  try {
+    const floor = diagram(START, "&size=999");
+    await measure(worker, Array(count(30)).fill(floor), isStatus(400));
+    const floorRow = { request: "a 400 answer, no rendering (the floor)", ...(await measure(worker, Array(count(300)).fill(floor), isStatus(400))) };
+    note(floorRow);
+    // The fixed part of a miss (parse, cache key, the cache lookup, building the response) with almost no drawing:
+    // under wrangler dev the lookup goes to the emulated cache, which costs about what a hit costs.
+    const tiny = Array(count(300)).fill(diagram("K", "&size=12"));
+    await measure(worker, tiny.slice(0, count(30)), isMiss);
+    note({ request: "the smallest miss: a 1×1 board, size=12 (14×14 px)", ...(await measure(worker, tiny, isMiss)) });
+    const misses = (n, extra) => Array.from({ length: count(n) }, () => diagram(startLike(), extra));
+    await measure(worker, misses(30, ""), isMiss);
+    note({ request: "start-like 8×8 miss, default size (322 px)", ...(await measure(worker, misses(300, ""), isMiss)) });
+    await measure(worker, misses(30, "&size=90"), isMiss);
+    note({ request: "start-like 8×8 miss, size=90 (724 px)", ...(await measure(worker, misses(200, "&size=90"), isMiss)) });
+    const fairy = Array(count(200)).fill(diagram(FAIRY_11X11));
+    await measure(worker, fairy.slice(0, count(30)), isMiss);
+    note({ request: "11×11 fairy board (the bench's), default size", ...(await measure(worker, fairy, isMiss)) });
+    const size = await largestSize(worker, FULL_32X32);
+    const largest = diagram(FULL_32X32, `&size=${size}`);
+    const px = 32 * size + 2 * (1 + Math.floor(size / 48));
+    await measure(worker, Array(3).fill(largest), isMiss);
+    note({ request: `32×32 board, a piece on every square, size=${size} (${px} px, the largest allowed)`, ...(await measure(worker, Array(count(10)).fill(largest), isMiss)) });
+    const mixedExtra = "&dialect=bodlaender&theme=brown&coords=1";
+    const mixedSize = await largestSize(worker, MIXED_32X32, mixedExtra);
+    const mixed = diagram(MIXED_32X32, `${mixedExtra}&size=${mixedSize}`);
+    await measure(worker, Array(3).fill(mixed), isMiss);
+    note({ request: `32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1&size=${mixedSize}`, ...(await measure(worker, Array(count(10)).fill(mixed), isMiss)) });
+    // The floor again, after the rest: how much it drifted while the table was measured.
+    const again = await measure(worker, Array(count(300)).fill(floor), isStatus(400));
+    floorRow.cpuMsAfter = again.cpuMs;
+    console.error(`cost: floor again at the end: ${again.cpuMs.toFixed(2)} ms CPU`);
+  } finally {
+    await worker.stop();
+  }
+
+  // Cold: the first request of a freshly started runtime (new isolate: sprite cache empty, no code run yet), then a
+  // second one in that runtime: the same URL again, or, after a first request that renders nothing, the first diagram.
+  const colds = [
+    ["cold: the first request of a fresh runtime, 11×11 fairy board", diagram(FAIRY_11X11), diagram(FAIRY_11X11), isMiss],
+    ["cold: the first request of a fresh runtime, start position, default size", diagram(START), diagram(START), isMiss],
+    ["cold: a fresh runtime's first request is a 400 (no rendering), the next the 11×11 board", diagram(START, "&size=999"), diagram(FAIRY_11X11), isStatus(400)],
+  ];
+  for (const [name, firstUrl, nextUrl, expectFirst] of colds) {
+    const runs = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      worker = await startWorker({ FFEN_CACHE_WRITES: "off" });
+      try {
+        const firstRequest = await measure(worker, [firstUrl], expectFirst);
+        const second = await measure(worker, [nextUrl], isMiss);
+        runs.push({ first: firstRequest, second, readyMs: worker.readyMs });
+      } finally {
+        await worker.stop();
+      }
+    }
+    const med = (f) => median(runs.map(f));
+    note({
+      request: name,
+      n: runs.length,
+      cpuMs: med((r) => r.first.cpuMs),
+      helperMs: med((r) => r.first.helperMs),
+      ticksCpuMs: med((r) => r.first.ticksCpuMs),
+      wallMs: med((r) => r.first.wallMs),
+      bytes: runs[0].first.bytes,
+      secondCpuMs: med((r) => r.second.cpuMs),
+      secondHelperMs: med((r) => r.second.helperMs),
+      secondWallMs: med((r) => r.second.wallMs),
+      runs: runs.map((r) => ({
+        cpuMs: r.first.cpuMs,
+        helperMs: r.first.helperMs,
+        wallMs: r.first.wallMs,
+        secondCpuMs: r.second.cpuMs,
+        readyMs: r.readyMs,
+      })),
+    });
+  }
+
+  const floor = rows.find((r) => r.request.includes("the floor"));
+  const ms = (v) => `${v.toFixed(2)} ms`;
+  console.log(`workerd CPU per request (scripts/cost; load average at the end ${load()}, ${os.cpus().length} cores)\n`);
+  console.log(
+    "| request | requests | workerd CPU per request | above the floor | of it on V8's helper threads | " +
+      "above the floor without them | wall (median) |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    const isFloor = r === floor;
+    const cold = r.secondCpuMs !== undefined;
+    let cpuText = ms(r.cpuMs);
+    if (r.cpuMsAfter !== undefined) cpuText += ` (${ms(r.cpuMsAfter)} at the end)`;
+    if (cold) cpuText += `; the next request: ${ms(r.secondCpuMs)}`;
+    const above = isFloor ? "—" : ms(r.cpuMs - floor.cpuMs);
+    const aboveOwn = isFloor ? "—" : ms(r.cpuMs - r.helperMs - (floor.cpuMs - floor.helperMs));
+    let helper = ms(r.helperMs);
+    if (cold) helper += `; next: ${ms(r.secondHelperMs)}`;
+    let wall = ms(r.wallMs);
+    if (cold) wall += `; next: ${ms(r.secondWallMs)}`;
+    const n = cold ? `${r.n} fresh starts (median)` : String(r.n);
+    console.log(`| ${r.request} | ${n} | ${cpuText} | ${above} | ${helper} | ${aboveOwn} | ${wall} |`);
+  }
+  if (process.env.COST_JSON) writeFileSync(process.env.COST_JSON, JSON.stringify({ load: load(), rows }, null, 2));
+}
+
+await main();
