@@ -1,12 +1,11 @@
-//! Renderer benchmark: `cargo bench --bench render` (about ten seconds).
+//! Renderer benchmark: `cargo bench --bench render` (about twenty seconds).
 //!
 //! A plain timing loop rather than criterion, to keep the bench quick to compile: each case runs for about half a
 //! second after a warm-up and prints the median, the fastest and the mean time of one call, the mean CPU time of the
 //! thread per call (robust against other processes on a shared machine), and the bytes it made (the PNG's length;
-//! 4 × the pixels for a render-only case). The cases are in
-//! `benches/shared/cases.rs`, which the WebAssembly bench (`scripts/bench-wasm`) runs too, so the two print the same
-//! lines. Targets (issues 3 and 10): the start position at the default size ≤ 0.5 ms with a PNG ≤ 6 KB; an 11×11
-//! fairy board ≤ 1 ms.
+//! 4 × the pixels for a render-only case). The cases are in `benches/shared/cases.rs`, which the WebAssembly bench
+//! (`scripts/bench-wasm`) runs too, so the two print the same lines. Targets (issues 3 and 10): the start position at
+//! the default size ≤ 0.5 ms with a PNG ≤ 6 KB; an 11×11 fairy board ≤ 1 ms.
 
 #[path = "shared/cases.rs"]
 mod cases;
