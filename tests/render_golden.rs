@@ -2,8 +2,9 @@
 //!
 //! Exact, because the bytes are reproducible: rendering is integer arithmetic over sprites that tiny-skia and fontdue
 //! draw with the same `f32` operations wherever they run, and the encoder's settings and palette order are fixed.
-//! No platform has been seen to differ (the Worker's wasm32 build returns these same bytes); a tolerance would only
-//! hide a changed picture that must bump `RENDERER_VERSION`.
+//! No platform has been seen to differ: the Worker's wasm32 build (with `simd128`) returns these same bytes for every
+//! case (`tests/e2e/golden.test.mjs`, part of `bash scripts/test`). A tolerance would only hide a changed picture
+//! that must bump `RENDERER_VERSION`. The cases are the lines of `tests/golden/cases.tsv`.
 //!
 //! Regenerate after an intended change of the drawing (and bump `RENDERER_VERSION`):
 //! `UPDATE_GOLDENS=1 cargo test --test render_golden`, then look at the changed PNGs before committing them.
@@ -14,66 +15,38 @@ use ffen_diagram::{Board, Cell, Color, FairyName, Figure, Piece, PieceKind, Rota
 use ffen_diagram::{RenderOptions, SquareSize};
 use std::path::PathBuf;
 
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-const JANKO: &str = "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR";
-const F307: &str =
-    "3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN2";
-/// Neutral pieces and markers, upright and rotated (janko: `-` = neutral, `*N` = N quarter turns).
-const NEUTRAL: &str = "-k-q-r-b/-n-p-c-s/-*1q-*2q-*3q-*1n/-*2n-*3n-x-*1t";
-/// Bodlaender holes: corners, the centre, and an edge notch.
-const HOLES: &str = "-r4k-/8/8/3--3/3--3/8/8/-R2K2-";
-/// Bodlaender named pieces: unknown names (fallback discs) in all colours, known ones, and extra colours 3–6.
-const FAIRY: &str = "(Camelrider)(camelrider)(camelrider2)(camelrider3)(Nightrider)(grasshopper)(zebra2)(leo5)/(knight3)(knight4)(knight5)(knight6)(queen3)(queen4)(queen5)(queen6)/(c3)(C4)(s5)(T6)(x3)4/8";
-
-/// The largest board, 32×32 (janko digits are read singly: `9995` is 32 empty squares), files up to `af`.
-const MAX_BOARD: &str = "K999k3/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/9995/Q999-q3";
-
+/// One golden diagram: a line of `tests/golden/cases.tsv`.
 struct Case {
-    name: &'static str,
-    ffen: &'static str,
+    name: String,
     dialect: Dialect,
-    options: &'static [(&'static str, &'static str)],
+    options: Vec<(String, String)>,
+    ffen: String,
 }
 
-const fn case(name: &'static str, ffen: &'static str, options: &'static [(&'static str, &'static str)]) -> Case {
-    Case { name, ffen, dialect: Dialect::Janko, options }
+/// The cases of `tests/golden/cases.tsv` (shared with the Worker's test `tests/e2e/golden.test.mjs`).
+fn cases() -> Vec<Case> {
+    let text = include_str!("golden/cases.tsv");
+    let cases: Vec<Case> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let columns: Vec<&str> = line.split('\t').collect();
+            let [name, dialect, options, ffen] = columns[..] else { panic!("not 4 tab-separated columns: {line:?}") };
+            let options = match options {
+                "-" => Vec::new(),
+                query => query
+                    .split('&')
+                    .map(|pair| pair.split_once('=').unwrap_or_else(|| panic!("{name}: option {pair:?} has no `=`")))
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+            };
+            let dialect = dialect.parse().unwrap_or_else(|_| panic!("{name}: dialect {dialect:?}"));
+            Case { name: name.to_string(), dialect, options, ffen: ffen.to_string() }
+        })
+        .collect();
+    assert!(cases.len() >= 29, "only {} cases read", cases.len());
+    cases
 }
-
-const fn bodlaender(name: &'static str, ffen: &'static str, options: &'static [(&'static str, &'static str)]) -> Case {
-    Case { name, ffen, dialect: Dialect::Bodlaender, options }
-}
-
-const CASES: &[Case] = &[
-    case("start_40", START, &[]),
-    case("start_16", START, &[("size", "16")]),
-    case("start_96", START, &[("size", "96")]),
-    case("start_12", START, &[("size", "12")]),
-    case("start_coords", START, &[("coords", "1")]),
-    case("start_flip_coords", START, &[("flip", "1"), ("coords", "1")]),
-    case("start_print", START, &[("theme", "print")]),
-    case("start_brown", START, &[("theme", "brown")]),
-    case("start_blue", START, &[("theme", "blue")]),
-    case("start_green", START, &[("theme", "green")]),
-    case("start_custom", START, &[("light", "ffffee"), ("dark", "#7f9fbf")]),
-    case("janko_40", JANKO, &[]),
-    case("janko_16", JANKO, &[("size", "16")]),
-    case("janko_96_print", JANKO, &[("size", "96"), ("theme", "print")]),
-    case("janko_flip", JANKO, &[("flip", "1")]),
-    case("f307_40", F307, &[("coords", "1")]),
-    case("f307_16_print", F307, &[("size", "16"), ("theme", "print")]),
-    case("neutral_40", NEUTRAL, &[]),
-    case("neutral_41", NEUTRAL, &[("size", "41")]),
-    case("neutral_96", NEUTRAL, &[("size", "96"), ("theme", "green")]),
-    bodlaender("holes_40", HOLES, &[("coords", "1")]),
-    bodlaender("holes_print", HOLES, &[("theme", "print"), ("flip", "1")]),
-    bodlaender("fairy_40", FAIRY, &[]),
-    bodlaender("fairy_96_blue", FAIRY, &[("size", "96"), ("theme", "blue")]),
-    bodlaender("light_corner", "{W}rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", &[]),
-    bodlaender("uncheckered", "{U}rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", &[("coords", "1")]),
-    case("wide_12x2", "K9kr/R9rk", &[("coords", "1")]),
-    case("one_square", "Q", &[]),
-    case("max_32x32_12", MAX_BOARD, &[("size", "12"), ("coords", "1")]),
-];
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
@@ -115,8 +88,9 @@ fn describe_difference(actual: &[u8], expected: &[u8]) -> String {
 }
 
 fn render(case: &Case) -> Vec<u8> {
-    let board = ffen::parse(case.ffen, case.dialect).unwrap_or_else(|e| panic!("{}: {e}", case.name));
-    let options = RenderOptions::from_pairs(case.options.iter().copied()).expect("options");
+    let board = ffen::parse(&case.ffen, case.dialect).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+    let options = RenderOptions::from_pairs(case.options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .unwrap_or_else(|e| panic!("{}: {e}", case.name));
     ffen_diagram::check_image_size(&board, &options).expect("within limits");
     ffen_diagram::render_png(&board, &options).unwrap()
 }
@@ -126,7 +100,7 @@ fn goldens() {
     let update = std::env::var_os("UPDATE_GOLDENS").is_some_and(|v| v != "0");
     let dir = golden_dir();
     let mut failures = Vec::new();
-    for case in CASES {
+    for case in &cases() {
         let png = render(case);
         let path = dir.join(format!("{}.png", case.name));
         if update {
@@ -150,14 +124,15 @@ fn goldens() {
 
 #[test]
 fn rendering_is_deterministic() {
-    for case in CASES {
+    for case in &cases() {
         assert_eq!(render(case), render(case), "{}", case.name);
     }
 }
 
 #[test]
 fn start_position_png_is_small_and_indexed() {
-    let png = render(&CASES[0]);
+    let start = cases().into_iter().find(|c| c.name == "start_40").expect("the start_40 case");
+    let png = render(&start);
     assert!(png.len() <= 6 * 1024, "start position PNG is {} bytes", png.len());
     let decoder = png::Decoder::new(std::io::Cursor::new(png));
     let reader = decoder.read_info().expect("PNG header");
