@@ -14,7 +14,7 @@ use worker::{event, Cache, Context, Env, Headers, Request, Response, Result};
 pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     let url = match req.url() {
         Ok(url) => url,
-        Err(_) => return to_worker(&Reject::UnreadableUrl.response(None, false)),
+        Err(_) => return to_worker(Reject::UnreadableUrl.response(None, false)),
     };
     // The raw method: worker::Method maps unknown methods to GET.
     let method = req.inner().method();
@@ -29,7 +29,7 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
         if_none_match: if_none_match.as_deref(),
     };
     match http::plan(&info) {
-        Plan::Respond(response) => to_worker(&response),
+        Plan::Respond(response) => to_worker(response),
         Plan::Diagram(job) => {
             // FFEN_CACHE_WRITES=off (a wrangler var) skips the cache put: only for measuring the render path alone
             // under `wrangler dev`, whose emulated cache writes share the runtime's thread (see scripts/loadtest).
@@ -57,17 +57,22 @@ async fn serve_diagram(job: &DiagramJob, origin: &str, ctx: &Context, writes: bo
             }
         }
     }
-    let rendered = job.render();
-    // Only a diagram is stored: an internal failure (500, no-store) must never become a cached answer.
-    if let (true, Rendered::Diagram(diagram)) = (writes, &rendered) {
-        let stored = to_worker(diagram)?;
+    let (mut response, storable) = match job.render() {
+        Rendered::Diagram(response) => (response, writes),
+        // Only a diagram is stored: an internal failure (500, no-store) must never become a cached answer.
+        Rendered::Failed(response) => (response, false),
+    };
+    if storable {
+        // The body is copied once, for the cache (the runtime takes ownership of each response's bytes); a HEAD
+        // sends no body, so its body goes to the cache without a copy.
+        let body = if job.is_head() { std::mem::take(&mut response.body) } else { response.body.clone() };
+        let stored = to_worker(http::Response { status: response.status, headers: response.headers.clone(), body })?;
         ctx.wait_until(async move {
             let _ = Cache::default().put(key.as_str(), stored).await;
         });
     }
-    let response = rendered.response();
     if job.is_head() {
-        Ok(Response::empty()?.with_status(response.status).with_headers(headers_of(response)))
+        Ok(Response::empty()?.with_status(response.status).with_headers(headers_of(&response)))
     } else {
         to_worker(response)
     }
@@ -83,8 +88,9 @@ fn headers_of(response: &http::Response) -> Headers {
     headers
 }
 
-/// A runtime response for a response of [`crate::http`].
-fn to_worker(response: &http::Response) -> Result<Response> {
-    let base = if response.body.is_empty() { Response::empty()? } else { Response::from_bytes(response.body.clone())? };
-    Ok(base.with_status(response.status).with_headers(headers_of(response)))
+/// A runtime response for a response of [`crate::http`], taking its body without a copy.
+fn to_worker(response: http::Response) -> Result<Response> {
+    let headers = headers_of(&response);
+    let base = if response.body.is_empty() { Response::empty()? } else { Response::from_bytes(response.body)? };
+    Ok(base.with_status(response.status).with_headers(headers))
 }

@@ -284,57 +284,57 @@ mod pinned {
         (
             "/Retros/d.php",
             "ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-            "r1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray",
-            "\"4de5dd9e60f1f950\"",
-            "https://h.example/__cache/diagram.png?v=r1&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&etag=4de5dd9e60f1f950",
+            "r2\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray",
+            "\"d83de3a5536f1453\"",
+            "https://h.example/__cache/diagram.png?v=r2&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&etag=d83de3a5536f1453",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.png",
             "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=60&flip=1&coords=1&theme=print&light=ffeedd&dark=102030",
-            "r1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030",
-            "\"22e8d9c9e81ff9be\"",
-            "https://h.example/__cache/diagram.png?v=r1&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=22e8d9c9e81ff9be",
+            "r2\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030",
+            "\"8d1b1208d09d37cb\"",
+            "https://h.example/__cache/diagram.png?v=r2&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=8d1b1208d09d37cb",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.png",
             "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&theme=grey&size=12&dark=%23B58863",
-            "r1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns12.f0.c0.gray.d=b58863",
-            "\"4f9d42811d5bc7a0\"",
-            "https://h.example/__cache/diagram.png?v=r1&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s12.f0.c0.gray.d%3Db58863&etag=4f9d42811d5bc7a0",
+            "r2\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns12.f0.c0.gray.d=b58863",
+            "\"c380787337519ff1\"",
+            "https://h.example/__cache/diagram.png?v=r2&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s12.f0.c0.gray.d%3Db58863&etag=c380787337519ff1",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.png",
             "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
-            "r1\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray",
-            "\"ab4744d3194a69e5\"",
-            "https://h.example/__cache/diagram.png?v=r1&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&etag=ab4744d3194a69e5",
+            "r2\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray",
+            "\"3bda8b8d03664be8\"",
+            "https://h.example/__cache/diagram.png?v=r2&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&etag=3bda8b8d03664be8",
             "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
         ),
         (
             "/d.php",
             "ff=%2223*2'a-*2R%5Bgrasshopper:b%5D3/9/",
-            "r1\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray",
-            "\"09aca3cbde42dd20\"",
-            "https://h.example/__cache/diagram.png?v=r1&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&etag=09aca3cbde42dd20",
+            "r2\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray",
+            "\"e381912011209085\"",
+            "https://h.example/__cache/diagram.png?v=r2&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&etag=e381912011209085",
             "''23*2'a-*2r[grasshopper:b]5/9",
         ),
         (
             "/diagram.png",
             "ffen=9/&flip=&theme=Blue&light=%23FFEEDD",
-            "r1\n9/\ns40.f1.c0.blue.l=ffeedd",
-            "\"d560e7807d7b4b54\"",
-            "https://h.example/__cache/diagram.png?v=r1&ffen=9%2F&options=s40.f1.c0.blue.l%3Dffeedd&etag=d560e7807d7b4b54",
+            "r2\n9/\ns40.f1.c0.blue.l=ffeedd",
+            "\"2675abbadb46c40f\"",
+            "https://h.example/__cache/diagram.png?v=r2&ffen=9%2F&options=s40.f1.c0.blue.l%3Dffeedd&etag=2675abbadb46c40f",
             "9/",
         ),
         (
             "/d.php",
             "fen=9.png",
-            "r1\n8/8\ns40.f0.c0.gray",
-            "\"b84a142eb3c0f348\"",
-            "https://h.example/__cache/diagram.png?v=r1&ffen=8%2F8&options=s40.f0.c0.gray&etag=b84a142eb3c0f348",
+            "r2\n8/8\ns40.f0.c0.gray",
+            "\"cc2e837acc6450f7\"",
+            "https://h.example/__cache/diagram.png?v=r2&ffen=8%2F8&options=s40.f0.c0.gray&etag=cc2e837acc6450f7",
             "8/8",
         ),
     ];
@@ -463,7 +463,7 @@ mod pinned {
         let Plan::Diagram(job) = plan(&req) else { panic!("a diagram") };
         let validators = [
             ("Cache-Control", "public, max-age=31536000, immutable"),
-            ("ETag", "\"4de5dd9e60f1f950\""),
+            ("ETag", "\"d83de3a5536f1453\""),
             ("X-FFEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
             ("Access-Control-Allow-Origin", "*"),
             ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache"),
@@ -478,7 +478,7 @@ mod pinned {
         let hit_headers = job.headers(CacheStatus::Hit);
         assert_eq!(hit_headers.iter().map(|(n, v)| (*n, v.as_str())).collect::<Vec<_>>(), hit);
 
-        let conditional = RequestInfo { if_none_match: Some("\"4de5dd9e60f1f950\""), ..req };
+        let conditional = RequestInfo { if_none_match: Some("\"d83de3a5536f1453\""), ..req };
         let Plan::Respond(not_modified) = plan(&conditional) else { panic!("a 304") };
         assert_eq!(not_modified.status, 304);
         assert_eq!(headers(&not_modified), validators.to_vec());
