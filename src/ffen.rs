@@ -27,7 +27,8 @@ mod wild;
 mod xfen;
 
 pub use canonical::canonical;
-pub use wild::undo_double_encoding;
+pub(crate) use wild::percent_decode;
+pub use wild::{parse_link, undo_double_encoding, MAX_EXTRA_DECODINGS};
 
 use crate::board::{Board, NameError, MAX_BOARD_SIDE};
 use std::fmt;

@@ -10,11 +10,11 @@
 //!
 //! | module | concern |
 //! |---|---|
-//! | `api` | [`RequestInfo`] → a typed [`Request`]: method, route ([`Link::Legacy`] / [`Link::Modern`] / the page), FFEN text, dialect, options |
+//! | `api` | [`RequestInfo`] → a typed [`Request`]: method, route ([`Link::Legacy`] / [`Link::Modern`] / [`Link::Xfen`] / the page), FFEN text, dialect, options |
 //! | `reject` | [`Reject`]: every way a request gets no diagram, with its status and message, and its [`Response`] |
 //! | `headers` | [`Response`], the `Cache-Control` values, CORS, `Accept` negotiation, header-value escaping |
 //! | `cache` | cache identity: [`CacheKey`], [`ETag`] ([`fnv1a64`]), the cache URL |
-//! | this file | [`decide`] / [`plan`]: decode, read the FFEN, check the image size, answer `If-None-Match`; [`DiagramJob`] |
+//! | this file | [`decide`] / [`plan`]: decode, read the FFEN ([`ffen::parse_link`]: double encoding undone), check the image size, answer `If-None-Match`; [`DiagramJob`] |
 //!
 //! ```
 //! use ffen_diagram::http::{decide, plan, Plan, Reject, RequestInfo};
@@ -37,7 +37,13 @@
 //!   the last value when one is repeated).
 //!   Every other parameter is ignored, so old links such as `…/Retros/d.php?ff=…&sb=1` render with the default
 //!   options, exactly as written.
-//! * Modern links: `GET /diagram.png?ffen=<FFEN>&dialect=janko|bodlaender&size=&flip=&coords=&theme=&light=&dark=`.
+//! * Modern links: `GET /diagram.png?ffen=<FFEN>&dialect=janko|bodlaender|courier|xfen&width=&size=&flip=&coords=&theme=&light=&dark=`
+//!   (`width`, Game Courier's board width, only with `dialect=courier`; ignored otherwise).
+//! * XFEN links (yacpdb): any path ending in `/xfen/` or `/xfen`, the query string up to its first `&` being the
+//!   position (percent-encoded or raw, `+` a space), XFEN dialect, default options.
+//!
+//! On every route the FFEN value gets [`ffen::parse_link`]: a value still percent-encoded after its one decoding
+//! (`%252F` in the link) is decoded again, at most twice more, when it does not read as it is and the decoding does.
 //!
 //! Only `GET` and `HEAD` are allowed; anything else is `405`.
 //!
@@ -61,6 +67,7 @@ mod reject;
 
 pub use api::{
     query_pairs, DiagramQuery, Link, Method, Request, RequestInfo, Route, LEGACY_SUFFIX, MAX_URL_LEN, MODERN_PATH,
+    XFEN_SUFFIX,
 };
 pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH};
 pub use headers::{
@@ -243,7 +250,8 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         Route::Page => return Ok(Plan::Respond(page_response(head))),
         Route::Diagram(query) => query,
     };
-    let board = ffen::parse(&query.ffen, query.dialect).map_err(Reject::BadFfen)?;
+    // Links pasted through two or three encoders still read; a value that reads is never decoded again.
+    let board = ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?;
     render::check_image_size(&board, &query.options).map_err(Reject::TooLarge)?;
     let job = DiagramJob::new(board, query.options, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {

@@ -2,6 +2,12 @@
 //! statuses; every rejection's answer is its message with the error headers; a diagram's `ETag` is the hash of its
 //! cache key and its cache URL gives the key back; some diagrams are rendered and checked too.
 //!
+//! Every route is reached (the seeds in `fuzz/seeds-plan` hold legacy, modern, Game Courier with `width`, `/xfen/`
+//! and doubly encoded links). The link rules are checked on every diagram request: a value that reads in its
+//! dialect is the board drawn (double encoding is undone only for values that do not read), a rejected value has
+//! its own error, a legacy or XFEN link has the default look, a Game Courier board is `width` files wide, and the
+//! dialect never reaches the cache key (the board's canonical FFEN read back as janko gives the same key).
+//!
 //! Input: one flags byte, then the request's fields as (lossy) UTF-8 separated by `\n`: method, path, query,
 //! `Accept`, `If-None-Match` (a missing field is an absent query or header; a missing method is `GET`). Flags: the low
 //! five bits add 600 bytes each to the URL length (so `414` is reachable), `0x20` renders a small diagram.
@@ -14,9 +20,10 @@
 
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::http::{
-    decide, fnv1a64, header_value, plan, prefers_image, query_pairs, CacheStatus, ETag, Plan, Reject, Rendered,
-    RequestInfo, ERROR_CACHE_CONTROL,
+    decide, fnv1a64, header_value, plan, prefers_image, query_pairs, CacheKey, CacheStatus, ETag, Link, Plan, Reject,
+    Rendered, Request, RequestInfo, Route, ERROR_CACHE_CONTROL,
 };
+use ffen_diagram::options::RenderOptions;
 use ffen_diagram::page;
 use ffen_diagram::RENDERER_VERSION;
 use libfuzzer_sys::fuzz_target;
@@ -44,8 +51,15 @@ fuzz_target!(|data: &[u8]| {
     let info = RequestInfo { method, path, query, url_len, accept, if_none_match };
     let head = method == "HEAD";
 
+    let decoded = Request::decode(&info);
     match (decide(&info), plan(&info)) {
-        (Err(reject), Plan::Respond(r)) => check_rejection(&reject, &r, &info),
+        (Err(reject), Plan::Respond(r)) => {
+            check_rejection(&reject, &r, &info);
+            // A value that reads in no decoding keeps its own error (columns of the text the link carried).
+            if let (Reject::BadFfen(e), Ok(Request { route: Route::Diagram(q), .. })) = (&reject, &decoded) {
+                assert_eq!(Err(e.clone()), ffen::parse(&q.ffen, q.dialect));
+            }
+        }
         (Ok(Plan::Respond(r)), Plan::Respond(again)) => {
             assert_eq!(r, again);
             match r.status {
@@ -76,6 +90,22 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(lines, [RENDERER_VERSION, job.canonical_ffen(), job.options().canonical().as_str()]);
             let board = ffen::parse(job.canonical_ffen(), Dialect::Janko).expect("the canonical FFEN reads back");
             assert_eq!(&board, job.board());
+            // The dialect is not part of the key: the canonical FFEN, read as janko, is the same cache entry.
+            assert_eq!(&CacheKey::new(&board, job.options()), job.key());
+            let Ok(Request { route: Route::Diagram(q), .. }) = &decoded else { panic!("a diagram from {decoded:?}") };
+            // A value that reads is never decoded again.
+            if let Ok(direct) = ffen::parse(&q.ffen, q.dialect) {
+                assert_eq!(&direct, job.board());
+            }
+            match (q.link, q.dialect) {
+                (Link::Legacy | Link::Xfen, _) => assert_eq!(job.options(), &RenderOptions::default()),
+                (Link::Modern, Dialect::Courier { width }) => assert_eq!(job.board().width(), width.files()),
+                (Link::Modern, _) => {}
+            }
+            if q.link == Link::Xfen {
+                assert_eq!(q.dialect, Dialect::Xfen);
+                assert!(path.ends_with("/xfen") || path.ends_with("/xfen/"), "{path}");
+            }
             // The cache URL carries the key's parts, each on its own.
             let url = job.cache_url("https://h.example/");
             let cache_query = url.strip_prefix("https://h.example/__cache/diagram.png?").expect("the cache path");

@@ -1,85 +1,131 @@
 //! What links in the wild do to an FFEN before any reader sees it: percent-encoding applied more than once.
+//!
+//! A link pasted through two encoders (a forum that escapes what a CMS escaped already) arrives with its value
+//! still percent-encoded after the one decoding every query value gets: `%252F` becomes `%2F`, not `/`. The rule
+//! here undoes that, and only that: a value is decoded again only when it does not read as it is, and a further
+//! decoding is taken only when it reads. "Reads" means [`parse`] accepts it in the link's dialect; a test of the
+//! characters alone would not do, because `%` is itself notation in one dialect (an empty square in Bodlaender's:
+//! `%2F4` there is eight squares, one of them a piece `f`, and must stay so).
 
+use super::{parse, Dialect, ParseError};
+use crate::board::Board;
 use std::borrow::Cow;
 
 /// How many decodings are tried after the one every query value gets.
-const MAX_EXTRA_DECODINGS: usize = 2;
+pub const MAX_EXTRA_DECODINGS: usize = 2;
 
-/// The FFEN a query value meant when the link was percent-encoded twice or three times over (pasted through two
-/// encoders: `%252F`, `%2527`), or the value unchanged.
+/// Reads a link's FFEN value in `dialect`, undoing percent-encoding applied two or three times (`%252F`, `%2527`).
 ///
-/// Call it on a value that has been decoded once (as every query value is). While the value still holds `%XX`
-/// escapes it is decoded again (`+` as a space, as in any query), at most twice more, and the first result that is
-/// notation is taken: one with no escapes left, made only of visible ASCII (no `%`), spaces and the typographic
-/// quotes the readers accept. A value with no escape, or one whose decodings never become notation, comes back as it
-/// was, so a string that is already notation is never changed.
+/// `value` is the value as the query gave it, decoded once (as every query value is). It is read as it is; only if
+/// that fails and it holds `%XX` escapes is it decoded again (`%XX` and `+` as a space, as in any query), at most
+/// [`MAX_EXTRA_DECODINGS`] times, and the first decoding that reads in `dialect` is taken. If none does, the error
+/// is the one of `value` itself, so its column counts characters of the text the link carried.
+///
+/// A value that reads is never decoded: this can only turn a `400` into a diagram, never change a diagram.
 ///
 /// ```
-/// use ffen_diagram::ffen::undo_double_encoding;
+/// use ffen_diagram::ffen::{parse, parse_link, Dialect};
 ///
-/// assert_eq!(undo_double_encoding("4k3%2F8%2F4K3"), "4k3/8/4K3"); // the link had %252F
-/// assert_eq!(undo_double_encoding("%2527a%2B%2B"), "'a  "); // %25252527a: three encoders
-/// assert_eq!(undo_double_encoding("4k3/8/4K3"), "4k3/8/4K3");
-/// assert_eq!(undo_double_encoding("K%00k"), "K%00k"); // decodes to a control character: not notation
+/// let meant = parse("4k3/8/4K3", Dialect::Janko).unwrap();
+/// assert_eq!(parse_link("4k3%2F8%2F4K3", Dialect::Janko), Ok(meant.clone())); // the link had %252F
+/// assert_eq!(parse_link("4k3%252F8%252F4K3", Dialect::Janko), Ok(meant)); // three encoders: %25252F
+/// // '%' is an empty square in Bodlaender's dialect: this value reads as it is and is not decoded.
+/// assert_eq!(parse_link("%2F4", Dialect::Bodlaender), parse("%2F4", Dialect::Bodlaender));
+/// // Nothing reads: the error of the value as it came, at its column.
+/// assert_eq!(parse_link("8%2F3z4", Dialect::Janko).unwrap_err().column, 2);
 /// ```
-pub fn undo_double_encoding(value: &str) -> Cow<'_, str> {
+pub fn parse_link(value: &str, dialect: Dialect) -> Result<Board, ParseError> {
+    read_link(value, dialect).1
+}
+
+/// The text [`parse_link`] reads: `value` itself when it reads in `dialect` (or when no further decoding does),
+/// otherwise its first further decoding that reads.
+///
+/// ```
+/// use ffen_diagram::ffen::{undo_double_encoding, Dialect};
+///
+/// assert_eq!(undo_double_encoding("%2527a%2B%2B", Dialect::Janko), "'a  "); // %25252527a: three encoders
+/// assert_eq!(undo_double_encoding("4k3/8/4K3", Dialect::Janko), "4k3/8/4K3");
+/// assert_eq!(undo_double_encoding("K%00k", Dialect::Janko), "K%00k"); // K, a control character, k: never reads
+/// assert_eq!(undo_double_encoding("%2F4", Dialect::Bodlaender), "%2F4"); // reads as it is
+/// ```
+pub fn undo_double_encoding(value: &str, dialect: Dialect) -> Cow<'_, str> {
+    read_link(value, dialect).0
+}
+
+/// The text taken and what it reads as (see [`parse_link`]).
+fn read_link(value: &str, dialect: Dialect) -> (Cow<'_, str>, Result<Board, ParseError>) {
+    let as_given = parse(value, dialect);
+    if as_given.is_ok() {
+        return (Cow::Borrowed(value), as_given);
+    }
     let mut current = Cow::Borrowed(value);
     for _ in 0..MAX_EXTRA_DECODINGS {
         let Some(decoded) = decode_once(&current) else {
             break;
         };
-        if is_notation(&decoded) {
-            return Cow::Owned(decoded);
+        if let Ok(board) = parse(&decoded, dialect) {
+            return (Cow::Owned(decoded), Ok(board));
         }
         current = Cow::Owned(decoded);
     }
-    Cow::Borrowed(value)
+    (Cow::Borrowed(value), as_given)
 }
 
 /// `value` with its `%XX` escapes decoded and `+` as a space, if it has at least one escape and the result is UTF-8.
 fn decode_once(value: &str) -> Option<String> {
-    let bytes = value.as_bytes();
-    let hex = |b: u8| char::from(b).to_digit(16);
-    let escape_at = |i: usize| -> Option<u8> {
-        match bytes.get(i..i + 3) {
-            Some([b'%', high, low]) => Some((hex(*high)? * 16 + hex(*low)?) as u8),
-            _ => None,
-        }
-    };
-    if !(0..bytes.len()).any(|i| escape_at(i).is_some()) {
+    if !has_escape(value) {
         return None;
     }
+    String::from_utf8(percent_decode(value)).ok()
+}
+
+/// Whether `value` holds a `%` followed by two hex digits.
+fn has_escape(value: &str) -> bool {
+    value.as_bytes().windows(3).any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
+}
+
+/// The bytes of a query component: `%XX` (two hex digits) decoded, `+` a space, everything else as it is (a `%`
+/// without two hex digits too). Total: any text gives bytes.
+pub(crate) fn percent_decode(value: &str) -> Vec<u8> {
+    let bytes = value.as_bytes();
+    let hex = |b: u8| char::from(b).to_digit(16);
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if let Some(byte) = escape_at(i) {
-            out.push(byte);
-            i += 3;
-        } else {
-            out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
-            i += 1;
+        let escaped = match bytes.get(i..i + 3) {
+            Some([b'%', high, low]) => hex(*high).zip(hex(*low)).map(|(h, l)| (h * 16 + l) as u8),
+            _ => None,
+        };
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
+                i += 1;
+            }
         }
     }
-    String::from_utf8(out).ok()
-}
-
-/// Whether `s` could be meant as notation in some dialect: visible ASCII but `%`, spaces (FEN fields follow one),
-/// and the typographic quotes the readers take for `'` and `"`.
-fn is_notation(s: &str) -> bool {
-    s.chars().all(|c| {
-        (c.is_ascii_graphic() && c != '%')
-            || c == ' '
-            || matches!(c, '\u{2019}' | '\u{2018}' | '\u{00B4}' | '\u{2032}' | '\u{201C}' | '\u{201D}' | '\u{2033}')
-    })
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ffen::{canonical, Width};
+
+    fn read(value: &str, dialect: Dialect) -> String {
+        match parse_link(value, dialect) {
+            Ok(board) => canonical(&board),
+            Err(e) => panic!("{value:?} in {dialect:?}: {e}"),
+        }
+    }
 
     #[test]
     fn links_encoded_twice_or_three_times_are_decoded() {
-        // What serde_urlencoded hands over after its one decoding, and what the link meant.
+        // What the query decoding hands over after its one decoding, and what the link meant.
         let cases = [
             (
                 "rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR",
@@ -87,30 +133,76 @@ mod tests {
             ),
             ("%27a%2A1Q", "'a*1Q"),
             ("4k3%2F8+w+-+-+0+1", "4k3/8 w - - 0 1"),
-            ("%252F%2527", "/'"),
+            ("8%252F%2527a", "8/'a"),
             ("%E2%80%9923", "\u{2019}23"),
         ];
         for (value, meant) in cases {
-            assert_eq!(undo_double_encoding(value), meant, "{value}");
+            assert_eq!(undo_double_encoding(value, Dialect::Janko), meant, "{value}");
+            assert_eq!(read(value, Dialect::Janko), read(meant, Dialect::Janko), "{value}");
         }
     }
 
     #[test]
-    fn notation_and_values_that_never_become_notation_are_left_alone() {
-        for value in [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-            "4k3/8 w - - 0 1",
-            "100%",      // a lone '%' is no escape
-            "%zz",       // neither is '%' without two hex digits
-            "%0A8",      // a line feed is no notation
-            "%FF",       // not UTF-8
-            "%2525252F", // would need a third decoding more
-            "%E2%98%83", // a snowman is no notation
-            "",
-        ] {
-            assert_eq!(undo_double_encoding(value), value, "{value:?}");
+    fn every_dialect_gets_the_rule() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let cases = [
+            ("rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR", Dialect::Bodlaender),
+            ("rnbqkbnr%2Fpppppppp%2F%2A%2A%2A%2A%2FPPPPPPPP%2FRNBQKBNR", Dialect::courier()),
+            ("rsbqkbsr%252Fpppppppp%252F8%252F8%252F8%252F8%252FPPPPPPPP%252FRSBQKBSR", Dialect::Xfen),
+        ];
+        for (value, dialect) in cases {
+            assert_eq!(read(value, dialect), start, "{value} in {dialect:?}");
         }
-        // Three encoders: the second extra decoding gives notation.
-        assert_eq!(undo_double_encoding("%252F"), "/");
+        // Game Courier at width 4: '%2F' is the '/' that pads a rank with holes.
+        let narrow = Dialect::Courier { width: Width::new(4).unwrap() };
+        assert_eq!(read("K%2Fk", narrow), "K[-][-][-]/k[-][-][-]");
+        // XFEN's neutral and bordered tokens, encoded twice.
+        assert_eq!(read("%2528B%2521S2%25297%252F8/8/8/8/8/8/8", Dialect::Xfen), "[]-*2n7/8/8/8/8/8/8/8");
+    }
+
+    #[test]
+    fn a_value_that_reads_is_never_decoded() {
+        // Bodlaender (after Kurnia) reads any unknown ASCII symbol as an empty square, so '%' is notation there:
+        // "%2F4" is one empty square, two, a white piece f and four.
+        let b = Dialect::Bodlaender;
+        assert_eq!(undo_double_encoding("%2F4", b), "%2F4");
+        assert_eq!(read("%2F4", b), "3[f:w]4");
+        assert_eq!(read("4%2F4", Dialect::Janko), read("4/4", Dialect::Janko));
+        for value in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "4k3/8 w - - 0 1"] {
+            for dialect in [Dialect::Janko, Dialect::Bodlaender, Dialect::courier()] {
+                assert_eq!(undo_double_encoding(value, dialect), value, "{value:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn values_that_never_read_keep_their_own_error() {
+        for value in [
+            "100%",       // a lone '%' is no escape
+            "%zz",        // neither is '%' without two hex digits
+            "8%00",       // a NUL is no notation
+            "%FF",        // not UTF-8
+            "%2525252F8", // would need a third decoding more
+            "%E2%98%83",  // a snowman is no notation
+            "8%2F3z4",    // decodes, but 'z' is no piece either way
+            "",           // nothing at all
+        ] {
+            assert_eq!(undo_double_encoding(value, Dialect::Janko), value, "{value:?}");
+            assert_eq!(parse_link(value, Dialect::Janko), parse(value, Dialect::Janko), "{value:?}");
+        }
+        // The second extra decoding gives notation: three encoders.
+        assert_eq!(undo_double_encoding("%252F8", Dialect::Janko), "/8");
+        // The first decoding that reads is taken: "%2541" is "%41" after one more (no board), "A" after two (no
+        // janko piece either), so it keeps its own error; in Game Courier "A" reads.
+        assert!(parse_link("%2541", Dialect::Janko).is_err());
+        assert_eq!(undo_double_encoding("%2541", Dialect::courier()), "A");
+    }
+
+    #[test]
+    fn percent_decode_is_total() {
+        assert_eq!(percent_decode("a+b%2B%2f%zz%4"), b"a b+/%zz%4");
+        assert_eq!(percent_decode("%FF%00"), [0xff, 0]);
+        assert_eq!(percent_decode(""), b"");
+        assert!(!has_escape("%4") && !has_escape("%g0") && has_escape("x%aFy"));
     }
 }

@@ -2,11 +2,11 @@
 //! editor page, or a diagram with its FFEN, dialect and options) or the [`Reject`] that says what is wrong with it.
 //!
 //! The checks run in a fixed order, cheapest first and before anything is parsed: method, URL length, route,
-//! required parameter, dialect, options. The FFEN itself is read later (by [`super::decide`]), so a [`DiagramQuery`]
-//! holds it as text.
+//! required parameter, dialect, `width` (Game Courier only), options. The FFEN itself is read later (by
+//! [`super::decide`]), so a [`DiagramQuery`] holds it as text.
 
 use super::reject::Reject;
-use crate::ffen::Dialect;
+use crate::ffen::{self, Dialect, Width};
 use crate::options::RenderOptions;
 use std::borrow::Cow;
 
@@ -21,6 +21,9 @@ pub const MODERN_PATH: &str = "/diagram.png";
 
 /// The path suffix of the legacy route (`…/Retros/d.php`, `/d.php`).
 pub const LEGACY_SUFFIX: &str = "d.php";
+
+/// The path suffix of yacpdb's XFEN links (`…/xfen/?<XFEN>`); the trailing `/` is optional.
+pub const XFEN_SUFFIX: &str = "/xfen";
 
 /// What the runtime tells about a request; everything [`super::plan`] decides on.
 #[derive(Clone, Copy, Debug, Default)]
@@ -72,8 +75,26 @@ pub enum Link {
     /// `…/d.php?ff=…` (janko.at) or `…/d.php?fen=…` (Retro-Wiki): janko dialect, default look, every other
     /// parameter ignored.
     Legacy,
-    /// `/diagram.png?ffen=…&dialect=…&size=…`: dialect and look as parameters.
+    /// `/diagram.png?ffen=…&dialect=…&width=…&size=…`: dialect and look as parameters.
     Modern,
+    /// `…/xfen/?<XFEN>` (yacpdb): the query up to its first `&` is the position, XFEN dialect, default look.
+    Xfen,
+}
+
+impl Link {
+    /// The link kind served at `path`, if any: a path ending in [`LEGACY_SUFFIX`], exactly [`MODERN_PATH`], or a
+    /// path ending in [`XFEN_SUFFIX`] with or without a trailing `/`.
+    pub fn at(path: &str) -> Option<Link> {
+        if path.ends_with(LEGACY_SUFFIX) {
+            Some(Link::Legacy)
+        } else if path == MODERN_PATH {
+            Some(Link::Modern)
+        } else if path.strip_suffix('/').unwrap_or(path).ends_with(XFEN_SUFFIX) {
+            Some(Link::Xfen)
+        } else {
+            None
+        }
+    }
 }
 
 /// A diagram request whose parameters were read: the FFEN still as text.
@@ -114,46 +135,75 @@ impl Request {
         if info.url_len > MAX_URL_LEN {
             return Err(Reject::UrlTooLong { len: info.url_len });
         }
-        let link = if info.path.ends_with(LEGACY_SUFFIX) {
-            Link::Legacy
-        } else if info.path == MODERN_PATH {
-            Link::Modern
-        } else if info.path == "/" || info.path.is_empty() {
-            return Ok(Request { method, route: Route::Page });
-        } else {
-            return Err(Reject::NotFound);
+        let link = match Link::at(info.path) {
+            Some(link) => link,
+            None if info.path == "/" || info.path.is_empty() => return Ok(Request { method, route: Route::Page }),
+            None => return Err(Reject::NotFound),
         };
-        let pairs = query_pairs(info.query);
-        let query = DiagramQuery::from_pairs(link, &pairs)?;
+        let query = match link {
+            Link::Legacy => DiagramQuery::from_legacy_pairs(&query_pairs(info.query))?,
+            Link::Modern => DiagramQuery::from_modern_pairs(&query_pairs(info.query))?,
+            Link::Xfen => DiagramQuery::from_xfen_query(info.query)?,
+        };
         Ok(Request { method, route: Route::Diagram(query) })
     }
 }
 
 impl DiagramQuery {
-    /// The FFEN, dialect and options of a `link` from its decoded query parameters.
-    fn from_pairs(link: Link, pairs: &[(Cow<'_, str>, Cow<'_, str>)]) -> Result<DiagramQuery, Reject> {
-        let missing = || Reject::MissingParameter(link);
-        let query = match link {
-            Link::Legacy => DiagramQuery {
-                link,
-                // janko.at writes ff=, Retro-Wiki fen=; when both are given ff wins.
-                ffen: param(pairs, "ff").or_else(|| param(pairs, "fen")).ok_or_else(missing)?.to_string(),
-                dialect: Dialect::Janko,
-                // Old links carry parameters of the old script (`sb=1`, …): ignored, so they draw as they always did.
-                options: RenderOptions::default(),
-            },
-            Link::Modern => {
-                let ffen = param(pairs, "ffen").ok_or_else(missing)?.to_string();
-                let dialect = match param(pairs, "dialect") {
-                    None | Some("") => Dialect::default(),
-                    Some(name) => name.parse().map_err(|_| Reject::BadDialect { value: name.to_string() })?,
-                };
-                let options = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())))
-                    .map_err(Reject::BadOption)?;
-                DiagramQuery { link, ffen, dialect, options }
-            }
+    /// The position of an XFEN link: the query string up to its first `&`, decoded once as a query value is (`%XX`,
+    /// `+` as a space; invalid UTF-8 replaced), read in the XFEN dialect with the default look.
+    ///
+    /// The query is not split into parameters: XFEN has no `&`, `=` or `+`, so a yacpdb link's whole query is the
+    /// position. A raw `&` ends it (what a site appends, `&fbclid=…`, is ignored, as a `d.php` link's other
+    /// parameters are); a raw `=` is a character of the position (which the reader then rejects at its column); a
+    /// `+` is a space, which ends the board like the FEN fields of a `d.php` link.
+    fn from_xfen_query(query: Option<&str>) -> Result<DiagramQuery, Reject> {
+        let raw = query.unwrap_or("").split('&').next().unwrap_or("");
+        if raw.is_empty() {
+            return Err(Reject::MissingParameter(Link::Xfen));
+        }
+        let ffen = String::from_utf8_lossy(&ffen::percent_decode(raw)).into_owned();
+        Ok(DiagramQuery { link: Link::Xfen, ffen, dialect: Dialect::Xfen, options: RenderOptions::default() })
+    }
+
+    /// The FFEN of a legacy link from its decoded query parameters: janko dialect, default look.
+    fn from_legacy_pairs(pairs: &[(Cow<'_, str>, Cow<'_, str>)]) -> Result<DiagramQuery, Reject> {
+        // janko.at writes ff=, Retro-Wiki fen=; when both are given ff wins.
+        let ffen = param(pairs, "ff").or_else(|| param(pairs, "fen"));
+        Ok(DiagramQuery {
+            link: Link::Legacy,
+            ffen: ffen.ok_or(Reject::MissingParameter(Link::Legacy))?.to_string(),
+            dialect: Dialect::Janko,
+            // Old links carry parameters of the old script (`sb=1`, …): ignored, so they draw as they always did.
+            options: RenderOptions::default(),
+        })
+    }
+
+    /// The FFEN, dialect and options of a modern link from its decoded query parameters.
+    fn from_modern_pairs(pairs: &[(Cow<'_, str>, Cow<'_, str>)]) -> Result<DiagramQuery, Reject> {
+        let ffen = param(pairs, "ffen").ok_or(Reject::MissingParameter(Link::Modern))?.to_string();
+        let dialect = match param(pairs, "dialect") {
+            None | Some("") => Dialect::default(),
+            Some(name) => name.parse().map_err(|_| Reject::BadDialect { value: name.to_string() })?,
         };
-        Ok(query)
+        // `width` is Game Courier's alone: with another dialect it is ignored like an unknown parameter (it could
+        // change nothing there), so a link keeps working when only its dialect is changed.
+        let dialect = match dialect {
+            Dialect::Courier { .. } => Dialect::Courier { width: width(pairs)? },
+            other => other,
+        };
+        let options = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())))
+            .map_err(Reject::BadOption)?;
+        Ok(DiagramQuery { link: Link::Modern, ffen, dialect, options })
+    }
+}
+
+/// The `width` of a Game Courier board: [`Width::DEFAULT`] when absent or empty, otherwise the trimmed value as
+/// [`Width::from_str`](std::str::FromStr) reads it, or [`Reject::BadWidth`].
+fn width(pairs: &[(Cow<'_, str>, Cow<'_, str>)]) -> Result<Width, Reject> {
+    match param(pairs, "width").map(str::trim) {
+        None | Some("") => Ok(Width::DEFAULT),
+        Some(value) => value.parse().map_err(|error| Reject::BadWidth { value: value.to_string(), error }),
     }
 }
 
@@ -213,6 +263,71 @@ mod tests {
         assert_eq!(diagram("/Retros/d.php", "ff=8").link, Link::Legacy);
         assert_eq!(diagram("/xd.php", "ff=8").link, Link::Legacy);
         assert_eq!(diagram("/diagram.png", "ffen=8").link, Link::Modern);
+        for path in ["/xfen/", "/xfen", "/yacpdb/xfen/", "/a/b/xfen"] {
+            assert_eq!(diagram(path, "8/8/8/8/8/8/8/8").link, Link::Xfen, "{path}");
+        }
+        for path in ["/xfen//", "/myxfen/", "/xfen/x", "/XFEN/", "/xfen.png", "xfen"] {
+            assert_eq!(decode("GET", path, Some("8/8/8/8/8/8/8/8")), Err(Reject::NotFound), "{path}");
+        }
+        // A path ending in d.php is a legacy link, whatever comes before it.
+        assert_eq!(diagram("/xfen/d.php", "ff=8").link, Link::Legacy);
+    }
+
+    #[test]
+    fn xfen_links_take_the_query_up_to_its_first_ampersand_as_the_position() {
+        let xfen = |query| diagram("/xfen/", query);
+        let q = xfen("rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+        assert_eq!(
+            q,
+            DiagramQuery {
+                link: Link::Xfen,
+                ffen: "rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into(),
+                dialect: Dialect::Xfen,
+                options: RenderOptions::default()
+            }
+        );
+        // Percent-encoded, or raw; '+' is a space; '&' ends the position; '=' is a character like any other.
+        assert_eq!(xfen("8%2F%28%21S2%297%2F8").ffen, "8/(!S2)7/8");
+        assert_eq!(xfen("8/8+w+-+-").ffen, "8/8 w - -");
+        assert_eq!(xfen("8/8%2B").ffen, "8/8+");
+        assert_eq!(xfen("8/8&size=20&fbclid=x").ffen, "8/8");
+        assert_eq!(xfen("8/8&size=20").options, RenderOptions::default());
+        assert_eq!(xfen("a=b").ffen, "a=b");
+        assert_eq!(xfen("%252F").ffen, "%2F", "decoded once here; parse_link decodes again");
+        assert_eq!(xfen("%FF8").ffen, "\u{fffd}8");
+        for query in [None, Some(""), Some("&8/8")] {
+            assert_eq!(decode("GET", "/xfen/", query), Err(Reject::MissingParameter(Link::Xfen)), "{query:?}");
+        }
+    }
+
+    #[test]
+    fn width_belongs_to_game_courier() {
+        let courier = |files| Dialect::Courier { width: Width::new(files).unwrap() };
+        assert_eq!(diagram("/diagram.png", "ffen=8&dialect=courier").dialect, courier(8));
+        assert_eq!(diagram("/diagram.png", "ffen=8&dialect=courier&width=").dialect, courier(8));
+        assert_eq!(diagram("/diagram.png", "ffen=8&dialect=Courier&width=+10+").dialect, courier(10));
+        assert_eq!(diagram("/diagram.png", "ffen=8&width=3&dialect=courier&width=32").dialect, courier(32));
+        assert_eq!(diagram("/diagram.png", "ffen=8&dialect=courier&width=001").dialect, courier(1));
+        for bad in ["0", "33", "x", "-1", "8.0", "1e1", "1000"] {
+            let query = format!("ffen=8&dialect=courier&width={bad}");
+            let want = Reject::BadWidth { value: bad.to_string(), error: ffen::BadWidth };
+            assert_eq!(decode("GET", "/diagram.png", Some(&query)), Err(want), "{bad}");
+        }
+        // With another dialect, or on a legacy or XFEN link, it is ignored, whatever its value.
+        for dialect in ["janko", "bodlaender", "xfen", ""] {
+            let query = format!("ffen=8&dialect={dialect}&width=banana");
+            assert!(decode("GET", "/diagram.png", Some(&query)).is_ok(), "{dialect}");
+        }
+        assert_eq!(diagram("/d.php", "ff=8&width=0").dialect, Dialect::Janko);
+        // Checked after the dialect, before the options.
+        assert!(matches!(
+            decode("GET", "/diagram.png", Some("ffen=8&dialect=nope&width=0")),
+            Err(Reject::BadDialect { .. })
+        ));
+        assert!(matches!(
+            decode("GET", "/diagram.png", Some("ffen=8&dialect=courier&width=0&size=1")),
+            Err(Reject::BadWidth { .. })
+        ));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::headers::{
     cors, header, header_value, nosniff, prefers_image, Response, ERROR_CACHE_CONTROL, INTERNAL_ERROR_CACHE_CONTROL,
     PNG, TEXT,
 };
-use crate::ffen::{Dialect, ParseError};
+use crate::ffen::{BadWidth, Dialect, ParseError};
 use crate::options::OptionError;
 use crate::pngenc::EncodeError;
 use crate::render::{self, ImageTooLarge};
@@ -26,12 +26,20 @@ pub enum Reject {
     },
     /// `404`: no route at this path.
     NotFound,
-    /// `400`: the link has no FFEN parameter (`ff`/`fen` for a legacy link, `ffen` for the modern route).
+    /// `400`: the link has no position (`ff`/`fen` for a legacy link, `ffen` for the modern route, an empty query
+    /// for an XFEN link).
     MissingParameter(Link),
     /// `400`: `dialect=` names no dialect.
     BadDialect {
         /// The value given.
         value: String,
+    },
+    /// `400`: `width=` (Game Courier's board width) is not a number of files the board can have.
+    BadWidth {
+        /// The value given (trimmed).
+        value: String,
+        /// What was expected.
+        error: BadWidth,
     },
     /// `400`: a render option has a value it cannot take.
     BadOption(OptionError),
@@ -55,6 +63,7 @@ impl Reject {
             Reject::NotFound => 404,
             Reject::MissingParameter(_)
             | Reject::BadDialect { .. }
+            | Reject::BadWidth { .. }
             | Reject::BadOption(_)
             | Reject::BadFfen(_)
             | Reject::TooLarge(_)
@@ -102,16 +111,23 @@ impl fmt::Display for Reject {
                 write!(f, "method {} not allowed: use GET or HEAD", header_value(method))
             }
             Reject::UrlTooLong { len } => write!(f, "URL too long: {len} bytes, the limit is {MAX_URL_LEN}"),
-            Reject::NotFound => {
-                f.write_str("not found: diagrams are at /diagram.png?ffen=<FFEN> or …/d.php?ff=<FFEN>; see /")
-            }
+            Reject::NotFound => f.write_str(
+                "not found: diagrams are at /diagram.png?ffen=<FFEN>, …/d.php?ff=<FFEN> or …/xfen/?<XFEN>; see /",
+            ),
             Reject::MissingParameter(Link::Legacy) => {
                 f.write_str("missing parameter ff (or fen): a d.php link reads d.php?ff=<FFEN>")
             }
             Reject::MissingParameter(Link::Modern) => {
                 f.write_str("missing parameter ffen: use /diagram.png?ffen=<FFEN>")
             }
+            Reject::MissingParameter(Link::Xfen) => {
+                f.write_str("missing position: an XFEN link reads …/xfen/?<XFEN>, the whole query being the position")
+            }
             Reject::BadDialect { value } => write!(f, "unknown dialect {value:?}: use {}", Dialect::NAMES.join(", ")),
+            // Worded as the render options' errors are: the parameter, the value, what is allowed.
+            Reject::BadWidth { value, error } => {
+                write!(f, "invalid option: bad value {value:?} for `width` (Game Courier board width): {error}")
+            }
             Reject::BadOption(e) => write!(f, "invalid option: {e}"),
             Reject::BadFfen(e) => write!(f, "invalid FFEN, {e}"),
             Reject::TooLarge(e) => write!(f, "{e}"),
@@ -139,6 +155,8 @@ mod tests {
             (Reject::NotFound, 404),
             (Reject::MissingParameter(Link::Legacy), 400),
             (Reject::MissingParameter(Link::Modern), 400),
+            (Reject::MissingParameter(Link::Xfen), 400),
+            (Reject::BadWidth { value: "0".into(), error: BadWidth }, 400),
             (Reject::BadDialect { value: "x".into() }, 400),
             (Reject::TooLarge(ImageTooLarge { width: 3000, height: 10 }), 400),
             (Reject::UnreadableUrl, 400),

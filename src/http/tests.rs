@@ -1,7 +1,7 @@
 //! The planner's decisions, end to end on [`plan`] / [`decide`]; each module tests its own parts.
 
 use super::*;
-use crate::ffen::{ParseError, ParseErrorKind};
+use crate::ffen::{self, ParseError, ParseErrorKind};
 use crate::render::RENDERER_VERSION;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -228,14 +228,26 @@ fn an_unreadable_url_is_a_400() {
 /// The statuses the README documents for the planner; nothing else may come out of it.
 const DOCUMENTED: [u16; 6] = [200, 304, 400, 404, 405, 414];
 
+/// A query of parameters, or a raw one as an XFEN link carries (with escapes, `&`, `=` and `+` among it).
+fn any_query() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    prop_oneof![
+        "((ff|fen|ffen|dialect|width|size|flip|coords|theme|light|dark|sb)=[ -~]{0,40}&?){0,4}",
+        "((ffen|dialect|width)=(courier|xfen|[0-9]{1,3}|[KQRBNkqrbn1-8/*@(!)-]{0,24})&?){1,4}",
+        "([1-8kqrbsnpeaofwdxKQRBSNPEAOFWDX/()!&=+]|%25|%2F|%28|%21|%29){0,60}",
+    ]
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::test_runner::Config::with_cases(512))]
-    /// Any method, path, query and headers: a plan, never a panic, and only the documented statuses.
+    /// Any method, path, query and headers: a plan, never a panic, and only the documented statuses. A diagram's
+    /// board is the one its value reads as when it reads (double encoding is undone only for values that do not),
+    /// and a rejected value gets its own error; legacy and XFEN links always have the default look.
     #[test]
     fn every_request_gets_a_plan(
         method in "(GET|HEAD|POST|[A-Z]{1,7})",
-        path in "(/|/d\\.php|/Retros/d\\.php|/diagram\\.png|/[a-z%./]{0,12})",
-        query in proptest::option::of("((ff|fen|ffen|dialect|size|flip|coords|theme|light|dark|sb)=[ -~]{0,40}&?){0,4}"),
+        path in "(/|/d\\.php|/Retros/d\\.php|/diagram\\.png|/xfen/|/xfen|/yacpdb/xfen/|/[a-z%./]{0,12})",
+        query in proptest::option::of(any_query()),
         accept in proptest::option::of("[ -~]{0,40}"),
         inm in proptest::option::of("[ -~]{0,30}"),
     ) {
@@ -247,19 +259,110 @@ proptest::proptest! {
             accept: accept.as_deref(),
             if_none_match: inm.as_deref(),
         };
+        let decoded = Request::decode(&req);
         match decide(&req) {
             Err(reject) => {
                 let r = respond(&req);
                 proptest::prop_assert_eq!(r.status, reject.status());
                 proptest::prop_assert!(DOCUMENTED.contains(&r.status), "{}", r.status);
                 proptest::prop_assert!(r.header("cache-control") == Some(ERROR_CACHE_CONTROL));
+                if let (Reject::BadFfen(e), Ok(Request { route: Route::Diagram(q), .. })) = (&reject, &decoded) {
+                    proptest::prop_assert_eq!(Err(e.clone()), ffen::parse(&q.ffen, q.dialect));
+                }
             }
             Ok(Plan::Respond(r)) => proptest::prop_assert!(r.status == 200 || r.status == 304),
             Ok(Plan::Diagram(job)) => {
                 proptest::prop_assert!(method == "GET" || method == "HEAD");
                 proptest::prop_assert_eq!(job.etag(), ETag::of_key(job.key().as_str()));
+                let Ok(Request { route: Route::Diagram(q), .. }) = decoded else {
+                    return Err(proptest::test_runner::TestCaseError::fail("a diagram from a decoded request"));
+                };
+                if let Ok(board) = ffen::parse(&q.ffen, q.dialect) {
+                    proptest::prop_assert_eq!(&board, job.board());
+                }
+                if q.link != Link::Modern {
+                    proptest::prop_assert_eq!(job.options(), &crate::options::RenderOptions::default());
+                }
             }
         }
+    }
+}
+
+/// `value` percent-encoded `times` times over, every byte but letters and digits escaped (as an eager encoder
+/// does), so each pass turns the previous pass's `%` into `%25`.
+fn encoded(value: &str, times: usize) -> String {
+    let mut text = value.to_string();
+    for _ in 0..times {
+        text = text
+            .bytes()
+            .map(|b| if b.is_ascii_alphanumeric() { char::from(b).to_string() } else { format!("%{b:02X}") })
+            .collect();
+    }
+    text
+}
+
+/// 64 XFEN tokens joined into eight ranks.
+fn xfen_board() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let token = prop_oneof![
+        Just("1"),
+        Just("K"),
+        Just("s"),
+        Just("(!S2)"),
+        Just("(Bk)"),
+        Just("(k1)"),
+        Just("e"),
+        Just("(!p)"),
+        Just("()")
+    ];
+    proptest::collection::vec(token, 64)
+        .prop_map(|tokens| tokens.chunks(8).map(|rank| rank.concat()).collect::<Vec<_>>().join("/"))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(256))]
+    /// A position in janko's notation, a link carrying it encoded once, twice or three times: one diagram.
+    #[test]
+    fn janko_values_encoded_up_to_three_times_are_one_diagram(
+        value in "([KQRBNPkqrbnpCXST1-9/]|-p|\\*1Q|'a|''12|\\[-\\]|\\[\\]k){1,24}",
+        times in 1..=3usize,
+    ) {
+        let Ok(board) = ffen::parse(&value, ffen::Dialect::Janko) else { return Ok(()) };
+        let query = format!("ff={}", encoded(&value, times));
+        let legacy = job(&get("/d.php", Some(&query)));
+        proptest::prop_assert_eq!(legacy.board(), &board, "{}", query);
+        let query = format!("ffen={}", encoded(&value, times));
+        let modern = job(&get("/diagram.png", Some(&query)));
+        proptest::prop_assert_eq!(modern.key(), legacy.key());
+    }
+
+    /// The same for Game Courier's Forsythe code at any width, on the modern route.
+    #[test]
+    fn courier_values_encoded_up_to_three_times_are_one_diagram(
+        value in "[KQRBNPkqrbnpAZaz0-9@*/-]{1,30}",
+        width in 1..=32usize,
+        times in 1..=3usize,
+    ) {
+        let dialect = ffen::Dialect::Courier { width: ffen::Width::new(width).unwrap() };
+        let Ok(board) = ffen::parse(&value, dialect) else { return Ok(()) };
+        let query = format!("dialect=courier&width={width}&ffen={}", encoded(&value, times));
+        if crate::render::check_image_size(&board, &crate::options::RenderOptions::default()).is_err() {
+            return Ok(());
+        }
+        let courier = job(&get("/diagram.png", Some(&query)));
+        proptest::prop_assert_eq!(courier.board(), &board, "{}", query);
+    }
+
+    /// The same for XFEN, on the `/xfen/` route (raw or encoded up to three times) and the modern route.
+    #[test]
+    fn xfen_values_encoded_up_to_three_times_are_one_diagram(value in xfen_board(), times in 0..=3usize) {
+        let board = ffen::parse(&value, ffen::Dialect::Xfen).expect("64 tokens in eight ranks");
+        let link = encoded(&value, times);
+        let xfen = job(&get("/xfen/", Some(&link)));
+        proptest::prop_assert_eq!(xfen.board(), &board, "{}", link);
+        let query = format!("dialect=xfen&ffen={}", encoded(&value, times.max(1)));
+        let modern = job(&get("/diagram.png", Some(&query)));
+        proptest::prop_assert_eq!(modern.key(), xfen.key());
     }
 }
 
@@ -272,6 +375,126 @@ fn no_input_panics() {
             let _ = plan(&get(path, Some(&q)));
         }
     }
+}
+
+/// The same diagram written in every dialect, on every route that reads it: one canonical string, one cache key,
+/// `ETag` and cache URL, and byte-identical PNGs. The dialect is never part of the key.
+#[test]
+fn one_diagram_in_every_dialect_is_one_cache_entry() {
+    let diagrams: [(&str, &[(&str, &str)]); 3] = [
+        (
+            START,
+            &[
+                ("/d.php", "ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
+                ("/d.php", "ff=rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR"),
+                ("/diagram.png", "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&dialect=bodlaender"),
+                ("/diagram.png", "ffen=rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR&dialect=courier"),
+                ("/diagram.png", "ffen=rnbqkbnr/pppppppp/****/PPPPPPPP/RNBQKBNR&dialect=courier&width=8"),
+                ("/diagram.png", "ffen=rnbqkbnr/pppppppp/*/*/*/*/PPPPPPPP/RNBQKBNR&dialect=courier"),
+                ("/diagram.png", "ffen=rsbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBSR&dialect=xfen"),
+                ("/xfen/", "rsbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBSR"),
+                ("/xfen", "rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR"),
+            ],
+        ),
+        (
+            // Neutral, turned and bordered pieces and markers: janko (with the canonical extension) and XFEN.
+            "[]-*2n1*1k-pScTx/8/8/8/8/8/8/8",
+            &[
+                ("/d.php", "ff=[]-*2n1*1k-pScTx/8/8/8/8/8/8/8"),
+                ("/diagram.png", "ffen=%5B%5D-*2N1*1k-PScTx/8/8/8/8/8/8/8"),
+                ("/diagram.png", "ffen=(B!S2)1(k1)(!p)EoAf/8/8/8/8/8/8/8&dialect=xfen"),
+                ("/xfen/", "(B!S2)1(k1)(!p)EoAf/8/8/8/8/8/8/8"),
+                ("/a/xfen/", "%28B%21S2%291%28k1%29%28%21p%29EoAf%2F8%2F8%2F8%2F8%2F8%2F8%2F8"),
+            ],
+        ),
+        (
+            // A Game Courier board ten files wide, and the same board in Bodlaender's and janko's notation.
+            "rn[a:b]bqkb[c:b]nr/pppppppppp/91/91/91/91/PPPPPPPPPP/RN[a:w]BQKB[c:w]NR",
+            &[
+                ("/diagram.png", "ffen=rnabqkbcnrpppppppppp40PPPPPPPPPPRNABQKBCNR&dialect=courier&width=10"),
+                ("/diagram.png", "ffen=rnabqkbcnr/pppppppppp/****/PPPPPPPPPP/RNABQKBCNR&dialect=courier&width=10"),
+                ("/diagram.png", "ffen=rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR&dialect=bodlaender"),
+                ("/d.php", "ff=rn[a:b]bqkb[c:b]nr/pppppppppp/91/91/91/91/PPPPPPPPPP/RN[a:w]BQKB[c:w]NR"),
+            ],
+        ),
+    ];
+    for (canonical, spellings) in diagrams {
+        let jobs: Vec<_> = spellings.iter().map(|(path, query)| (query, job(&get(path, Some(query))))).collect();
+        let png = rendered(&jobs[0].1).body;
+        for (query, j) in &jobs {
+            assert_eq!(j.canonical_ffen(), canonical, "{query}");
+            assert_eq!(j.key(), jobs[0].1.key(), "{query}");
+            assert_eq!(j.etag(), jobs[0].1.etag(), "{query}");
+            assert_eq!(j.cache_url("https://h"), jobs[0].1.cache_url("https://h"), "{query}");
+            assert!(rendered(j).body == png, "{query}: the same PNG bytes");
+        }
+    }
+}
+
+#[test]
+fn courier_width_shapes_the_board_and_only_the_board() {
+    let at = |query: &str| job(&get("/diagram.png", Some(query)));
+    let eight = at("ffen=K10k&dialect=courier");
+    assert_eq!(eight.canonical_ffen(), "K7/3k[-][-][-][-]");
+    let ten = at("ffen=K10k&dialect=courier&width=10");
+    assert_eq!(ten.canonical_ffen(), "K9/1k[-][-][-][-][-][-][-][-]");
+    assert_eq!((ten.board().width(), ten.board().height()), (10, 2));
+    // The width is not an option of the picture: it is not in the key, only in the board it reads.
+    assert_eq!(ten.key().canonical_options(), eight.key().canonical_options());
+    // Ignored with another dialect.
+    assert_eq!(at("ffen=K7&width=10").key(), at("ffen=K7").key());
+    let Reject::BadWidth { value, .. } = reject(&get("/diagram.png", Some("ffen=K&dialect=courier&width=33"))) else {
+        panic!("a bad width")
+    };
+    assert_eq!(value, "33");
+}
+
+#[test]
+fn xfen_links_read_the_query_in_the_xfen_dialect_with_the_default_look() {
+    let start = job(&get("/xfen/", Some("rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR")));
+    assert_eq!(start.canonical_ffen(), "rnbqkbnr/pppp-pppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    assert_eq!(start.options(), &crate::options::RenderOptions::default());
+    // What a site appends after '&' is ignored; FEN fields after '+' too.
+    for query in [
+        "rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=20&fbclid=abc",
+        "rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR+w+KQkq+-",
+        "rnbqkbnr%2Fpppp%28%21p%29ppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR",
+    ] {
+        assert_eq!(job(&get("/xfen", Some(query))).key(), start.key(), "{query}");
+    }
+    // Errors name the column of the position as decoded.
+    let Reject::BadFfen(e) = reject(&get("/xfen/", Some("8/8/8/3z4/8/8/8/8"))) else { panic!("bad XFEN") };
+    assert_eq!(e.column, 8);
+    let Reject::BadFfen(e) = reject(&get("/xfen/", Some("8/8=1/8/8/8/8/8/8"))) else { panic!("bad XFEN") };
+    assert_eq!(e.column, 4);
+    assert_eq!(reject(&get("/xfen/", Some(""))), Reject::MissingParameter(Link::Xfen));
+}
+
+/// Links pasted through two or three encoders, on every route: decoded again when (and only when) the value does
+/// not read and a further decoding does.
+#[test]
+fn values_encoded_twice_or_three_times_read_on_every_route() {
+    let once = job(&get("/d.php", Some("ff=4k3/8/8/8/8/8/8/4K3"))).key().clone();
+    for (path, query) in [
+        ("/d.php", "ff=4k3%252F8%252F8%252F8%252F8%252F8%252F8%252F4K3"),
+        ("/Retros/d.php", "fen=4k3%25252F8%25252F8%25252F8%25252F8%25252F8%25252F8%25252F4K3.png"),
+        ("/diagram.png", "ffen=4k3%252F8%252F8%252F8%252F8%252F8%252F8%252F4K3"),
+        ("/diagram.png", "dialect=courier&ffen=4k3%252F8%252F8%252F8%252F8%252F8%252F8%252F4K3"),
+        ("/xfen/", "4k3%252F8%252F8%252F8%252F8%252F8%252F8%252F4K3"),
+        ("/xfen/", "4k3%25252F8%25252F8%25252F8%25252F8%25252F8%25252F8%25252F4K3"),
+    ] {
+        assert_eq!(job(&get(path, Some(query))).key(), &once, "{path}?{query}");
+    }
+    // %2527: a quote encoded twice.
+    let quoted = job(&get("/d.php", Some("ff=%2527a7/8"))).canonical_ffen().to_string();
+    assert_eq!(quoted, "'a7/8");
+    // Four encoders are one too many: the error is that of the value as it came (the '%' at column 4).
+    let Reject::BadFfen(e) = reject(&get("/d.php", Some("ff=4k3%2525252F8"))) else { panic!("not decoded") };
+    assert_eq!(e.column, 4);
+    // A value that reads is never decoded: '%' is an empty square in Bodlaender's dialect.
+    let bod = job(&get("/diagram.png", Some("dialect=bodlaender&ffen=%252F4")));
+    assert_eq!(bod.canonical_ffen(), "3[f:w]4");
+    assert_eq!(job(&get("/diagram.png", Some("ffen=4%252F4"))).canonical_ffen(), "4/4");
 }
 
 /// Today's cache identities, computed on main before the HTTP layer was split: keys, ETags and cache URLs are
@@ -375,7 +598,7 @@ mod pinned {
     fn error_answers_are_unchanged() {
         let long = format!("ff={}", "8/".repeat(9000));
         let huge = format!("ffen={}&size=128", ["8888"; 32].join("/"));
-        let cases: [ErrorCase; 15] = [
+        let cases: [ErrorCase; 17] = [
             ("POST", "/d.php", Some("ff=8"), 40, 405, "method POST not allowed: use GET or HEAD\n"),
             ("BR EW", "/", None, 40, 405, "method BR%20EW not allowed: use GET or HEAD\n"),
             ("GET", "/d.php", Some(&long), 20000, 414, "URL too long: 20000 bytes, the limit is 16384\n"),
@@ -427,7 +650,7 @@ mod pinned {
                 None,
                 40,
                 404,
-                "not found: diagrams are at /diagram.png?ffen=<FFEN> or …/d.php?ff=<FFEN>; see /\n",
+                "not found: diagrams are at /diagram.png?ffen=<FFEN>, …/d.php?ff=<FFEN> or …/xfen/?<XFEN>; see /\n",
             ),
             ("HEAD", "/nope", None, 40, 404, ""),
             ("HEAD", "/d.php", Some("sb=1"), 40, 400, ""),
@@ -440,6 +663,22 @@ mod pinned {
                 "the diagram would be 4102×4102 pixels; the limit is 2200 pixels a side and 4840000 pixels in all: choose a smaller size\n",
             ),
             ("GET", "/d.php", Some("ff=8/8/8/8/8/8/8/8"), 17000, 414, "URL too long: 17000 bytes, the limit is 16384\n"),
+            (
+                "GET",
+                "/xfen/",
+                None,
+                40,
+                400,
+                "missing position: an XFEN link reads …/xfen/?<XFEN>, the whole query being the position\n",
+            ),
+            (
+                "GET",
+                "/diagram.png",
+                Some("ffen=8&dialect=courier&width=33"),
+                40,
+                400,
+                "invalid option: bad value \"33\" for `width` (Game Courier board width): expected a number of files from 1 to 32\n",
+            ),
         ];
         for (method, path, query, url_len, status, body) in cases {
             let req = RequestInfo { method, path, query, url_len, ..RequestInfo::default() };

@@ -290,17 +290,88 @@ test('a Bodlaender position the janko notation cannot express: the link still gi
   assert.deepEqual(problems, []);
 });
 
+test('Game Courier code with a width and XFEN: the page shows the janko string they map to, and the link gives the same PNG', async () => {
+  await page.goto(base + '/');
+  await settled(await page.inputValue('#ffen'));
+  assert.equal(await page.isHidden('#width-box'), true, 'no width for janko');
+  const previews = await recordPreviews();
+  await page.selectOption('#dialect', 'courier');
+  assert.equal(await page.isVisible('#width'), true, 'the width field appears for Game Courier');
+  await setNumber('#width', '10');
+  const capablanca = 'rnabqkbcnr/pppppppppp/****/PPPPPPPPPP/RNABQKBCNR'; // Capablanca chess, 10×8
+  const canonical = 'rn[a:b]bqkb[c:b]nr/pppppppppp/91/91/91/91/PPPPPPPPPP/RN[a:w]BQKB[c:w]NR';
+  await type(capablanca);
+  const ten = await settled(canonical);
+  assert.equal(ten.w - ten.h, 2 * 40, `10 files × 8 ranks of 40 px: ${ten.w}×${ten.h}`);
+  assert.match(await page.textContent('#maps-to'), /janko string this Game Courier code maps to/);
+  assert.match(page.url(), /dialect=courier&width=10/);
+  const link = await copiedLink(); // the canonical string, read by the default (janko) reader
+  assert.doesNotMatch(link, /dialect|width/);
+  await samePng(link, previews.bodies.at(-1), canonical);
+  // the same code at the default width is another board
+  await setNumber('#width', '8');
+  await page.waitForFunction((c) => !['', c].includes(document.getElementById('canonical').textContent), canonical, { timeout: 15000 });
+  const eight = await settled(await page.textContent('#canonical'));
+  assert.equal(eight.w, ten.w - 2 * 40, 'eight files');
+  // a width the service refuses: its message, inline
+  await setNumber('#width', '33');
+  await page.waitForSelector('#error:not([hidden])', { timeout: 15000 });
+  assert.match(await page.textContent('#error-msg'), /bad value "33" for `width`/);
+  await setNumber('#width', '10');
+  await settled(canonical);
+  // "Edit as janko" puts the canonical string in the field, in the janko dialect: the same diagram
+  await page.click('#as-janko');
+  await page.waitForFunction(() => document.getElementById('maps-to').textContent === '', null, { timeout: 15000 });
+  await settled(canonical);
+  assert.equal(await page.inputValue('#ffen'), canonical);
+  assert.equal(await page.inputValue('#dialect'), 'janko');
+  assert.equal(await page.isHidden('#width-box'), true);
+  assert.equal(await page.textContent('#maps-to'), '');
+  assert.equal(await page.isHidden('#as-janko'), true);
+
+  // XFEN: neutral, turned and bordered pieces and markers
+  await page.selectOption('#dialect', 'xfen');
+  assert.equal(await page.isHidden('#width-box'), true, 'no width for XFEN');
+  await type('(B!S2)1(k1)(!p)EoAf/8/8/8/8/8/8/8');
+  await settled('[]-*2n1*1k-pScTx/8/8/8/8/8/8/8');
+  assert.match(await page.textContent('#maps-to'), /janko string this XFEN maps to/);
+  await samePng(await copiedLink(), previews.bodies.at(-1), '[]-*2n1*1k-pScTx/8/8/8/8/8/8/8');
+  // XFEN is 8×8 only: a short rank is an error with its column
+  await type('8/7/8/8/8/8/8/8');
+  await page.waitForSelector('#error:not([hidden])', { timeout: 15000 });
+  assert.match(await page.textContent('#error-msg'), /column \d+: .*exactly 8/);
+  await previews.done();
+  await page.screenshot({ path: join(ARTIFACTS, 'editor-dialects.png') });
+
+  // the page's own query selects the dialect and the width
+  await page.goto(base + '/?ffen=K10k&dialect=courier&width=10');
+  await settled('K9/1k[-][-][-][-][-][-][-][-]');
+  assert.equal(await page.inputValue('#width'), '10');
+  assert.equal(await page.isVisible('#width'), true);
+  assert.deepEqual(problems, []);
+});
+
 test('every diagram in the reference section renders', async () => {
   await page.goto(base + '/');
   const srcs = await page.$$eval('#reference img', (imgs) => imgs.map((i) => i.src));
-  assert.ok(srcs.length >= 13);
+  assert.ok(srcs.length >= 22, `${srcs.length} reference diagrams`);
+  assert.ok(srcs.some((src) => src.includes('dialect=courier&width=10')), 'a Game Courier example with a width');
+  assert.ok(srcs.some((src) => src.includes('dialect=xfen')), 'XFEN examples');
+  assert.ok(srcs.some((src) => new URL(src).pathname === '/xfen/'), 'a yacpdb /xfen/ link');
   for (const src of srcs) {
     const res = await fetch(src, { headers: { accept: 'image/png' } });
     assert.equal(res.status, 200, src);
     assert.equal(res.headers.get('content-type'), 'image/png', src);
   }
-  // "Edit" loads an example into the editor
+  // "Edit" loads an example into the editor, in its dialect
+  await page.click('#reference button[data-dialect=courier]');
+  await settled('rn[a:b]bqkb[c:b]nr/pppppppppp/91/91/91/91/PPPPPPPPPP/RN[a:w]BQKB[c:w]NR');
+  assert.deepEqual([await page.inputValue('#dialect'), await page.inputValue('#width')], ['courier', '10']);
+  await page.click('#reference figure button[data-dialect=xfen]');
+  await settled('rnbqkbnr/pppp-pppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
+  assert.equal(await page.inputValue('#dialect'), 'xfen');
   await page.click('button[data-ffen^="rnbqkbnr/p*1p"]');
+  assert.equal(await page.inputValue('#dialect'), 'janko');
   await settled("rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-p-r-r-n-n-b-b/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR");
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(ARTIFACTS, 'editor.png') });

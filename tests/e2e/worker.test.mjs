@@ -1,6 +1,7 @@
 // End-to-end tests of the Worker in the real local runtime (`wrangler dev` on the built bundle, see harness.mjs):
-// the spec's example links, equivalent spellings, the edge cache (MISS then HIT), 304, HEAD, error responses,
-// and no 5xx over a few hundred generated broken and random inputs.
+// the spec's example links, equivalent spellings, the dialects and link forms (Game Courier with `width`, `/xfen/`
+// links, links encoded two or three times), the edge cache (MISS then HIT), 304, HEAD, error responses, and no 5xx
+// over a few hundred generated broken and random inputs.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
@@ -244,6 +245,120 @@ describe("diagrams", () => {
   });
 });
 
+describe("dialects and link forms", () => {
+  /** The responses of `paths` (all 200 PNGs) have one X-FFEN (`canonical`), one ETag and the same bytes. */
+  async function oneDiagram(canonical, paths) {
+    const first = await diagram(paths[0]);
+    assert.equal(first.headers["x-ffen"], canonical, paths[0]);
+    for (const p of paths.slice(1)) {
+      const res = await diagram(p);
+      assert.equal(res.headers["x-ffen"], canonical, p);
+      assert.equal(res.headers.etag, first.headers.etag, p);
+      assert.ok(res.body.equals(first.body), `${p}: same bytes as ${paths[0]}`);
+    }
+    return first;
+  }
+
+  test("one diagram in janko, Bodlaender, Game Courier and XFEN, on every route: one X-FFEN, ETag and PNG", async () => {
+    await oneDiagram(START, [
+      `/Retros/d.php?ff=${START}`,
+      "/d.php?ff=rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR",
+      `/diagram.png?ffen=${START}&dialect=bodlaender`,
+      "/diagram.png?ffen=rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR&dialect=courier",
+      "/diagram.png?ffen=rnbqkbnr/pppppppp/****/PPPPPPPP/RNBQKBNR&dialect=courier&width=8",
+      "/diagram.png?ffen=rnbqkbnr/pppppppp/*/*/*/*/PPPPPPPP/RNBQKBNR&dialect=courier",
+      "/diagram.png?ffen=rsbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBSR&dialect=xfen",
+      "/xfen/?rsbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBSR",
+      `/xfen?${encodeURIComponent(START)}`,
+    ]);
+    // Neutral, turned, bordered pieces and markers: janko (with the canonical extension) and XFEN.
+    const fairy = "[]-*2n1*1k-pScTx/8/8/8/8/8/8/8";
+    await oneDiagram(fairy, [
+      `/d.php?ff=${encodeURIComponent(fairy)}`,
+      "/diagram.png?ffen=%5B%5D-*2N1*1k-PScTx/8/8/8/8/8/8/8",
+      "/diagram.png?dialect=xfen&ffen=(B!S2)1(k1)(!p)EoAf/8/8/8/8/8/8/8",
+      "/xfen/?(B!S2)1(k1)(!p)EoAf/8/8/8/8/8/8/8",
+      `/yacpdb/xfen/?${encodeURIComponent("(B!S2)1(k1)(!p)EoAf/8/8/8/8/8/8/8")}`,
+    ]);
+  });
+
+  test("Game Courier with width: the board is that many files wide; a bad width is a 400 naming width", async () => {
+    const ten = "rnabqkbcnrpppppppppp40PPPPPPPPPPRNABQKBCNR";
+    const canonical = "rn[a:b]bqkb[c:b]nr/pppppppppp/91/91/91/91/PPPPPPPPPP/RN[a:w]BQKB[c:w]NR";
+    const res = await oneDiagram(canonical, [
+      `/diagram.png?ffen=${ten}&dialect=courier&width=10`,
+      "/diagram.png?ffen=rnabqkbcnr/pppppppppp/****/PPPPPPPPPP/RNABQKBCNR&dialect=courier&width=%2010",
+      "/diagram.png?ffen=rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR&dialect=bodlaender",
+      `/d.php?ff=${encodeURIComponent(canonical)}`,
+    ]);
+    const empty8 = pngSize((await diagram("/diagram.png?ffen=8/8/8/8/8/8/8/8")).body);
+    const empty9 = pngSize((await diagram("/diagram.png?ffen=9/9/9/9/9/9/9/9")).body);
+    const square = empty9.width - empty8.width;
+    assert.deepEqual(pngSize(res.body), { width: empty8.width + 2 * square, height: empty8.height }, "10 files × 8 ranks");
+    // The same code at the default width of 8 is another board (and another diagram).
+    const eight = await diagram(`/diagram.png?ffen=${ten}&dialect=courier`);
+    assert.notEqual(eight.headers.etag, res.headers.etag);
+    assert.equal(pngSize(eight.body).width, empty8.width);
+    for (const bad of ["0", "33", "ten"]) {
+      const err = await get(`/diagram.png?ffen=K&dialect=courier&width=${bad}`);
+      assert.equal(err.status, 400, bad);
+      assert.match(err.body.toString("utf8"), new RegExp(`bad value "${bad}" for \`width\`.*from 1 to 32`));
+    }
+    // width belongs to Game Courier: with another dialect it is ignored.
+    const janko = await diagram("/diagram.png?ffen=K7&width=ten");
+    assert.equal(janko.headers.etag, (await diagram("/diagram.png?ffen=K7")).headers.etag);
+  });
+
+  test("/xfen/ links: the query is the XFEN, raw or percent-encoded; '&' ends it, '+' starts FEN fields", async () => {
+    const xfen = "rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    const canonical = "rnbqkbnr/pppp-pppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    await oneDiagram(canonical, [
+      `/xfen/?${xfen}`,
+      `/xfen?${xfen}`,
+      `/some/where/xfen/?${encodeURIComponent(xfen)}`,
+      `/xfen/?${xfen}&fbclid=IwAR0abc&size=96`,
+      `/xfen/?${xfen}+w+KQkq+-+0+1`,
+      `/d.php?ff=${canonical}`,
+      `/diagram.png?dialect=xfen&ffen=${encodeURIComponent(xfen)}`,
+    ]);
+    const text = (res) => res.body.toString("utf8");
+    const missing = await get("/xfen/");
+    assert.equal(missing.status, 400);
+    assert.match(text(missing), /missing position: an XFEN link reads …\/xfen\/\?<XFEN>/);
+    const bad = await get("/xfen/?8/8/8/3z4/8/8/8/8");
+    assert.equal(bad.status, 400);
+    assert.match(text(bad), /^invalid FFEN, column 8: /);
+    const equals = await get("/xfen/?8/8=1/8/8/8/8/8/8");
+    assert.match(text(equals), /^invalid FFEN, column 4: .*'='/);
+    assert.equal((await get("/xfenx/?8/8/8/8/8/8/8/8")).status, 404);
+  });
+
+  test("links encoded twice or three times read on every route; a value that reads is never decoded", async () => {
+    const plain = "4k3/8/8/8/8/8/8/4K3";
+    const twice = plain.replace(/\//g, "%252F"); // pasted through two encoders
+    const thrice = plain.replace(/\//g, "%25252F");
+    await oneDiagram(plain, [
+      `/d.php?ff=${plain}`,
+      `/d.php?ff=${twice}`,
+      `/Retros/d.php?fen=${thrice}.png`,
+      `/diagram.png?ffen=${twice}`,
+      `/diagram.png?dialect=courier&ffen=${thrice}`,
+      `/xfen/?${twice}`,
+      `/xfen/?${thrice}`,
+    ]);
+    // %2527: a quote encoded twice; %252A a star.
+    await oneDiagram("'a*1Q6/8", ["/d.php?ff='a*1Q/8", "/d.php?ff=%2527a%252A1Q%252F8"]);
+    // Four encoders are one too many: the error of the value as it came, at its column.
+    const four = await get(`/d.php?ff=${plain.replace(/\//g, "%2525252F")}`);
+    assert.equal(four.status, 400);
+    assert.match(four.body.toString("utf8"), /^invalid FFEN, column 4: .*'%'/);
+    // '%' is an empty square in Bodlaender's dialect, so "%2F4" reads as it is there (and is not decoded).
+    const bod = await diagram("/diagram.png?dialect=bodlaender&ffen=%252F4");
+    assert.equal(bod.headers["x-ffen"], "3[f:w]4");
+    assert.equal((await diagram("/diagram.png?ffen=4%252F4")).headers["x-ffen"], "4/4");
+  });
+});
+
 describe("errors", () => {
   const text = (res) => res.body.toString("utf8");
   async function clientError(p, status, pattern, opts) {
@@ -310,10 +425,13 @@ describe("errors", () => {
         s = chars.join("");
       }
       const q = encodeURIComponent(s);
-      switch (i % 4) {
+      switch (i % 8) {
         case 0: inputs.push(`/d.php?ff=${q}`); break;
         case 1: inputs.push(`/Retros/d.php?fen=${q}.png&sb=${rand(9)}`); break;
         case 2: inputs.push(`/diagram.png?ffen=${q}&dialect=bodlaender`); break;
+        case 4: inputs.push(`/diagram.png?ffen=${q}&dialect=courier&width=${rand(3) ? rand(40) : "x"}`); break;
+        case 5: inputs.push(`/diagram.png?ffen=${q}&dialect=xfen`); break;
+        case 6: inputs.push(`/xfen/?${rand(2) ? q : encodeURIComponent(q)}`); break;
         default: {
           const opts = [`size=${rand(3) ? rand(200) : "x" + rand(9)}`, `flip=${rand(3)}`, `coords=${rand(3)}`,
             `theme=${["classic", "green", "x", ""][rand(4)]}`, `light=${["fff", "#eeeeee", "zz", ""][rand(4)]}`];
@@ -325,6 +443,8 @@ describe("errors", () => {
       "/%00d.php?ff=8", "//d.php?ff=8/8", "/..%2fd.php?ff=8", "/d.php/?ff=8", "/D.PHP?ff=8", "/d.php?ff=%",
       "/d.php?ff=%zz", "/d.php?=&&=&ff", "/d.php?ff=8&ff=", "/diagram.png?ffen=8&ffen=", "/diagram.png?ffen=8&size=",
       "/diagram.png?ffen=8&light=%23", "/diagram.png/x?ffen=8", "/?ff=8", "/d.php?fen=.png", "/d.php?ff=%E2%80%9D23",
+      "/xfen/?", "/xfen/?&", "/xfen/?=", "/xfen/?%", "/xfen/?%25%25%25", "/xfen/?((((", "/xfen/?(B", "/xfen?%FF",
+      "/diagram.png?ffen=%25252525&dialect=courier&width=", "/d.php?ff=%252", "/d.php?ff=%25%32%46",
     );
     const counts = {};
     const workers = Array.from({ length: 4 }, async () => {
