@@ -26,7 +26,7 @@ fn check(input: &str, dialect: Dialect) {
     }
 }
 
-fn round_trip(input: &str, dialect: Dialect, board: &ffen_diagram::board::Board) {
+fn round_trip(input: &str, dialect: Dialect, board: &ffen_diagram::Board) {
     let text = canonical(board);
     let again = parse(&text, Dialect::Janko).expect("canonical FFEN must parse");
     assert_eq!(&again, board, "{input:?} ({dialect:?}) -> {text:?}");

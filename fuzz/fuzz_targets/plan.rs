@@ -23,7 +23,7 @@ use ffen_diagram::http::{
     decide, fnv1a64, header_value, plan, prefers_image, query_pairs, CacheKey, CacheStatus, ETag, Link, Plan, Reject,
     Rendered, Request, RequestInfo, Route, ERROR_CACHE_CONTROL,
 };
-use ffen_diagram::options::RenderOptions;
+use ffen_diagram::RenderOptions;
 use ffen_diagram::page;
 use ffen_diagram::RENDERER_VERSION;
 use libfuzzer_sys::fuzz_target;
