@@ -41,6 +41,7 @@ mod pngenc;
 mod raster;
 mod render;
 mod sprite;
+mod svg;
 mod text;
 mod theme;
 #[cfg(target_arch = "wasm32")]
@@ -59,4 +60,5 @@ pub use render::{
     check_image_size, clear_sprite_cache, file_name, image_size, message_png, render_image, render_png, ImageTooLarge,
     MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH, RENDERER_VERSION,
 };
+pub use svg::{render_svg, SVG_CONTENT_TYPE, SVG_VERSION};
 pub use theme::{extra_tint, DarkSquares, Theme, INK, PAPER};

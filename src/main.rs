@@ -2,12 +2,13 @@
 //!
 //! ```text
 //! ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme T] [--light RRGGBB] [--dark RRGGBB]
-//!             [--dialect janko|bodlaender|courier|xfen] [--width N]
+//!             [--dialect janko|bodlaender|courier|xfen] [--width N] [--svg]
 //! ffen-render --message 'text' -o out.png
 //! ```
 //! The options are the URL parameters of the Worker (`size`, `flip`, `coords`, `theme`, `light`, `dark`) and read
 //! by the same code, so the CLI draws exactly what the Worker serves. `--width` is Game Courier's board width
-//! (`--dialect courier`, default 8). `-o -` writes the PNG to standard output.
+//! (`--dialect courier`, default 8). `--svg` writes the SVG of `/diagram.svg` instead of the PNG. `-o -` writes to
+//! standard output.
 
 use ffen_diagram::ffen::{self, Dialect, Width};
 use ffen_diagram::RenderOptions;
@@ -16,7 +17,7 @@ use std::process::ExitCode;
 
 const USAGE: &str =
     "usage: ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme gray|print|brown|blue|green]
-                   [--light RRGGBB] [--dark RRGGBB] [--dialect janko|bodlaender|courier|xfen] [--width N]
+                   [--light RRGGBB] [--dark RRGGBB] [--dialect janko|bodlaender|courier|xfen] [--width N] [--svg]
        ffen-render --message 'text' -o out.png";
 
 fn run(args: Vec<String>) -> Result<(), String> {
@@ -25,6 +26,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let mut output: Option<String> = None;
     let mut dialect = Dialect::Janko;
     let mut width: Option<Width> = None;
+    let mut svg = false;
     let mut pairs: Vec<(String, String)> = Vec::new();
     let mut it = args.into_iter();
     while let Some(arg) = it.next() {
@@ -41,6 +43,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 let files = value("--width")?;
                 width = Some(files.parse().map_err(|e| format!("--width {files:?}: {e}"))?);
             }
+            "--svg" => svg = true,
             "--flip" | "--coords" => pairs.push((arg[2..].to_string(), "1".to_string())),
             "--size" | "--theme" | "--light" | "--dark" => {
                 let v = value(&arg)?;
@@ -68,7 +71,11 @@ fn run(args: Vec<String>) -> Result<(), String> {
             .map_err(|e| e.to_string())?;
         let board = ffen::parse(&ffen, dialect).map_err(|e| format!("FFEN: {e}"))?;
         ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
-        ffen_diagram::render_png(&board, &options).map_err(|e| format!("internal error: {e}"))?
+        if svg {
+            ffen_diagram::render_svg(&board, &options).into_bytes()
+        } else {
+            ffen_diagram::render_png(&board, &options).map_err(|e| format!("internal error: {e}"))?
+        }
     };
     if output == "-" {
         std::io::stdout().write_all(&png).map_err(|e| format!("stdout: {e}"))

@@ -22,8 +22,8 @@ pub use crate::layout::{check_image_size, image_size, ImageTooLarge, MAX_IMAGE_P
 /// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
 pub const RENDERER_VERSION: &str = "r2";
 
-/// What sprite a cell shows, if any.
-fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
+/// What sprite a cell shows, if any (the SVG output draws the same sprites as vectors).
+pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
     match cell {
         Cell::Empty | Cell::Hole => None,
         Cell::Text(t) => Some(Key {
