@@ -13,4 +13,7 @@ $r '(Camelrider)(camelrider)(camelrider2)(camelrider3)(Nightrider)(grasshopper)(
 $r 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --theme brown --flip --coords --size 24 -o $d/brown-flipped.png
 $r '8/8/8/3k4/8/8/8/3K4' --theme green --size 64 -o $d/green-64.png
 $r --message "FFEN: column 12: 'z' is not a piece; write 'z for the letter z" -o $d/error.png
-ls -l $d/*.png
+# The same diagrams as SVG (what /diagram.svg serves for the same parameters).
+$r "2'1'2'3'4'5/1-k*1-q-*2r-b*3-n2/1-p-*1p-*2p-*3p2/8/2T*2t-c-s2/8/2X-*1x'W*1'W2/K6k" --theme print --coords --svg -o $d/print.svg
+$r '(Camelrider)(camelrider)(camelrider2)(camelrider3)(Nightrider)(grasshopper)(zebra2)(leo5)/(knight3)(knight4)(knight5)(knight6)(queen3)(queen4)(queen5)(queen6)/-6-/3--3/8/(Rook2)(rook)5(K)' --dialect bodlaender --theme blue --svg -o $d/fairy.svg
+ls -l $d/*.png $d/*.svg
