@@ -93,25 +93,29 @@ pub(crate) fn xml_escape(text: &str) -> String {
     out
 }
 
-/// `v` with at most `decimals` decimals, trailing zeros and a trailing point dropped (`12`, `12.5`, `-0.25`): the
-/// one number format of the output, so its bytes are the same wherever it is written.
-fn num(v: f32, decimals: usize) -> String {
-    if !v.is_finite() {
+/// `v` with at most `decimals` (0–6) decimals, rounded half away from zero, trailing zeros and a trailing point
+/// dropped (`12`, `12.5`, `-0.25`): the one number format of the output. Integer arithmetic on the exact product
+/// (an `f32` times a power of ten up to 10⁶ is exact in `f64`), so the digits are the same on every platform, and no
+/// float formatting code is linked into the Worker.
+fn num(v: f32, decimals: u32) -> String {
+    let decimals = decimals.min(6);
+    let scaled = f64::from(v) * 10f64.powi(decimals as i32);
+    if !scaled.is_finite() || scaled.abs() >= 1e15 {
         return "0".to_string();
     }
-    let mut s = format!("{v:.decimals$}");
-    if s.contains('.') {
-        while s.ends_with('0') {
-            s.pop();
+    let scaled = scaled.round() as i64;
+    let unit = 10i64.pow(decimals);
+    let (whole, mut fraction) = (scaled.abs() / unit, scaled.abs() % unit);
+    let mut out = if scaled < 0 { format!("-{whole}") } else { whole.to_string() };
+    if fraction != 0 {
+        let mut digits = decimals as usize;
+        while fraction % 10 == 0 {
+            fraction /= 10;
+            digits -= 1;
         }
-        if s.ends_with('.') {
-            s.pop();
-        }
+        out.push_str(&format!(".{fraction:0digits$}"));
     }
-    if s == "-0" {
-        s = "0".to_string();
-    }
-    s
+    out
 }
 
 /// `#rgb` when every channel is a doubled hex digit, else `#rrggbb`.
@@ -697,6 +701,12 @@ mod tests {
         assert_eq!(num(12.0, 2), "12");
         assert_eq!(num(12.5, 2), "12.5");
         assert_eq!(num(-0.001, 2), "0");
+        assert_eq!(num(-0.25, 2), "-0.25");
+        assert_eq!(num(0.125, 2), "0.13");
+        assert_eq!(num(0.05, 1), "0.1");
+        assert_eq!(num(1234.5, 0), "1235");
+        assert_eq!(num(0.000_001, 6), "0.000001");
+        assert_eq!(num(1e30, 2), "0");
         assert_eq!(num(1.0 / 3.0, 6), "0.333333");
         assert_eq!(num(f32::NAN, 2), "0");
         assert_eq!(hex(Rgb(255, 255, 255)), "#fff");
