@@ -252,6 +252,8 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     };
     // Links pasted through two or three encoders still read; a value that reads is never decoded again.
     let board = ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?;
+    // Squares named by `squares`, `arrows` and `lastmove` must be on this board: a 400 naming the parameter.
+    query.options.furniture.check(&board).map_err(Reject::BadOption)?;
     render::check_image_size(&board, &query.options).map_err(Reject::TooLarge)?;
     let job = DiagramJob::new(board, query.options, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {

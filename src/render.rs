@@ -8,10 +8,11 @@
 use crate::board::{Board, Cell, Color, PieceKind};
 use crate::coords;
 use crate::fairy;
-use crate::layout::Layout;
+use crate::layout::{Layout, MarkPaint, Overlay, SquareMark, TextLine};
 use crate::options::RenderOptions;
 use crate::pngenc::{self, EncodeError};
-use crate::raster::{Canvas, Image, Rect};
+use crate::raster::{quantize, Canvas, Image, Mask, Rect};
+use crate::text;
 use crate::sprite::{self, Key, Shape};
 use crate::theme::{hatching, DarkSquares, INK, PAPER};
 
@@ -80,7 +81,7 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
     let (w, h) = (board.width(), board.height());
     let mut image = Image::new(l.width, l.height, PAPER);
     // The board square shown at display position (dx, dy).
-    let source = |dx: usize, dy: usize| if options.flip { (w - 1 - dx, h - 1 - dy) } else { (dx, dy) };
+    let source = |dx: usize, dy: usize| Layout::display(board, options.flip, (dx, dy));
     let is_open = |dx: i64, dy: i64| {
         if dx < 0 || dy < 0 || dx >= w as i64 || dy >= h as i64 {
             return true;
@@ -91,6 +92,9 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
     draw_frame(&mut image, &l, (w, h), is_open);
     let light = options.light.unwrap_or(options.theme.light());
     let dark = options.dark.map_or(options.theme.dark(), DarkSquares::Solid);
+    // Squares first, then the highlights over them, then the pieces; each sprite stays inside its own square, so
+    // without highlights this draws what one pass over the squares drew.
+    let mut pieces = Vec::new();
     for dy in 0..h {
         for dx in 0..w {
             let (x, y) = source(dx, dy);
@@ -114,34 +118,89 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
                 }
             };
             if let Some(key) = cell_key(cell, l.square, hatched) {
-                image.draw(&*sprite::get(&key), i64::from(square.x), i64::from(square.y));
+                pieces.push((key, square));
             }
         }
     }
-    draw_borders(&mut image, board, options.flip, &l);
+    let furniture = &l.furniture;
+    for mark in &furniture.under {
+        draw_mark(&mut image, mark);
+    }
+    for (key, square) in pieces {
+        image.draw(&*sprite::get(&key), i64::from(square.x), i64::from(square.y));
+    }
+    for mark in &furniture.borders {
+        draw_mark(&mut image, mark);
+    }
+    for overlay in &furniture.over {
+        draw_overlay(&mut image, overlay);
+    }
     if options.coords {
         coords::draw(&mut image, board, options.flip, &l);
+    }
+    for line in furniture.title.iter().chain(&furniture.caption).chain(&furniture.count) {
+        draw_text_line(&mut image, line);
     }
     image
 }
 
-/// Outlines every bordered square (XFEN's `B` prefix): a box of ink along the inside of the square's edges, a
-/// sixteenth of the square thick (at least 1 px), over whatever the square shows. Only boards with a bordered
-/// square look different, and those are new cache keys, so [`RENDERER_VERSION`] stays.
-fn draw_borders(image: &mut Image, board: &Board, flip: bool, l: &Layout) {
-    let (w, h) = (board.width(), board.height());
-    let (s, thick) = (l.square, (l.square / 16).max(1));
-    for dy in 0..h {
-        for dx in 0..w {
-            let (x, y) = if flip { (w - 1 - dx, h - 1 - dy) } else { (dx, dy) };
-            if board.is_bordered(x, y) {
-                let (px, py) = (l.board_x + dx as u32 * s, l.board_y + dy as u32 * s);
-                image.fill_rect(Rect::new(px, py, s, thick), INK);
-                image.fill_rect(Rect::new(px, py + s - thick, s, thick), INK);
-                image.fill_rect(Rect::new(px, py, thick, s), INK);
-                image.fill_rect(Rect::new(px + s - thick, py, thick, s), INK);
-            }
+/// Paints one marked square: a highlight (the tint blended over the square) or XFEN's border (a box of ink along
+/// the inside of the square's edges, over whatever the square shows). The border's pixels are those the renderer
+/// drew before highlights existed, so [`RENDERER_VERSION`] stays.
+fn draw_mark(image: &mut Image, mark: &SquareMark) {
+    let Rect { x, y, width: s, .. } = mark.rect;
+    match mark.paint {
+        MarkPaint::Tint { rgb, alpha } => image.blend_rect(mark.rect, rgb, alpha),
+        MarkPaint::Border { thickness } => {
+            let thick = thickness.min(s);
+            image.fill_rect(Rect::new(x, y, s, thick), INK);
+            image.fill_rect(Rect::new(x, y + s - thick, s, thick), INK);
+            image.fill_rect(Rect::new(x, y, thick, s), INK);
+            image.fill_rect(Rect::new(x + s - thick, y, thick, s), INK);
         }
+    }
+}
+
+/// Paints an arrow or a circle: its path's anti-aliased coverage (rounded to the sprites' levels, so it adds few
+/// colours to the palette) times its opacity, in its colour.
+fn draw_overlay(image: &mut Image, overlay: &Overlay) {
+    let mut pb = tiny_skia::PathBuilder::new();
+    let (rule, rgb, alpha) = match *overlay {
+        Overlay::Arrow { outline, rgb, alpha } => {
+            pb.move_to(outline[0].0, outline[0].1);
+            for &(x, y) in &outline[1..] {
+                pb.line_to(x, y);
+            }
+            pb.close();
+            (tiny_skia::FillRule::Winding, rgb, alpha)
+        }
+        Overlay::Circle { centre, outer, inner, rgb, alpha } => {
+            pb.push_circle(centre.0, centre.1, outer);
+            pb.push_circle(centre.0, centre.1, inner);
+            (tiny_skia::FillRule::EvenOdd, rgb, alpha)
+        }
+    };
+    let Some(path) = pb.finish() else { return };
+    // Rasterise into a mask covering the path's bounds only (clipped to the image).
+    let b = path.bounds();
+    let x0 = (b.left().floor().max(0.0) as u32).min(image.width);
+    let y0 = (b.top().floor().max(0.0) as u32).min(image.height);
+    let x1 = (b.right().ceil().max(0.0) as u32).min(image.width);
+    let y1 = (b.bottom().ceil().max(0.0) as u32).min(image.height);
+    let Some(mut coverage) = tiny_skia::Mask::new(x1.saturating_sub(x0), y1.saturating_sub(y0)) else { return };
+    let shift = tiny_skia::Transform::from_translate(-(x0 as f32), -(y0 as f32));
+    coverage.fill_path(&path, rule, true, shift);
+    let data =
+        coverage.data().iter().map(|&c| crate::raster::div255(u16::from(quantize(c)) * u16::from(alpha))).collect();
+    let mask = Mask { width: coverage.width() as usize, height: coverage.height() as usize, data };
+    image.draw(&mask.inked(rgb), i64::from(x0), i64::from(y0));
+}
+
+/// Draws one line of the title, caption or count in ink, where the layout put it.
+fn draw_text_line(image: &mut Image, line: &TextLine) {
+    if let Some(coverage) = text::rasterize(&line.text, line.px) {
+        let mask = coverage.mask.quantized();
+        image.draw(&mask.inked(INK), line.pen_x + i64::from(coverage.left), line.baseline + i64::from(coverage.top));
     }
 }
 
