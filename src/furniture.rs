@@ -439,6 +439,42 @@ impl Furniture {
         Ok(true)
     }
 
+    /// The query parameters that give this furniture (none for none), in the order of [`Furniture::canonical`]:
+    /// what a link or the editor page writes. [`crate::RenderOptions::from_pairs`] reads them back to `self`.
+    ///
+    /// ```
+    /// use ffen_diagram::RenderOptions;
+    /// let options = RenderOptions::from_pairs([("arrows", "e4e4, Ge2e4"), ("title", " Šulc  |  1999 ")]).unwrap();
+    /// let pairs = options.furniture.query_pairs();
+    /// assert_eq!(pairs, [("title", "Šulc|1999".to_string()), ("arrows", "Ge2e4,e4e4".to_string())]);
+    /// let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
+    /// assert_eq!(again, options);
+    /// ```
+    pub fn query_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        if self.count {
+            pairs.push(("count", "1".to_string()));
+        }
+        for (key, text) in [("title", &self.title), ("caption", &self.caption)] {
+            if !text.is_empty() {
+                pairs.push((key, text.lines().join(&LINE_BREAK.to_string())));
+            }
+        }
+        let letter = |tint: Tint| tint.letter().map(String::from).unwrap_or_default();
+        if !self.squares.is_empty() {
+            let list: Vec<String> = self.squares.iter().map(|(s, &t)| format!("{}{s}", letter(t))).collect();
+            pairs.push(("squares", list.join(",")));
+        }
+        if !self.arrows.is_empty() {
+            let list: Vec<String> = self.arrows.iter().map(|(m, &t)| format!("{}{m}", letter(t))).collect();
+            pairs.push(("arrows", list.join(",")));
+        }
+        if let Some(last) = self.last_move {
+            pairs.push(("lastmove", last.to_string()));
+        }
+        pairs
+    }
+
     /// Whether there is no furniture at all (the diagram looks as it always did).
     pub fn is_empty(&self) -> bool {
         *self == Furniture::default()
@@ -475,25 +511,14 @@ impl Furniture {
     /// colour letter before the square), `.lastmove=…`. Empty for no furniture.
     pub fn canonical(&self) -> String {
         let mut out = String::new();
-        if self.count {
-            out.push_str(".count");
-        }
-        for (tag, text) in [("title", &self.title), ("caption", &self.caption)] {
-            if !text.is_empty() {
-                out.push_str(&format!(".{tag}={}", text.canonical()));
+        for (key, value) in self.query_pairs() {
+            match key {
+                "count" => out.push_str(".count"),
+                "title" => out.push_str(&format!(".title={}", self.title.canonical())),
+                "caption" => out.push_str(&format!(".caption={}", self.caption.canonical())),
+                // Lists of square names: only letters, digits and commas, never a separator.
+                _ => out.push_str(&format!(".{key}={value}")),
             }
-        }
-        let letter = |tint: Tint| tint.letter().map(String::from).unwrap_or_default();
-        if !self.squares.is_empty() {
-            let list: Vec<String> = self.squares.iter().map(|(s, &t)| format!("{}{s}", letter(t))).collect();
-            out.push_str(&format!(".squares={}", list.join(",")));
-        }
-        if !self.arrows.is_empty() {
-            let list: Vec<String> = self.arrows.iter().map(|(m, &t)| format!("{}{m}", letter(t))).collect();
-            out.push_str(&format!(".arrows={}", list.join(",")));
-        }
-        if let Some(last) = self.last_move {
-            out.push_str(&format!(".lastmove={last}"));
         }
         out
     }

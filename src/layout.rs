@@ -420,4 +420,88 @@ mod tests {
         assert_eq!(drawn.square, 67);
         assert!(drawn.fits() && !Layout::with_square(&board, &options(128, true), 68).fits());
     }
+
+    fn furnished(pairs: &[(&str, &str)]) -> RenderOptions {
+        RenderOptions::from_pairs(pairs.iter().copied()).unwrap()
+    }
+
+    #[test]
+    fn text_sits_in_the_column_of_the_framed_board() {
+        let board = Board::empty(8, 8).unwrap();
+        let o = furnished(&[("title", "Šulc|Phénix"), ("caption", "#2"), ("count", "1"), ("coords", "1")]);
+        let l = Layout::requested(&board, &o);
+        let f = &l.furniture;
+        let (left, right) = (i64::from(l.margin), i64::from(l.width));
+        assert_eq!(right - left, i64::from(8 * l.square + 2 * l.frame), "the board is the widest");
+        assert_eq!(f.title.len(), 2);
+        for line in &f.title {
+            // Centred (to a pixel), above the frame.
+            assert!(((line.ink_left - left) - (right - line.ink_right)).abs() <= 1, "{line:?}");
+            assert!(line.baseline < i64::from(l.board_y - l.frame));
+        }
+        assert!(f.title[0].baseline < f.title[1].baseline);
+        let (caption, count) = (&f.caption[0], f.count.as_ref().unwrap());
+        assert_eq!(caption.ink_left, left);
+        assert_eq!((count.text.as_str(), count.ink_right), ("(0+0)", right));
+        assert_eq!(caption.baseline, count.baseline);
+        // Below the coordinate band, inside the image.
+        assert!(caption.baseline > i64::from(l.board_y + 8 * l.square + l.frame + l.margin));
+        assert!(caption.baseline < i64::from(l.height));
+        assert_eq!(caption.pen_x + i64::from(text::ink_span("#2", caption.px).unwrap().0), caption.ink_left);
+    }
+
+    #[test]
+    fn wide_text_widens_the_image_and_centres_the_board() {
+        let board = Board::empty(1, 1).unwrap();
+        let plain = Layout::requested(&board, &RenderOptions::default());
+        assert_eq!((plain.width, plain.height), (42, 42));
+        let o = furnished(&[("title", "Ladislav Šulc, Phénix 1999")]);
+        let l = Layout::requested(&board, &o);
+        let title = &l.furniture.title[0];
+        assert_eq!((title.ink_left, title.ink_right), (0, i64::from(l.width)));
+        let extra = l.width - plain.width;
+        assert!(extra > 100);
+        assert_eq!(l.board_x, plain.board_x + extra / 2);
+        // The count of an empty 1×1 board still fits next to a caption wider than the board.
+        let o = furnished(&[("caption", "h#2"), ("count", "1")]);
+        let l = Layout::requested(&board, &o);
+        let (caption, count) = (&l.furniture.caption[0], l.furniture.count.as_ref().unwrap());
+        assert!(caption.ink_right < count.ink_left);
+        assert_eq!(count.ink_right, i64::from(l.width));
+    }
+
+    #[test]
+    fn the_size_limits_include_the_furniture() {
+        let board = Board::empty(MAX_BOARD_SIDE, MAX_BOARD_SIDE).unwrap();
+        let plain = options(64, true);
+        assert_eq!(check_image_size(&board, &plain), Ok((2080, 2080)));
+        let two_lines = "W".repeat(80) + "|" + &"W".repeat(80);
+        let o = RenderOptions { size: SquareSize::new(64).unwrap(), coords: true, ..furnished(&[("title", &two_lines), ("caption", &two_lines), ("count", "1")]) };
+        let err = check_image_size(&board, &o).unwrap_err();
+        assert!(err.width >= 2080 && err.height > MAX_IMAGE_SIDE, "{err:?}");
+        // Drawn anyway at a square that fits, text and all.
+        let drawn = Layout::drawn(&board, &o);
+        assert!(drawn.fits() && drawn.square < 64);
+        // A board that fits only without its title is refused with it.
+        let o = RenderOptions { size: SquareSize::new(68).unwrap(), ..furnished(&[("title", "x")]) };
+        assert_eq!(check_image_size(&board, &RenderOptions { size: o.size, ..RenderOptions::default() }), Ok((2180, 2180)));
+        assert!(check_image_size(&board, &o).is_err());
+    }
+
+    #[test]
+    fn marks_land_on_their_squares_flipped_or_not_on_every_board_size() {
+        for (w, h) in [(1, 1), (8, 8), (11, 11), (32, 32), (3, 17)] {
+            let board = Board::empty(w, h).unwrap();
+            let last = format!("{}{h}", crate::coords::file_name(w - 1));
+            for flip in [false, true] {
+                let o = RenderOptions { flip, ..furnished(&[("squares", &format!("a1,{last}")), ("arrows", &format!("a1{last},a1a1"))]) };
+                let l = Layout::requested(&board, &o);
+                let (a1, far) = (l.furniture.under[0].rect, l.furniture.under.last().unwrap().rect);
+                let lower_left = l.square_at(0, h - 1);
+                let upper_right = l.square_at(w - 1, 0);
+                assert_eq!((a1, far), if flip { (upper_right, lower_left) } else { (lower_left, upper_right) });
+                assert_eq!(l.furniture.over.len(), if w * h == 1 { 1 } else { 2 }, "{w}x{h}");
+            }
+        }
+    }
 }
