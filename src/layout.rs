@@ -292,7 +292,7 @@ impl Layout {
         let tint = |tint: Tint| MarkPaint::Tint { rgb: tint.rgb(), alpha: tint.square_alpha() };
         let last_move = f.last_move.iter().flat_map(|m| [m.from, m.to]).map(|sq| (sq, Tint::Yellow));
         let under = last_move
-            .chain(f.squares.iter().map(|(&sq, &t)| (sq, t)))
+            .chain(f.squares.as_slice().iter().copied())
             .filter_map(|(sq, t)| Some(SquareMark { rect: rect_of(sq)?, paint: tint(t) }))
             .collect();
         let mut borders = Vec::new();
@@ -309,8 +309,9 @@ impl Layout {
         let centre = |r: Rect| (r.x as f32 + side / 2.0, r.y as f32 + side / 2.0);
         let over = f
             .arrows
+            .as_slice()
             .iter()
-            .filter_map(|(m, &t)| {
+            .filter_map(|&(m, t)| {
                 let (from, to) = (centre(rect_of(m.from)?), centre(rect_of(m.to)?));
                 let (rgb, alpha) = (t.rgb(), t.arrow_alpha());
                 if m.is_circle() {
@@ -476,7 +477,11 @@ mod tests {
         let plain = options(64, true);
         assert_eq!(check_image_size(&board, &plain), Ok((2080, 2080)));
         let two_lines = "W".repeat(80) + "|" + &"W".repeat(80);
-        let o = RenderOptions { size: SquareSize::new(64).unwrap(), coords: true, ..furnished(&[("title", &two_lines), ("caption", &two_lines), ("count", "1")]) };
+        let o = RenderOptions {
+            size: SquareSize::new(64).unwrap(),
+            coords: true,
+            ..furnished(&[("title", &two_lines), ("caption", &two_lines), ("count", "1")])
+        };
         let err = check_image_size(&board, &o).unwrap_err();
         assert!(err.width >= 2080 && err.height > MAX_IMAGE_SIDE, "{err:?}");
         // Drawn anyway at a square that fits, text and all.
@@ -484,7 +489,10 @@ mod tests {
         assert!(drawn.fits() && drawn.square < 64);
         // A board that fits only without its title is refused with it.
         let o = RenderOptions { size: SquareSize::new(68).unwrap(), ..furnished(&[("title", "x")]) };
-        assert_eq!(check_image_size(&board, &RenderOptions { size: o.size, ..RenderOptions::default() }), Ok((2180, 2180)));
+        assert_eq!(
+            check_image_size(&board, &RenderOptions { size: o.size, ..RenderOptions::default() }),
+            Ok((2180, 2180))
+        );
         assert!(check_image_size(&board, &o).is_err());
     }
 
@@ -494,7 +502,10 @@ mod tests {
             let board = Board::empty(w, h).unwrap();
             let last = format!("{}{h}", crate::coords::file_name(w - 1));
             for flip in [false, true] {
-                let o = RenderOptions { flip, ..furnished(&[("squares", &format!("a1,{last}")), ("arrows", &format!("a1{last},a1a1"))]) };
+                let o = RenderOptions {
+                    flip,
+                    ..furnished(&[("squares", &format!("a1,{last}")), ("arrows", &format!("a1{last},a1a1"))])
+                };
                 let l = Layout::requested(&board, &o);
                 let (a1, far) = (l.furniture.under[0].rect, l.furniture.under.last().unwrap().rect);
                 let lower_left = l.square_at(0, h - 1);

@@ -52,8 +52,8 @@ pub use board::{
     Rotation, Text, MAX_BOARD_SIDE, MAX_NAME_LEN, MAX_TEXT_LEN,
 };
 pub use furniture::{
-    Furniture, InvalidSquareName, Move, PieceCount, SquareName, TextLines, Tint, LINE_BREAK, MAX_ARROWS, MAX_LINES,
-    MAX_LINE_CHARS, MAX_SQUARES,
+    Furniture, InvalidSquareName, Marks, Move, PieceCount, SquareName, TextLines, Tint, LINE_BREAK, MAX_ARROWS,
+    MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,
 };
 pub use options::{
     InvalidSquareSize, OptionError, RenderOptions, SquareSize, DEFAULT_SQUARE_SIZE, MAX_SQUARE_SIZE, MIN_SQUARE_SIZE,

@@ -12,8 +12,8 @@ use crate::layout::{Layout, MarkPaint, Overlay, SquareMark, TextLine};
 use crate::options::RenderOptions;
 use crate::pngenc::{self, EncodeError};
 use crate::raster::{quantize, Canvas, Image, Mask, Rect};
-use crate::text;
 use crate::sprite::{self, Key, Shape};
+use crate::text;
 use crate::theme::{hatching, DarkSquares, INK, PAPER};
 
 pub use crate::card::{message_png, MESSAGE_MAX_LINES, MESSAGE_WIDTH};
@@ -187,11 +187,19 @@ fn draw_overlay(image: &mut Image, overlay: &Overlay) {
     let y0 = (b.top().floor().max(0.0) as u32).min(image.height);
     let x1 = (b.right().ceil().max(0.0) as u32).min(image.width);
     let y1 = (b.bottom().ceil().max(0.0) as u32).min(image.height);
-    let Some(mut coverage) = tiny_skia::Mask::new(x1.saturating_sub(x0), y1.saturating_sub(y0)) else { return };
+    // A pixmap in opaque black rather than tiny-skia's `Mask`: the sprites already draw through this code path, so
+    // the overlays add no rasteriser of their own to the wasm.
+    let Some(mut coverage) = tiny_skia::Pixmap::new(x1.saturating_sub(x0), y1.saturating_sub(y0)) else { return };
     let shift = tiny_skia::Transform::from_translate(-(x0 as f32), -(y0 as f32));
-    coverage.fill_path(&path, rule, true, shift);
-    let data =
-        coverage.data().iter().map(|&c| crate::raster::div255(u16::from(quantize(c)) * u16::from(alpha))).collect();
+    let mut paint = tiny_skia::Paint::default();
+    paint.set_color_rgba8(0, 0, 0, 255);
+    paint.anti_alias = true;
+    coverage.fill_path(&path, &paint, rule, shift, None);
+    let data = coverage
+        .data()
+        .chunks_exact(4)
+        .map(|pixel| crate::raster::div255(u16::from(quantize(pixel[3])) * u16::from(alpha)))
+        .collect();
     let mask = Mask { width: coverage.width() as usize, height: coverage.height() as usize, data };
     image.draw(&mask.inked(rgb), i64::from(x0), i64::from(y0));
 }
@@ -305,7 +313,8 @@ mod tests {
         // A corner of e4 (no piece there) is tinted red; the king's black outline at the centre stays black.
         let corner = pixel(&lit, 1, 1);
         assert!(corner[0] > corner[1] && corner != pixel(&plain, 1, 1), "{corner:?}");
-        let centre_ink = (0..40).flat_map(|y| (0..40).map(move |x| (x, y))).find(|&(x, y)| pixel(&plain, x, y) == [0, 0, 0]);
+        let centre_ink =
+            (0..40).flat_map(|y| (0..40).map(move |x| (x, y))).find(|&(x, y)| pixel(&plain, x, y) == [0, 0, 0]);
         let (x, y) = centre_ink.expect("the king has black ink");
         assert_eq!(pixel(&lit, x, y), [0, 0, 0]);
         // Other squares are untouched.
@@ -326,10 +335,16 @@ mod tests {
             let image = render_image(&board, &o);
             let l = Layout::drawn(&board, &o);
             // a1 lower left unflipped, upper right flipped; k11 the opposite corner.
-            let (a1, k11) = if flip { (l.square_at(10, 0), l.square_at(0, 10)) } else { (l.square_at(0, 10), l.square_at(10, 0)) };
+            let (a1, k11) =
+                if flip { (l.square_at(10, 0), l.square_at(0, 10)) } else { (l.square_at(0, 10), l.square_at(10, 0)) };
             let centre = image.pixel(a1.x + 20, a1.y + 20).unwrap();
             let ring = image.pixel(a1.x + 20, a1.y + 2).unwrap();
-            assert_eq!(centre, render_image(&board, &RenderOptions { flip, ..RenderOptions::default() }).pixel(a1.x + 20, a1.y + 20).unwrap());
+            assert_eq!(
+                centre,
+                render_image(&board, &RenderOptions { flip, ..RenderOptions::default() })
+                    .pixel(a1.x + 20, a1.y + 20)
+                    .unwrap()
+            );
             assert_ne!(ring, centre, "flip {flip}");
             assert_ne!(image.pixel(k11.x + 20, k11.y + 20), Some(centre), "flip {flip}");
         }

@@ -214,11 +214,19 @@ fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
     )
         .prop_map(|(count, title, caption, squares, arrows, last)| {
             let pair = |(a, b): (String, String)| format!("{a}{}", b.trim_start_matches(['G', 'R', 'Y', 'B']));
-            let mut pairs = vec![("count", if count { "1" } else { "0" }.to_string()), ("title", title), ("caption", caption)];
+            let mut pairs =
+                vec![("count", if count { "1" } else { "0" }.to_string()), ("title", title), ("caption", caption)];
             pairs.push(("squares", squares.join(",")));
             pairs.push(("arrows", arrows.into_iter().map(pair).collect::<Vec<_>>().join(",")));
             if let Some((a, b)) = last {
-                pairs.push(("lastmove", format!("{}{}", a.trim_start_matches(['G', 'R', 'Y', 'B']), b.trim_start_matches(['G', 'R', 'Y', 'B']))));
+                pairs.push((
+                    "lastmove",
+                    format!(
+                        "{}{}",
+                        a.trim_start_matches(['G', 'R', 'Y', 'B']),
+                        b.trim_start_matches(['G', 'R', 'Y', 'B'])
+                    ),
+                ));
             }
             pairs
         })
@@ -243,8 +251,8 @@ proptest! {
         prop_assert_eq!((reader.info().width, reader.info().height), ffen_diagram::image_size(&board, &options));
         // The check refuses exactly the squares off this board.
         let f = &options.furniture;
-        let named = f.squares.keys().copied()
-            .chain(f.arrows.keys().flat_map(|m| [m.from, m.to]))
+        let named = f.squares.as_slice().iter().map(|&(s, _)| s)
+            .chain(f.arrows.as_slice().iter().flat_map(|&(m, _)| [m.from, m.to]))
             .chain(f.last_move.iter().flat_map(|m| [m.from, m.to]));
         let all_on = named.clone().all(|s| s.position(&board).is_some());
         prop_assert_eq!(f.check(&board).is_ok(), all_on);

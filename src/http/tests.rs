@@ -504,7 +504,11 @@ fn furniture_is_in_the_key_sorted_and_deduplicated() {
     let b = q("ffen=8/8/8/8/8/8/8/8&lastmove=e2e4&count=yes&arrows=Ge2e4,Bh7c2,Ge2e4&squares=c3,Rd5,Ge4,c3");
     assert_eq!(a.key(), b.key());
     assert_eq!(a.etag(), b.etag());
-    assert!(a.key().to_string().ends_with("s40.f0.c0.gray.count.squares=c3,Rd5,Ge4.arrows=Ge2e4,Bh7c2.lastmove=e2e4"), "{}", a.key());
+    assert!(
+        a.key().to_string().ends_with("s40.f0.c0.gray.count.squares=c3,Rd5,Ge4.arrows=Ge2e4,Bh7c2.lastmove=e2e4"),
+        "{}",
+        a.key()
+    );
     // Every piece of furniture makes a different key, and none is the plain diagram's.
     let plain = q("ffen=8/8/8/8/8/8/8/8");
     let variants = [
@@ -544,7 +548,11 @@ fn bad_furniture_is_a_400_naming_the_parameter() {
         ("ffen=8/8/8/8/8/8/8/8&lastmove=a1a9", "lastmove", "a9 is off"),
         ("ffen=8/8/8/8/8/8/8/8&title=%E2%98%83", "title", "'☃' (U+2603) at position 1"),
         ("ffen=8/8/8/8/8/8/8/8&caption=a|b|c", "caption", "at most two lines"),
-        ("ffen=92/92/92/92/92/92/92/92/92/92/92&squares=l1", "squares", "l1 is off this 11×11 board (files a to k, ranks 1 to 11)"),
+        (
+            "ffen=92/92/92/92/92/92/92/92/92/92/92&squares=l1",
+            "squares",
+            "l1 is off this 11×11 board (files a to k, ranks 1 to 11)",
+        ),
     ] {
         let Reject::BadOption(e) = reject(&get("/diagram.png", Some(query))) else { panic!("{query}") };
         assert_eq!(e.parameter, parameter, "{query}");
