@@ -38,7 +38,9 @@
 //!   Every other parameter is ignored, so old links such as `…/Retros/d.php?ff=…&sb=1` render with the default
 //!   options, exactly as written.
 //! * Modern links: `GET /diagram.png?ffen=<FFEN>&dialect=janko|bodlaender|courier|xfen&width=&size=&flip=&coords=&theme=&light=&dark=`
-//!   (`width`, Game Courier's board width, only with `dialect=courier`; ignored otherwise).
+//!   (`width`, Game Courier's board width, only with `dialect=courier`; ignored otherwise), and the furniture of a
+//!   problem diagram `&count=&title=&caption=&squares=&arrows=&lastmove=` ([`crate::Furniture`]), whose squares are
+//!   checked against the board once it is read.
 //! * XFEN links (yacpdb): any path ending in `/xfen/` or `/xfen`, the query string up to its first `&` being the
 //!   position (percent-encoded or raw, `+` a space), XFEN dialect, default options.
 //!

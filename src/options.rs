@@ -7,6 +7,7 @@
 //! | `coords` | same as `flip` | off |
 //! | `theme` | `gray` (alias `grey`), `print`, `brown`, `blue`, `green`, any case | `gray` |
 //! | `light`, `dark` | `RRGGBB` hex, optional `#`, any case: custom square colours replacing the theme's | the theme's |
+//! | `count`, `title`, `caption`, `squares`, `arrows`, `lastmove` | the furniture of a problem diagram: see [`Furniture`] | none |
 //!
 //! Values are read with white space trimmed. Unknown parameters are ignored; when a parameter is repeated the last
 //! value wins.
