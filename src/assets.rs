@@ -1,4 +1,4 @@
-//! Embedded artwork: the cburnett piece sprites (as path data made by `build.rs`) and the Roboto Bold subset font.
+//! Embedded artwork: the cburnett piece sprites (as path data made by `build.rs`) and the Roboto Bold Latin subset font.
 //!
 //! Both are turned into ready-to-draw objects once per process (a [`OnceLock`]): tiny-skia paths for the sprites,
 //! a parsed `fontdue` font for letters, numbers and coordinates.
@@ -119,8 +119,11 @@ pub(crate) fn figure_sprite(figure: Figure, black: bool) -> &'static Prepared {
     &all[index]
 }
 
-/// The Roboto Bold subset (printable ASCII), embedded.
-pub const FONT_BYTES: &[u8] = include_bytes!("../fonts/Roboto-Bold.ttf");
+/// The Roboto Bold subset, embedded: printable ASCII, Latin-1 Supplement, Latin Extended-A and a few punctuation
+/// marks (342 characters; `fonts/README.md`). One font serves piece letters, coordinates, error cards, titles and
+/// captions: its ASCII glyphs are the very outlines of the ASCII-only subset used before, so letters on the board
+/// draw the same pixels (checked when it was swapped in), and one file costs half of two in the wasm.
+pub const FONT_BYTES: &[u8] = include_bytes!("../fonts/Roboto-Bold-Latin.ttf");
 
 /// The parsed font, parsed on first use and then shared; `None` only if the embedded file were unreadable.
 pub(crate) fn font() -> Option<&'static fontdue::Font> {

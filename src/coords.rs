@@ -48,7 +48,8 @@ pub(crate) fn draw(image: &mut Image, board: &Board, flip: bool, layout: &Layout
         let y = if flip { h - 1 - dy } else { dy };
         if let Some(cov) = text::rasterize_cached(&ranks[h - 1 - y], rank_px) {
             let cy = i64::from(l.board_y) + dy as i64 * s + s / 2;
-            let cx = i64::from(l.margin) / 2;
+            // The margin's centre, left of the frame (a title wider than the board moves the board right).
+            let cx = i64::from(l.board_x - l.frame - l.margin) + i64::from(l.margin) / 2;
             image.draw(&cov.mask.inked(INK), cx - cov.mask.width as i64 / 2, cy - cov.mask.height as i64 / 2);
         }
     }

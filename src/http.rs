@@ -38,7 +38,9 @@
 //!   Every other parameter is ignored, so old links such as `…/Retros/d.php?ff=…&sb=1` render with the default
 //!   options, exactly as written.
 //! * Modern links: `GET /diagram.png?ffen=<FFEN>&dialect=janko|bodlaender|courier|xfen&width=&size=&flip=&coords=&theme=&light=&dark=`
-//!   (`width`, Game Courier's board width, only with `dialect=courier`; ignored otherwise).
+//!   (`width`, Game Courier's board width, only with `dialect=courier`; ignored otherwise), and the furniture of a
+//!   problem diagram `&count=&title=&caption=&squares=&arrows=&lastmove=` ([`crate::Furniture`]), whose squares are
+//!   checked against the board once it is read.
 //! * The same at `GET /diagram.svg?…`: the same diagram as SVG ([`crate::render_svg`]), with its own cache key and
 //!   `ETag` ([`Format`] is part of the key), `Content-Type: image/svg+xml` and [`SVG_CONTENT_SECURITY_POLICY`].
 //!   Errors are answered as on every route (text, or the PNG error card for an `<img>`).
@@ -273,6 +275,8 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     };
     // Links pasted through two or three encoders still read; a value that reads is never decoded again.
     let board = ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?;
+    // Squares named by `squares`, `arrows` and `lastmove` must be on this board: a 400 naming the parameter.
+    query.options.furniture.check(&board).map_err(Reject::BadOption)?;
     render::check_image_size(&board, &query.options).map_err(Reject::TooLarge)?;
     let job = DiagramJob::with_format(board, query.options, query.format, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {

@@ -33,6 +33,7 @@ mod card;
 mod coords;
 pub mod fairy;
 pub mod ffen;
+mod furniture;
 pub mod http;
 mod layout;
 mod options;
@@ -50,6 +51,10 @@ mod worker_glue;
 pub use board::{
     Board, BoardSizeError, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece, PieceKind,
     Rotation, Text, MAX_BOARD_SIDE, MAX_NAME_LEN, MAX_TEXT_LEN,
+};
+pub use furniture::{
+    Furniture, InvalidSquareName, Marks, Move, PieceCount, SquareName, TextLines, Tint, LINE_BREAK, MAX_ARROWS,
+    MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,
 };
 pub use options::{
     InvalidSquareSize, OptionError, RenderOptions, SquareSize, DEFAULT_SQUARE_SIZE, MAX_SQUARE_SIZE, MIN_SQUARE_SIZE,

@@ -3,9 +3,11 @@
 //! ```text
 //! ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme T] [--light RRGGBB] [--dark RRGGBB]
 //!             [--dialect janko|bodlaender|courier|xfen] [--width N] [--svg]
+//!             [--count] [--title TEXT] [--caption TEXT] [--squares LIST] [--arrows LIST] [--lastmove FROMTO]
 //! ffen-render --message 'text' -o out.png
 //! ```
-//! The options are the URL parameters of the Worker (`size`, `flip`, `coords`, `theme`, `light`, `dark`) and read
+//! The options are the URL parameters of the Worker (`size`, `flip`, `coords`, `theme`, `light`, `dark`, and the
+//! furniture `count`, `title`, `caption`, `squares`, `arrows`, `lastmove`) and read
 //! by the same code, so the CLI draws exactly what the Worker serves. `--width` is Game Courier's board width
 //! (`--dialect courier`, default 8). `--svg` writes the SVG of `/diagram.svg` instead of the PNG. `-o -` writes to
 //! standard output.
@@ -18,6 +20,7 @@ use std::process::ExitCode;
 const USAGE: &str =
     "usage: ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme gray|print|brown|blue|green]
                    [--light RRGGBB] [--dark RRGGBB] [--dialect janko|bodlaender|courier|xfen] [--width N] [--svg]
+                   [--count] [--title TEXT] [--caption TEXT] [--squares LIST] [--arrows LIST] [--lastmove FROMTO]
        ffen-render --message 'text' -o out.png";
 
 fn run(args: Vec<String>) -> Result<(), String> {
@@ -44,8 +47,9 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 width = Some(files.parse().map_err(|e| format!("--width {files:?}: {e}"))?);
             }
             "--svg" => svg = true,
-            "--flip" | "--coords" => pairs.push((arg[2..].to_string(), "1".to_string())),
-            "--size" | "--theme" | "--light" | "--dark" => {
+            "--flip" | "--coords" | "--count" => pairs.push((arg[2..].to_string(), "1".to_string())),
+            "--size" | "--theme" | "--light" | "--dark" | "--title" | "--caption" | "--squares" | "--arrows"
+            | "--lastmove" => {
                 let v = value(&arg)?;
                 pairs.push((arg[2..].to_string(), v));
             }
@@ -70,6 +74,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         let options = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .map_err(|e| e.to_string())?;
         let board = ffen::parse(&ffen, dialect).map_err(|e| format!("FFEN: {e}"))?;
+        options.furniture.check(&board).map_err(|e| e.to_string())?;
         ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
         if svg {
             ffen_diagram::render_svg(&board, &options).into_bytes()

@@ -7,6 +7,7 @@
 //! | `coords` | same as `flip` | off |
 //! | `theme` | `gray` (alias `grey`), `print`, `brown`, `blue`, `green`, any case | `gray` |
 //! | `light`, `dark` | `RRGGBB` hex, optional `#`, any case: custom square colours replacing the theme's | the theme's |
+//! | `count`, `title`, `caption`, `squares`, `arrows`, `lastmove` | the furniture of a problem diagram: see [`Furniture`] | none |
 //!
 //! Values are read with white space trimmed. Unknown parameters are ignored; when a parameter is repeated the last
 //! value wins.
@@ -20,8 +21,10 @@
 //! assert_eq!(bad.to_string(), "bad value \"200\" for `size`: expected a square size in pixels from 12 to 128");
 //! ```
 
+use crate::furniture::Furniture;
 use crate::raster::Rgb;
 use crate::theme::Theme;
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -119,6 +122,9 @@ pub struct RenderOptions {
     pub light: Option<Rgb>,
     /// A custom colour for the dark squares, replacing the theme's (and its hatching).
     pub dark: Option<Rgb>,
+    /// The piece count, title, caption, highlights, arrows and last move (`count`, `title`, `caption`, `squares`,
+    /// `arrows`, `lastmove`; see [`Furniture`]): none by default.
+    pub furniture: Furniture,
 }
 
 impl Default for RenderOptions {
@@ -130,6 +136,7 @@ impl Default for RenderOptions {
             theme: Theme::default(),
             light: None,
             dark: None,
+            furniture: Furniture::default(),
         }
     }
 }
@@ -141,8 +148,15 @@ pub struct OptionError {
     pub parameter: &'static str,
     /// The value given (shortened to 32 characters).
     pub value: String,
-    /// What the parameter accepts.
-    pub expected: &'static str,
+    /// What the parameter accepts (and, for text, which character it could not draw).
+    pub expected: Cow<'static, str>,
+}
+
+impl OptionError {
+    /// The error for `value` of `parameter` (the value shortened to 32 characters).
+    pub fn new(parameter: &'static str, value: &str, expected: impl Into<Cow<'static, str>>) -> OptionError {
+        OptionError { parameter, value: value.chars().take(32).collect(), expected: expected.into() }
+    }
 }
 
 impl fmt::Display for OptionError {
@@ -159,7 +173,7 @@ const THEME_EXPECTED: &str = "one of gray, print, brown, blue, green";
 const COLOR_EXPECTED: &str = "a colour as six hex digits RRGGBB, with or without #";
 
 fn error(parameter: &'static str, value: &str, expected: &'static str) -> OptionError {
-    OptionError { parameter, value: value.chars().take(32).collect(), expected }
+    OptionError::new(parameter, value, expected)
 }
 
 fn parse_bool(parameter: &'static str, value: &str) -> Result<bool, OptionError> {
@@ -190,7 +204,10 @@ impl RenderOptions {
                 "dark" => {
                     options.dark = Some(Rgb::parse_hex(value).ok_or_else(|| error("dark", value, COLOR_EXPECTED))?)
                 }
-                _ => {}
+                "count" => options.furniture.count = parse_bool("count", value)?,
+                _ => {
+                    options.furniture.read(key, value)?;
+                }
             }
         }
         Ok(options)
@@ -207,6 +224,8 @@ impl RenderOptions {
         if let Some(dark) = self.dark {
             text.push_str(&format!(".d={dark}"));
         }
+        // Issue 12's furniture comes last (after issue 11's segments), each segment omitted at its default.
+        text.push_str(&self.furniture.canonical());
         text
     }
 }
@@ -255,6 +274,7 @@ mod tests {
                                 theme,
                                 light,
                                 dark,
+                                ..RenderOptions::default()
                             })
                         })
                     })

@@ -144,6 +144,19 @@ impl Image {
         }
     }
 
+    /// Blends `color` at opacity `alpha` (0–255) over every pixel of `rect` (clipped to the image).
+    pub(crate) fn blend_rect(&mut self, rect: Rect, color: Rgb, alpha: u8) {
+        let (rows, columns) = self.clip(rect);
+        let premultiply = |c: u8| div255(u16::from(c) * u16::from(alpha));
+        let src = [premultiply(color.0), premultiply(color.1), premultiply(color.2), alpha];
+        let width = self.width as usize;
+        for y in rows {
+            for x in columns.clone() {
+                self.blend(y * width + x, src);
+            }
+        }
+    }
+
     /// Paints `rect` (clipped) with diagonal lines of `ink` on `paper`, rising to the right. The pattern is a function
     /// of the image position, so neighbouring rectangles continue each other's lines.
     pub(crate) fn hatch_rect(&mut self, rect: Rect, paper: Rgb, ink: Rgb, hatch: Hatch) {

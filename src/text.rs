@@ -1,7 +1,8 @@
 //! Text with the embedded Roboto Bold: a string laid out and rasterised into a coverage [`Mask`] cropped to its ink,
 //! and the font size that makes a label fit a box. Drawing the mask is the caller's (see [`crate::raster`]).
 //!
-//! Characters outside printable ASCII (the font subset) are drawn as `?`.
+//! The font has printable ASCII, Latin-1, Latin Extended-A and some punctuation (`fonts/README.md`); any other
+//! character is drawn as `?` ([`can_draw`] tells which are there).
 
 use crate::assets;
 use crate::raster::Mask;
@@ -25,8 +26,13 @@ pub(crate) struct Coverage {
     pub top: i32,
 }
 
+/// Whether the embedded font draws `c`: a character it has a glyph for, and not a control character.
+pub(crate) fn can_draw(c: char) -> bool {
+    !c.is_control() && assets::font().is_some_and(|font| font.lookup_glyph_index(c) != 0)
+}
+
 fn printable(c: char) -> char {
-    if (' '..='~').contains(&c) {
+    if can_draw(c) {
         c
     } else {
         '?'
@@ -68,6 +74,16 @@ pub(crate) fn ink_width(text: &str, px: f32) -> Option<f32> {
     let left = inked.clone().map(|g| g.1).min()?;
     let right = inked.map(|g| g.1 + g.3.width as i32).max()?;
     Some((right - left) as f32)
+}
+
+/// The horizontal extent of the ink of `text` at `px` relative to the pen's start, `(left, right)` in pixels (the
+/// `left` of [`rasterize`]'s coverage, and its right edge), or `None` if nothing would be drawn.
+pub(crate) fn ink_span(text: &str, px: f32) -> Option<(i32, i32)> {
+    let glyphs = layout(text, px);
+    let inked = glyphs.iter().filter(|g| g.3.width > 0 && g.3.height > 0);
+    let left = inked.clone().map(|g| g.1).min()?;
+    let right = inked.map(|g| g.1 + g.3.width as i32).max()?;
+    Some((left, right))
 }
 
 /// `text` rasterised at `px` (clamped to 1–512) into a mask cropped to its ink, or `None` if it has no ink.

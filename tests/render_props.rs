@@ -187,8 +187,95 @@ fn arb_options() -> impl Strategy<Value = RenderOptions> {
     })
 }
 
+/// A square name of a board up to 32×32 (some off a smaller board), with an optional colour letter.
+fn arb_named_square() -> impl Strategy<Value = String> {
+    (prop::sample::select(vec!["", "G", "R", "Y", "B"]), 0usize..32, 1usize..=32)
+        .prop_map(|(tint, file, rank)| format!("{tint}{}{rank}", ffen_diagram::file_name(file)))
+}
+
+/// Text of the furniture: mostly the letters names come in, with line breaks, white space and punctuation.
+fn arb_text() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop::sample::select(vec!["Š", "é", "Ł", "a", "Z", " ", "  ", "|", ".", "=", "%", ",", "#", "(", "–", "\t"]),
+        0..40,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+/// Furniture as query pairs: any mix of the six parameters, squares possibly off the board.
+fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
+    (
+        any::<bool>(),
+        arb_text(),
+        arb_text(),
+        proptest::collection::vec(arb_named_square(), 0..6),
+        proptest::collection::vec((arb_named_square(), arb_named_square()), 0..6),
+        proptest::option::of((arb_named_square(), arb_named_square())),
+    )
+        .prop_map(|(count, title, caption, squares, arrows, last)| {
+            let pair = |(a, b): (String, String)| format!("{a}{}", b.trim_start_matches(['G', 'R', 'Y', 'B']));
+            let mut pairs =
+                vec![("count", if count { "1" } else { "0" }.to_string()), ("title", title), ("caption", caption)];
+            pairs.push(("squares", squares.join(",")));
+            pairs.push(("arrows", arrows.into_iter().map(pair).collect::<Vec<_>>().join(",")));
+            if let Some((a, b)) = last {
+                pairs.push((
+                    "lastmove",
+                    format!(
+                        "{}{}",
+                        a.trim_start_matches(['G', 'R', 'Y', 'B']),
+                        b.trim_start_matches(['G', 'R', 'Y', 'B'])
+                    ),
+                ));
+            }
+            pairs
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_furniture_renders_at_its_announced_size_or_is_refused(
+        board in arb_board(),
+        options in arb_options(),
+        pairs in arb_furniture(),
+    ) {
+        let furnished = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())));
+        let Ok(furnished) = furnished else { return Ok(()) };
+        let options = RenderOptions { furniture: furnished.furniture, ..options };
+        // Rendering never panics, on the board or not; the size is the announced one.
+        let png = ffen_diagram::render_png(&board, &options).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let reader = decoder.read_info().expect("a PNG");
+        prop_assert_eq!((reader.info().width, reader.info().height), ffen_diagram::image_size(&board, &options));
+        // The check refuses exactly the squares off this board.
+        let f = &options.furniture;
+        let named = f.squares.as_slice().iter().map(|&(s, _)| s)
+            .chain(f.arrows.as_slice().iter().flat_map(|&(m, _)| [m.from, m.to]))
+            .chain(f.last_move.iter().flat_map(|m| [m.from, m.to]));
+        let all_on = named.clone().all(|s| s.position(&board).is_some());
+        prop_assert_eq!(f.check(&board).is_ok(), all_on);
+    }
+
+    #[test]
+    fn furniture_round_trips_through_its_query_and_its_canonical_form_is_injective(
+        a in arb_furniture(),
+        b in arb_furniture(),
+    ) {
+        let read = |pairs: &[(&'static str, String)]| RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())));
+        let (Ok(a), Ok(b)) = (read(&a), read(&b)) else { return Ok(()) };
+        for options in [&a, &b] {
+            let again = read(&options.furniture.query_pairs()).expect("its own query reads");
+            prop_assert_eq!(&again, options);
+            prop_assert_eq!(again.canonical(), options.canonical());
+        }
+        // Equal canonical forms only for equal options.
+        prop_assert_eq!(a.canonical() == b.canonical(), a == b);
+        // No value adds a segment separator: the segments are exactly the parameters set.
+        let segments = a.canonical().split('.').count();
+        prop_assert_eq!(segments, 4 + a.furniture.query_pairs().len());
+    }
 
     #[test]
     fn any_board_renders_at_its_announced_size(board in arb_board(), options in arb_options()) {

@@ -3,10 +3,12 @@
 //! cache key and its cache URL gives the key back; some diagrams are rendered and checked too.
 //!
 //! Every route is reached (the seeds in `fuzz/seeds-plan` hold legacy, modern (PNG and SVG), Game Courier with
-//! `width`, `/xfen/` and doubly encoded links). The link rules are checked on every diagram request: a value that reads in its
+//! `width`, `/xfen/` and doubly encoded links, and modern links with every furniture parameter). The link rules are
+//! checked on every diagram request: a value that reads in its
 //! dialect is the board drawn (double encoding is undone only for values that do not read), a rejected value has
 //! its own error, a legacy or XFEN link has the default look, a Game Courier board is `width` files wide, and the
-//! dialect never reaches the cache key (the board's canonical FFEN read back as janko gives the same key).
+//! dialect never reaches the cache key (the board's canonical FFEN read back as janko gives the same key); the
+//! furniture of a diagram names only squares of its board and reads back from its own query.
 //!
 //! Input: one flags byte, then the request's fields as (lossy) UTF-8 separated by `\n`: method, path, query,
 //! `Accept`, `If-None-Match` (a missing field is an absent query or header; a missing method is `GET`). Flags: the low
@@ -109,6 +111,12 @@ fuzz_target!(|data: &[u8]| {
                 (Link::Modern, Dialect::Courier { width }) => assert_eq!(job.board().width(), width.files()),
                 (Link::Modern, _) => {}
             }
+            // Furniture (modern links): every square it names is on the board, and its own query reads back to it.
+            let furniture = &job.options().furniture;
+            assert!(furniture.check(job.board()).is_ok());
+            let pairs = furniture.query_pairs();
+            let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).expect("its own query");
+            assert_eq!(&again.furniture, furniture);
             if q.link == Link::Xfen {
                 assert_eq!(q.dialect, Dialect::Xfen);
                 assert!(path.ends_with("/xfen") || path.ends_with("/xfen/"), "{path}");

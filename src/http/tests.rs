@@ -583,6 +583,84 @@ fn svg_answers_carry_no_markup_from_the_request() {
     assert!(!body.contains("<text") && !body.contains("script") && !body.contains("<style"));
 }
 
+#[test]
+fn furniture_is_in_the_key_sorted_and_deduplicated() {
+    let q = |query: &'static str| job(&get("/diagram.png", Some(query)));
+    let a = q("ffen=8/8/8/8/8/8/8/8&squares=Ge4,c3,Rd5&arrows=Bh7c2,Ge2e4&count=1&lastmove=e2e4");
+    let b = q("ffen=8/8/8/8/8/8/8/8&lastmove=e2e4&count=yes&arrows=Ge2e4,Bh7c2,Ge2e4&squares=c3,Rd5,Ge4,c3");
+    assert_eq!(a.key(), b.key());
+    assert_eq!(a.etag(), b.etag());
+    assert!(
+        a.key().to_string().ends_with("s40.f0.c0.gray.count.squares=c3,Rd5,Ge4.arrows=Ge2e4,Bh7c2.lastmove=e2e4"),
+        "{}",
+        a.key()
+    );
+    // Every piece of furniture makes a different key, and none is the plain diagram's.
+    let plain = q("ffen=8/8/8/8/8/8/8/8");
+    let variants = [
+        "count=1",
+        "title=A",
+        "caption=A",
+        "title=A|B",
+        "title=A B",
+        "squares=e4",
+        "squares=Ge4",
+        "arrows=e2e4",
+        "arrows=e4e2",
+        "arrows=e4e4",
+        "lastmove=e2e4",
+        "lastmove=e4e2",
+    ];
+    let mut keys: Vec<String> = vec![plain.key().to_string()];
+    for v in variants {
+        let query = format!("ffen=8/8/8/8/8/8/8/8&{v}");
+        keys.push(job(&get("/diagram.png", Some(&query))).key().to_string());
+    }
+    let distinct: std::collections::HashSet<_> = keys.iter().collect();
+    assert_eq!(distinct.len(), keys.len(), "{keys:#?}");
+    // Accented text is percent-encoded in the key; the query may spell it raw or encoded.
+    let raw = q("ffen=8&title=Ph%C3%A9nix%20%C5%A0ulc&caption=%23%32");
+    assert!(raw.key().to_string().ends_with(".title=Ph%C3%A9nix %C5%A0ulc.caption=#2"), "{}", raw.key());
+}
+
+#[test]
+fn bad_furniture_is_a_400_naming_the_parameter() {
+    for (query, parameter, says) in [
+        ("ffen=8/8/8/8/8/8/8/8&count=2", "count", "`count`"),
+        ("ffen=8/8/8/8/8/8/8/8&squares=e9", "squares", "e9 is off this 8×8 board"),
+        ("ffen=8/8/8/8/8/8/8/8&squares=Xe4", "squares", "colour letter"),
+        ("ffen=8/8/8/8/8/8/8/8&arrows=e2e4,i1a1", "arrows", "i1 is off this 8×8 board"),
+        ("ffen=8/8/8/8/8/8/8/8&arrows=e2", "arrows", "from-to pairs"),
+        ("ffen=8/8/8/8/8/8/8/8&lastmove=a1a9", "lastmove", "a9 is off"),
+        ("ffen=8/8/8/8/8/8/8/8&title=%E2%98%83", "title", "'☃' (U+2603) at position 1"),
+        ("ffen=8/8/8/8/8/8/8/8&caption=a|b|c", "caption", "at most two lines"),
+        (
+            "ffen=92/92/92/92/92/92/92/92/92/92/92&squares=l1",
+            "squares",
+            "l1 is off this 11×11 board (files a to k, ranks 1 to 11)",
+        ),
+    ] {
+        let Reject::BadOption(e) = reject(&get("/diagram.png", Some(query))) else { panic!("{query}") };
+        assert_eq!(e.parameter, parameter, "{query}");
+        let answer = respond(&get("/diagram.png", Some(query)));
+        assert_eq!(answer.status, 400);
+        let body = String::from_utf8(answer.body).unwrap();
+        assert!(body.contains(&format!("`{parameter}`")) && body.contains(says), "{query}: {body}");
+    }
+    // The largest board takes every file and rank name.
+    let big = "9".repeat(3) + "5";
+    let rank = format!("{big}/").repeat(31) + &big;
+    job(&get("/diagram.png", Some(&format!("ffen={rank}&squares=af32,a1&arrows=a1af32&lastmove=af1a32"))));
+}
+
+#[test]
+fn legacy_and_xfen_links_ignore_furniture() {
+    let legacy = job(&get("/d.php", Some("ff=8/8/8/8/8/8/8/8&count=1&title=x&squares=z9")));
+    assert!(legacy.key().to_string().ends_with("\ns40.f0.c0.gray"), "{}", legacy.key());
+    let xfen = job(&get("/xfen/", Some("8/8/8/8/8/8/8/8&count=1&squares=z9")));
+    assert_eq!(xfen.key(), legacy.key());
+}
+
 /// Today's cache identities, computed on main before the HTTP layer was split: keys, ETags and cache URLs are
 /// forever (a changed byte would orphan every cached diagram), so any refactoring must keep these exactly.
 mod pinned {

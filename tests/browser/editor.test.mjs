@@ -153,6 +153,64 @@ test('a position built by clicks gives the canonical FFEN, which the Worker read
   assert.deepEqual(problems, []);
 });
 
+// Issue 12: the problem-diagram fields go into the link; squares and arrows can be placed by clicking the board.
+test('title, caption, count, squares, arrows and last move: typed or clicked, in the link and the picture', async () => {
+  await emptyBoard('8', '8');
+  await settled('8/8/8/8/8/8/8/8');
+  const plain = await settled('8/8/8/8/8/8/8/8');
+  await page.fill('#title', 'Ladislav Šulc|Phénix 1999');
+  await page.fill('#caption', '#2');
+  await page.check('#count');
+  await page.fill('#lastmove', 'e2e4');
+  await page.waitForFunction(() => document.getElementById('out-link').value.includes('lastmove=e2e4'));
+  const furnished = await settled('8/8/8/8/8/8/8/8');
+  assert.equal(furnished.w, plain.w);
+  assert.ok(furnished.h > plain.h + 40, `title and caption bands: ${furnished.h} > ${plain.h}`);
+  // clicks: highlight e4 in green, an arrow a1→h8 and a circle on d5 (the editor's board is never flipped)
+  const square = (name) => {
+    const x = name.charCodeAt(0) - 97, y = 8 - +name.slice(1);
+    return page.click(`#board button[data-x="${x}"][data-y="${y}"]`);
+  };
+  await page.click('#palette [data-tool=hl]');
+  await page.selectOption('#mark-tint', 'G');
+  await square('e4');
+  assert.equal(await page.inputValue('#squares'), 'Ge4');
+  await square('c3'); await square('c3'); // on and off again
+  assert.equal(await page.inputValue('#squares'), 'Ge4');
+  await page.click('#palette [data-tool=arrow]');
+  await page.selectOption('#mark-tint', '');
+  const previews = await recordPreviews();
+  await square('a1'); await square('h8');
+  await square('d5'); await square('d5');
+  assert.equal(await page.inputValue('#arrows'), 'a1h8,d5d5');
+  await page.waitForFunction(() => document.getElementById('out-link').value.includes('arrows='));
+  await settled('8/8/8/8/8/8/8/8');
+  const link = await page.inputValue('#out-link');
+  const params = new URL(link).searchParams;
+  assert.equal(params.get('title'), 'Ladislav Šulc|Phénix 1999');
+  assert.equal(params.get('caption'), '#2');
+  assert.equal(params.get('count'), '1');
+  assert.equal(params.get('squares'), 'Ge4');
+  assert.equal(params.get('arrows'), 'a1h8,d5d5');
+  assert.equal(params.get('lastmove'), 'e2e4');
+  // the copied link gives the picture the preview shows
+  assert.equal(await copiedLink(), link);
+  await samePng(link, previews.bodies.at(-1), '8/8/8/8/8/8/8/8');
+  await previews.done();
+  // the page's own link restores every field
+  await page.goto(base + '/?' + new URL(link).search.slice(1));
+  await settled('8/8/8/8/8/8/8/8');
+  assert.equal(await page.inputValue('#title'), 'Ladislav Šulc|Phénix 1999');
+  assert.equal(await page.inputValue('#arrows'), 'a1h8,d5d5');
+  assert.ok(await page.isChecked('#count'));
+  // a square off the board is answered inline, naming the parameter
+  await page.fill('#squares', 'Ge4,i9');
+  await page.waitForFunction(() => !document.getElementById('error').hidden);
+  assert.match(await page.textContent('#error-msg'), /`squares`.*i9 is off this 8×8 board/);
+  await page.screenshot({ path: join(ARTIFACTS, 'editor-furniture.png') });
+  assert.deepEqual(problems, []);
+});
+
 // Issue 8, defect 2: one rank wider than eight files needs the canonical trailing "/" (without it the service cuts
 // the rank into ranks of eight); the page used to write "9", snap the board to 8×2 and refuse the legacy link.
 test('a one-rank board wider than eight files keeps its shape, in the field, the preview and the legacy link', async () => {

@@ -359,6 +359,45 @@ describe("dialects and link forms", () => {
   });
 });
 
+describe("problem-diagram furniture", () => {
+  const text = (res) => res.body.toString("utf8");
+  const G161 = "4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3";
+
+  test("title, caption and count add bands; lists in any order are one cache entry", async () => {
+    const plain = pngSize((await diagram(`/diagram.png?ffen=${G161}`)).body);
+    const title = encodeURIComponent("Petko Petkov|feenschach 1993, Prix spécial");
+    const res = await diagram(`/diagram.png?ffen=${G161}&title=${title}&caption=%232%20Circe&count=1`);
+    const size = pngSize(res.body);
+    assert.equal(size.width, plain.width);
+    assert.ok(size.height > plain.height + 60, `${size.height} > ${plain.height} + bands`);
+    const a = await diagram(`/diagram.png?ffen=${G161}&squares=Ge4,c3,Rd5&arrows=Bh7c2,Ge2e4`);
+    const b = await diagram(`/diagram.png?ffen=${G161}&arrows=Ge2e4,Bh7c2,Ge2e4&squares=c3,Rd5,Ge4,c3`);
+    assert.equal(a.headers.etag, b.headers.etag);
+    assert.ok(a.body.equals(b.body));
+    assert.notEqual(a.headers.etag, (await diagram(`/diagram.png?ffen=${G161}`)).headers.etag);
+  });
+
+  test("a square off the board or text the font cannot draw is a 400 naming the parameter", async () => {
+    for (const [query, says] of [
+      ["squares=i1", "`squares`"],
+      ["arrows=a1a9", "`arrows`"],
+      ["lastmove=e2", "`lastmove`"],
+      ["title=%E2%98%83", "`title`"],
+      ["count=maybe", "`count`"],
+    ]) {
+      const res = await get(`/diagram.png?ffen=8/8/8/8/8/8/8/8&${query}`);
+      assert.equal(res.status, 400, query);
+      assert.ok(text(res).includes(says), `${query}: ${text(res)}`);
+    }
+  });
+
+  test("d.php and /xfen/ links keep the default look whatever they carry", async () => {
+    const legacy = await diagram("/d.php?ff=8/8/8/8/8/8/8/8&count=1&squares=e4&title=x");
+    const plain = await diagram("/diagram.png?ffen=8/8/8/8/8/8/8/8");
+    assert.equal(legacy.headers.etag, plain.headers.etag);
+  });
+});
+
 describe("errors", () => {
   const text = (res) => res.body.toString("utf8");
   async function clientError(p, status, pattern, opts) {
