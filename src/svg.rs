@@ -25,7 +25,7 @@
 use crate::assets::{SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
 use crate::board::{Board, Cell, Color, Marker};
 use crate::coords::file_name;
-use crate::layout::Layout;
+use crate::layout::{Layout, MarkPaint, Overlay, SquareMark, TextLine};
 use crate::options::RenderOptions;
 use crate::raster::{div255, Rect, Rgb};
 use crate::render::cell_key;
@@ -308,13 +308,29 @@ impl Writer {
             };
             let _ = writeln!(out, r#"<path fill="{fill}" d="{dark_path}"/>"#);
         }
+        // The furniture where the PNG paints it: highlights under the pieces, bordered squares over them, arrows
+        // and circles over those, then coordinates, title, caption and count.
+        let furniture = &l.furniture;
+        for mark in &furniture.under {
+            out.push_str(&square_mark(mark));
+        }
         out.push_str(&uses);
-        let borders = border_path(board, options.flip, l);
-        if !borders.is_empty() {
-            let _ = writeln!(out, r#"<path fill="{}" d="{borders}"/>"#, hex(INK));
+        for mark in &furniture.borders {
+            out.push_str(&square_mark(mark));
+        }
+        for overlay in &furniture.over {
+            out.push_str(&overlay_path(overlay));
         }
         if options.coords {
             out.push_str(&self.coordinates(board, options.flip, l));
+        }
+        let lines: Vec<&TextLine> = furniture.title.iter().chain(&furniture.caption).chain(&furniture.count).collect();
+        if !lines.is_empty() {
+            let mut runs = String::new();
+            for line in lines {
+                runs.push_str(&self.glyph_run(&line.text, line.px, line.pen_x, line.baseline));
+            }
+            let _ = writeln!(out, "<g fill=\"{}\">{runs}</g>", hex(INK));
         }
         out
     }
@@ -592,7 +608,8 @@ impl Writer {
             let label = &ranks[h - 1 - y];
             if let Some(cov) = text::rasterize_cached(label, rank_px) {
                 let cy = i64::from(l.board_y) + dy as i64 * s + s / 2;
-                let cx = i64::from(l.margin) / 2;
+                // The margin's centre, left of the frame (a title wider than the board moves the board right).
+                let cx = i64::from(l.board_x - l.frame - l.margin) + i64::from(l.margin) / 2;
                 let (left, top) = (cx - cov.mask.width as i64 / 2, cy - cov.mask.height as i64 / 2);
                 runs.push_str(&self.glyph_run(label, rank_px, left - i64::from(cov.left), top - i64::from(cov.top)));
             }
@@ -648,25 +665,66 @@ fn frame_path(l: &Layout, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> 
     d
 }
 
-/// The boxes of bordered squares (XFEN's `B`) as path data: four bars a sixteenth of the square thick (at least
-/// 1 px) along the inside of each such square's edges, as `render::draw_borders` draws them.
-fn border_path(board: &Board, flip: bool, l: &Layout) -> String {
-    let (w, h) = (board.width(), board.height());
-    let (s, thick) = (l.square, (l.square / 16).max(1));
-    let mut d = String::new();
-    for dy in 0..h {
-        for dx in 0..w {
-            let (x, y) = if flip { (w - 1 - dx, h - 1 - dy) } else { (dx, dy) };
-            if board.is_bordered(x, y) {
-                let Rect { x: px, y: py, .. } = l.square_at(dx, dy);
-                rect_path(&mut d, Rect::new(px, py, s, thick));
-                rect_path(&mut d, Rect::new(px, py + s - thick, s, thick));
-                rect_path(&mut d, Rect::new(px, py, thick, s));
-                rect_path(&mut d, Rect::new(px + s - thick, py, thick, s));
-            }
+/// A marked square as the PNG paints it (`render::draw_mark`): a highlight, the square in its colour at its opacity;
+/// or XFEN's border, a box of ink along the inside of the square's edges.
+fn square_mark(mark: &SquareMark) -> String {
+    let Rect { x, y, width: s, .. } = mark.rect;
+    match mark.paint {
+        MarkPaint::Tint { rgb, alpha } => {
+            let mut d = String::new();
+            rect_path(&mut d, mark.rect);
+            format!("<path fill=\"{}\" fill-opacity=\"{}\" d=\"{d}\"/>\n", hex(rgb), opacity(alpha))
+        }
+        MarkPaint::Border { thickness } => {
+            let thick = thickness.min(s);
+            let mut d = String::new();
+            rect_path(&mut d, Rect::new(x, y, s, thick));
+            rect_path(&mut d, Rect::new(x, y + s - thick, s, thick));
+            rect_path(&mut d, Rect::new(x, y, thick, s));
+            rect_path(&mut d, Rect::new(x + s - thick, y, thick, s));
+            format!("<path fill=\"{}\" d=\"{d}\"/>\n", hex(INK))
         }
     }
-    d
+}
+
+/// An opacity of 0–255 as SVG writes it (4 decimals: every byte value comes back when a viewer multiplies by 255).
+fn opacity(alpha: u8) -> String {
+    num(f32::from(alpha) / 255.0, 4)
+}
+
+/// An arrow (its seven corners, non-zero fill) or a circle (the ring between two circles, even-odd fill) in its
+/// colour at its opacity, as the PNG paints it (`render::draw_overlay`).
+fn overlay_path(overlay: &Overlay) -> String {
+    let p = |(x, y): (f32, f32)| format!("{} {}", num(x, 2), num(y, 2));
+    match *overlay {
+        Overlay::Arrow { outline, rgb, alpha } => {
+            let mut d = format!("M{}", p(outline[0]));
+            for &corner in &outline[1..] {
+                let _ = write!(d, "L{}", p(corner));
+            }
+            format!("<path fill=\"{}\" fill-opacity=\"{}\" d=\"{d}Z\"/>\n", hex(rgb), opacity(alpha))
+        }
+        Overlay::Circle { centre, outer, inner, rgb, alpha } => {
+            // Each circle as two half-circle arcs from its leftmost point.
+            let circle = |r: f32| {
+                // The radius as written, so that the arcs end exactly where they started.
+                let r = (r * 100.0).round() / 100.0;
+                format!(
+                    "M{}a{r} {r} 0 1 0 {d} 0a{r} {r} 0 1 0 -{d} 0Z",
+                    p((centre.0 - r, centre.1)),
+                    r = num(r, 2),
+                    d = num(2.0 * r, 2)
+                )
+            };
+            format!(
+                "<path fill=\"{}\" fill-opacity=\"{}\" fill-rule=\"evenodd\" d=\"{}{}\"/>\n",
+                hex(rgb),
+                opacity(alpha),
+                circle(outer),
+                circle(inner)
+            )
+        }
+    }
 }
 
 /// The pattern `print` paints dark squares with: diagonal bands of ink on white rising to the right, a period of
@@ -727,5 +785,29 @@ mod tests {
         assert!(svg.contains("<title>&apos;a&apos;&apos;12*1&apos;b5/8</title>"), "{svg}");
         assert_eq!(svg.matches("<title>").count(), 1);
         assert!(!svg.contains("<text"));
+    }
+
+    /// A title and caption full of markup: drawn as glyph outlines, so none of it is in the document, which has the
+    /// glyphs of `<`, `&` and the rest among its outlines instead.
+    #[test]
+    fn furniture_text_is_outlines_never_markup() {
+        let board = parse("4k3/8/8/8/8/8/8/4K3", Dialect::Janko).unwrap();
+        let markup = r#"<script>alert("x")</script>&amp;'"#;
+        let options =
+            RenderOptions::from_pairs([("title", markup), ("caption", "</svg><svg onload=alert(1)>"), ("count", "1")])
+                .unwrap();
+        let svg = render_svg(&board, &options);
+        for bad in ["script", "alert", "onload", "&amp;amp;", "</svg><svg"] {
+            assert!(!svg.contains(bad), "{bad} in {svg}");
+        }
+        assert_eq!(svg.matches("<svg").count(), 1);
+        assert!(svg.contains("<title>4k3/8/8/8/8/8/8/4K3</title>"));
+        // Every glyph of the two texts and the count is defined once and used.
+        let face = ttf_parser::Face::parse(FONT_BYTES, 0).unwrap();
+        for c in "<script>alert(\"x\")&;'/ onload=(1+1)".chars().filter(|c| *c != ' ') {
+            let id = face.glyph_index(c).unwrap().0;
+            assert_eq!(svg.matches(&format!("<path id=\"g{id}\"")).count(), 1, "{c}");
+            assert!(svg.contains(&format!("#g{id}\"")), "{c}");
+        }
     }
 }

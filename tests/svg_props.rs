@@ -1,6 +1,7 @@
-//! Properties of the SVG output over generated boards and options: it is a well-formed document `resvg` reads, of
-//! the PNG's size, whose only text is the canonical FFEN (escaped) in `<title>`; and rasterised it matches the PNG
-//! within the parity tolerance of `tests/svg_parity.rs`.
+//! Properties of the SVG output over generated boards and options (furniture included: titles and captions full of
+//! markup, highlights, arrows, circles): it is a well-formed document `resvg` reads, of the PNG's size, whose only
+//! text is the canonical FFEN (escaped) in `<title>`; and rasterised it matches the PNG within the parity tolerance
+//! of `tests/svg_parity.rs`.
 
 use ffen_diagram::{Board, Cell, Color, ExtraColor, Figure, Marker, Piece, PieceKind, Rgb, Rotation, Text, Theme};
 use ffen_diagram::{RenderOptions, SquareSize};
@@ -48,18 +49,54 @@ fn arb_board() -> impl Strategy<Value = Board> {
     })
 }
 
+/// The furniture parameters of a problem diagram: title and caption with markup, accents and separators, the count,
+/// and squares, arrows and a last move on the first files and ranks (some off small boards: skipped when drawn).
+fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
+    let square = "[a-d][1-4]";
+    let text = "([ -~]|[éŠłüÆ]|<script>|&amp;|\\|){0,30}";
+    (
+        proptest::option::of(text),
+        proptest::option::of(text),
+        any::<bool>(),
+        proptest::collection::vec(("[GRYB]?", square), 0..3),
+        proptest::collection::vec(("[GRYB]?", square, square), 0..3),
+        proptest::option::of((square, square)),
+    )
+        .prop_map(|(title, caption, count, squares, arrows, last)| {
+            let mut pairs = Vec::new();
+            pairs.extend(title.map(|t| ("title", t)));
+            pairs.extend(caption.map(|t| ("caption", t)));
+            if count {
+                pairs.push(("count", "1".to_string()));
+            }
+            let squares: Vec<String> = squares.into_iter().map(|(c, s)| c + &s).collect();
+            pairs.push(("squares", squares.join(",")));
+            let arrows: Vec<String> = arrows.into_iter().map(|(c, a, b)| c + &a + &b).collect();
+            pairs.push(("arrows", arrows.join(",")));
+            pairs.extend(last.map(|(a, b)| ("lastmove", a + &b)));
+            pairs
+        })
+}
+
 fn arb_options(sizes: std::ops::RangeInclusive<u32>) -> impl Strategy<Value = RenderOptions> {
     let colour = proptest::option::of(any::<(u8, u8, u8)>().prop_map(|(r, g, b)| Rgb(r, g, b)));
-    (sizes, any::<bool>(), any::<bool>(), 0usize..5, colour.clone(), colour).prop_map(
-        |(size, flip, coords, theme, light, dark)| RenderOptions {
-            size: SquareSize::new(size).expect("in range"),
-            flip,
-            coords,
-            theme: Theme::ALL[theme],
-            light,
-            dark,
-        },
-    )
+    (sizes, any::<bool>(), any::<bool>(), 0usize..5, colour.clone(), colour, proptest::option::of(arb_furniture()))
+        .prop_map(|(size, flip, coords, theme, light, dark, furniture)| {
+            // Furniture the options refuse (a title with a character the font lacks, …) is left out.
+            let furniture = furniture
+                .and_then(|pairs| RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).ok())
+                .map(|o| o.furniture)
+                .unwrap_or_default();
+            RenderOptions {
+                size: SquareSize::new(size).expect("in range"),
+                flip,
+                coords,
+                theme: Theme::ALL[theme],
+                light,
+                dark,
+                furniture,
+            }
+        })
 }
 
 fn escaped(text: &str) -> String {

@@ -20,4 +20,8 @@ $r --message "FFEN: column 12: 'z' is not a piece; write 'z for the letter z" -o
 # The same diagrams as SVG (what /diagram.svg serves for the same parameters).
 $r "2'1'2'3'4'5/1-k*1-q-*2r-b*3-n2/1-p-*1p-*2p-*3p2/8/2T*2t-c-s2/8/2X-*1x'W*1'W2/K6k" --theme print --coords --svg -o $d/print.svg
 $r '(Camelrider)(camelrider)(camelrider2)(camelrider3)(Nightrider)(grasshopper)(zebra2)(leo5)/(knight3)(knight4)(knight5)(knight6)(queen3)(queen4)(queen5)(queen6)/-6-/3--3/8/(Rook2)(rook)5(K)' --dialect bodlaender --theme blue --svg -o $d/fairy.svg
+$r '4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3' --theme print --count \
+  --title 'Petko Petkov|feenschach 1993, Prix spécial' --caption '#2 Circe' --svg -o $d/g161.svg
+$r 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --lastmove e2e4 --squares 'Rf7' --arrows 'Gg8f6,Bd7d5,Rf7f7' \
+  --coords --caption '1.e4: last move, squares, arrows, a circle' --svg -o $d/marks.svg
 ls -l $d/*.png $d/*.svg
