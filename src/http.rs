@@ -252,8 +252,20 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     };
     // Links pasted through two or three encoders still read; a value that reads is never decoded again.
     let board = ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?;
-    render::check_image_size(&board, &query.options).map_err(Reject::TooLarge)?;
-    let job = DiagramJob::new(board, query.options, head);
+    // The look options that depend on the board (label counts, the pattern written out for it) are checked and
+    // made canonical now that the board is known.
+    let options = match ffen::link_look(&query.ffen, query.dialect) {
+        // An Interactive Diagram definition brings its own look; the link's parameters win over it.
+        look if !look.is_empty() => {
+            let pairs = api::query_pairs(info.query);
+            RenderOptions::from_definition(&look, pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())))
+                .map_err(Reject::BadOption)?
+        }
+        _ => query.options,
+    };
+    let options = options.for_board(&board).map_err(Reject::BadOption)?;
+    render::check_image_size(&board, &options).map_err(Reject::TooLarge)?;
+    let job = DiagramJob::new(board, options, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
         return Ok(Plan::Respond(job.not_modified()));
     }

@@ -35,6 +35,7 @@ pub mod fairy;
 pub mod ffen;
 pub mod http;
 mod layout;
+mod look;
 mod options;
 pub mod page;
 mod pngenc;
@@ -50,8 +51,13 @@ pub use board::{
     Board, BoardSizeError, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece, PieceKind,
     Rotation, Text, MAX_BOARD_SIDE, MAX_NAME_LEN, MAX_TEXT_LEN,
 };
+pub use look::{
+    css_colour, BadLabels, BadPaint, BadPalette, BadPattern, Labels, Paint, Palette, Pattern, CSS_COLOURS, MAX_COLORS,
+    MAX_LABEL_CHARS, MAX_PATTERN_DIGITS,
+};
 pub use options::{
-    InvalidSquareSize, OptionError, RenderOptions, SquareSize, DEFAULT_SQUARE_SIZE, MAX_SQUARE_SIZE, MIN_SQUARE_SIZE,
+    InvalidSquareSize, OptionError, RenderOptions, SquareSize, DEFAULT_FIRST_RANK, DEFAULT_SQUARE_SIZE, MAX_FIRST_RANK,
+    MAX_SQUARE_SIZE, MIN_SQUARE_SIZE,
 };
 pub use pngenc::{encode as encode_png, EncodeError};
 pub use raster::{Image, Rgb};

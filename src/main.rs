@@ -67,6 +67,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         let options = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .map_err(|e| e.to_string())?;
         let board = ffen::parse(&ffen, dialect).map_err(|e| format!("FFEN: {e}"))?;
+        let options = options.for_board(&board).map_err(|e| e.to_string())?;
         ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
         ffen_diagram::render_png(&board, &options).map_err(|e| format!("internal error: {e}"))?
     };

@@ -9,9 +9,10 @@ use crate::board::{Board, Cell, Color, PieceKind};
 use crate::coords;
 use crate::fairy;
 use crate::layout::Layout;
+use crate::look::Paint;
 use crate::options::RenderOptions;
 use crate::pngenc::{self, EncodeError};
-use crate::raster::{Canvas, Image, Rect};
+use crate::raster::{Canvas, Image, Rect, Rgb};
 use crate::sprite::{self, Key, Shape};
 use crate::theme::{hatching, DarkSquares, INK, PAPER};
 
@@ -74,11 +75,72 @@ fn draw_frame(image: &mut Image, l: &Layout, (w, h): (usize, usize), is_open: im
     }
 }
 
-/// Draws the diagram into an RGB image (no encoding).
+/// How one square is painted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SquarePaint {
+    /// A flat colour.
+    Solid(Rgb),
+    /// Diagonal lines (the `print` theme's dark squares).
+    Hatched { paper: Rgb, ink: Rgb },
+    /// Nothing: the page shows through (`transparent`).
+    Clear,
+}
+
+impl From<DarkSquares> for SquarePaint {
+    fn from(dark: DarkSquares) -> SquarePaint {
+        match dark {
+            DarkSquares::Solid(c) => SquarePaint::Solid(c),
+            DarkSquares::Hatched { paper, ink } => SquarePaint::Hatched { paper, ink },
+        }
+    }
+}
+
+impl From<Paint> for SquarePaint {
+    fn from(paint: Paint) -> SquarePaint {
+        match paint {
+            Paint::Solid(c) => SquarePaint::Solid(c),
+            Paint::Transparent => SquarePaint::Clear,
+        }
+    }
+}
+
+/// Paints `rect` with `paint`; whether it is hatched (text on it then gets a halo).
+fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) -> bool {
+    match paint {
+        SquarePaint::Solid(c) => image.fill_rect(rect, c),
+        SquarePaint::Hatched { paper, ink } => image.hatch_rect(rect, paper, ink, hatching(square)),
+        SquarePaint::Clear => image.clear_rect(rect),
+    }
+    matches!(paint, SquarePaint::Hatched { .. })
+}
+
+/// The paint of the board square at (`x`, `y`) (row 0 at the top): from `board`'s pattern and `colors` when given
+/// (a pattern without `colors` indexes the light and dark paints; `colors` without a pattern gives light squares
+/// colour 0 and dark squares colour 1), else the light or dark paint of the theme, `light` and `dark`.
+fn square_paint(board: &Board, options: &RenderOptions, x: usize, y: usize) -> SquarePaint {
+    let light = SquarePaint::Solid(options.light.unwrap_or(options.theme.light()));
+    let dark = options.dark.map_or(SquarePaint::from(options.theme.dark()), SquarePaint::Solid);
+    let digit = match &options.pattern {
+        Some(pattern) => pattern.digit(x, board.height() - 1 - y),
+        None => u8::from(board.is_dark(x, y)),
+    };
+    match &options.colors {
+        Some(palette) => palette.get(digit).or_else(|| palette.get(0)).map_or(light, SquarePaint::from),
+        None if digit == 0 => light,
+        None => dark,
+    }
+}
+
+/// Draws the diagram into an image (no encoding): opaque unless a look colour is `transparent`.
 pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
     let l = Layout::drawn(board, options);
     let (w, h) = (board.width(), board.height());
     let mut image = Image::new(l.width, l.height, PAPER);
+    match options.rim {
+        Some(Paint::Solid(c)) => image.fill_rect(Rect::new(0, 0, l.width, l.height), c),
+        Some(Paint::Transparent) => image.clear_rect(Rect::new(0, 0, l.width, l.height)),
+        None => {}
+    }
     // The board square shown at display position (dx, dy).
     let source = |dx: usize, dy: usize| if options.flip { (w - 1 - dx, h - 1 - dy) } else { (dx, dy) };
     let is_open = |dx: i64, dy: i64| {
@@ -89,40 +151,54 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
         matches!(board.get(x, y), Some(Cell::Hole) | None)
     };
     draw_frame(&mut image, &l, (w, h), is_open);
-    let light = options.light.unwrap_or(options.theme.light());
-    let dark = options.dark.map_or(options.theme.dark(), DarkSquares::Solid);
     for dy in 0..h {
         for dx in 0..w {
             let (x, y) = source(dx, dy);
             let Some(cell) = board.get(x, y) else { continue };
+            let square = l.square_at(dx, dy);
             if matches!(cell, Cell::Hole) {
+                if let Some(hole) = options.hole {
+                    fill(&mut image, square, hole.into(), l.square);
+                }
                 continue;
             }
-            let square = l.square_at(dx, dy);
-            let hatched = match (board.is_dark(x, y), dark) {
-                (false, _) => {
-                    image.fill_rect(square, light);
-                    false
-                }
-                (true, DarkSquares::Solid(c)) => {
-                    image.fill_rect(square, c);
-                    false
-                }
-                (true, DarkSquares::Hatched { paper, ink }) => {
-                    image.hatch_rect(square, paper, ink, hatching(l.square));
-                    true
-                }
-            };
+            let hatched = fill(&mut image, square, square_paint(board, options, x, y), l.square);
             if let Some(key) = cell_key(cell, l.square, hatched) {
                 image.draw(&*sprite::get(&key), i64::from(square.x), i64::from(square.y));
             }
         }
     }
+    if options.borders {
+        draw_grid(&mut image, &l, (w, h), is_open);
+    }
     draw_borders(&mut image, board, options.flip, &l);
     if options.coords {
-        coords::draw(&mut image, board, options.flip, &l);
+        coords::draw(&mut image, board, options, &l);
     }
     image
+}
+
+/// Draws lines of ink between neighbouring squares (the `borders` option, HGM's `borders=1`): as thick as the
+/// frame, centred on the edge the two squares share, so both lose the same width; none next to a hole, where the
+/// frame already runs.
+fn draw_grid(image: &mut Image, l: &Layout, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> bool) {
+    let (s, t) = (l.square, l.frame);
+    let half = t / 2;
+    for dy in 0..h {
+        for dx in 0..w {
+            let (x, y) = (dx as i64, dy as i64);
+            if is_open(x, y) {
+                continue;
+            }
+            let Rect { x: px, y: py, .. } = l.square_at(dx, dy);
+            if dx > 0 && !is_open(x - 1, y) {
+                image.fill_rect(Rect::new(px - half, py, t, s), INK);
+            }
+            if dy > 0 && !is_open(x, y - 1) {
+                image.fill_rect(Rect::new(px, py - half, s, t), INK);
+            }
+        }
+    }
 }
 
 /// Outlines every bordered square (XFEN's `B` prefix): a box of ink along the inside of the square's edges, a

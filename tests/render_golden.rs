@@ -91,6 +91,7 @@ fn render(case: &Case) -> Vec<u8> {
     let board = ffen::parse(&case.ffen, case.dialect).unwrap_or_else(|e| panic!("{}: {e}", case.name));
     let options = RenderOptions::from_pairs(case.options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .unwrap_or_else(|e| panic!("{}: {e}", case.name));
+    let options = options.for_board(&board).unwrap_or_else(|e| panic!("{}: {e}", case.name));
     ffen_diagram::check_image_size(&board, &options).expect("within limits");
     ffen_diagram::render_png(&board, &options).unwrap()
 }

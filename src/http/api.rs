@@ -359,8 +359,11 @@ mod tests {
             decode("GET", "/diagram.png", Some("ffen=8&dialect=klingon")),
             Err(Reject::BadDialect { value: "klingon".into() })
         );
-        let bad_size =
-            OptionError { parameter: "size", value: "200".into(), expected: "a square size in pixels from 12 to 128" };
+        let bad_size = OptionError {
+            parameter: "size",
+            value: "200".into(),
+            expected: "a square size in pixels from 12 to 128".into(),
+        };
         assert_eq!(decode("GET", "/diagram.png", Some("ffen=8&size=200")), Err(Reject::BadOption(bad_size)));
         // The parameter is checked before the dialect, the dialect before the options.
         assert_eq!(

@@ -745,3 +745,65 @@ mod pinned {
         assert_eq!(internal.body, b"internal error while drawing the diagram: PNG encoder: x\n");
     }
 }
+
+/// Issue 11: the look parameters through the planner (400s naming the parameter, keys) and `dialect=hgm`.
+mod looks {
+    use super::*;
+
+    #[test]
+    fn a_bad_look_value_is_a_400_naming_its_parameter() {
+        for (query, parameter) in [
+            ("ffen=8&colors=red+nocolour", "colors"),
+            ("ffen=8&board=10.01", "board"),
+            ("ffen=8/8&files=a+b+c", "files"),
+            ("ffen=8/8&ranks=1", "ranks"),
+            ("ffen=8&first_rank=x", "first_rank"),
+            ("ffen=8&rim=%23ff", "rim"),
+            ("ffen=8&coord_color=transparent", "coord_color"),
+            ("ffen=8&hole=nothing", "hole"),
+            ("ffen=8&borders=maybe", "borders"),
+            ("ffen=8&board=12.", "board"),
+        ] {
+            let answer = respond(&get("/diagram.png", Some(query)));
+            assert_eq!(answer.status, 400, "{query}");
+            let body = String::from_utf8_lossy(&answer.body).into_owned();
+            assert!(body.contains(&format!("`{parameter}`")), "{query}: {body}");
+        }
+    }
+
+    #[test]
+    fn look_parameters_are_keyed_and_defaults_keep_todays_keys() {
+        let key = |query: &str| job(&get("/diagram.png", Some(query))).key().as_str().to_string();
+        let start = format!("ffen={START}");
+        assert_eq!(key(&start), format!("r2\n{START}\ns40.f0.c0.gray"));
+        // Defaults spelled out change nothing.
+        assert_eq!(key(&format!("{start}&first_rank=1&borders=0")), key(&start));
+        assert_eq!(
+            key(&format!("{start}&colors=white+gray&board=10.01.&files=a+b+c+d+e+f+g+")),
+            format!(
+                "r2\n{START}\ns40.f0.c1.gray.colors=808080-ffffff.board={}.files=a,b,c,d,e,f,g,",
+                ["01010101", "10101010"].repeat(4).join("-")
+            )
+        );
+    }
+
+    #[test]
+    fn interactive_diagram_definitions_render_with_their_look_and_the_link_wins() {
+        let definition = "files=10 ranks=8 squareSize=35 darkShade=%23C0C0C0 firstRank=1 \
+                          pawn::::a2-j2 Knight:N:::b1,i1 Archbishop::::c1 Chancellor::::h1 Lion:::::2 king::::e1";
+        let job = job(&get("/diagram.png", Some(&format!("dialect=hgm&ffen={definition}"))));
+        assert_eq!(
+            job.canonical_ffen(),
+            "1n[archbishop:b]1k2[chancellor:b]n1/pppppppppp/91/91/91/91/PPPPPPPPPP/1N[archbishop:w]1K2[chancellor:w]N1"
+        );
+        assert_eq!(job.key().canonical_options(), "s35.f0.c1.gray.l=ffffff.d=c0c0c0.borders");
+        let themed = self::job(&get(
+            "/diagram.png",
+            Some(&format!("dialect=hgm&ffen={definition}&theme=brown&size=20&borders=0")),
+        ));
+        assert_eq!(themed.key().canonical_options(), "s20.f0.c1.brown");
+        let bad = reject(&get("/diagram.png", Some("dialect=hgm&ffen=files=40")));
+        assert_eq!(bad.status(), 400);
+        assert!(bad.to_string().contains("column 7"), "{bad}");
+    }
+}
