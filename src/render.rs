@@ -21,7 +21,7 @@ pub use crate::coords::file_name;
 pub use crate::layout::{check_image_size, image_size, ImageTooLarge, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 
 /// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
-pub const RENDERER_VERSION: &str = "r2";
+pub const RENDERER_VERSION: &str = "r3";
 
 /// What sprite a cell shows, if any.
 fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {

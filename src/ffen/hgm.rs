@@ -362,3 +362,127 @@ fn squares(
     }
     Ok((white, black))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffen::canonical;
+
+    fn fen(definition: &str) -> String {
+        canonical(&read(definition).unwrap_or_else(|e| panic!("{definition:?}: {e}")).board)
+    }
+
+    fn error(definition: &str) -> String {
+        match crate::ffen::read_definition(definition) {
+            Ok(_) => panic!("{definition:?} reads"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn the_piece_lines_of_the_hgm_page() {
+        // The examples of "Defining the Pieces" (spec 004), one a line, on the default 8×8 board with mirror
+        // symmetry. archbishop stands on c1 until the knight line puts a knight there; the king replaces the
+        // knight on f1; the warrior (no known name or image) is a disc with its ID X; the hawk is only in hand.
+        let definition = "archbishop:A:BN:cardinal:c1\nwarrior:X:mNcK:centaur:b1,g1\nhawk:H:BN:bird::1\n\
+                          pawn::::a2-h2\nknight:N:::c1,f1\nking::KisO3:king:f1\nrook::::a1,h1";
+        assert_eq!(fen(definition), "r[x:b]n2k[x:b]r/pppppppp/8/8/8/8/PPPPPPPP/R[x:w]N2K[x:w]R");
+        // The same items separated by spaces, as a URL may carry them.
+        assert_eq!(fen(&definition.replace('\n', " ")), fen(definition));
+        // Alone, the archbishop has its glyph, under its name or (when the name is unknown) its image name.
+        assert_eq!(fen("archbishop:A:BN:cardinal:c1"), "2[archbishop:b]5/8/8/8/8/8/8/2[archbishop:w]5");
+        assert_eq!(fen("Hunter:H:BN:cardinal:c1"), "2[cardinal:b]5/8/8/8/8/8/8/2[cardinal:w]5");
+    }
+
+    #[test]
+    fn the_ten_by_eight_example_of_the_issue() {
+        let definition =
+            "files=10\nranks=8\npawn::::a2-j2\nKnight:N:::b1,i1\nArchbishop::::c1\nChancellor::::h1\nLion:::::2";
+        assert_eq!(
+            fen(definition),
+            "1n[archbishop:b]4[chancellor:b]n1/pppppppppp/91/91/91/91/PPPPPPPPPP/1N[archbishop:w]4[chancellor:w]N1"
+        );
+    }
+
+    #[test]
+    fn symmetry_rotate_none_and_holes() {
+        assert_eq!(fen("files=4 ranks=3 symmetry=rotate king::::a1"), "3k/4/K3");
+        assert_eq!(fen("files=4 ranks=3 symmetry=mirror king::::a1"), "k3/4/K3");
+        assert_eq!(fen("files=4 ranks=3 symmetry=none king::::a1,,c3 queen::::d1"), "2k1/4/K2Q");
+        // Holes follow the symmetry like any piece; a piece may stand on a hole square listed earlier.
+        assert_eq!(fen("files=4 ranks=3 hole::::a1,d1 rook::::d1"), "[-]2r/4/[-]2R");
+        // A rectangle d4-e5 and the reversed b2-a1.
+        assert_eq!(fen("files=5 ranks=5 symmetry=none pawn::::d4-e5,b2-a1"), "3PP/3PP/5/PP3/PP3");
+    }
+
+    #[test]
+    fn the_look_becomes_option_pairs() {
+        let look = |d: &str| read(d).unwrap().look;
+        let pair = |k: &'static str, v: &str| (k, v.to_string());
+        // HGM's defaults: white and #E0E0E0 squares, lines between squares, black holes, no coordinates.
+        assert_eq!(
+            look("king::::e1"),
+            [pair("light", "ffffff"), pair("dark", "e0e0e0"), pair("hole", "000000"), pair("borders", "1")]
+        );
+        assert_eq!(
+            look("lightShade=#FFD\ndarkShade=#C08040\nstartShade=Olive\nrimColor=#\ncoordColor=red\nholeColor=#\nborders=0\nsquareSize=200\nfirstRank=0\ngraphicsDir=/x/ promoChoice=NBRQ"),
+            [
+                pair("light", "ffffdd"),
+                pair("dark", "808000"),
+                pair("rim", "transparent"),
+                pair("coord_color", "ff0000"),
+                pair("hole", "transparent"),
+                pair("borders", "0"),
+                pair("size", "128"),
+                pair("coords", "1"),
+                pair("first_rank", "0"),
+            ]
+        );
+        // '#' as a square colour: see-through squares, through `colors`.
+        assert_eq!(look("lightShade=#")[0], pair("colors", "transparent e0e0e0"));
+        let o = crate::RenderOptions::from_definition(&look("squareSize=35 firstRank=1"), []).unwrap();
+        assert_eq!(o.canonical(), "s35.f0.c1.gray.l=ffffff.d=e0e0e0.hole=000000.borders");
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        assert_eq!(error("files=0"), "column 7: `files` is a number from 1 to 32, not \"0\"");
+        assert_eq!(error("ranks=8\nfiles=33"), "column 15: `files` is a number from 1 to 32, not \"33\"");
+        assert_eq!(error("symmetry=diagonal"), "column 10: `symmetry` is mirror, rotate or none, not \"diagonal\"");
+        assert_eq!(
+            error("lightShade=#GGG"),
+            "column 12: `lightShade` is a colour (#RRGGBB, #RGB, a CSS name or # for none), not \"#GGG\""
+        );
+        assert_eq!(error("borders=yes"), "column 9: `borders` is 0 or 1, not \"yes\"");
+        assert_eq!(error("king::::e1,i1"), "column 12: \"i1\" is not a square of this 8×8 board");
+        assert_eq!(error("king::::e0"), "column 9: \"e0\" is not a square of this 8×8 board");
+        assert_eq!(error("rook::::a1-z1"), "column 12: \"z1\" is not a square of this 8×8 board");
+        assert_eq!(error("king::::ee1"), "column 9: \"ee1\" is not a square of this 8×8 board");
+        assert!(error("king:K:e1").starts_with("column 1: a piece line has 5 or 6 fields"));
+        assert!(error("files=8 hello").contains("expected key=value or a piece line"));
+        assert!(error("::::a1").contains("a piece needs a name or an ID letter"));
+        let long = format!("files=8 {}", "x".repeat(9000));
+        assert!(error(&long).contains("at most 8192"));
+    }
+
+    #[test]
+    fn odd_definitions_do_not_panic() {
+        for text in [
+            "",
+            " ",
+            "\n\n",
+            "=",
+            ":",
+            "::::",
+            "a=b=c",
+            "k::::a1-",
+            "k::::-a1",
+            "k::::,,,",
+            "é:é:é:é:é1",
+            "files=1 ranks=1 k::::a1",
+        ] {
+            let _ = read(text);
+        }
+        assert_eq!(fen(""), "8/8/8/8/8/8/8/8");
+    }
+}
