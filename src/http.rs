@@ -37,8 +37,12 @@
 //!   the last value when one is repeated).
 //!   Every other parameter is ignored, so old links such as `…/Retros/d.php?ff=…&sb=1` render with the default
 //!   options, exactly as written.
-//! * Modern links: `GET /diagram.png?ffen=<FFEN>&dialect=janko|bodlaender|courier|xfen&width=&size=&flip=&coords=&theme=&light=&dark=`
-//!   (`width`, Game Courier's board width, only with `dialect=courier`; ignored otherwise).
+//! * Modern links: `GET /diagram.png?ffen=<FFEN>&dialect=janko|bodlaender|courier|xfen|hgm&width=&size=&flip=&coords=&theme=&light=&dark=`
+//!   and the look parameters `colors`, `board`, `files`, `ranks`, `first_rank`, `rim`, `coord_color`, `hole`,
+//!   `borders` (`width`, Game Courier's board width, only with `dialect=courier`; ignored otherwise). With
+//!   `dialect=hgm` the value is an Interactive Diagram definition whose look comes first and the link's parameters
+//!   win ([`RenderOptions::from_definition`]); every diagram's options are fitted to its board
+//!   ([`RenderOptions::for_board`]) before the cache key is made.
 //! * XFEN links (yacpdb): any path ending in `/xfen/` or `/xfen`, the query string up to its first `&` being the
 //!   position (percent-encoded or raw, `+` a space), XFEN dialect, default options.
 //!
