@@ -346,7 +346,7 @@ pub const MAX_DEFINITION_LEN: usize = 8192;
 /// assert_eq!(canonical(&definition.board), "r3k4r/91/91/91/91/91/91/R3K4R");
 /// assert!(definition.look.contains(&("size", "35".to_string())));
 /// let bad = read_definition("files=10 knight:N:::b1,z1").unwrap_err();
-/// assert_eq!(bad.to_string(), "column 23: \"z1\" is not a square of this 10×8 board");
+/// assert_eq!(bad.to_string(), "column 24: \"z1\" is not a square of this 10×8 board");
 /// ```
 pub fn read_definition(input: &str) -> Result<Definition, ParseError> {
     if input.len() > MAX_DEFINITION_LEN {
