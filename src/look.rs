@@ -253,6 +253,14 @@ impl Pattern {
     }
 }
 
+impl Pattern {
+    /// Reads the canonical spelling that [`Pattern`]'s `Display` writes (`1010-0101`).
+    pub fn from_canonical(text: &str) -> Option<Pattern> {
+        let game_courier: String = text.split('-').flat_map(|rank| rank.chars().chain(['.'])).collect();
+        game_courier.parse().ok()
+    }
+}
+
 impl FromStr for Pattern {
     type Err = BadPattern;
 
@@ -588,7 +596,7 @@ mod tests {
         for (name, value) in CSS_COLOURS {
             let rgb = css_colour(&name.to_uppercase()).unwrap();
             assert_eq!(rgb.to_pixel(), *value, "{name}");
-            assert_eq!(format!("{name}").parse::<Paint>(), Ok(Paint::Solid(rgb)));
+            assert_eq!(name.parse::<Paint>(), Ok(Paint::Solid(rgb)));
         }
         assert_eq!(css_colour("grey"), css_colour("gray"));
         assert_eq!(css_colour(""), None);
@@ -624,7 +632,8 @@ mod tests {
         assert_eq!(e.ranks().len(), 8);
         // Rank 1 (the pattern's first) is 1010…: a1 colour 1, h1 colour 0; rank 2 is 0101….
         assert_eq!((e.digit(0, 0), e.digit(7, 0), e.digit(0, 1), e.digit(7, 7)), (1, 0, 0, 1));
-        assert_eq!(e.to_string().parse::<Pattern>().is_err(), true, "the canonical form has no '.'");
+        assert!(!e.to_string().contains('.'), "the canonical form has no '.'");
+        assert_eq!(Pattern::from_canonical(&e.to_string()), Some(e.clone()), "and reads back");
         assert_eq!("1.".parse::<Pattern>().unwrap().expanded(3, 2).to_string(), "111-111");
         assert_eq!("10.21.".parse::<Pattern>().unwrap().expanded(5, 4).to_string(), "10101-21212-10101-21212");
         // Equal colourings, equal expansions.

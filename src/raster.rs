@@ -104,7 +104,8 @@ impl Rect {
 pub const CLEAR: u32 = 0xff00_0000;
 
 /// An sRGB image, row by row, one `0xTTRRGGBB` word a pixel: the colour (see [`Rgb::to_pixel`]) and its
-/// transparency `TT` (255 − alpha; 0 = opaque, the only value unless a look colour is `transparent`, see [`CLEAR`]).
+/// transparency `TT` (255 − alpha: 0 = opaque, the only value unless a look colour is `transparent`; a clear pixel
+/// is `0xff000000`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
     /// Width in pixels.
