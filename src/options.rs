@@ -320,7 +320,8 @@ impl RenderOptions {
     /// file / rank, and `board`'s digits must index a colour. The result is what is drawn and keyed: the pattern
     /// written out for the whole board with its colours renumbered in order of use (so equal pictures get equal
     /// cache keys), `coords` on when there are labels, and what cannot change the picture dropped (`light` and
-    /// `dark` under `colors`, `first_rank` and `coord_color` without coordinates, `hole` on a board without holes).
+    /// `dark` under `colors`, `first_rank` and `coord_color` without coordinates, `first_rank` under `ranks`, `hole`
+    /// on a board without holes, `rim` where nothing shows it).
     ///
     /// ```
     /// use ffen_diagram::{ffen, RenderOptions};
@@ -352,8 +353,17 @@ impl RenderOptions {
             fitted.first_rank = DEFAULT_FIRST_RANK;
             fitted.coord_color = None;
         }
-        if !board.cells().iter().any(|c| matches!(c, crate::board::Cell::Hole)) {
+        let has_holes = board.cells().iter().any(|c| matches!(c, crate::board::Cell::Hole));
+        if !has_holes {
             fitted.hole = None;
+        }
+        if fitted.ranks.is_some() {
+            // The labels replace the numbers.
+            fitted.first_rank = DEFAULT_FIRST_RANK;
+        }
+        if !fitted.coords && (!has_holes || fitted.hole.is_some()) {
+            // Without a margin or an uncoloured hole no pixel is outside the squares and the frame.
+            fitted.rim = None;
         }
         if let Some(palette) = &self.colors {
             fitted.light = None;

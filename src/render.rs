@@ -150,6 +150,17 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
         let (x, y) = source(dx as usize, dy as usize);
         matches!(board.get(x, y), Some(Cell::Hole) | None)
     };
+    // Holes first, so that the frame drawn next still outlines the real squares next to them.
+    if let Some(hole) = options.hole {
+        for dy in 0..h {
+            for dx in 0..w {
+                let (x, y) = source(dx, dy);
+                if matches!(board.get(x, y), Some(Cell::Hole)) {
+                    fill(&mut image, l.square_at(dx, dy), hole.into(), l.square);
+                }
+            }
+        }
+    }
     draw_frame(&mut image, &l, (w, h), is_open);
     for dy in 0..h {
         for dx in 0..w {
@@ -157,9 +168,6 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
             let Some(cell) = board.get(x, y) else { continue };
             let square = l.square_at(dx, dy);
             if matches!(cell, Cell::Hole) {
-                if let Some(hole) = options.hole {
-                    fill(&mut image, square, hole.into(), l.square);
-                }
                 continue;
             }
             let hatched = fill(&mut image, square, square_paint(board, options, x, y), l.square);

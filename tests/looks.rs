@@ -95,8 +95,15 @@ fn every_look_segment_in_its_order() {
     assert_eq!(
         o.canonical(),
         "s40.f0.c1.gray.colors=008000.board=00000000-00000000-00000000-00000000-00000000-00000000-00000000-00000000\
-         .files=a,b,,d,e,f,g,h.ranks=1,2,3,4,5,6,7,8.first_rank=0.rim=ffeedd.coord_color=000080.hole=transparent.borders"
+         .files=a,b,,d,e,f,g,h.ranks=1,2,3,4,5,6,7,8.rim=ffeedd.coord_color=000080.hole=transparent.borders",
+        "first_rank is dropped under rank labels, which replace the numbers"
     );
+    let numbered = options(&[("first_rank", "0"), ("coords", "1"), ("rim", "red")], &board);
+    assert_eq!(numbered.canonical(), "s40.f0.c1.gray.first_rank=0.rim=ff0000");
+    // No margin and no uncoloured hole: nothing shows the rim.
+    assert_eq!(options(&[("rim", "red"), ("hole", "blue")], &board).canonical(), "s40.f0.c0.gray.hole=0000ff");
+    assert_eq!(options(&[("rim", "red")], &janko("8")).canonical(), "s40.f0.c0.gray");
+    assert_eq!(options(&[("rim", "red")], &board).canonical(), "s40.f0.c0.gray.rim=ff0000", "the hole shows it");
 }
 
 #[test]
