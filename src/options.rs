@@ -16,7 +16,8 @@
 //! | `hole` | the colour of missing squares ([`Paint`]) | the background |
 //! | `borders` | as `flip`: lines between the squares | off |
 //!
-//! Values are read with white space trimmed. Unknown parameters are ignored; when a parameter is repeated the last
+//! Values are read with white space trimmed, except the `files` and `ranks` labels (a space at either end is a blank
+//! label). Unknown parameters are ignored; when a parameter is repeated the last
 //! value wins.
 //!
 //! ```
