@@ -398,7 +398,7 @@ test('the look fields go into the link, and a pasted Interactive Diagram definit
   assert.equal(res.status, 200);
   assert.ok((await page.textContent('#status')).includes('ETag: ' + res.headers.get('etag')), 'the link gives the preview');
   // A bad look value: the service's message names the parameter.
-  await page.fill('#lk-board', '12.');
+  await page.fill('#lk-board', '13.'); // colour 3 of three (0-2)
   await page.waitForFunction(() => !document.getElementById('error').hidden, null, { timeout: 15000 });
   assert.match(await page.textContent('#error-msg'), /`board`/);
   for (const id of ['#lk-colors', '#lk-board', '#lk-files']) await page.fill(id, '');
