@@ -18,7 +18,7 @@ use std::fmt;
 pub const CACHE_PATH: &str = "/__cache/diagram.png";
 
 /// The name of one diagram: renderer version, canonical FFEN and canonical options, one per line
-/// (`r2\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray`).
+/// (`r3\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CacheKey {
     text: String,
