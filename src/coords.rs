@@ -2,6 +2,7 @@
 
 use crate::board::Board;
 use crate::layout::Layout;
+use crate::options::RenderOptions;
 use crate::raster::{Canvas, Image};
 use crate::text;
 use crate::theme::INK;
@@ -21,18 +22,30 @@ pub fn file_name(x: usize) -> String {
     }
 }
 
-/// Draws the file letters and rank numbers of `board` into the margins of `layout`; `flip` turns them with the board.
-pub(crate) fn draw(image: &mut Image, board: &Board, flip: bool, layout: &Layout) {
+/// Draws the file letters and rank numbers of `board` into the margins of `layout`: the `files` / `ranks` labels
+/// when given (blank ones draw nothing), else letters from `a` and numbers from `first_rank`, in `coord_color`;
+/// `flip` turns them with the board.
+pub(crate) fn draw(image: &mut Image, board: &Board, options: &RenderOptions, layout: &Layout) {
     let l = layout;
+    let flip = options.flip;
+    let ink = options.coord_color.unwrap_or(INK);
     let (w, h) = (board.width(), board.height());
     let s = i64::from(l.square);
-    let files: Vec<String> = (0..w).map(file_name).collect();
-    let ranks: Vec<String> = (1..=h).map(|r| r.to_string()).collect();
+    let files: Vec<String> = match &options.files {
+        Some(labels) if labels.len() == w => labels.labels().to_vec(),
+        _ => (0..w).map(file_name).collect(),
+    };
+    let ranks: Vec<String> = match &options.ranks {
+        Some(labels) if labels.len() == h => labels.labels().to_vec(),
+        _ => (0..h).map(|r| (usize::from(options.first_rank) + r).to_string()).collect(),
+    };
     // Capitals 60 % of the margin tall; one size for all files and one for all ranks, small enough for the widest
     // label ("aa", "32"): files within 90 % of a square, ranks within 85 % of the margin.
     let cap_height = l.margin as f32 * 0.6;
-    let file_px = text::fitted_px(files.iter().map(String::as_str), cap_height, l.square as f32 * 0.9, 1.0);
-    let rank_px = text::fitted_px(ranks.iter().map(String::as_str), cap_height, l.margin as f32 * 0.85, 1.0);
+    let shown = |labels: &[String]| labels.iter().filter(|t| !t.is_empty()).cloned().collect::<Vec<String>>();
+    let (shown_files, shown_ranks) = (shown(&files), shown(&ranks));
+    let file_px = text::fitted_px(shown_files.iter().map(String::as_str), cap_height, l.square as f32 * 0.9, 1.0);
+    let rank_px = text::fitted_px(shown_ranks.iter().map(String::as_str), cap_height, l.margin as f32 * 0.85, 1.0);
     // File letters share a baseline that centres the x-height in the bottom margin.
     let x_height = text::rasterize_cached("x", file_px).map_or(0, |c| c.mask.height as i64);
     let band_top = i64::from(l.board_y + h as u32 * l.square + l.frame);
@@ -41,7 +54,7 @@ pub(crate) fn draw(image: &mut Image, board: &Board, flip: bool, layout: &Layout
         let x = if flip { w - 1 - dx } else { dx };
         if let Some(cov) = text::rasterize_cached(&files[x], file_px) {
             let cx = i64::from(l.board_x) + dx as i64 * s + s / 2;
-            image.draw(&cov.mask.inked(INK), cx - cov.mask.width as i64 / 2, baseline + i64::from(cov.top));
+            image.draw(&cov.mask.inked(ink), cx - cov.mask.width as i64 / 2, baseline + i64::from(cov.top));
         }
     }
     for dy in 0..h {
@@ -50,7 +63,7 @@ pub(crate) fn draw(image: &mut Image, board: &Board, flip: bool, layout: &Layout
             let cy = i64::from(l.board_y) + dy as i64 * s + s / 2;
             // The margin's centre, left of the frame (a title wider than the board moves the board right).
             let cx = i64::from(l.board_x - l.frame - l.margin) + i64::from(l.margin) / 2;
-            image.draw(&cov.mask.inked(INK), cx - cov.mask.width as i64 / 2, cy - cov.mask.height as i64 / 2);
+            image.draw(&cov.mask.inked(ink), cx - cov.mask.width as i64 / 2, cy - cov.mask.height as i64 / 2);
         }
     }
 }

@@ -53,6 +53,28 @@ pub const TABLE: &[(&str, Figure, u8)] = &[
     // Shatranj pieces of Bodlaender's example: the elephant (alfil) and general (ferz) stand where bishop and queen do.
     ("elephant", Figure::Bishop, 0),
     ("general", Figure::Queen, 0),
+    // Issue 11: the names variant pages (Interactive Diagrams, Game Courier) use most.
+    // Compounds with the knight: their slider turned right. Variant sets draw them as slider-and-knight hybrids, which
+    // the six orthodox glyphs cannot show; the turn marks "slider plus", as problemists turn glyphs for every fairy
+    // piece (so they share the Chinese pieces' glyphs, which variant pages do not use beside them).
+    ("archbishop", Figure::Bishop, 1),
+    ("cardinal", Figure::Bishop, 1),
+    ("princess", Figure::Bishop, 1),
+    ("chancellor", Figure::Rook, 1),
+    ("marshall", Figure::Rook, 1),
+    ("empress", Figure::Rook, 1),
+    ("amazon", Figure::Queen, 1),
+    // The one-step leapers, the king's two halves: the king turned right (wazir, orthogonal) and left (ferz,
+    // diagonal), the two turns of the king glyph nothing else uses.
+    ("wazir", Figure::King, 1),
+    ("ferz", Figure::King, 3),
+    ("fers", Figure::King, 3),
+    // The two-step leapers stand as the slider they are short forms of, like the Shatranj elephant above: alfil
+    // (the elephant's Arabic name) as the bishop, dabbaba as the rook.
+    ("alfil", Figure::Bishop, 0),
+    ("dabbaba", Figure::Rook, 0),
+    // Xiangqi's cannon is the pao.
+    ("cannon", Figure::Rook, 1),
 ];
 
 /// The glyph for a named piece, or `None` if the name is not in [`TABLE`].

@@ -21,12 +21,14 @@ mod bodlaender;
 mod canonical;
 mod courier;
 mod grid;
+mod hgm;
 mod input;
 mod janko;
 mod wild;
 mod xfen;
 
 pub use canonical::canonical;
+pub use hgm::Definition;
 pub(crate) use wild::percent_decode;
 pub use wild::{parse_link, undo_double_encoding, MAX_EXTRA_DECODINGS};
 
@@ -108,11 +110,14 @@ pub enum Dialect {
     },
     /// yacpdb's XFEN (`…/xfen/?…` diagram links), 8×8.
     Xfen,
+    /// H. G. Muller's Interactive Diagram definitions (chessvariants.com): the start position, and a look that
+    /// [`read_definition`] returns as render-option pairs.
+    Hgm,
 }
 
 impl Dialect {
     /// Every dialect name [`Dialect::from_str`] knows, in the order error messages list them.
-    pub const NAMES: [&'static str; 4] = ["janko", "bodlaender", "courier", "xfen"];
+    pub const NAMES: [&'static str; 5] = ["janko", "bodlaender", "courier", "xfen", "hgm"];
 
     /// Game Courier's Forsythe code at its default width of 8 files.
     pub fn courier() -> Dialect {
@@ -126,6 +131,7 @@ impl Dialect {
             Dialect::Bodlaender => "bodlaender",
             Dialect::Courier { .. } => "courier",
             Dialect::Xfen => "xfen",
+            Dialect::Hgm => "hgm",
         }
     }
 }
@@ -152,6 +158,7 @@ impl FromStr for Dialect {
             "bodlaender" => Ok(Dialect::Bodlaender),
             "courier" => Ok(Dialect::courier()),
             "xfen" => Ok(Dialect::Xfen),
+            "hgm" => Ok(Dialect::Hgm),
             _ => Err(UnknownDialect),
         }
     }
@@ -221,6 +228,11 @@ pub enum ParseErrorKind {
     BadOption,
     /// A border mark `[]` with no square after it.
     BorderWithoutSquare,
+    /// An item of an Interactive Diagram definition that cannot be read: what is wrong with it.
+    Definition {
+        /// What is wrong, naming the parameter or piece field.
+        what: String,
+    },
 }
 
 /// An FFEN string that could not be read: what was wrong and where.
@@ -279,6 +291,7 @@ impl fmt::Display for ParseError {
             ParseErrorKind::BorderWithoutSquare => {
                 f.write_str("'[]' borders the square written right after it, and none follows")
             }
+            ParseErrorKind::Definition { what } => f.write_str(what),
         }
     }
 }
@@ -303,6 +316,9 @@ impl fmt::Display for Shown {
 /// white space next to a `/` is dropped, other white space ends the board (FEN fields follow it), and a trailing
 /// `.png`/`.gif` is dropped. Columns in errors count characters of `input` as given, from 1.
 pub fn parse(input: &str, dialect: Dialect) -> Result<Board, ParseError> {
+    if dialect == Dialect::Hgm {
+        return read_definition(input).map(|definition| definition.board);
+    }
     if input.len() > MAX_INPUT_LEN {
         return Err(ParseError::new(1, ParseErrorKind::TooLong { len: input.len() }));
     }
@@ -312,7 +328,48 @@ pub fn parse(input: &str, dialect: Dialect) -> Result<Board, ParseError> {
         Dialect::Bodlaender => bodlaender::parse(&chars),
         Dialect::Courier { width } => courier::parse(&chars, width),
         Dialect::Xfen => xfen::parse(&chars),
+        Dialect::Hgm => hgm::read(input).map(|definition| definition.board),
     }
+}
+
+/// The longest Interactive Diagram definition accepted, in bytes: definitions carry move descriptors, promotion
+/// rules and image names that a picture does not need, so they get more room than an FFEN.
+pub const MAX_DEFINITION_LEN: usize = 8192;
+
+/// Reads an Interactive Diagram definition (`dialect=hgm`): the start position and the look it asks for, as query
+/// pairs for [`crate::RenderOptions::from_pairs`] (see [`crate::RenderOptions::from_definition`] for merging them
+/// with a link's own parameters). Columns in errors count characters of `input`, from 1.
+///
+/// ```
+/// use ffen_diagram::ffen::{canonical, read_definition};
+/// let definition = read_definition("files=10\nranks=8\nsquareSize=35\nrook::::a1,j1\nking::::e1").unwrap();
+/// assert_eq!(canonical(&definition.board), "r3k4r/91/91/91/91/91/91/R3K4R");
+/// assert!(definition.look.contains(&("size", "35".to_string())));
+/// let bad = read_definition("files=10 knight:N:::b1,z1").unwrap_err();
+/// assert_eq!(bad.to_string(), "column 24: \"z1\" is not a square of this 10×8 board");
+/// ```
+pub fn read_definition(input: &str) -> Result<Definition, ParseError> {
+    if input.len() > MAX_DEFINITION_LEN {
+        return Err(ParseError::new(
+            1,
+            ParseErrorKind::Definition {
+                what: format!(
+                    "the definition is {} bytes long; at most {MAX_DEFINITION_LEN} are accepted",
+                    input.len()
+                ),
+            },
+        ));
+    }
+    hgm::read(input)
+}
+
+/// The look a link's value asks for in `dialect`: the [`read_definition`] pairs of an Interactive Diagram
+/// definition (after [`parse_link`]'s decoding), nothing for the FFEN dialects.
+pub fn link_look(value: &str, dialect: Dialect) -> Vec<(&'static str, String)> {
+    if dialect != Dialect::Hgm {
+        return Vec::new();
+    }
+    read_definition(&undo_double_encoding(value, dialect)).map(|d| d.look).unwrap_or_default()
 }
 
 impl FromStr for Board {

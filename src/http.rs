@@ -37,10 +37,13 @@
 //!   the last value when one is repeated).
 //!   Every other parameter is ignored, so old links such as `…/Retros/d.php?ff=…&sb=1` render with the default
 //!   options, exactly as written.
-//! * Modern links: `GET /diagram.png?ffen=<FFEN>&dialect=janko|bodlaender|courier|xfen&width=&size=&flip=&coords=&theme=&light=&dark=`
-//!   (`width`, Game Courier's board width, only with `dialect=courier`; ignored otherwise), and the furniture of a
-//!   problem diagram `&count=&title=&caption=&squares=&arrows=&lastmove=` ([`crate::Furniture`]), whose squares are
-//!   checked against the board once it is read.
+//! * Modern links: `GET /diagram.png?ffen=<FFEN>&dialect=janko|bodlaender|courier|xfen|hgm&width=&size=&flip=&coords=&theme=&light=&dark=`
+//!   and the look parameters `colors`, `board`, `files`, `ranks`, `first_rank`, `rim`, `coord_color`, `hole`,
+//!   `borders` (`width`, Game Courier's board width, only with `dialect=courier`; ignored otherwise), and the
+//!   furniture of a problem diagram `&count=&title=&caption=&squares=&arrows=&lastmove=` ([`crate::Furniture`]). With
+//!   `dialect=hgm` the value is an Interactive Diagram definition whose look comes first and the link's parameters
+//!   win ([`RenderOptions::from_definition`]); every diagram's options are fitted to its board
+//!   ([`RenderOptions::for_board`]) and the furniture's squares are checked against it before the cache key is made.
 //! * The same at `GET /diagram.svg?…`: the same diagram as SVG ([`crate::render_svg`]), with its own cache key and
 //!   `ETag` ([`Format`] is part of the key), `Content-Type: image/svg+xml` and [`SVG_CONTENT_SECURITY_POLICY`].
 //!   Errors are answered as on every route (text, or the PNG error card for an `<img>`).
@@ -271,14 +274,26 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let head = request.method == Method::Head;
     let query = match request.route {
         Route::Page => return Ok(Plan::Respond(page_response(head))),
-        Route::Diagram(query) => query,
+        Route::Diagram(query) => *query,
     };
     // Links pasted through two or three encoders still read; a value that reads is never decoded again.
     let board = ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?;
+    // The look options that depend on the board (label counts, the pattern written out for it) are checked and
+    // made canonical now that the board is known.
+    let options = match ffen::link_look(&query.ffen, query.dialect) {
+        // An Interactive Diagram definition brings its own look; the link's parameters win over it.
+        look if !look.is_empty() => {
+            let pairs = api::query_pairs(info.query);
+            RenderOptions::from_definition(&look, pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())))
+                .map_err(Reject::BadOption)?
+        }
+        _ => query.options,
+    };
+    let options = options.for_board(&board).map_err(Reject::BadOption)?;
     // Squares named by `squares`, `arrows` and `lastmove` must be on this board: a 400 naming the parameter.
-    query.options.furniture.check(&board).map_err(Reject::BadOption)?;
-    render::check_image_size(&board, &query.options).map_err(Reject::TooLarge)?;
-    let job = DiagramJob::with_format(board, query.options, query.format, head);
+    options.furniture.check(&board).map_err(Reject::BadOption)?;
+    render::check_image_size(&board, &options).map_err(Reject::TooLarge)?;
+    let job = DiagramJob::with_format(board, options, query.format, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
         return Ok(Plan::Respond(job.not_modified()));
     }

@@ -36,6 +36,7 @@ pub mod ffen;
 mod furniture;
 pub mod http;
 mod layout;
+mod look;
 mod options;
 pub mod page;
 mod pngenc;
@@ -56,8 +57,13 @@ pub use furniture::{
     Furniture, InvalidSquareName, Marks, Move, PieceCount, SquareName, TextLines, Tint, LINE_BREAK, MAX_ARROWS,
     MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,
 };
+pub use look::{
+    css_colour, BadLabels, BadPaint, BadPalette, BadPattern, Labels, Paint, Palette, Pattern, CSS_COLOURS, MAX_COLORS,
+    MAX_LABEL_CHARS, MAX_PATTERN_DIGITS,
+};
 pub use options::{
-    InvalidSquareSize, OptionError, RenderOptions, SquareSize, DEFAULT_SQUARE_SIZE, MAX_SQUARE_SIZE, MIN_SQUARE_SIZE,
+    InvalidSquareSize, OptionError, RenderOptions, SquareSize, DEFAULT_FIRST_RANK, DEFAULT_SQUARE_SIZE, MAX_FIRST_RANK,
+    MAX_SQUARE_SIZE, MIN_SQUARE_SIZE,
 };
 pub use pngenc::{encode as encode_png, EncodeError};
 pub use raster::{Image, Rgb};

@@ -2,15 +2,17 @@
 //!
 //! ```text
 //! ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme T] [--light RRGGBB] [--dark RRGGBB]
-//!             [--dialect janko|bodlaender|courier|xfen] [--width N] [--svg]
+//!             [--colors C] [--board PATTERN] [--files L] [--ranks L] [--first-rank N] [--rim C]
+//!             [--coord-color C] [--hole C] [--borders] [--dialect janko|bodlaender|courier|xfen|hgm] [--width N] [--svg]
 //!             [--count] [--title TEXT] [--caption TEXT] [--squares LIST] [--arrows LIST] [--lastmove FROMTO]
 //! ffen-render --message 'text' -o out.png
 //! ```
-//! The options are the URL parameters of the Worker (`size`, `flip`, `coords`, `theme`, `light`, `dark`, and the
-//! furniture `count`, `title`, `caption`, `squares`, `arrows`, `lastmove`) and read
-//! by the same code, so the CLI draws exactly what the Worker serves. `--width` is Game Courier's board width
-//! (`--dialect courier`, default 8). `--svg` writes the SVG of `/diagram.svg` instead of the PNG. `-o -` writes to
-//! standard output.
+//! The options are the URL parameters of the Worker (`size`, `flip`, `coords`, `theme`, `light`, `dark`, the look
+//! parameters, and the furniture `count`, `title`, `caption`, `squares`, `arrows`, `lastmove`) and read by the same
+//! code, so the CLI draws exactly what the Worker serves (`--first-rank` is `first_rank`, `--coord-color` is
+//! `coord_color`). `--width` is Game Courier's board width (`--dialect courier`, default 8).
+//! With `--dialect hgm` the position is an Interactive Diagram definition, whose look the other options override,
+//! as on the Worker; `-` as the position reads it from standard input (definitions span lines). `--svg` writes the SVG of `/diagram.svg` instead of the PNG. `-o -` writes to standard output.
 
 use ffen_diagram::ffen::{self, Dialect, Width};
 use ffen_diagram::RenderOptions;
@@ -19,8 +21,11 @@ use std::process::ExitCode;
 
 const USAGE: &str =
     "usage: ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme gray|print|brown|blue|green]
-                   [--light RRGGBB] [--dark RRGGBB] [--dialect janko|bodlaender|courier|xfen] [--width N] [--svg]
+                   [--light RRGGBB] [--dark RRGGBB] [--colors C] [--board PATTERN] [--files L] [--ranks L]
+                   [--first-rank N] [--rim C] [--coord-color C] [--hole C] [--borders]
+                   [--dialect janko|bodlaender|courier|xfen|hgm] [--width N] [--svg]
                    [--count] [--title TEXT] [--caption TEXT] [--squares LIST] [--arrows LIST] [--lastmove FROMTO]
+       ffen-render - --dialect hgm -o out.png < definition.txt
        ffen-render --message 'text' -o out.png";
 
 fn run(args: Vec<String>) -> Result<(), String> {
@@ -47,11 +52,12 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 width = Some(files.parse().map_err(|e| format!("--width {files:?}: {e}"))?);
             }
             "--svg" => svg = true,
-            "--flip" | "--coords" | "--count" => pairs.push((arg[2..].to_string(), "1".to_string())),
-            "--size" | "--theme" | "--light" | "--dark" | "--title" | "--caption" | "--squares" | "--arrows"
-            | "--lastmove" => {
+            "--flip" | "--coords" | "--borders" | "--count" => pairs.push((arg[2..].to_string(), "1".to_string())),
+            "--size" | "--theme" | "--light" | "--dark" | "--colors" | "--board" | "--files" | "--ranks"
+            | "--first-rank" | "--rim" | "--coord-color" | "--hole" | "--title" | "--caption" | "--squares"
+            | "--arrows" | "--lastmove" => {
                 let v = value(&arg)?;
-                pairs.push((arg[2..].to_string(), v));
+                pairs.push((arg[2..].replace('-', "_"), v));
             }
             _ if arg.starts_with('-') && arg.len() > 1 && ffen.is_some() => {
                 return Err(format!("unknown option {arg}\n{USAGE}"))
@@ -70,10 +76,20 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let png = if let Some(message) = message {
         ffen_diagram::message_png(&message).map_err(|e| format!("internal error: {e}"))?
     } else {
-        let ffen = ffen.ok_or_else(|| format!("missing FFEN\n{USAGE}"))?;
-        let options = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-            .map_err(|e| e.to_string())?;
-        let board = ffen::parse(&ffen, dialect).map_err(|e| format!("FFEN: {e}"))?;
+        let mut ffen = ffen.ok_or_else(|| format!("missing FFEN\n{USAGE}"))?;
+        if ffen == "-" {
+            ffen.clear();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut ffen).map_err(|e| format!("stdin: {e}"))?;
+        }
+        let pairs = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+        let (board, options) = if dialect == Dialect::Hgm {
+            let definition = ffen::read_definition(&ffen).map_err(|e| format!("definition: {e}"))?;
+            (definition.board, RenderOptions::from_definition(&definition.look, pairs))
+        } else {
+            (ffen::parse(&ffen, dialect).map_err(|e| format!("FFEN: {e}"))?, RenderOptions::from_pairs(pairs))
+        };
+        let options = options.map_err(|e| e.to_string())?;
+        let options = options.for_board(&board).map_err(|e| e.to_string())?;
         options.furniture.check(&board).map_err(|e| e.to_string())?;
         ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
         if svg {

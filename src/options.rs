@@ -7,9 +7,18 @@
 //! | `coords` | same as `flip` | off |
 //! | `theme` | `gray` (alias `grey`), `print`, `brown`, `blue`, `green`, any case | `gray` |
 //! | `light`, `dark` | `RRGGBB` hex, optional `#`, any case: custom square colours replacing the theme's | the theme's |
+//! | `colors` | 1–10 colours ([`Palette`]: hex, CSS names, `transparent`) replacing the theme's and `light`/`dark` | the theme's |
+//! | `board` | Game Courier pattern ([`Pattern`]) of digits indexing `colors` (or 0 light, 1 dark) | the board's checkering |
+//! | `files`, `ranks` | coordinate labels ([`Labels`]), one per file / rank; turn `coords` on | `a b c …`, `1 2 3 …` |
+//! | `first_rank` | the number of the bottom rank, 0–999 | 1 |
+//! | `rim` | the colour of the background around the board ([`Paint`]) | white |
+//! | `coord_color` | the colour of the coordinates and of the title, caption and count (hex or CSS name) | black |
+//! | `hole` | the colour of missing squares ([`Paint`]) | the background |
+//! | `borders` | as `flip`: lines between the squares | off |
 //! | `count`, `title`, `caption`, `squares`, `arrows`, `lastmove` | the furniture of a problem diagram: see [`Furniture`] | none |
 //!
-//! Values are read with white space trimmed. Unknown parameters are ignored; when a parameter is repeated the last
+//! Values are read with white space trimmed, except the `files` and `ranks` labels (a space at either end is a blank
+//! label). Unknown parameters are ignored; when a parameter is repeated the last
 //! value wins.
 //!
 //! ```
@@ -21,7 +30,9 @@
 //! assert_eq!(bad.to_string(), "bad value \"200\" for `size`: expected a square size in pixels from 12 to 128");
 //! ```
 
+use crate::board::Board;
 use crate::furniture::Furniture;
+use crate::look::{BadPalette, Labels, Paint, Palette, Pattern, PAINT_EXPECTED};
 use crate::raster::Rgb;
 use crate::theme::Theme;
 use std::borrow::Cow;
@@ -122,6 +133,27 @@ pub struct RenderOptions {
     pub light: Option<Rgb>,
     /// A custom colour for the dark squares, replacing the theme's (and its hatching).
     pub dark: Option<Rgb>,
+    /// Game Courier's `Colors`: the colours the digits of [`RenderOptions::pattern`] index, replacing the theme's
+    /// squares and `light`/`dark` (which are ignored when this is given). Without a pattern, light squares get
+    /// colour 0 and dark squares colour 1 (colour 0 again if there is only one).
+    pub colors: Option<Palette>,
+    /// Game Courier's `Board` pattern, laid from the bottom rank up (see [`Pattern`]); it replaces the board's
+    /// checkering. Without `colors` its digit 0 is the light squares' paint and 1 the dark squares'.
+    pub pattern: Option<Pattern>,
+    /// File labels, left to right (as the position is written, before any flip); one per file.
+    pub files: Option<Labels>,
+    /// Rank labels, bottom up; one per rank.
+    pub ranks: Option<Labels>,
+    /// The number shown for the bottom rank when ranks are numbered (HGM's `firstRank`): 1 by default, 0 allowed.
+    pub first_rank: u16,
+    /// The colour of everything outside the squares: the coordinate margin, and holes without a `hole` colour.
+    pub rim: Option<Paint>,
+    /// The colour of the coordinate labels.
+    pub coord_color: Option<Rgb>,
+    /// The colour of missing squares (HGM's `holeColor`); by default they show the background.
+    pub hole: Option<Paint>,
+    /// Lines between neighbouring squares (HGM's `borders`).
+    pub borders: bool,
     /// The piece count, title, caption, highlights, arrows and last move (`count`, `title`, `caption`, `squares`,
     /// `arrows`, `lastmove`; see [`Furniture`]): none by default.
     pub furniture: Furniture,
@@ -136,10 +168,24 @@ impl Default for RenderOptions {
             theme: Theme::default(),
             light: None,
             dark: None,
+            colors: None,
+            pattern: None,
+            files: None,
+            ranks: None,
+            first_rank: DEFAULT_FIRST_RANK,
+            rim: None,
+            coord_color: None,
+            hole: None,
+            borders: false,
             furniture: Furniture::default(),
         }
     }
 }
+
+/// The number of the bottom rank unless `first_rank` says otherwise.
+pub const DEFAULT_FIRST_RANK: u16 = 1;
+/// The largest `first_rank`.
+pub const MAX_FIRST_RANK: u16 = 999;
 
 /// An option value that cannot be used: which parameter, the value given, and what is allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,9 +217,32 @@ const SIZE_EXPECTED: &str = "a square size in pixels from 12 to 128";
 const BOOL_EXPECTED: &str = "1, true, yes, on or empty for on; 0, false, no or off for off";
 const THEME_EXPECTED: &str = "one of gray, print, brown, blue, green";
 const COLOR_EXPECTED: &str = "a colour as six hex digits RRGGBB, with or without #";
+const FIRST_RANK_EXPECTED: &str = "the number of the bottom rank, 0 to 999";
+const COORD_COLOR_EXPECTED: &str = "a colour: RRGGBB hex (with or without #) or a CSS colour name";
 
 fn error(parameter: &'static str, value: &str, expected: &'static str) -> OptionError {
     OptionError::new(parameter, value, expected)
+}
+
+/// An [`OptionError`] whose expectation names numbers of this request (a count, a colour's position).
+fn error_owned(parameter: &'static str, value: &str, expected: String) -> OptionError {
+    OptionError::new(parameter, value, expected)
+}
+
+/// A colour parameter that may be `transparent` (`rim`, `hole`).
+fn parse_paint(parameter: &'static str, value: &str) -> Result<Paint, OptionError> {
+    value.parse().map_err(|_| error(parameter, value, PAINT_EXPECTED))
+}
+
+/// A `colors` value; a bad colour is named as the value.
+fn parse_palette(value: &str) -> Result<Palette, OptionError> {
+    value.parse().map_err(|e| match e {
+        BadPalette::Colour(i) => {
+            let word = value.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).nth(i - 1);
+            error_owned("colors", word.unwrap_or(value), format!("{e}"))
+        }
+        other => error_owned("colors", value, format!("{other}")),
+    })
 }
 
 fn parse_bool(parameter: &'static str, value: &str) -> Result<bool, OptionError> {
@@ -189,8 +258,8 @@ impl RenderOptions {
     /// repeated key wins, missing keys keep their defaults.
     pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<RenderOptions, OptionError> {
         let mut options = RenderOptions::default();
-        for (key, value) in pairs {
-            let value = value.trim();
+        for (key, raw) in pairs {
+            let value = raw.trim();
             match key {
                 "size" => options.size = value.parse().map_err(|_| error("size", value, SIZE_EXPECTED))?,
                 "flip" => options.flip = parse_bool("flip", value)?,
@@ -204,6 +273,32 @@ impl RenderOptions {
                 "dark" => {
                     options.dark = Some(Rgb::parse_hex(value).ok_or_else(|| error("dark", value, COLOR_EXPECTED))?)
                 }
+                "colors" => options.colors = Some(parse_palette(value)?),
+                "board" => {
+                    options.pattern = Some(value.parse().map_err(|e| error_owned("board", value, format!("{e}")))?)
+                }
+                // Labels are not trimmed: a leading or trailing space is a blank label.
+                "files" => options.files = Some(raw.parse().map_err(|e| error_owned("files", raw, format!("{e}")))?),
+                "ranks" => options.ranks = Some(raw.parse().map_err(|e| error_owned("ranks", raw, format!("{e}")))?),
+                "first_rank" => {
+                    options.first_rank = value
+                        .parse()
+                        .ok()
+                        .filter(|&n| n <= MAX_FIRST_RANK)
+                        .ok_or_else(|| error("first_rank", value, FIRST_RANK_EXPECTED))?
+                }
+                "rim" => options.rim = Some(parse_paint("rim", value)?),
+                "coord_color" => {
+                    options.coord_color = Some(
+                        value
+                            .parse::<Paint>()
+                            .ok()
+                            .and_then(Paint::solid)
+                            .ok_or_else(|| error("coord_color", value, COORD_COLOR_EXPECTED))?,
+                    )
+                }
+                "hole" => options.hole = Some(parse_paint("hole", value)?),
+                "borders" => options.borders = parse_bool("borders", value)?,
                 "count" => options.furniture.count = parse_bool("count", value)?,
                 _ => {
                     options.furniture.read(key, value)?;
@@ -211,6 +306,116 @@ impl RenderOptions {
             }
         }
         Ok(options)
+    }
+
+    /// Options for an Interactive Diagram definition: its `look` pairs ([`crate::ffen::Definition::look`]), then
+    /// the link's own `pairs`, which win parameter by parameter (the last value of a key wins). A link that names a
+    /// `theme` or `colors` drops the definition's square colours, so that the theme or the colours show.
+    ///
+    /// ```
+    /// use ffen_diagram::RenderOptions;
+    /// let look = vec![("light", "ffffff".to_string()), ("dark", "e0e0e0".to_string()), ("size", "50".to_string())];
+    /// let o = RenderOptions::from_definition(&look, [("size", "30")]).unwrap();
+    /// assert_eq!(o.canonical(), "s30.f0.c0.gray.l=ffffff.d=e0e0e0");
+    /// let themed = RenderOptions::from_definition(&look, [("theme", "brown")]).unwrap();
+    /// assert_eq!(themed.canonical(), "s50.f0.c0.brown");
+    /// ```
+    pub fn from_definition<'a>(
+        look: &'a [(&'static str, String)],
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<RenderOptions, OptionError> {
+        let pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
+        let recoloured = pairs.iter().any(|(k, _)| *k == "theme" || *k == "colors");
+        let look = look
+            .iter()
+            .filter(|(k, _)| !(recoloured && matches!(*k, "light" | "dark" | "colors")))
+            .map(|(k, v)| (*k, v.as_str()));
+        RenderOptions::from_pairs(look.chain(pairs))
+    }
+
+    /// These options made to fit `board`, or the parameter that cannot: `files` / `ranks` must have one label per
+    /// file / rank, and `board`'s digits must index a colour. The result is what is drawn and keyed: the pattern
+    /// written out for the whole board with its colours renumbered in order of use (so equal pictures get equal
+    /// cache keys), `coords` on when there are labels, and what cannot change the picture dropped (`light` and
+    /// `dark` under `colors`, `first_rank` without coordinates, `coord_color` without coordinates or furniture
+    /// text, `first_rank` under `ranks`, `hole` on a board without holes, `rim` where nothing shows it).
+    ///
+    /// ```
+    /// use ffen_diagram::{ffen, RenderOptions};
+    /// let board = ffen::parse("8/8/8/8/8/8/8/8", ffen::Dialect::Janko).unwrap();
+    /// let options = RenderOptions::from_pairs([("colors", "white gray red"), ("board", "10.01.")]).unwrap();
+    /// let fitted = options.for_board(&board).unwrap();
+    /// assert_eq!(fitted.canonical(), "s40.f0.c0.gray.colors=808080-ffffff.board=01010101-10101010-01010101-10101010-01010101-10101010-01010101-10101010");
+    /// let bad = RenderOptions::from_pairs([("files", "a b c")]).unwrap().for_board(&board).unwrap_err();
+    /// assert_eq!(bad.to_string(), "bad value \"a b c\" for `files`: expected one label per file: 8, not 3");
+    /// ```
+    pub fn for_board(&self, board: &Board) -> Result<RenderOptions, OptionError> {
+        let (width, height) = (board.width(), board.height());
+        let mut fitted = self.clone();
+        for (parameter, labels, count, what) in
+            [("files", &self.files, width, "file"), ("ranks", &self.ranks, height, "rank")]
+        {
+            if let Some(labels) = labels {
+                if labels.len() != count {
+                    let value = labels.labels().join(" ");
+                    let expected = format!("one label per {what}: {count}, not {}", labels.len());
+                    return Err(error_owned(parameter, &value, expected));
+                }
+            }
+        }
+        if self.files.is_some() || self.ranks.is_some() {
+            fitted.coords = true;
+        }
+        let furniture = &fitted.furniture;
+        let text_bands = furniture.count || !furniture.title.is_empty() || !furniture.caption.is_empty();
+        if !fitted.coords {
+            fitted.first_rank = DEFAULT_FIRST_RANK;
+        }
+        if !fitted.coords && !text_bands {
+            // `coord_color` inks the coordinates and the furniture's text; without either it cannot show.
+            fitted.coord_color = None;
+        }
+        let has_holes = board.cells().iter().any(|c| matches!(c, crate::board::Cell::Hole));
+        if !has_holes {
+            fitted.hole = None;
+        }
+        if fitted.ranks.is_some() {
+            // The labels replace the numbers.
+            fitted.first_rank = DEFAULT_FIRST_RANK;
+        }
+        if !fitted.coords && !text_bands && (!has_holes || fitted.hole.is_some()) {
+            // Without a margin, a band of text or an uncoloured hole no pixel is outside the squares and the frame.
+            fitted.rim = None;
+        }
+        if let Some(palette) = &self.colors {
+            fitted.light = None;
+            fitted.dark = None;
+            if self.pattern.is_none() {
+                // Light squares colour 0, dark squares colour 1 (or 0): the rest are never used.
+                fitted.colors = Palette::new(palette.paints().iter().copied().take(2).collect());
+            }
+        }
+        if let Some(pattern) = &self.pattern {
+            let colours = self.colors.as_ref().map_or(2, |p| p.paints().len());
+            if usize::from(pattern.max_digit()) >= colours {
+                let expected = format!(
+                    "digits that index the colours: {} ({colours} colours, from `colors` or the theme's light and dark)",
+                    if colours == 1 { "0".to_string() } else { format!("0 to {}", colours - 1) },
+                );
+                return Err(error_owned("board", &pattern.to_string(), expected));
+            }
+            let expanded = pattern.expanded(width, height);
+            match &self.colors {
+                Some(palette) => {
+                    let (renumbered, order) = expanded.renumbered();
+                    let used = order.iter().filter_map(|&d| palette.get(d)).collect();
+                    fitted.colors = Palette::new(used);
+                    fitted.pattern = Some(renumbered);
+                }
+                None => fitted.pattern = Some(expanded),
+            }
+        }
+        Ok(fitted)
     }
 
     /// A short stable text form for the cache key, e.g. `s40.f0.c0.gray` or `s60.f1.c1.print.l=ffffff.d=b0b0b0`:
@@ -223,6 +428,35 @@ impl RenderOptions {
         }
         if let Some(dark) = self.dark {
             text.push_str(&format!(".d={dark}"));
+        }
+        // Issue 11's look segments, each omitted at its default, in this order. None of their values holds `.`
+        // or `=` (see crate::look), so the string stays injective.
+        if let Some(colors) = &self.colors {
+            text.push_str(&format!(".colors={colors}"));
+        }
+        if let Some(pattern) = &self.pattern {
+            text.push_str(&format!(".board={pattern}"));
+        }
+        if let Some(files) = &self.files {
+            text.push_str(&format!(".files={files}"));
+        }
+        if let Some(ranks) = &self.ranks {
+            text.push_str(&format!(".ranks={ranks}"));
+        }
+        if self.first_rank != DEFAULT_FIRST_RANK {
+            text.push_str(&format!(".first_rank={}", self.first_rank));
+        }
+        if let Some(rim) = self.rim {
+            text.push_str(&format!(".rim={rim}"));
+        }
+        if let Some(coord_color) = self.coord_color {
+            text.push_str(&format!(".coord_color={coord_color}"));
+        }
+        if let Some(hole) = self.hole {
+            text.push_str(&format!(".hole={hole}"));
+        }
+        if self.borders {
+            text.push_str(".borders");
         }
         // Issue 12's furniture comes last (after issue 11's segments), each segment omitted at its default.
         text.push_str(&self.furniture.canonical());

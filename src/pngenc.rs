@@ -9,6 +9,8 @@ use crate::raster::{Image, Rgb};
 /// The colours of an image and each pixel's index, if there are at most 256 colours.
 struct Indexed {
     palette: Vec<u8>,
+    /// The `tRNS` chunk: the alpha of each palette entry up to the last that is not opaque; empty if all are.
+    alphas: Vec<u8>,
     indices: Vec<u8>,
 }
 
@@ -20,6 +22,7 @@ fn index_colours(pixels: &[u32]) -> Option<Indexed> {
     let mut keys = [EMPTY; SLOTS];
     let mut values = [0u8; SLOTS];
     let mut palette = Vec::with_capacity(256 * 3);
+    let mut alphas = Vec::new();
     let mut indices = vec![0u8; pixels.len()];
     let mut last_key = EMPTY;
     let mut last_index = 0u8;
@@ -39,6 +42,7 @@ fn index_colours(pixels: &[u32]) -> Option<Indexed> {
                     keys[slot] = key;
                     values[slot] = count as u8;
                     palette.extend_from_slice(&Rgb::from_pixel(key).to_array());
+                    alphas.push(255 - (key >> 24) as u8);
                     last_index = count as u8;
                     break;
                 }
@@ -48,7 +52,10 @@ fn index_colours(pixels: &[u32]) -> Option<Indexed> {
         }
         *out = last_index;
     }
-    Some(Indexed { palette, indices })
+    // tRNS lists alphas up to the last entry that is not opaque; an opaque image gets none (its bytes unchanged).
+    let translucent = alphas.iter().rposition(|&a| a != 255).map_or(0, |last| last + 1);
+    alphas.truncate(translucent);
+    Some(Indexed { palette, alphas, indices })
 }
 
 /// Packs 8-bit indices into rows of `depth`-bit samples (1, 2, 4 or 8), each row starting on a byte.
@@ -132,7 +139,15 @@ pub fn encode(image: &Image) -> Result<Vec<u8>, EncodeError> {
                 _ => png::BitDepth::Eight,
             });
             encoder.set_palette(indexed.palette);
+            if !indexed.alphas.is_empty() {
+                encoder.set_trns(indexed.alphas);
+            }
             (pack(&indexed.indices, w, depth), w.div_ceil(8 / depth as usize))
+        }
+        None if image.has_transparency() => {
+            encoder.set_color(png::ColorType::Rgba);
+            encoder.set_depth(png::BitDepth::Eight);
+            (image.to_rgba(), w * 4)
         }
         None => {
             encoder.set_color(png::ColorType::Rgb);
@@ -248,6 +263,24 @@ mod tests {
                 assert!(header.srgb.is_some());
             }
         }
+    }
+
+    #[test]
+    fn transparent_pixels_get_a_trns_chunk_or_an_alpha_channel() {
+        use crate::raster::CLEAR;
+        for colours in [3, 300] {
+            let mut img = gradient(30, 30, colours);
+            img.pixels[5] = CLEAR;
+            img.pixels[7] = 0x80_00_00_ff; // half transparent blue
+            let (_, buf, header) = decode(&encode(&img).unwrap());
+            assert_eq!(header.color_type, if colours == 3 { png::ColorType::Indexed } else { png::ColorType::Rgba });
+            assert_eq!(buf.len(), 30 * 30 * 4, "expanded to RGBA");
+            assert_eq!(buf, img.to_rgba(), "{colours} colours");
+            assert_eq!((buf[5 * 4 + 3], buf[7 * 4 + 3]), (0, 127));
+        }
+        // An opaque image has no tRNS, so its bytes are what they were before transparency existed.
+        let (_, _, header) = decode(&encode(&gradient(8, 8, 3)).unwrap());
+        assert!(header.trns.is_none());
     }
 
     #[test]

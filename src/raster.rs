@@ -96,7 +96,16 @@ impl Rect {
     }
 }
 
-/// An opaque sRGB image, row by row, one `0x00RRGGBB` word a pixel (see [`Rgb::to_pixel`]).
+/// A pixel of an [`Image`] where nothing is painted: fully transparent (the `transparent` look colour).
+///
+/// An [`Image`] pixel's top byte is its *transparency*, 255 − alpha: 0 for every opaque pixel (so an opaque
+/// image's words are exactly [`Rgb::to_pixel`]), 255 here. A sprite's soft edge blended over a transparent pixel
+/// leaves a partly transparent one (the colour not premultiplied), which the encoder writes with its alpha.
+pub const CLEAR: u32 = 0xff00_0000;
+
+/// An sRGB image, row by row, one `0xTTRRGGBB` word a pixel: the colour (see [`Rgb::to_pixel`]) and its
+/// transparency `TT` (255 − alpha: 0 = opaque, the only value unless a look colour is `transparent`; a clear pixel
+/// is `0xff000000`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
     /// Width in pixels.
@@ -121,9 +130,36 @@ impl Image {
         self.pixels.get(y as usize * self.width as usize + x as usize).map(|&p| Rgb::from_pixel(p).to_array())
     }
 
-    /// The pixels as RGB bytes, 3 a pixel.
+    /// The pixels as RGB bytes, 3 a pixel (transparency dropped).
     pub fn to_rgb(&self) -> Vec<u8> {
         self.pixels.iter().flat_map(|&p| Rgb::from_pixel(p).to_array()).collect()
+    }
+
+    /// The pixels as RGBA bytes, 4 a pixel, alpha not premultiplied.
+    pub fn to_rgba(&self) -> Vec<u8> {
+        self.pixels.iter().flat_map(|&p| pixel_rgba(p)).collect()
+    }
+
+    /// The alpha at (`x`, `y`) (255 = opaque), or `None` outside the image.
+    pub fn alpha(&self, x: u32, y: u32) -> Option<u8> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        self.pixels.get(y as usize * self.width as usize + x as usize).map(|&p| 255 - (p >> 24) as u8)
+    }
+
+    /// Whether any pixel is not opaque.
+    pub fn has_transparency(&self) -> bool {
+        self.pixels.iter().any(|&p| p >> 24 != 0)
+    }
+
+    /// Makes `rect` (clipped to the image) fully transparent.
+    pub(crate) fn clear_rect(&mut self, rect: Rect) {
+        let (rows, columns) = self.clip(rect);
+        let width = self.width as usize;
+        for y in rows {
+            self.pixels[y * width + columns.start..y * width + columns.end].fill(CLEAR);
+        }
     }
 
     /// The rows (`y` range) and columns (`x` range) of `rect` that are inside the image.
@@ -337,11 +373,34 @@ impl Canvas for Image {
         // An opaque source replaces the pixel (`over` would give the same, this skips the arithmetic).
         self.pixels[i] = if a == 255 {
             Rgb(r, g, b).to_pixel()
+        } else if self.pixels[i] >> 24 != 0 {
+            blend_translucent(self.pixels[i], [r, g, b, a])
         } else {
             let dst = Rgb::from_pixel(self.pixels[i]);
             Rgb(over(r, a, dst.0), over(g, a, dst.1), over(b, a, dst.2)).to_pixel()
         };
     }
+}
+
+/// The `[r, g, b, a]` of an [`Image`] pixel, alpha not premultiplied.
+pub(crate) fn pixel_rgba(pixel: u32) -> [u8; 4] {
+    let [r, g, b] = Rgb::from_pixel(pixel).to_array();
+    [r, g, b, 255 - (pixel >> 24) as u8]
+}
+
+/// Source-over of the premultiplied `src` onto a pixel that is not opaque (see [`CLEAR`]): the same `over` per
+/// channel on premultiplied values, then the colour divided by the new alpha, rounded.
+fn blend_translucent(dst: u32, [r, g, b, a]: [u8; 4]) -> u32 {
+    let [dr, dg, db, da] = pixel_rgba(dst);
+    let premultiply = |c: u8| div255(u16::from(c) * u16::from(da));
+    let out_a = over(a, a, da);
+    if out_a == 0 {
+        return CLEAR;
+    }
+    let unpremultiply = |c: u8| ((u32::from(c) * 255 + u32::from(out_a) / 2) / u32::from(out_a)).min(255) as u8;
+    let channel = |s: u8, d: u8| unpremultiply(over(s, a, premultiply(d)));
+    let rgb = Rgb(channel(r, dr), channel(g, dg), channel(b, db));
+    u32::from(255 - out_a) << 24 | rgb.to_pixel()
 }
 
 impl Canvas for Bitmap {
@@ -467,6 +526,28 @@ mod tests {
             image.draw(&mask.inked(Rgb::BLACK), x, y);
             assert_eq!(image.pixels.iter().filter(|&&p| p == 0).count(), inked, "at ({x}, {y})");
         }
+    }
+
+    #[test]
+    fn blending_over_a_transparent_pixel_keeps_the_source_and_its_alpha() {
+        let mask = Mask { width: 4, height: 1, data: vec![0, 64, 128, 255] };
+        let mut image = Image::new(4, 1, Rgb::WHITE);
+        image.clear_rect(Rect::new(0, 0, 4, 1));
+        assert!(image.has_transparency());
+        image.draw(&mask.inked(Rgb(200, 100, 0)), 0, 0);
+        let alphas: Vec<u8> = (0..4).map(|x| image.alpha(x, 0).unwrap()).collect();
+        assert_eq!(alphas, [0, 64, 128, 255]);
+        // The colour of a partly covered pixel is the ink's (rounded), not darkened towards the clear black.
+        for x in 1..4 {
+            let [r, g, b] = image.pixel(x, 0).unwrap();
+            assert!(r.abs_diff(200) <= 2 && g.abs_diff(100) <= 2 && b == 0, "{x}: {r} {g} {b}");
+        }
+        // A second layer over a partly transparent pixel raises its alpha.
+        image.draw(&mask.inked(Rgb::BLACK), 0, 0);
+        assert_eq!(image.alpha(1, 0), Some(over(64, 64, 64)));
+        assert_eq!(image.to_rgba()[3], 0);
+        // Opaque pixels are untouched by all this: an opaque image has no transparency.
+        assert!(!Image::new(2, 2, Rgb::BLACK).has_transparency());
     }
 
     #[test]

@@ -9,9 +9,10 @@ use crate::board::{Board, Cell, Color, PieceKind};
 use crate::coords;
 use crate::fairy;
 use crate::layout::{Layout, MarkPaint, Overlay, SquareMark, TextLine};
+use crate::look::Paint;
 use crate::options::RenderOptions;
 use crate::pngenc::{self, EncodeError};
-use crate::raster::{quantize, Canvas, Image, Mask, Rect};
+use crate::raster::{quantize, Canvas, Image, Mask, Rect, Rgb};
 use crate::sprite::{self, Key, Shape};
 use crate::text;
 use crate::theme::{hatching, DarkSquares, INK, PAPER};
@@ -21,7 +22,7 @@ pub use crate::coords::file_name;
 pub use crate::layout::{check_image_size, image_size, ImageTooLarge, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 
 /// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
-pub const RENDERER_VERSION: &str = "r2";
+pub const RENDERER_VERSION: &str = "r3";
 
 /// What sprite a cell shows, if any (the SVG output draws the same sprites as vectors).
 pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
@@ -75,11 +76,72 @@ fn draw_frame(image: &mut Image, l: &Layout, (w, h): (usize, usize), is_open: im
     }
 }
 
-/// Draws the diagram into an RGB image (no encoding).
+/// How one square is painted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SquarePaint {
+    /// A flat colour.
+    Solid(Rgb),
+    /// Diagonal lines (the `print` theme's dark squares).
+    Hatched { paper: Rgb, ink: Rgb },
+    /// Nothing: the page shows through (`transparent`).
+    Clear,
+}
+
+impl From<DarkSquares> for SquarePaint {
+    fn from(dark: DarkSquares) -> SquarePaint {
+        match dark {
+            DarkSquares::Solid(c) => SquarePaint::Solid(c),
+            DarkSquares::Hatched { paper, ink } => SquarePaint::Hatched { paper, ink },
+        }
+    }
+}
+
+impl From<Paint> for SquarePaint {
+    fn from(paint: Paint) -> SquarePaint {
+        match paint {
+            Paint::Solid(c) => SquarePaint::Solid(c),
+            Paint::Transparent => SquarePaint::Clear,
+        }
+    }
+}
+
+/// Paints `rect` with `paint`; whether it is hatched (text on it then gets a halo).
+fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) -> bool {
+    match paint {
+        SquarePaint::Solid(c) => image.fill_rect(rect, c),
+        SquarePaint::Hatched { paper, ink } => image.hatch_rect(rect, paper, ink, hatching(square)),
+        SquarePaint::Clear => image.clear_rect(rect),
+    }
+    matches!(paint, SquarePaint::Hatched { .. })
+}
+
+/// The paint of the board square at (`x`, `y`) (row 0 at the top): from `board`'s pattern and `colors` when given
+/// (a pattern without `colors` indexes the light and dark paints; `colors` without a pattern gives light squares
+/// colour 0 and dark squares colour 1), else the light or dark paint of the theme, `light` and `dark`.
+fn square_paint(board: &Board, options: &RenderOptions, x: usize, y: usize) -> SquarePaint {
+    let light = SquarePaint::Solid(options.light.unwrap_or(options.theme.light()));
+    let dark = options.dark.map_or(SquarePaint::from(options.theme.dark()), SquarePaint::Solid);
+    let digit = match &options.pattern {
+        Some(pattern) => pattern.digit(x, board.height() - 1 - y),
+        None => u8::from(board.is_dark(x, y)),
+    };
+    match &options.colors {
+        Some(palette) => palette.get(digit).or_else(|| palette.get(0)).map_or(light, SquarePaint::from),
+        None if digit == 0 => light,
+        None => dark,
+    }
+}
+
+/// Draws the diagram into an image (no encoding): opaque unless a look colour is `transparent`.
 pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
     let l = Layout::drawn(board, options);
     let (w, h) = (board.width(), board.height());
     let mut image = Image::new(l.width, l.height, PAPER);
+    match options.rim {
+        Some(Paint::Solid(c)) => image.fill_rect(Rect::new(0, 0, l.width, l.height), c),
+        Some(Paint::Transparent) => image.clear_rect(Rect::new(0, 0, l.width, l.height)),
+        None => {}
+    }
     // The board square shown at display position (dx, dy).
     let source = |dx: usize, dy: usize| Layout::display(board, options.flip, (dx, dy));
     let is_open = |dx: i64, dy: i64| {
@@ -89,9 +151,18 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
         let (x, y) = source(dx as usize, dy as usize);
         matches!(board.get(x, y), Some(Cell::Hole) | None)
     };
+    // Holes first, so that the frame drawn next still outlines the real squares next to them.
+    if let Some(hole) = options.hole {
+        for dy in 0..h {
+            for dx in 0..w {
+                let (x, y) = source(dx, dy);
+                if matches!(board.get(x, y), Some(Cell::Hole)) {
+                    fill(&mut image, l.square_at(dx, dy), hole.into(), l.square);
+                }
+            }
+        }
+    }
     draw_frame(&mut image, &l, (w, h), is_open);
-    let light = options.light.unwrap_or(options.theme.light());
-    let dark = options.dark.map_or(options.theme.dark(), DarkSquares::Solid);
     // Squares first, then the highlights over them, then the pieces; each sprite stays inside its own square, so
     // without highlights this draws what one pass over the squares drew.
     let mut pieces = Vec::new();
@@ -99,24 +170,11 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
         for dx in 0..w {
             let (x, y) = source(dx, dy);
             let Some(cell) = board.get(x, y) else { continue };
+            let square = l.square_at(dx, dy);
             if matches!(cell, Cell::Hole) {
                 continue;
             }
-            let square = l.square_at(dx, dy);
-            let hatched = match (board.is_dark(x, y), dark) {
-                (false, _) => {
-                    image.fill_rect(square, light);
-                    false
-                }
-                (true, DarkSquares::Solid(c)) => {
-                    image.fill_rect(square, c);
-                    false
-                }
-                (true, DarkSquares::Hatched { paper, ink }) => {
-                    image.hatch_rect(square, paper, ink, hatching(l.square));
-                    true
-                }
-            };
+            let hatched = fill(&mut image, square, square_paint(board, options, x, y), l.square);
             if let Some(key) = cell_key(cell, l.square, hatched) {
                 pieces.push((key, square));
             }
@@ -129,6 +187,9 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
     for (key, square) in pieces {
         image.draw(&*sprite::get(&key), i64::from(square.x), i64::from(square.y));
     }
+    if options.borders {
+        draw_grid(&mut image, &l, (w, h), is_open);
+    }
     for mark in &furniture.borders {
         draw_mark(&mut image, mark);
     }
@@ -136,12 +197,38 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
         draw_overlay(&mut image, overlay);
     }
     if options.coords {
-        coords::draw(&mut image, board, options.flip, &l);
+        coords::draw(&mut image, board, options, &l);
     }
+    // The text around the board (title, caption, count) is inked like the coordinates, so that it stays readable
+    // on a dark `rim`.
+    let ink = options.coord_color.unwrap_or(INK);
     for line in furniture.title.iter().chain(&furniture.caption).chain(&furniture.count) {
-        draw_text_line(&mut image, line);
+        draw_text_line(&mut image, line, ink);
     }
     image
+}
+
+/// Draws lines of ink between neighbouring squares (the `borders` option, HGM's `borders=1`): as thick as the
+/// frame, centred on the edge the two squares share, so both lose the same width; none next to a hole, where the
+/// frame already runs.
+fn draw_grid(image: &mut Image, l: &Layout, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> bool) {
+    let (s, t) = (l.square, l.frame);
+    let half = t / 2;
+    for dy in 0..h {
+        for dx in 0..w {
+            let (x, y) = (dx as i64, dy as i64);
+            if is_open(x, y) {
+                continue;
+            }
+            let Rect { x: px, y: py, .. } = l.square_at(dx, dy);
+            if dx > 0 && !is_open(x - 1, y) {
+                image.fill_rect(Rect::new(px - half, py, t, s), INK);
+            }
+            if dy > 0 && !is_open(x, y - 1) {
+                image.fill_rect(Rect::new(px, py - half, s, t), INK);
+            }
+        }
+    }
 }
 
 /// Paints one marked square: a highlight (the tint blended over the square) or XFEN's border (a box of ink along
@@ -205,10 +292,10 @@ fn draw_overlay(image: &mut Image, overlay: &Overlay) {
 }
 
 /// Draws one line of the title, caption or count in ink, where the layout put it.
-fn draw_text_line(image: &mut Image, line: &TextLine) {
+fn draw_text_line(image: &mut Image, line: &TextLine, ink: Rgb) {
     if let Some(coverage) = text::rasterize(&line.text, line.px) {
         let mask = coverage.mask.quantized();
-        image.draw(&mask.inked(INK), line.pen_x + i64::from(coverage.left), line.baseline + i64::from(coverage.top));
+        image.draw(&mask.inked(ink), line.pen_x + i64::from(coverage.left), line.baseline + i64::from(coverage.top));
     }
 }
 

@@ -50,3 +50,34 @@ fn game_courier_width_and_xfen() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn look_options_and_interactive_diagram_definitions() {
+    // The golden pictures, drawn by the CLI: the same bytes as the library's (tests/render_golden.rs).
+    let golden = |name: &str| std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name));
+    let (output, png) = render(
+        &[
+            "rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR",
+            "--dialect",
+            "courier",
+            "--colors",
+            "white #b4b4b4 #8ca2ad",
+            "--board",
+            "10.21.",
+        ],
+        "look-gc.png",
+    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(std::fs::read(&png).unwrap(), golden("look_gc_three_colours.png").unwrap());
+    let definition = "files=10 ranks=8 squareSize=36 pawn::::a2-j2 rook::::a1,j1 Knight:N:::b1,i1 Archbishop::::c1 \
+                      bishop::::d1,g1 queen::::e1 king::::f1 Chancellor::::h1 Lion:::::2";
+    let (output, png) = render(&[definition, "--dialect", "hgm"], "look-hgm.png");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(std::fs::read(&png).unwrap(), golden("look_hgm_capablanca.png").unwrap());
+    // A bad value names its parameter; a label count that does not fit the board too.
+    let (output, _) = render(&["8/8", "--files", "a b c"], "look-bad.png");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("`files`: expected one label per file: 8, not 3"));
+    let (output, _) = render(&["files=40", "--dialect", "hgm"], "hgm-bad.png");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("column 7: `files` is a number from 1 to 32"));
+}

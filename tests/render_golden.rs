@@ -59,7 +59,12 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     let mut buf = vec![0; reader.output_buffer_size().expect("buffer size")];
     let info = reader.next_frame(&mut buf).expect("PNG data");
     buf.truncate(info.buffer_size());
-    assert_eq!(info.color_type, png::ColorType::Rgb, "diagrams are opaque RGB after expansion");
+    // Opaque RGB after expansion, or RGBA for the looks with a `transparent` colour: compared as RGBA.
+    let buf = match info.color_type {
+        png::ColorType::Rgb => buf.chunks(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
+        png::ColorType::Rgba => buf,
+        other => panic!("a diagram expands to RGB or RGBA, not {other:?}"),
+    };
     (info.width, info.height, buf)
 }
 
@@ -73,7 +78,7 @@ fn describe_difference(actual: &[u8], expected: &[u8]) -> String {
     let mut differing = 0usize;
     let mut worst = 0u8;
     let mut first = None;
-    for (i, (p, q)) in a.chunks(3).zip(e.chunks(3)).enumerate() {
+    for (i, (p, q)) in a.chunks(4).zip(e.chunks(4)).enumerate() {
         let d = p.iter().zip(q).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
         if d > 0 {
             differing += 1;
@@ -88,9 +93,17 @@ fn describe_difference(actual: &[u8], expected: &[u8]) -> String {
 }
 
 fn render(case: &Case) -> Vec<u8> {
-    let board = ffen::parse(&case.ffen, case.dialect).unwrap_or_else(|e| panic!("{}: {e}", case.name));
-    let options = RenderOptions::from_pairs(case.options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        .unwrap_or_else(|e| panic!("{}: {e}", case.name));
+    let pairs = case.options.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+    // An Interactive Diagram definition brings its look, which the case's options override (as on the Worker).
+    let (board, options) = if case.dialect == Dialect::Hgm {
+        let definition = ffen::read_definition(&case.ffen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        (definition.board, RenderOptions::from_definition(&definition.look, pairs))
+    } else {
+        let board = ffen::parse(&case.ffen, case.dialect).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        (board, RenderOptions::from_pairs(pairs))
+    };
+    let options = options.unwrap_or_else(|e| panic!("{}: {e}", case.name));
+    let options = options.for_board(&board).unwrap_or_else(|e| panic!("{}: {e}", case.name));
     ffen_diagram::check_image_size(&board, &options).expect("within limits");
     ffen_diagram::render_png(&board, &options).unwrap()
 }

@@ -16,6 +16,15 @@ $r '4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3' --them
   --title 'Petko Petkov|feenschach 1993, Prix spécial' --caption '#2 Circe' -o $d/g161.png
 $r 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --lastmove e2e4 --squares 'Rf7' --arrows 'Gg8f6,Bd7d5,Rf7f7' \
   --coords --caption '1.e4: last move, squares, arrows, a circle' -o $d/marks.png
+# Issue 11's looks.
+$r 'rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR' --dialect courier --colors 'white #b4b4b4 #8ca2ad' --board '10.21.' --size 32 -o $d/look-gc-three-colours.png
+$r 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL' --dialect bodlaender --files '9 8 7 6  4 3 2 1' --ranks 'i h g f e d c b a' --size 32 -o $d/look-labels.png
+$r 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR' --dialect bodlaender --coords --first-rank 0 --size 24 -o $d/look-first-rank-0.png
+$r 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' --theme brown --coords --rim '#3a2a1e' --coord-color '#f0d9b5' --size 32 -o $d/look-rim-coords.png
+$r 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --borders --size 32 -o $d/look-borders.png
+$r 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' --colors 'transparent #769656' --rim transparent --coords --size 32 -o $d/look-transparent.png
+$r 'files=8 ranks=8 lightShade=#F0D9B5 darkShade=#B58863 holeColor=#5B3A29 firstRank=1 hole::::a1,h1,d4,e4 pawn::::b2-g2 rook::::b1,g1 king::::e1 queen::::d1 bishop::::c1,f1' --dialect hgm --size 32 -o $d/look-hgm-holes.png
+$r 'files=10 ranks=8 squareSize=32 firstRank=1 pawn::::a2-j2 rook::::a1,j1 Knight:N:::b1,i1 Archbishop::::c1 bishop::::d1,g1 queen::::e1 king::::f1 Chancellor::::h1 Lion:::::2' --dialect hgm -o $d/look-hgm-capablanca.png
 $r --message "FFEN: column 12: 'z' is not a piece; write 'z for the letter z" -o $d/error.png
 # The same diagrams as SVG (what /diagram.svg serves for the same parameters).
 $r "2'1'2'3'4'5/1-k*1-q-*2r-b*3-n2/1-p-*1p-*2p-*3p2/8/2T*2t-c-s2/8/2X-*1x'W*1'W2/K6k" --theme print --coords --svg -o $d/print.svg

@@ -3,6 +3,7 @@
 //! The first byte picks Game Courier's width (1 to 32); the rest is the input, read in every dialect (Game Courier
 //! at that width and at its default 8), and through `parse_link` (the service's reading of a link's value, which
 //! undoes double percent-encoding): a value that reads is read the same, and what `parse_link` reads round-trips.
+//! In the Interactive Diagram dialect (`hgm`) the look it returns must be valid render options.
 #![no_main]
 
 use ffen_diagram::ffen::{canonical, parse, parse_link, undo_double_encoding, Dialect, Width};
@@ -41,8 +42,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let width = Width::new(1 + usize::from(first) % 32).expect("1 to 32 files");
-    let dialects = [Dialect::Janko, Dialect::Bodlaender, Dialect::Courier { width }, Dialect::courier(), Dialect::Xfen];
+    let dialects =
+        [Dialect::Janko, Dialect::Bodlaender, Dialect::Courier { width }, Dialect::courier(), Dialect::Xfen, Dialect::Hgm];
     for dialect in dialects {
         check(input, dialect);
+    }
+    if let Ok(definition) = ffen_diagram::ffen::read_definition(input) {
+        let options = ffen_diagram::RenderOptions::from_definition(&definition.look, [])
+            .expect("a definition's look is valid options");
+        options.for_board(&definition.board).expect("and fits its board");
     }
 });

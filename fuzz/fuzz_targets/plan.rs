@@ -3,8 +3,9 @@
 //! cache key and its cache URL gives the key back; some diagrams are rendered and checked too.
 //!
 //! Every route is reached (the seeds in `fuzz/seeds-plan` hold legacy, modern (PNG and SVG), Game Courier with
-//! `width`, `/xfen/` and doubly encoded links, and modern links with every furniture parameter). The link rules are
-//! checked on every diagram request: a value that reads in its
+//! `width`, `/xfen/`, doubly encoded links, the look parameters, Interactive Diagram definitions with `dialect=hgm`,
+//! and modern links with every furniture parameter). The link rules are checked on every diagram request: a value
+//! that reads in its
 //! dialect is the board drawn (double encoding is undone only for values that do not read), a rejected value has
 //! its own error, a legacy or XFEN link has the default look, a Game Courier board is `width` files wide, and the
 //! dialect never reaches the cache key (the board's canonical FFEN read back as janko gives the same key); the
@@ -109,6 +110,10 @@ fuzz_target!(|data: &[u8]| {
             match (q.link, q.dialect) {
                 (Link::Legacy | Link::Xfen, _) => assert_eq!(job.options(), &RenderOptions::default()),
                 (Link::Modern, Dialect::Courier { width }) => assert_eq!(job.board().width(), width.files()),
+                // A definition's look, then the link's parameters: the options are fitted to the board.
+                (Link::Modern, Dialect::Hgm) => {
+                    assert_eq!(&job.options().for_board(job.board()).expect("fitted options fit"), job.options())
+                }
                 (Link::Modern, _) => {}
             }
             // Furniture (modern links): every square it names is on the board, and its own query reads back to it.

@@ -699,5 +699,5 @@ fn dialects_by_name() {
     assert_eq!("XFEN".parse(), Ok(Dialect::Xfen));
     let e = "forsythe".parse::<Dialect>().unwrap_err();
     assert_eq!(e, UnknownDialect);
-    assert_eq!(e.to_string(), "unknown dialect: expected one of janko, bodlaender, courier, xfen");
+    assert_eq!(e.to_string(), "unknown dialect: expected one of janko, bodlaender, courier, xfen, hgm");
 }

@@ -149,8 +149,8 @@ pub struct DiagramQuery {
 pub enum Route {
     /// `GET /`: the editor page.
     Page,
-    /// A diagram.
-    Diagram(DiagramQuery),
+    /// A diagram (boxed: the look and furniture options make it much larger than the page's route).
+    Diagram(Box<DiagramQuery>),
 }
 
 /// A decoded request.
@@ -179,7 +179,7 @@ impl Request {
             Link::Modern => DiagramQuery::from_modern_pairs(&query_pairs(info.query), Format::at(info.path))?,
             Link::Xfen => DiagramQuery::from_xfen_query(info.query)?,
         };
-        Ok(Request { method, route: Route::Diagram(query) })
+        Ok(Request { method, route: Route::Diagram(Box::new(query)) })
     }
 }
 
@@ -270,7 +270,7 @@ mod tests {
 
     fn diagram(path: &str, query: &str) -> DiagramQuery {
         match decode("GET", path, Some(query)) {
-            Ok(Request { method: Method::Get, route: Route::Diagram(q) }) => q,
+            Ok(Request { method: Method::Get, route: Route::Diagram(q) }) => *q,
             other => panic!("{path}?{query}: {other:?}"),
         }
     }

@@ -671,57 +671,57 @@ mod pinned {
         (
             "/Retros/d.php",
             "ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-            "r2\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray",
-            "\"d83de3a5536f1453\"",
-            "https://h.example/__cache/diagram.png?v=r2&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&etag=d83de3a5536f1453",
+            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray",
+            "\"21aaaebbd99c6abe\"",
+            "https://h.example/__cache/diagram.png?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&etag=21aaaebbd99c6abe",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.png",
             "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=60&flip=1&coords=1&theme=print&light=ffeedd&dark=102030",
-            "r2\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030",
-            "\"8d1b1208d09d37cb\"",
-            "https://h.example/__cache/diagram.png?v=r2&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=8d1b1208d09d37cb",
+            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030",
+            "\"517321729ed101ec\"",
+            "https://h.example/__cache/diagram.png?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=517321729ed101ec",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.png",
             "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&theme=grey&size=12&dark=%23B58863",
-            "r2\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns12.f0.c0.gray.d=b58863",
-            "\"c380787337519ff1\"",
-            "https://h.example/__cache/diagram.png?v=r2&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s12.f0.c0.gray.d%3Db58863&etag=c380787337519ff1",
+            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns12.f0.c0.gray.d=b58863",
+            "\"a8d8a431606001de\"",
+            "https://h.example/__cache/diagram.png?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s12.f0.c0.gray.d%3Db58863&etag=a8d8a431606001de",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.png",
             "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
-            "r2\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray",
-            "\"3bda8b8d03664be8\"",
-            "https://h.example/__cache/diagram.png?v=r2&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&etag=3bda8b8d03664be8",
+            "r3\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray",
+            "\"c677aa9c7a486953\"",
+            "https://h.example/__cache/diagram.png?v=r3&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&etag=c677aa9c7a486953",
             "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
         ),
         (
             "/d.php",
             "ff=%2223*2'a-*2R%5Bgrasshopper:b%5D3/9/",
-            "r2\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray",
-            "\"e381912011209085\"",
-            "https://h.example/__cache/diagram.png?v=r2&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&etag=e381912011209085",
+            "r3\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray",
+            "\"8ea5544beff06eb6\"",
+            "https://h.example/__cache/diagram.png?v=r3&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&etag=8ea5544beff06eb6",
             "''23*2'a-*2r[grasshopper:b]5/9",
         ),
         (
             "/diagram.png",
             "ffen=9/&flip=&theme=Blue&light=%23FFEEDD",
-            "r2\n9/\ns40.f1.c0.blue.l=ffeedd",
-            "\"2675abbadb46c40f\"",
-            "https://h.example/__cache/diagram.png?v=r2&ffen=9%2F&options=s40.f1.c0.blue.l%3Dffeedd&etag=2675abbadb46c40f",
+            "r3\n9/\ns40.f1.c0.blue.l=ffeedd",
+            "\"1ae570c5b3ba9ba2\"",
+            "https://h.example/__cache/diagram.png?v=r3&ffen=9%2F&options=s40.f1.c0.blue.l%3Dffeedd&etag=1ae570c5b3ba9ba2",
             "9/",
         ),
         (
             "/d.php",
             "fen=9.png",
-            "r2\n8/8\ns40.f0.c0.gray",
-            "\"cc2e837acc6450f7\"",
-            "https://h.example/__cache/diagram.png?v=r2&ffen=8%2F8&options=s40.f0.c0.gray&etag=cc2e837acc6450f7",
+            "r3\n8/8\ns40.f0.c0.gray",
+            "\"32b145b3797d50c6\"",
+            "https://h.example/__cache/diagram.png?v=r3&ffen=8%2F8&options=s40.f0.c0.gray&etag=32b145b3797d50c6",
             "8/8",
         ),
     ];
@@ -748,33 +748,33 @@ mod pinned {
         (
             "/diagram.svg",
             "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-            "r2\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray\nsvg1",
-            "\"1e194ab791e8abd2\"",
-            "https://h.example/__cache/diagram.svg?v=r2&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&svg=svg1&etag=1e194ab791e8abd2",
+            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray\nsvg1",
+            "\"e4612b2ea199db29\"",
+            "https://h.example/__cache/diagram.svg?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&svg=svg1&etag=e4612b2ea199db29",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.svg",
             "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=60&flip=1&coords=1&theme=print&light=ffeedd&dark=102030",
-            "r2\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030\nsvg1",
-            "\"5ac1f874c15b19aa\"",
-            "https://h.example/__cache/diagram.svg?v=r2&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&svg=svg1&etag=5ac1f874c15b19aa",
+            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030\nsvg1",
+            "\"131496a7ec9e52bb\"",
+            "https://h.example/__cache/diagram.svg?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&svg=svg1&etag=131496a7ec9e52bb",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.svg",
             "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
-            "r2\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray\nsvg1",
-            "\"9cddb04065bbfabf\"",
-            "https://h.example/__cache/diagram.svg?v=r2&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&svg=svg1&etag=9cddb04065bbfabf",
+            "r3\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray\nsvg1",
+            "\"1b179ff3d0268ad2\"",
+            "https://h.example/__cache/diagram.svg?v=r3&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&svg=svg1&etag=1b179ff3d0268ad2",
             "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
         ),
         (
             "/diagram.svg",
             "ffen=%2223*2'a-*2R%5Bgrasshopper:b%5D3/9/",
-            "r2\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray\nsvg1",
-            "\"deee51f8e37faa68\"",
-            "https://h.example/__cache/diagram.svg?v=r2&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&svg=svg1&etag=deee51f8e37faa68",
+            "r3\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray\nsvg1",
+            "\"7578e4450859bf61\"",
+            "https://h.example/__cache/diagram.svg?v=r3&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&svg=svg1&etag=7578e4450859bf61",
             "''23*2'a-*2r[grasshopper:b]5/9",
         ),
     ];
@@ -854,7 +854,7 @@ mod pinned {
                 Some("ffen=8&dialect=klingon"),
                 40,
                 400,
-                "unknown dialect \"klingon\": use janko, bodlaender, courier, xfen\n",
+                "unknown dialect \"klingon\": use janko, bodlaender, courier, xfen, hgm\n",
             ),
             (
                 "GET",
@@ -946,7 +946,7 @@ mod pinned {
         let Plan::Diagram(job) = plan(&req) else { panic!("a diagram") };
         let validators = [
             ("Cache-Control", "public, max-age=31536000, immutable"),
-            ("ETag", "\"d83de3a5536f1453\""),
+            ("ETag", "\"21aaaebbd99c6abe\""),
             ("X-FFEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
             ("Access-Control-Allow-Origin", "*"),
             ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache"),
@@ -961,7 +961,7 @@ mod pinned {
         let hit_headers = job.headers(CacheStatus::Hit);
         assert_eq!(hit_headers.iter().map(|(n, v)| (*n, v.as_str())).collect::<Vec<_>>(), hit);
 
-        let conditional = RequestInfo { if_none_match: Some("\"d83de3a5536f1453\""), ..req };
+        let conditional = RequestInfo { if_none_match: Some("\"21aaaebbd99c6abe\""), ..req };
         let Plan::Respond(not_modified) = plan(&conditional) else { panic!("a 304") };
         assert_eq!(not_modified.status, 304);
         assert_eq!(headers(&not_modified), validators.to_vec());
@@ -987,5 +987,67 @@ mod pinned {
         want[1].1 = "no-store";
         assert_eq!(headers(&internal), want);
         assert_eq!(internal.body, b"internal error while drawing the diagram: PNG encoder: x\n");
+    }
+}
+
+/// Issue 11: the look parameters through the planner (400s naming the parameter, keys) and `dialect=hgm`.
+mod looks {
+    use super::*;
+
+    #[test]
+    fn a_bad_look_value_is_a_400_naming_its_parameter() {
+        for (query, parameter) in [
+            ("ffen=8&colors=red+nocolour", "colors"),
+            ("ffen=8&board=10.01", "board"),
+            ("ffen=8/8&files=a+b+c", "files"),
+            ("ffen=8/8&ranks=1", "ranks"),
+            ("ffen=8&first_rank=x", "first_rank"),
+            ("ffen=8&rim=%23ff", "rim"),
+            ("ffen=8&coord_color=transparent", "coord_color"),
+            ("ffen=8&hole=nothing", "hole"),
+            ("ffen=8&borders=maybe", "borders"),
+            ("ffen=8&board=12.", "board"),
+        ] {
+            let answer = respond(&get("/diagram.png", Some(query)));
+            assert_eq!(answer.status, 400, "{query}");
+            let body = String::from_utf8_lossy(&answer.body).into_owned();
+            assert!(body.contains(&format!("`{parameter}`")), "{query}: {body}");
+        }
+    }
+
+    #[test]
+    fn look_parameters_are_keyed_and_defaults_keep_todays_keys() {
+        let key = |query: &str| job(&get("/diagram.png", Some(query))).key().as_str().to_string();
+        let start = format!("ffen={START}");
+        assert_eq!(key(&start), format!("r3\n{START}\ns40.f0.c0.gray"));
+        // Defaults spelled out change nothing.
+        assert_eq!(key(&format!("{start}&first_rank=1&borders=0")), key(&start));
+        assert_eq!(
+            key(&format!("{start}&colors=white+gray&board=10.01.&files=a+b+c+d+e+f+g+")),
+            format!(
+                "r3\n{START}\ns40.f0.c1.gray.colors=808080-ffffff.board={}.files=a,b,c,d,e,f,g,",
+                ["01010101", "10101010"].repeat(4).join("-")
+            )
+        );
+    }
+
+    #[test]
+    fn interactive_diagram_definitions_render_with_their_look_and_the_link_wins() {
+        let definition = "files=10 ranks=8 squareSize=35 darkShade=%23C0C0C0 firstRank=1 \
+                          pawn::::a2-j2 Knight:N:::b1,i1 Archbishop::::c1 Chancellor::::h1 Lion:::::2 king::::e1";
+        let job = job(&get("/diagram.png", Some(&format!("dialect=hgm&ffen={definition}"))));
+        assert_eq!(
+            job.canonical_ffen(),
+            "1n[archbishop:b]1k2[chancellor:b]n1/pppppppppp/91/91/91/91/PPPPPPPPPP/1N[archbishop:w]1K2[chancellor:w]N1"
+        );
+        assert_eq!(job.key().canonical_options(), "s35.f0.c1.gray.l=ffffff.d=c0c0c0.borders");
+        let themed = self::job(&get(
+            "/diagram.png",
+            Some(&format!("dialect=hgm&ffen={definition}&theme=brown&size=20&borders=0")),
+        ));
+        assert_eq!(themed.key().canonical_options(), "s20.f0.c1.brown");
+        let bad = reject(&get("/diagram.png", Some("dialect=hgm&ffen=files=40")));
+        assert_eq!(bad.status(), 400);
+        assert!(bad.to_string().contains("column 7"), "{bad}");
     }
 }

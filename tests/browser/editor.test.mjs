@@ -542,3 +542,46 @@ test('every golden case as SVG: Chromium draws it at the PNG\'s size, within the
   assert.deepEqual(failures, []);
   assert.deepEqual(problems, []);
 });
+
+test('the look fields go into the link, and a pasted Interactive Diagram definition draws with its look', async () => {
+  await page.goto(base + '/');
+  await type('8/8/8/8/8/8/8/8');
+  await settled('8/8/8/8/8/8/8/8');
+  await page.fill('#lk-colors', 'white gray red');
+  await page.fill('#lk-board', '10.21.');
+  await page.fill('#lk-files', 'a b  d e f g h'); // a blank label, sent as it is
+  await page.check('#lk-borders');
+  await page.dispatchEvent('#lk-borders', 'change');
+  await page.waitForFunction(() => document.getElementById('out-link').value.includes('borders=1'), null, { timeout: 15000 });
+  await settled('8/8/8/8/8/8/8/8');
+  const link = await page.inputValue('#out-link');
+  const q = new URL(link).searchParams;
+  assert.deepEqual([q.get('colors'), q.get('board'), q.get('files'), q.get('borders')], ['white gray red', '10.21.', 'a b  d e f g h', '1']);
+  // The link names the preview's diagram: the same ETag as the status line shows.
+  const res = await fetch(link);
+  assert.equal(res.status, 200);
+  assert.ok((await page.textContent('#status')).includes('ETag: ' + res.headers.get('etag')), 'the link gives the preview');
+  // A bad look value: the service's message names the parameter.
+  await page.fill('#lk-board', '13.'); // colour 3 of three (0-2)
+  await page.waitForFunction(() => !document.getElementById('error').hidden, null, { timeout: 15000 });
+  assert.match(await page.textContent('#error-msg'), /`board`/);
+  for (const id of ['#lk-colors', '#lk-board', '#lk-files']) await page.fill(id, '');
+  await page.uncheck('#lk-borders');
+  // The definition box: the 10×8 example of issue 11.
+  await page.click('#hgm-box summary');
+  await page.fill('#definition', 'files=10\nranks=8\nfirstRank=1\npawn::::a2-j2\nKnight:N:::b1,i1\nArchbishop::::c1\nChancellor::::h1\nLion:::::2');
+  await page.click('#use-definition');
+  const size = await settled('1n[archbishop:b]4[chancellor:b]n1/pppppppppp/91/91/91/91/PPPPPPPPPP/1N[archbishop:w]4[chancellor:w]N1');
+  assert.ok(size.w > size.h, `a 10×8 board with coordinates: ${size.w}×${size.h}`);
+  assert.equal(await page.inputValue('#dialect'), 'hgm');
+  const hgmLink = new URL(await page.inputValue('#out-link'));
+  assert.equal(hgmLink.searchParams.get('dialect'), 'hgm', 'the link carries the definition, so its look stays');
+  assert.match(hgmLink.searchParams.get('ffen'), /Archbishop::::c1/);
+  // An error in the definition names the column.
+  await page.fill('#definition', 'files=10\nknight:N:::b1,z1');
+  await page.waitForFunction(() => !document.getElementById('error').hidden, null, { timeout: 15000 });
+  assert.match(await page.textContent('#error-msg'), /column 24: "z1" is not a square of this 10×8 board/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(ARTIFACTS, 'editor-looks.png') });
+  assert.deepEqual(problems, []);
+});
