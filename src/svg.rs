@@ -26,12 +26,13 @@ use crate::assets::{SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
 use crate::board::{Board, Cell, Color, Marker};
 use crate::coords::file_name;
 use crate::layout::{Layout, MarkPaint, Overlay, SquareMark, TextLine};
+use crate::look::Paint;
 use crate::options::RenderOptions;
 use crate::raster::{div255, Rect, Rgb};
-use crate::render::cell_key;
-use crate::sprite::{Shape, MIN_STROKE_PX};
+use crate::render::{cell_key, square_paint, SquarePaint};
+use crate::sprite::{Key, Shape, MIN_STROKE_PX};
 use crate::text;
-use crate::theme::{extra_tint, hatching, DarkSquares, INK, PAPER};
+use crate::theme::{extra_tint, hatching, INK, PAPER};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
@@ -177,8 +178,10 @@ struct Writer {
     glyphs: BTreeSet<u16>,
     /// The clip paths of neutral pieces' halves are used.
     halves: bool,
-    /// The hatching pattern of `print`'s dark squares is used.
-    hatched: bool,
+    /// The paper and ink of the hatching pattern (`print`'s dark squares), when it is used.
+    hatch: Option<(Rgb, Rgb)>,
+    /// The clip path of the frame (everything but the squares), when a square is transparent.
+    frame_clip: Option<String>,
 }
 
 impl Writer {
@@ -190,7 +193,8 @@ impl Writer {
             symbol_defs: Vec::new(),
             glyphs: BTreeSet::new(),
             halves: false,
-            hatched: false,
+            hatch: None,
+            frame_clip: None,
         }
     }
 
@@ -215,8 +219,11 @@ impl Writer {
             out.push_str("<clipPath id=\"L\"><rect width=\"22.5\" height=\"45\"/></clipPath>\n");
             out.push_str("<clipPath id=\"R\"><rect x=\"22.5\" width=\"22.5\" height=\"45\"/></clipPath>\n");
         }
-        if self.hatched {
-            out.push_str(&hatch_pattern(self.size));
+        if let Some((paper, ink)) = self.hatch {
+            out.push_str(&hatch_pattern(self.size, paper, ink));
+        }
+        if let Some(d) = &self.frame_clip {
+            let _ = writeln!(out, r#"<clipPath id="f"><path clip-rule="evenodd" d="{d}"/></clipPath>"#);
         }
         for def in &self.symbol_defs {
             out.push_str(def);
@@ -225,10 +232,12 @@ impl Writer {
         out
     }
 
-    /// The drawing, after `<defs>`: paper, frame, squares, pieces, borders, coordinates, in the PNG's order.
+    /// The drawing, after `<defs>`, in the PNG's order (`render::render_image`): the background (paper, or the
+    /// `rim` colour; none where a look colour is `transparent`), painted holes, the frame, the squares, highlights,
+    /// pieces, the `borders` grid, bordered squares, arrows and circles, coordinates, then title, caption and count.
     fn body(&mut self, board: &Board, options: &RenderOptions, l: &Layout) -> String {
         let (w, h) = (board.width(), board.height());
-        let source = |dx: usize, dy: usize| if options.flip { (w - 1 - dx, h - 1 - dy) } else { (dx, dy) };
+        let source = |dx: usize, dy: usize| Layout::display(board, options.flip, (dx, dy));
         let is_open = |dx: i64, dy: i64| {
             if dx < 0 || dy < 0 || dx >= w as i64 || dy >= h as i64 {
                 return true;
@@ -236,102 +245,174 @@ impl Writer {
             let (x, y) = source(dx as usize, dy as usize);
             matches!(board.get(x, y), Some(Cell::Hole) | None)
         };
-        let mut out = String::new();
-        let _ = writeln!(out, r#"<rect width="{}" height="{}" fill="{}"/>"#, l.width, l.height, hex(PAPER));
-        let frame = frame_path(l, (w, h), is_open);
-        if !frame.is_empty() {
-            let _ = writeln!(out, r#"<path fill="{}" d="{frame}"/>"#, hex(INK));
-        }
-        let light = options.light.unwrap_or(options.theme.light());
-        let dark = options.dark.map_or(options.theme.dark(), DarkSquares::Solid);
-        let hatched_dark = matches!(dark, DarkSquares::Hatched { .. });
-        // Squares: the light ones as one path (one rectangle when the board has no holes), the dark ones as another.
-        let mut light_path = String::new();
-        let mut dark_path = String::new();
-        let mut has_hole = false;
-        let mut uses = String::new();
+        // The squares and holes with their paints, in display order.
+        let hole_paint = options.hole.map(SquarePaint::from);
+        let mut holes: Vec<Rect> = Vec::new();
+        let mut squares: Vec<(Rect, SquarePaint, &Cell)> = Vec::new();
         for dy in 0..h {
             for dx in 0..w {
                 let (x, y) = source(dx, dy);
                 let Some(cell) = board.get(x, y) else { continue };
+                let rect = l.square_at(dx, dy);
                 if matches!(cell, Cell::Hole) {
-                    has_hole = true;
-                    continue;
-                }
-                let square = l.square_at(dx, dy);
-                let is_dark = board.is_dark(x, y);
-                if is_dark {
-                    rect_path(&mut dark_path, square);
+                    holes.push(rect);
                 } else {
-                    rect_path(&mut light_path, square);
-                }
-                if let Some(key) = cell_key(cell, l.square, is_dark && hatched_dark) {
-                    let color =
-                        if matches!(key.shape, Shape::Text(_) | Shape::HaloText(_)) { Color::White } else { key.color };
-                    let id = self.symbol(&key.shape, color);
-                    let _ = write!(
-                        uses,
-                        r##"<use xlink:href="#s{id}" x="{}" y="{}" width="{s}" height="{s}""##,
-                        square.x,
-                        square.y,
-                        s = l.square
-                    );
-                    if key.turns % 4 != 0 {
-                        let centre = |v: u32| num(v as f32 + l.square as f32 / 2.0, 1);
-                        let _ = write!(
-                            uses,
-                            r#" transform="rotate({} {} {})""#,
-                            90 * u32::from(key.turns % 4),
-                            centre(square.x),
-                            centre(square.y)
-                        );
-                    }
-                    uses.push_str("/>\n");
+                    squares.push((rect, square_paint(board, options, x, y), cell));
                 }
             }
         }
-        if !has_hole && !light_path.is_empty() {
-            let board_rect = Rect::new(l.board_x, l.board_y, w as u32 * l.square, h as u32 * l.square);
-            light_path.clear();
-            rect_path(&mut light_path, board_rect);
+        let is_clear = |paint: Option<SquarePaint>| paint == Some(SquarePaint::Clear);
+        let clear_squares = squares.iter().any(|(_, paint, _)| is_clear(Some(*paint)));
+        let mut out = String::new();
+        // The background, with the transparent holes and squares cut out of it (even-odd): SVG cannot erase, so
+        // what the PNG clears is never painted.
+        let background = match options.rim {
+            Some(Paint::Transparent) => None,
+            Some(Paint::Solid(c)) => Some(c),
+            None => Some(PAPER),
+        };
+        if let Some(colour) = background {
+            let mut cut = String::new();
+            for rect in holes.iter().filter(|_| is_clear(hole_paint)) {
+                rect_path(&mut cut, *rect);
+            }
+            for (rect, _, _) in squares.iter().filter(|(_, paint, _)| is_clear(Some(*paint))) {
+                rect_path(&mut cut, *rect);
+            }
+            if cut.is_empty() {
+                let _ = writeln!(out, r#"<rect width="{}" height="{}" fill="{}"/>"#, l.width, l.height, hex(colour));
+            } else {
+                let mut d = String::new();
+                rect_path(&mut d, Rect::new(0, 0, l.width, l.height));
+                let _ = writeln!(out, r#"<path fill="{}" fill-rule="evenodd" d="{d}{cut}"/>"#, hex(colour));
+            }
         }
-        if !light_path.is_empty() {
-            let _ = writeln!(out, r#"<path fill="{}" d="{light_path}"/>"#, hex(light));
+        if let Some(SquarePaint::Solid(colour)) = hole_paint {
+            let mut d = String::new();
+            for rect in &holes {
+                rect_path(&mut d, *rect);
+            }
+            if !d.is_empty() {
+                let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colour));
+            }
         }
-        if !dark_path.is_empty() {
-            let fill = match dark {
-                DarkSquares::Solid(c) => hex(c),
-                DarkSquares::Hatched { .. } => {
-                    self.hatched = true;
+        let frame = frame_path(l, (w, h), is_open);
+        if !frame.is_empty() {
+            if clear_squares {
+                // The PNG clears a transparent square after the frame, also where a frame bar's end reaches into it
+                // (a corner next to a hole): here the frame is clipped to outside the squares instead.
+                let mut d = String::new();
+                rect_path(&mut d, Rect::new(0, 0, l.width, l.height));
+                for (rect, _, _) in &squares {
+                    rect_path(&mut d, *rect);
+                }
+                self.frame_clip = Some(d);
+                let _ = writeln!(out, r#"<path fill="{}" clip-path="url(#f)" d="{frame}"/>"#, hex(INK));
+            } else {
+                let _ = writeln!(out, r#"<path fill="{}" d="{frame}"/>"#, hex(INK));
+            }
+        }
+        // Squares: one path per paint, in order of first appearance; on a board without holes or transparent
+        // squares the most frequent colour is one rectangle under the others.
+        let mut paints: Vec<(SquarePaint, usize, String)> = Vec::new();
+        let mut uses = String::new();
+        for &(rect, paint, cell) in &squares {
+            let hatched = matches!(paint, SquarePaint::Hatched { .. });
+            match paints.iter_mut().find(|(p, _, _)| *p == paint) {
+                Some((_, count, d)) => {
+                    *count += 1;
+                    rect_path(d, rect);
+                }
+                None => {
+                    let mut d = String::new();
+                    rect_path(&mut d, rect);
+                    paints.push((paint, 1, d));
+                }
+            }
+            if let Some(key) = cell_key(cell, l.square, hatched) {
+                uses.push_str(&self.placed(&key, rect));
+            }
+        }
+        let base = if holes.is_empty() && !clear_squares {
+            let solid = paints.iter().filter(|(p, _, _)| matches!(p, SquarePaint::Solid(_)));
+            // The first of the most frequent (max_by_key would take the last).
+            solid.fold(None::<&(SquarePaint, usize, String)>, |best, p| match best {
+                Some(b) if b.1 >= p.1 => Some(b),
+                _ => Some(p),
+            })
+        } else {
+            None
+        };
+        let base_paint = base.map(|(p, _, _)| *p);
+        if let Some(SquarePaint::Solid(colour)) = base_paint {
+            let mut d = String::new();
+            rect_path(&mut d, Rect::new(l.board_x, l.board_y, w as u32 * l.square, h as u32 * l.square));
+            let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colour));
+        }
+        for (paint, _, d) in &paints {
+            if Some(*paint) == base_paint {
+                continue;
+            }
+            let fill = match *paint {
+                SquarePaint::Solid(c) => hex(c),
+                SquarePaint::Hatched { paper, ink } => {
+                    self.hatch.get_or_insert((paper, ink));
                     "url(#h)".to_string()
                 }
+                SquarePaint::Clear => continue,
             };
-            let _ = writeln!(out, r#"<path fill="{fill}" d="{dark_path}"/>"#);
+            let _ = writeln!(out, r#"<path fill="{fill}" d="{d}"/>"#);
         }
-        // The furniture where the PNG paints it: highlights under the pieces, bordered squares over them, arrows
-        // and circles over those, then coordinates, title, caption and count.
         let furniture = &l.furniture;
         for mark in &furniture.under {
             out.push_str(&square_mark(mark));
         }
         out.push_str(&uses);
+        if options.borders {
+            let grid = grid_path(l, (w, h), is_open);
+            if !grid.is_empty() {
+                let _ = writeln!(out, r#"<path fill="{}" d="{grid}"/>"#, hex(INK));
+            }
+        }
         for mark in &furniture.borders {
             out.push_str(&square_mark(mark));
         }
         for overlay in &furniture.over {
             out.push_str(&overlay_path(overlay));
         }
+        let ink = options.coord_color.unwrap_or(INK);
         if options.coords {
-            out.push_str(&self.coordinates(board, options.flip, l));
+            out.push_str(&self.coordinates(board, options, l, ink));
         }
+        // The text around the board is inked like the coordinates (readable on a dark `rim`).
         let lines: Vec<&TextLine> = furniture.title.iter().chain(&furniture.caption).chain(&furniture.count).collect();
         if !lines.is_empty() {
             let mut runs = String::new();
             for line in lines {
                 runs.push_str(&self.glyph_run(&line.text, line.px, line.pen_x, line.baseline));
             }
-            let _ = writeln!(out, "<g fill=\"{}\">{runs}</g>", hex(INK));
+            let _ = writeln!(out, "<g fill=\"{}\">{runs}</g>", hex(ink));
         }
+        out
+    }
+
+    /// The `<use>` of the symbol of sprite `key` on the square `rect`, turned as the key says.
+    fn placed(&mut self, key: &Key, rect: Rect) -> String {
+        let color = if matches!(key.shape, Shape::Text(_) | Shape::HaloText(_)) { Color::White } else { key.color };
+        let id = self.symbol(&key.shape, color);
+        let s = rect.width;
+        let mut out = format!(r##"<use xlink:href="#s{id}" x="{}" y="{}" width="{s}" height="{s}""##, rect.x, rect.y);
+        if key.turns % 4 != 0 {
+            let centre = |v: u32| num(v as f32 + s as f32 / 2.0, 1);
+            let _ = write!(
+                out,
+                r#" transform="rotate({} {} {})""#,
+                90 * u32::from(key.turns % 4),
+                centre(rect.x),
+                centre(rect.y)
+            );
+        }
+        out.push_str("/>\n");
         out
     }
 
@@ -530,7 +611,7 @@ impl Writer {
         let mut out = String::new();
         if halo {
             if let Some(run) = self.centred_run(text, px) {
-                let width = 2.0 * radius / (px / self.units_per_em());
+                let width = 2.0 * 1.12 * radius / (px / self.units_per_em());
                 let _ = write!(
                     out,
                     r#"<g fill="{w}" stroke="{w}" stroke-width="{}" stroke-linejoin="round">{run}</g>"#,
@@ -582,15 +663,26 @@ impl Writer {
         out
     }
 
-    /// File letters below and rank numbers left of the board, placed as `coords::draw` places their bitmaps.
-    fn coordinates(&mut self, board: &Board, flip: bool, l: &Layout) -> String {
+    /// File letters below and rank numbers left of the board (the `files` / `ranks` labels when given, blank ones
+    /// drawing nothing, else letters from `a` and numbers from `first_rank`) in `ink`, placed as `coords::draw`
+    /// places their bitmaps.
+    fn coordinates(&mut self, board: &Board, options: &RenderOptions, l: &Layout, ink: Rgb) -> String {
+        let flip = options.flip;
         let (w, h) = (board.width(), board.height());
         let s = i64::from(l.square);
-        let files: Vec<String> = (0..w).map(file_name).collect();
-        let ranks: Vec<String> = (1..=h).map(|r| r.to_string()).collect();
+        let files: Vec<String> = match &options.files {
+            Some(labels) if labels.len() == w => labels.labels().to_vec(),
+            _ => (0..w).map(file_name).collect(),
+        };
+        let ranks: Vec<String> = match &options.ranks {
+            Some(labels) if labels.len() == h => labels.labels().to_vec(),
+            _ => (0..h).map(|r| (usize::from(options.first_rank) + r).to_string()).collect(),
+        };
         let cap_height = l.margin as f32 * 0.6;
-        let file_px = text::fitted_px(files.iter().map(String::as_str), cap_height, l.square as f32 * 0.9, 1.0);
-        let rank_px = text::fitted_px(ranks.iter().map(String::as_str), cap_height, l.margin as f32 * 0.85, 1.0);
+        let shown = |labels: &[String]| labels.iter().filter(|t| !t.is_empty()).cloned().collect::<Vec<String>>();
+        let (shown_files, shown_ranks) = (shown(&files), shown(&ranks));
+        let file_px = text::fitted_px(shown_files.iter().map(String::as_str), cap_height, l.square as f32 * 0.9, 1.0);
+        let rank_px = text::fitted_px(shown_ranks.iter().map(String::as_str), cap_height, l.margin as f32 * 0.85, 1.0);
         let x_height = text::rasterize_cached("x", file_px).map_or(0, |c| c.mask.height as i64);
         let band_top = i64::from(l.board_y + h as u32 * l.square + l.frame);
         let baseline = band_top + (i64::from(l.margin) + x_height) / 2;
@@ -614,7 +706,7 @@ impl Writer {
                 runs.push_str(&self.glyph_run(label, rank_px, left - i64::from(cov.left), top - i64::from(cov.top)));
             }
         }
-        format!("<g fill=\"{}\">\n{runs}\n</g>\n", hex(INK))
+        format!("<g fill=\"{}\">\n{runs}\n</g>\n", hex(ink))
     }
 }
 
@@ -659,6 +751,30 @@ fn frame_path(l: &Layout, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> 
             }
             if is_open(x + 1, y) {
                 rect_path(&mut d, Rect::new(px + s, py - f, f, s + 2 * f));
+            }
+        }
+    }
+    d
+}
+
+/// The `borders` grid as path data: a bar as thick as the frame on every edge two real squares share, centred on
+/// it (the bars of `render::draw_grid`).
+fn grid_path(l: &Layout, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> bool) -> String {
+    let (s, t) = (l.square, l.frame);
+    let half = t / 2;
+    let mut d = String::new();
+    for dy in 0..h {
+        for dx in 0..w {
+            let (x, y) = (dx as i64, dy as i64);
+            if is_open(x, y) {
+                continue;
+            }
+            let Rect { x: px, y: py, .. } = l.square_at(dx, dy);
+            if dx > 0 && !is_open(x - 1, y) {
+                rect_path(&mut d, Rect::new(px - half, py, t, s));
+            }
+            if dy > 0 && !is_open(x, y - 1) {
+                rect_path(&mut d, Rect::new(px, py - half, s, t));
             }
         }
     }
@@ -731,11 +847,7 @@ fn overlay_path(overlay: &Overlay) -> String {
 /// `hatching(size).period` pixels and `thickness` wide along a row, anchored at the image's origin like the PNG's
 /// (whose pixel (x, y) is ink where (x + y) mod period < thickness: the band between the lines x + y = 0.5 and
 /// x + y = thickness + 0.5 of the pixel grid, repeated).
-fn hatch_pattern(size: u32) -> String {
-    let (paper, ink) = match crate::theme::Theme::Print.dark() {
-        DarkSquares::Hatched { paper, ink } => (paper, ink),
-        DarkSquares::Solid(c) => (PAPER, c),
-    };
+fn hatch_pattern(size: u32, paper: Rgb, ink: Rgb) -> String {
     let hatch = hatching(size);
     let (p, t) = (hatch.period as f32, hatch.thickness as f32);
     let n = |v: f32| num(v, 1);
