@@ -402,7 +402,7 @@ impl Writer {
         let id = self.symbol(&key.shape, color);
         let s = rect.width;
         let mut out = format!(r##"<use xlink:href="#s{id}" x="{}" y="{}" width="{s}" height="{s}""##, rect.x, rect.y);
-        if key.turns % 4 != 0 {
+        if !key.turns.is_multiple_of(4) {
             let centre = |v: u32| num(v as f32 + s as f32 / 2.0, 1);
             let _ = write!(
                 out,
