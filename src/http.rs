@@ -66,8 +66,8 @@ mod headers;
 mod reject;
 
 pub use api::{
-    query_pairs, DiagramQuery, Link, Method, Request, RequestInfo, Route, LEGACY_SUFFIX, MAX_URL_LEN, MODERN_PATH,
-    XFEN_SUFFIX,
+    pixel_limit_from_var, query_pairs, DiagramQuery, Link, Method, Request, RequestInfo, Route, LEGACY_SUFFIX,
+    MAX_URL_LEN, MODERN_PATH, PIXEL_LIMIT_VAR, XFEN_SUFFIX,
 };
 pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH};
 pub use headers::{
@@ -242,7 +242,7 @@ fn page_response(head: bool) -> Response {
 
 /// Decides what to do with a request, or why it gets no diagram. The checks run in the order the README's "Limits"
 /// lists: method, URL length, route and parameters, dialect and options ([`Request::decode`]), then the FFEN with
-/// its length and board limits, the image size, and `If-None-Match`.
+/// its length and board limits, the image size (against [`RequestInfo::pixel_limit`]), and `If-None-Match`.
 pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let request = Request::decode(info)?;
     let head = request.method == Method::Head;
@@ -252,7 +252,7 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     };
     // Links pasted through two or three encoders still read; a value that reads is never decoded again.
     let board = ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?;
-    render::check_image_size(&board, &query.options).map_err(Reject::TooLarge)?;
+    render::check_image_size_within(&board, &query.options, info.pixel_limit).map_err(Reject::TooLarge)?;
     let job = DiagramJob::new(board, query.options, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
         return Ok(Plan::Respond(job.not_modified()));

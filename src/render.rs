@@ -17,7 +17,10 @@ use crate::theme::{hatching, DarkSquares, INK, PAPER};
 
 pub use crate::card::{message_png, MESSAGE_MAX_LINES, MESSAGE_WIDTH};
 pub use crate::coords::file_name;
-pub use crate::layout::{check_image_size, image_size, ImageTooLarge, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
+pub use crate::layout::{
+    check_image_size, check_image_size_within, image_size, ImageTooLarge, InvalidPixelLimit, PixelLimit,
+    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
+};
 
 /// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
 pub const RENDERER_VERSION: &str = "r2";
