@@ -34,6 +34,7 @@ mod coords;
 pub mod fairy;
 pub mod ffen;
 pub mod http;
+mod indexed;
 mod layout;
 mod options;
 pub mod page;

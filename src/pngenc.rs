@@ -111,19 +111,48 @@ pub fn encode(image: &Image) -> Result<Vec<u8>, EncodeError> {
     if image.pixels.len() != w * h {
         return Err(EncodeError::SizeMismatch);
     }
+    match index_colours(&image.pixels) {
+        Some(indexed) => encode_indexed(image.width, image.height, indexed.palette, &indexed.indices),
+        None => write_png(image.width, image.height, Samples::Rgb(image.to_rgb())),
+    }
+}
+
+/// What a PNG holds: packed palette indices with their palette, or RGB bytes.
+enum Samples {
+    Indexed { palette: Vec<u8>, depth: u8, rows: Vec<u8> },
+    Rgb(Vec<u8>),
+}
+
+/// Encodes a picture given as palette indices (one byte a pixel, row by row) and its palette (RGB, at most 256
+/// colours), at the smallest bit depth for the palette's size: the same bytes [`encode`] makes of the RGB picture
+/// whose colours, in order of first appearance, are that palette.
+pub(crate) fn encode_indexed(width: u32, height: u32, palette: Vec<u8>, indices: &[u8]) -> Result<Vec<u8>, EncodeError> {
+    let (w, h) = (width as usize, height as usize);
+    if w == 0 || h == 0 {
+        return Err(EncodeError::Empty);
+    }
+    if indices.len() != w * h {
+        return Err(EncodeError::SizeMismatch);
+    }
+    let depth = match palette.len() / 3 {
+        0..=2 => 1,
+        3..=4 => 2,
+        5..=16 => 4,
+        _ => 8,
+    };
+    write_png(width, height, Samples::Indexed { palette, depth, rows: pack(indices, w, depth) })
+}
+
+/// The PNG file: header, sRGB and gAMA, the palette if any, one `IDAT` (see [`filter_repeated_rows`],
+/// [`level_for`], [`deflate`]).
+fn write_png(width: u32, height: u32, samples: Samples) -> Result<Vec<u8>, EncodeError> {
+    let w = width as usize;
     let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, image.width, image.height);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_source_srgb(png::SrgbRenderingIntent::Perceptual);
     encoder.set_source_gamma(png::ScaledFloat::from_scaled(45455));
-    let (rows, row_bytes) = match index_colours(&image.pixels) {
-        Some(indexed) => {
-            let colours = indexed.palette.len() / 3;
-            let depth = match colours {
-                0..=2 => 1,
-                3..=4 => 2,
-                5..=16 => 4,
-                _ => 8,
-            };
+    let (rows, row_bytes) = match samples {
+        Samples::Indexed { palette, depth, rows } => {
             encoder.set_color(png::ColorType::Indexed);
             encoder.set_depth(match depth {
                 1 => png::BitDepth::One,
@@ -131,16 +160,16 @@ pub fn encode(image: &Image) -> Result<Vec<u8>, EncodeError> {
                 4 => png::BitDepth::Four,
                 _ => png::BitDepth::Eight,
             });
-            encoder.set_palette(indexed.palette);
-            (pack(&indexed.indices, w, depth), w.div_ceil(8 / depth as usize))
+            encoder.set_palette(palette);
+            (rows, w.div_ceil(8 / depth as usize))
         }
-        None => {
+        Samples::Rgb(rgb) => {
             encoder.set_color(png::ColorType::Rgb);
             encoder.set_depth(png::BitDepth::Eight);
-            (image.to_rgb(), w * 3)
+            (rgb, w * 3)
         }
     };
-    let idat = deflate(&filter_repeated_rows(&rows, row_bytes), level_for(w * h))?;
+    let idat = deflate(&filter_repeated_rows(&rows, row_bytes), level_for(w * height as usize))?;
     let written = encoder
         .write_header()
         .and_then(|mut writer| writer.write_chunk(png::chunk::IDAT, &idat).and_then(|()| writer.finish()));

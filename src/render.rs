@@ -8,6 +8,7 @@
 use crate::board::{Board, Cell, Color, PieceKind};
 use crate::coords;
 use crate::fairy;
+use crate::indexed;
 use crate::layout::Layout;
 use crate::options::RenderOptions;
 use crate::pngenc::{self, EncodeError};
@@ -26,7 +27,7 @@ pub use crate::layout::{
 pub const RENDERER_VERSION: &str = "r2";
 
 /// What sprite a cell shows, if any.
-fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
+pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
     match cell {
         Cell::Empty | Cell::Hole => None,
         Cell::Text(t) => Some(Key {
@@ -167,5 +168,11 @@ pub fn clear_sprite_cache() {
 /// assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
 /// ```
 pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, EncodeError> {
+    // The same bytes either way (see crate::indexed); the indexed path is the fast one, where it applies.
+    if indexed::indexed_path_applies(board, options) {
+        if let Some(picture) = indexed::render_indexed(board, options) {
+            return pngenc::encode_indexed(picture.width, picture.height, picture.palette, &picture.indices);
+        }
+    }
     pngenc::encode(&render_image(board, options))
 }

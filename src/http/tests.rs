@@ -187,6 +187,15 @@ fn image_size_is_checked_before_rendering() {
 }
 
 #[test]
+fn the_warm_up_draws_a_diagram() {
+    let info = get(MODERN_PATH, Some(WARM_UP_QUERY));
+    let board = job(&info).board().clone();
+    assert_eq!((board.width(), board.height()), (8, 8));
+    let png = render::render_png(&board, &crate::options::RenderOptions::default()).unwrap();
+    assert_eq!(warm_up(), png.len());
+}
+
+#[test]
 fn a_deployment_pixel_limit_refuses_one_pixel_more_with_a_400_naming_it() {
     // The start position at size=90 is 724×724 = 524,176 pixels.
     let query = format!("ffen={START}&size=90");
