@@ -271,7 +271,13 @@ pub const WARM_UP_QUERY: &str = "ffen=rnbqkbnr/pppppppp/2C1x1-*1n1/3'a''12*2S2/8
 /// sprites are in the cache, so the first request of a fresh isolate costs about what a later one does. Output is
 /// never affected: the sprite cache only holds what would be drawn anyway.
 pub fn warm_up() -> usize {
-    let info = RequestInfo { method: "GET", path: api::MODERN_PATH, query: Some(WARM_UP_QUERY), url_len: 100, ..RequestInfo::default() };
+    let info = RequestInfo {
+        method: "GET",
+        path: api::MODERN_PATH,
+        query: Some(WARM_UP_QUERY),
+        url_len: 100,
+        ..RequestInfo::default()
+    };
     match plan(&info) {
         Plan::Diagram(job) => match job.render() {
             Rendered::Diagram(response) => response.body.len(),

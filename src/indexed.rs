@@ -55,22 +55,52 @@ pub(crate) struct IndexedPicture {
     pub indices: Vec<u8>,
 }
 
-/// The palette as it grows: colour to index, at most 256 colours.
+/// The palette as it grows: colour to index, at most 256 colours, in an open-addressing table of 1024 slots (a
+/// general-purpose hash map costs more than all the rest of this path: it is asked once per pixel of every new
+/// tile row).
 struct Palette {
-    index: HashMap<u32, u8>,
+    keys: [u32; Palette::SLOTS],
+    values: [u8; Palette::SLOTS],
     rgb: Vec<u8>,
 }
 
 impl Palette {
+    const SLOTS: usize = 1024;
+    /// Not a pixel (`0x00RRGGBB` has a zero top byte).
+    const EMPTY: u32 = u32::MAX;
+
+    fn new() -> Palette {
+        Palette { keys: [Palette::EMPTY; Palette::SLOTS], values: [0; Palette::SLOTS], rgb: Vec::with_capacity(48) }
+    }
+
     /// The index of `pixel` (`0x00RRGGBB`), given the next one if it is new; `None` for a 257th colour.
     fn index_of(&mut self, pixel: u32) -> Option<u8> {
-        if let Some(&i) = self.index.get(&pixel) {
-            return Some(i);
+        let mut slot = (pixel.wrapping_mul(0x9E37_79B1) >> 22) as usize;
+        loop {
+            if self.keys[slot] == pixel {
+                return Some(self.values[slot]);
+            }
+            if self.keys[slot] == Palette::EMPTY {
+                let next = u8::try_from(self.rgb.len() / 3).ok()?;
+                self.keys[slot] = pixel;
+                self.values[slot] = next;
+                self.rgb.extend_from_slice(&Rgb::from_pixel(pixel).to_array());
+                return Some(next);
+            }
+            slot = (slot + 1) % Palette::SLOTS;
         }
-        let next = u8::try_from(self.index.len()).ok()?;
-        self.index.insert(pixel, next);
-        self.rgb.extend_from_slice(&Rgb::from_pixel(pixel).to_array());
-        Some(next)
+    }
+
+    /// Gives the indices of `pixels` to `out`, looking up only where the colour changes.
+    fn index_row(&mut self, pixels: &[u32], out: &mut [u8]) -> Option<()> {
+        let mut last = (Palette::EMPTY, 0);
+        for (out, &pixel) in out.iter_mut().zip(pixels) {
+            if pixel != last.0 {
+                last = (pixel, self.index_of(pixel)?);
+            }
+            *out = last.1;
+        }
+        Some(())
     }
 }
 
@@ -115,7 +145,7 @@ pub(crate) fn render_indexed(board: &Board, options: &RenderOptions) -> Option<I
             grid.push(id);
         }
     }
-    let mut palette = Palette { index: HashMap::new(), rgb: Vec::new() };
+    let mut palette = Palette::new();
     // The frame is a closed ring of ink (no holes): the first `frame` rows are ink, so ink is the first colour.
     let ink = palette.index_of(INK.to_pixel())?;
     let mut indices = Vec::with_capacity(width * l.height as usize);
@@ -127,9 +157,7 @@ pub(crate) fn render_indexed(board: &Board, options: &RenderOptions) -> Option<I
                 let tile = &mut tiles[id];
                 let row = ty * s..(ty + 1) * s;
                 if !tile.indexed[ty] {
-                    for (out, &pixel) in tile.indices[row.clone()].iter_mut().zip(&tile.pixels[row.clone()]) {
-                        *out = palette.index_of(pixel)?;
-                    }
+                    palette.index_row(&tile.pixels[row.clone()], &mut tile.indices[row.clone()])?;
                     tile.indexed[ty] = true;
                 }
                 indices.extend_from_slice(&tile.indices[row]);

@@ -126,7 +126,12 @@ enum Samples {
 /// Encodes a picture given as palette indices (one byte a pixel, row by row) and its palette (RGB, at most 256
 /// colours), at the smallest bit depth for the palette's size: the same bytes [`encode`] makes of the RGB picture
 /// whose colours, in order of first appearance, are that palette.
-pub(crate) fn encode_indexed(width: u32, height: u32, palette: Vec<u8>, indices: &[u8]) -> Result<Vec<u8>, EncodeError> {
+pub(crate) fn encode_indexed(
+    width: u32,
+    height: u32,
+    palette: Vec<u8>,
+    indices: &[u8],
+) -> Result<Vec<u8>, EncodeError> {
     let (w, h) = (width as usize, height as usize);
     if w == 0 || h == 0 {
         return Err(EncodeError::Empty);

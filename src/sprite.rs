@@ -275,21 +275,37 @@ pub(crate) const PREPARED_SIZE: u32 = DEFAULT_SQUARE_SIZE;
 
 /// The prepared sprites, in [`prepared_shapes`] order, white then black for each shape, [`PREPARED_SIZE`]² / 2
 /// bytes each, the pixels column by column (top to bottom, then the next column to the right), two to a byte (the
-/// first in the high nibble). A pixel is its [`pixel_code`]: every piece is drawn in black and white only, so red,
+/// first in the high nibble). A pixel is its `pixel_code`: every piece is drawn in black and white only, so red,
 /// green and blue are equal (checked when the file is made), and a pixel is an alpha level with a grey level at most
 /// as high, 15 pairs of [`crate::raster::LEVELS`] levels. Columns compress better than rows (a piece's outline is
 /// mostly vertical), and two pixels to a byte better than one: 2.9 → 2.5 KB of the gzipped wasm.
 static PREPARED: &[u8] = include_bytes!("../sprites/prepared-40.bin");
 
 /// The 4-bit code of a prepared pixel with alpha level `alpha` and grey level `grey` (`grey <= alpha <= 4`): the
-/// pairs in order, `alpha · (alpha + 1) / 2 + grey`, 0 to 14.
+/// pairs in order, `alpha · (alpha + 1) / 2 + grey`, 0 to 14. (Only the file's maker, a test, writes codes.)
+#[cfg(test)]
 const fn pixel_code(alpha: u8, grey: u8) -> u8 {
     alpha * (alpha + 1) / 2 + grey
 }
 
-/// The (alpha level, grey level) of each [`pixel_code`].
-const CODE_LEVELS: [(u8, u8); 15] =
-    [(0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (3, 2), (3, 3), (4, 0), (4, 1), (4, 2), (4, 3), (4, 4)];
+/// The (alpha level, grey level) of each `pixel_code`.
+const CODE_LEVELS: [(u8, u8); 15] = [
+    (0, 0),
+    (1, 0),
+    (1, 1),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+    (3, 3),
+    (4, 0),
+    (4, 1),
+    (4, 2),
+    (4, 3),
+    (4, 4),
+];
 
 /// The shapes prepared at [`PREPARED_SIZE`], in the file's order: the six figures. (Markers, letters and discs
 /// are drawn at run time: the four markers in both colours would add about 0.7 KB to the gzipped wasm, for shapes

@@ -60,7 +60,8 @@ fn pixel_limit(env: &Env) -> PixelLimit {
     *LIMIT.get_or_init(|| {
         let value = Reflect::get(env, &JsValue::from_str(http::PIXEL_LIMIT_VAR)).unwrap_or(JsValue::UNDEFINED);
         // (Whole numbers only: formatting any f64 would link float printing, about 10 KB of wasm.)
-        let whole = value.as_f64().filter(|n| n.fract() == 0.0 && (0.0..1e15).contains(n)).map(|n| (n as u64).to_string());
+        let whole =
+            value.as_f64().filter(|n| n.fract() == 0.0 && (0.0..1e15).contains(n)).map(|n| (n as u64).to_string());
         let text = match value.as_string().or(whole) {
             Some(text) => Some(text),
             None if value.is_undefined() || value.is_null() => None,
