@@ -22,9 +22,9 @@ use crate::layout::Layout;
 use crate::options::RenderOptions;
 use crate::raster::{Canvas, Image, Rgb};
 use crate::render::cell_key;
-use crate::sprite::{self, Key};
+use crate::sprite::{self, Sprite};
 use crate::theme::{DarkSquares, INK};
-use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Whether [`render_indexed`] draws this diagram: no coordinates, solid dark squares (not `print`'s hatching), no
 /// holes and no bordered squares. False as soon as anything is not a plain diagram.
@@ -104,8 +104,11 @@ impl Palette {
     }
 }
 
-/// One different square: its RGB pixels, and the palette indices of each row once the picture has shown it.
+/// One different square: its fill and sprite, its RGB pixels, and the palette indices of each row once the picture
+/// has shown it.
 struct Tile {
+    fill: Rgb,
+    sprite: Option<Arc<Sprite>>,
     pixels: Vec<u32>,
     indices: Vec<u8>,
     indexed: Vec<bool>,
@@ -122,26 +125,33 @@ pub(crate) fn render_indexed(board: &Board, options: &RenderOptions) -> Option<I
         (Some(c), _) | (None, DarkSquares::Solid(c)) => c,
         (None, DarkSquares::Hatched { .. }) => return None,
     };
-    // The tile of each display position, row by row, and the tiles themselves.
+    // The tile of each display position, row by row, and the tiles themselves. A tile is found by its fill and
+    // its sprite's identity in the sprite cache (a linear search: a diagram has a few dozen tiles, and even 1,024
+    // of them cost less than a millisecond; a hash map of sprite keys cost 3 KB of the gzipped wasm). A sprite
+    // drawn again after the cache was emptied is a second tile with the same pixels: harmless.
     let mut tiles: Vec<Tile> = Vec::new();
-    let mut tile_of: HashMap<(Rgb, Option<Key>), usize> = HashMap::new();
     let mut grid = Vec::with_capacity(w * h);
     for dy in 0..h {
         for dx in 0..w {
             let (x, y) = if options.flip { (w - 1 - dx, h - 1 - dy) } else { (dx, dy) };
             let cell = board.get(x, y)?;
             let fill = if board.is_dark(x, y) { dark } else { light };
-            let key = cell_key(cell, l.square, false);
-            let next = tiles.len();
-            let id = *tile_of.entry((fill, key.clone())).or_insert(next);
-            if id == next {
-                // Drawn as the RGB path draws the square, at (0, 0): the blend does not depend on the position.
-                let mut image = Image::new(l.square, l.square, fill);
-                if let Some(key) = key {
-                    image.draw(&*sprite::get(&key), 0, 0);
+            let sprite = cell_key(cell, l.square, false).map(|key| sprite::get(&key));
+            let same =
+                |t: &Tile| t.fill == fill && t.sprite.as_ref().map(Arc::as_ptr) == sprite.as_ref().map(Arc::as_ptr);
+            let id = match tiles.iter().position(same) {
+                Some(id) => id,
+                None => {
+                    // Drawn as the RGB path draws the square, at (0, 0): the blend does not depend on the position.
+                    let mut image = Image::new(l.square, l.square, fill);
+                    if let Some(sprite) = &sprite {
+                        image.draw(&**sprite, 0, 0);
+                    }
+                    let (indices, indexed) = (vec![0; s * s], vec![false; s]);
+                    tiles.push(Tile { fill, sprite, pixels: image.pixels, indices, indexed });
+                    tiles.len() - 1
                 }
-                tiles.push(Tile { pixels: image.pixels, indices: vec![0; s * s], indexed: vec![false; s] });
-            }
+            };
             grid.push(id);
         }
     }

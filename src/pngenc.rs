@@ -148,38 +148,51 @@ pub(crate) fn encode_indexed(
     write_png(width, height, Samples::Indexed { palette, depth, rows: pack(indices, w, depth) })
 }
 
-/// The PNG file: header, sRGB and gAMA, the palette if any, one `IDAT` (see [`filter_repeated_rows`],
-/// [`level_for`], [`deflate`]).
+/// The PNG file: signature, `IHDR`, `sRGB` (perceptual) and `gAMA` (1/2.2), the palette (`PLTE`) if any, one
+/// `IDAT` (see [`filter_repeated_rows`], [`level_for`], [`deflate`]), `IEND`: the chunks and order the `png` crate's
+/// encoder wrote before (renderer `r2`), byte for byte. Written here because those few chunks were all the
+/// Worker used of that encoder, which linked about 30 KB of wasm (its own deflate and a decompressor for text
+/// chunks); the `png` crate stays a dev-dependency that decodes in the tests.
 fn write_png(width: u32, height: u32, samples: Samples) -> Result<Vec<u8>, EncodeError> {
+    const INDEXED: u8 = 3;
+    const RGB: u8 = 2;
     let w = width as usize;
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, width, height);
-    encoder.set_source_srgb(png::SrgbRenderingIntent::Perceptual);
-    encoder.set_source_gamma(png::ScaledFloat::from_scaled(45455));
-    let (rows, row_bytes) = match samples {
+    let (depth, color_type, palette, rows, row_bytes) = match samples {
         Samples::Indexed { palette, depth, rows } => {
-            encoder.set_color(png::ColorType::Indexed);
-            encoder.set_depth(match depth {
-                1 => png::BitDepth::One,
-                2 => png::BitDepth::Two,
-                4 => png::BitDepth::Four,
-                _ => png::BitDepth::Eight,
-            });
-            encoder.set_palette(palette);
-            (rows, w.div_ceil(8 / depth as usize))
+            (depth, INDEXED, Some(palette), rows, w.div_ceil(8 / depth as usize))
         }
-        Samples::Rgb(rgb) => {
-            encoder.set_color(png::ColorType::Rgb);
-            encoder.set_depth(png::BitDepth::Eight);
-            (rgb, w * 3)
-        }
+        Samples::Rgb(rgb) => (8, RGB, None, rgb, w * 3),
     };
     let idat = deflate(&filter_repeated_rows(&rows, row_bytes), level_for(w * height as usize))?;
-    let written = encoder
-        .write_header()
-        .and_then(|mut writer| writer.write_chunk(png::chunk::IDAT, &idat).and_then(|()| writer.finish()));
-    written.map_err(|e| EncodeError::Png(e.to_string()))?;
+    let mut out = Vec::with_capacity(idat.len() + palette.as_ref().map_or(0, Vec::len) + 100);
+    out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+    let mut header = [0; 13];
+    header[..4].copy_from_slice(&width.to_be_bytes());
+    header[4..8].copy_from_slice(&height.to_be_bytes());
+    // Depth, colour type; compression, filter method and interlacing all 0 (deflate, adaptive filters, none).
+    header[8] = depth;
+    header[9] = color_type;
+    chunk(&mut out, b"IHDR", &header);
+    chunk(&mut out, b"sRGB", &[0]);
+    chunk(&mut out, b"gAMA", &45455u32.to_be_bytes());
+    if let Some(palette) = palette {
+        chunk(&mut out, b"PLTE", &palette);
+    }
+    chunk(&mut out, b"IDAT", &idat);
+    chunk(&mut out, b"IEND", &[]);
     Ok(out)
+}
+
+/// Appends one PNG chunk: length, type, data, the CRC-32 of type and data.
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    // Every chunk here is far below 2³¹ bytes (the largest, IDAT, is at most a few MB).
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let mut crc = flate2::Crc::new();
+    crc.update(kind);
+    crc.update(data);
+    out.extend_from_slice(&crc.sum().to_be_bytes());
 }
 
 /// PNG scanlines with their filter bytes: `Up` on a row equal to the one above (it becomes all zeros), no filter
