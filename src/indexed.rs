@@ -14,28 +14,27 @@
 //! picture with more than 256 colours is left to the RGB path (which encodes it as RGB). Tested byte for byte
 //! against the RGB path over generated boards and options (`tests` below) and by every golden.
 //!
-//! What it draws is decided by [`indexed_path_applies`]; everything else (coordinates, hatched dark squares, holes,
-//! bordered squares, and any option added later until it is taught here) takes the RGB path.
+//! What it draws is decided by [`indexed_path_applies`]; everything else (hatched dark squares, holes, bordered
+//! squares, and any option added later until it is taught here) takes the RGB path. Coordinates are drawn in RGB
+//! into the margins and indexed there only.
 
 use crate::board::{Board, Cell};
+use crate::coords;
 use crate::layout::Layout;
 use crate::options::RenderOptions;
 use crate::raster::{Canvas, Image, Rgb};
 use crate::render::cell_key;
 use crate::sprite::{self, Sprite};
-use crate::theme::{DarkSquares, INK};
+use crate::theme::{DarkSquares, INK, PAPER};
 use std::sync::Arc;
 
-/// Whether [`render_indexed`] draws this diagram: no coordinates, solid dark squares (not `print`'s hatching), no
-/// holes and no bordered squares. False as soon as anything is not a plain diagram.
+/// Whether [`render_indexed`] draws this diagram: solid dark squares (not `print`'s hatching), no holes and no
+/// bordered squares; with or without coordinates. False as soon as anything is not a plain diagram.
 ///
 /// Every field of [`RenderOptions`] is named here, so a new option does not compile until it is either drawn by
 /// this path or makes it return `false`.
 pub(crate) fn indexed_path_applies(board: &Board, options: &RenderOptions) -> bool {
-    let RenderOptions { size: _, flip: _, coords, theme, light: _, dark } = options;
-    if *coords {
-        return false;
-    }
+    let RenderOptions { size: _, flip: _, coords: _, theme, light: _, dark } = options;
     if dark.is_none() && matches!(theme.dark(), DarkSquares::Hatched { .. }) {
         return false;
     }
@@ -155,14 +154,40 @@ pub(crate) fn render_indexed(board: &Board, options: &RenderOptions) -> Option<I
             grid.push(id);
         }
     }
+    // With coordinates, the margins (left of the frame, and below it) are drawn in RGB as the RGB path draws
+    // them, on paper, and indexed pixel by pixel where the rows reach them: a strip a few dozen pixels wide, mostly
+    // runs of paper. The labels stay inside the margins (layout.rs, coords.rs), which the byte-for-byte tests check.
+    let margins = options.coords.then(|| {
+        let mut image = Image::new(l.width, l.height, PAPER);
+        coords::draw(&mut image, board, options.flip, &l);
+        image
+    });
+    let margin = l.margin as usize;
+    let board_bottom = l.height as usize - margin;
     let mut palette = Palette::new();
-    // The frame is a closed ring of ink (no holes): the first `frame` rows are ink, so ink is the first colour.
-    let ink = palette.index_of(INK.to_pixel())?;
     let mut indices = Vec::with_capacity(width * l.height as usize);
-    indices.resize(frame * width, ink);
+    // Appends the indices of `pixels` (a stretch of the margin image), in scan order.
+    let index_into = |palette: &mut Palette, indices: &mut Vec<u8>, pixels: &[u32]| {
+        let start = indices.len();
+        indices.resize(start + pixels.len(), 0);
+        palette.index_row(pixels, &mut indices[start..])
+    };
+    // Appends `n` pixels of ink (the frame), its index taken in scan order like every colour's.
+    let ink = |palette: &mut Palette, indices: &mut Vec<u8>, n: usize| {
+        let ink = palette.index_of(INK.to_pixel())?;
+        indices.resize(indices.len() + n, ink);
+        Some(())
+    };
+    let margin_of = |y: usize| margins.as_ref().map_or(&[][..], |m| &m.pixels[y * width..y * width + margin]);
+    // The frame is a closed ring of ink (no holes) right of the left margin.
+    for y in 0..frame {
+        index_into(&mut palette, &mut indices, margin_of(y))?;
+        ink(&mut palette, &mut indices, width - margin)?;
+    }
     for dy in 0..h {
         for ty in 0..s {
-            indices.resize(indices.len() + frame, ink);
+            index_into(&mut palette, &mut indices, margin_of(frame + dy * s + ty))?;
+            ink(&mut palette, &mut indices, frame)?;
             for &id in &grid[dy * w..(dy + 1) * w] {
                 let tile = &mut tiles[id];
                 let row = ty * s..(ty + 1) * s;
@@ -172,10 +197,16 @@ pub(crate) fn render_indexed(board: &Board, options: &RenderOptions) -> Option<I
                 }
                 indices.extend_from_slice(&tile.indices[row]);
             }
-            indices.resize(indices.len() + frame, ink);
+            ink(&mut palette, &mut indices, frame)?;
         }
     }
-    indices.resize(indices.len() + frame * width, ink);
+    for y in board_bottom - frame..board_bottom {
+        index_into(&mut palette, &mut indices, margin_of(y))?;
+        ink(&mut palette, &mut indices, width - margin)?;
+    }
+    if let Some(margins) = &margins {
+        index_into(&mut palette, &mut indices, &margins.pixels[board_bottom * width..])?;
+    }
     debug_assert_eq!(indices.len(), width * l.height as usize);
     Some(IndexedPicture { width: l.width, height: l.height, palette: palette.rgb, indices })
 }
@@ -204,7 +235,7 @@ mod tests {
         let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
         assert!(indexed_path_applies(&start, &RenderOptions::default()));
         assert!(indexed_path_applies(&start, &options(90, true, Theme::Green)));
-        assert!(!indexed_path_applies(&start, &RenderOptions { coords: true, ..RenderOptions::default() }));
+        assert!(indexed_path_applies(&start, &RenderOptions { coords: true, ..RenderOptions::default() }));
         assert!(!indexed_path_applies(&start, &options(40, false, Theme::Print)));
         // print with its own dark colour has solid squares.
         let print_dark = RenderOptions { dark: Some(Rgb(1, 2, 3)), ..options(40, false, Theme::Print) };
@@ -227,7 +258,10 @@ mod tests {
         ];
         for ffen in boards {
             let board = ffen::parse(ffen, Dialect::Janko).unwrap();
-            for o in [RenderOptions::default(), options(90, false, Theme::Gray), options(13, true, Theme::Brown)] {
+            let coords = RenderOptions { coords: true, ..options(33, true, Theme::Green) };
+            for o in
+                [RenderOptions::default(), options(90, false, Theme::Gray), options(13, true, Theme::Brown), coords]
+            {
                 assert!(indexed_path_applies(&board, &o));
                 let picture = render_indexed(&board, &o).expect("under 256 colours");
                 let png = pngenc::encode_indexed(picture.width, picture.height, picture.palette, &picture.indices);
@@ -284,7 +318,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
         /// The whole point: the PNG `render_png` makes is the RGB path's, byte for byte, for any board and options
         /// (the indexed path where it applies and has at most 256 colours, the RGB path otherwise).
