@@ -14,30 +14,28 @@
 //! picture with more than 256 colours is left to the RGB path (which encodes it as RGB). Tested byte for byte
 //! against the RGB path over generated boards and options (`tests` below) and by every golden.
 //!
-//! What it draws is decided by [`indexed_path_applies`]; everything else (hatched dark squares, holes, bordered
-//! squares, and any option added later until it is taught here) takes the RGB path. Coordinates are drawn in RGB
+//! What it draws is decided by [`indexed_path_applies`]; everything else (holes, bordered squares, and any option
+//! added later until it is taught here) takes the RGB path. `print`'s hatched squares are tiles per phase of the
+//! hatching (the lines run on across squares). Coordinates are drawn in RGB
 //! into the margins and indexed there only.
 
 use crate::board::{Board, Cell};
 use crate::coords;
 use crate::layout::Layout;
 use crate::options::RenderOptions;
-use crate::raster::{Canvas, Image, Rgb};
+use crate::raster::{Canvas, Image, Rect, Rgb};
 use crate::render::cell_key;
 use crate::sprite::{self, Sprite};
-use crate::theme::{DarkSquares, INK, PAPER};
+use crate::theme::{hatching, DarkSquares, INK, PAPER};
 use std::sync::Arc;
 
-/// Whether [`render_indexed`] draws this diagram: solid dark squares (not `print`'s hatching), no holes and no
-/// bordered squares; with or without coordinates. False as soon as anything is not a plain diagram.
+/// Whether [`render_indexed`] draws this diagram: no holes and no bordered squares; any theme, colours, size,
+/// flip, with or without coordinates. False as soon as anything is not a plain diagram.
 ///
 /// Every field of [`RenderOptions`] is named here, so a new option does not compile until it is either drawn by
 /// this path or makes it return `false`.
 pub(crate) fn indexed_path_applies(board: &Board, options: &RenderOptions) -> bool {
-    let RenderOptions { size: _, flip: _, coords: _, theme, light: _, dark } = options;
-    if dark.is_none() && matches!(theme.dark(), DarkSquares::Hatched { .. }) {
-        return false;
-    }
+    let RenderOptions { size: _, flip: _, coords: _, theme: _, light: _, dark: _ } = options;
     let (w, h) = (board.width(), board.height());
     (0..h).all(|y| (0..w).all(|x| !matches!(board.get(x, y), Some(Cell::Hole) | None) && !board.is_bordered(x, y)))
 }
@@ -106,11 +104,18 @@ impl Palette {
 /// One different square: its fill and sprite, its RGB pixels, and the palette indices of each row once the picture
 /// has shown it.
 struct Tile {
-    fill: Rgb,
+    fill: Fill,
     sprite: Option<Arc<Sprite>>,
     pixels: Vec<u32>,
     indices: Vec<u8>,
     indexed: Vec<bool>,
+}
+
+/// How a square is filled: one colour, or the hatching at a phase (`(x + y) % period` of its top-left pixel).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fill {
+    Solid(Rgb),
+    Hatched(u32),
 }
 
 /// Draws a diagram for which [`indexed_path_applies`] in palette indices; `None` if it has more than 256 colours
@@ -120,10 +125,8 @@ pub(crate) fn render_indexed(board: &Board, options: &RenderOptions) -> Option<I
     let (w, h) = (board.width(), board.height());
     let (s, frame, width) = (l.square as usize, l.frame as usize, l.width as usize);
     let light = options.light.unwrap_or(options.theme.light());
-    let dark = match (options.dark, options.theme.dark()) {
-        (Some(c), _) | (None, DarkSquares::Solid(c)) => c,
-        (None, DarkSquares::Hatched { .. }) => return None,
-    };
+    let dark = options.dark.map_or(options.theme.dark(), DarkSquares::Solid);
+    let hatch = hatching(l.square);
     // The tile of each display position, row by row, and the tiles themselves. A tile is found by its fill and
     // its sprite's identity in the sprite cache (a linear search: a diagram has a few dozen tiles, and even 1,024
     // of them cost less than a millisecond; a hash map of sprite keys cost 3 KB of the gzipped wasm). A sprite
@@ -134,15 +137,30 @@ pub(crate) fn render_indexed(board: &Board, options: &RenderOptions) -> Option<I
         for dx in 0..w {
             let (x, y) = if options.flip { (w - 1 - dx, h - 1 - dy) } else { (dx, dy) };
             let cell = board.get(x, y)?;
-            let fill = if board.is_dark(x, y) { dark } else { light };
-            let sprite = cell_key(cell, l.square, false).map(|key| sprite::get(&key));
+            let square = l.square_at(dx, dy);
+            let fill = match (board.is_dark(x, y), dark) {
+                (false, _) => Fill::Solid(light),
+                (true, DarkSquares::Solid(c)) => Fill::Solid(c),
+                (true, DarkSquares::Hatched { .. }) => Fill::Hatched((square.x + square.y) % hatch.period),
+            };
+            let hatched = matches!(fill, Fill::Hatched(_));
+            let sprite = cell_key(cell, l.square, hatched).map(|key| sprite::get(&key));
             let same =
                 |t: &Tile| t.fill == fill && t.sprite.as_ref().map(Arc::as_ptr) == sprite.as_ref().map(Arc::as_ptr);
             let id = match tiles.iter().position(same) {
                 Some(id) => id,
                 None => {
                     // Drawn as the RGB path draws the square, at (0, 0): the blend does not depend on the position.
-                    let mut image = Image::new(l.square, l.square, fill);
+                    let mut image = match (fill, dark) {
+                        (Fill::Hatched(phase), DarkSquares::Hatched { paper, ink }) => {
+                            let mut image = Image::new(l.square, l.square, paper);
+                            image.hatch_rect_shifted(Rect::new(0, 0, l.square, l.square), paper, ink, hatch, phase);
+                            image
+                        }
+                        (Fill::Solid(c), _) | (Fill::Hatched(_), DarkSquares::Solid(c)) => {
+                            Image::new(l.square, l.square, c)
+                        }
+                    };
                     if let Some(sprite) = &sprite {
                         image.draw(&**sprite, 0, 0);
                     }
@@ -236,10 +254,7 @@ mod tests {
         assert!(indexed_path_applies(&start, &RenderOptions::default()));
         assert!(indexed_path_applies(&start, &options(90, true, Theme::Green)));
         assert!(indexed_path_applies(&start, &RenderOptions { coords: true, ..RenderOptions::default() }));
-        assert!(!indexed_path_applies(&start, &options(40, false, Theme::Print)));
-        // print with its own dark colour has solid squares.
-        let print_dark = RenderOptions { dark: Some(Rgb(1, 2, 3)), ..options(40, false, Theme::Print) };
-        assert!(indexed_path_applies(&start, &print_dark));
+        assert!(indexed_path_applies(&start, &options(40, false, Theme::Print)));
         let holes = ffen::parse("8/8/3[-]4/8", Dialect::Janko).unwrap();
         assert!(holes.cells().iter().any(|c| matches!(c, Cell::Hole)));
         assert!(!indexed_path_applies(&holes, &RenderOptions::default()));
@@ -259,9 +274,16 @@ mod tests {
         for ffen in boards {
             let board = ffen::parse(ffen, Dialect::Janko).unwrap();
             let coords = RenderOptions { coords: true, ..options(33, true, Theme::Green) };
-            for o in
-                [RenderOptions::default(), options(90, false, Theme::Gray), options(13, true, Theme::Brown), coords]
-            {
+            let print = RenderOptions { coords: true, ..options(41, false, Theme::Print) };
+            let print_flipped = options(96, true, Theme::Print);
+            for o in [
+                RenderOptions::default(),
+                options(90, false, Theme::Gray),
+                options(13, true, Theme::Brown),
+                coords,
+                print,
+                print_flipped,
+            ] {
                 assert!(indexed_path_applies(&board, &o));
                 let picture = render_indexed(&board, &o).expect("under 256 colours");
                 let png = pngenc::encode_indexed(picture.width, picture.height, picture.palette, &picture.indices);
