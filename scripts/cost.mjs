@@ -11,7 +11,7 @@
 // Each row is warmed first (distinct positions, so the renderer's code is optimised and the sprites of that size are
 // cached, as in a busy isolate), except the cold rows, which are the first request of a freshly started runtime.
 //
-// Bounded: about 2,300 requests and 2 + 3 x COST_COLD_RUNS runtime starts (3-5 minutes); every request times out
+// Bounded: about 2,400 requests and 3 + 3 x COST_COLD_RUNS runtime starts (3-5 minutes); every request times out
 // after 30 s; an interrupted run stops the runtime it started.
 // Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
 // row; COST_JSON=file also writes the results as JSON.
@@ -23,6 +23,11 @@ import { performance } from "node:perf_hooks";
 import { freePort, ROOT } from "../tests/e2e/harness.mjs";
 
 const SCALE = Number(process.env.COST_SCALE ?? 1);
+// The built-in pixel limit (MAX_IMAGE_PIXELS) and the one wrangler.toml sets for the Free plan (FFEN_MAX_IMAGE_PIXELS).
+const BUILT_IN_PIXELS = 2200 * 2200;
+const WRANGLER_LIMIT = Number(
+  /^FFEN_MAX_IMAGE_PIXELS\s*=\s*"?(\d+)"?/m.exec(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"))?.[1] ?? BUILT_IN_PIXELS,
+);
 const COLD_RUNS = Number(process.env.COST_COLD_RUNS ?? 3);
 const count = (n) => Math.max(3, Math.round(n * SCALE));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -184,7 +189,10 @@ async function startWorker(vars = {}) {
     if (workerdPids(child.pid).length && now - last < 2e6) break; // under 1 % of a core: idle
     last = now;
   }
-  return { base: `http://127.0.0.1:${port}`, pgrp: child.pid, stop, readyMs, output: () => output };
+  // Everything the runtime did before its first request: both workerd processes starting, compiling the wasm, the
+  // module's global scope (the Worker's warm-up).
+  const startCpuMs = cpu(child.pid).ns / 1e6;
+  return { base: `http://127.0.0.1:${port}`, pgrp: child.pid, stop, readyMs, startCpuMs, output: () => output };
 }
 
 // ---- requests -----------------------------------------------------------------------------------------------------
@@ -242,6 +250,25 @@ async function largestSize(worker, ffen, extra = "") {
   throw new Error("no size is allowed");
 }
 
+// The rows of the largest 32×32 boards a runtime accepts: a piece on every square, and the mixed board with
+// coordinates in a coloured theme; with `hatched`, the mixed board in the hatched `print` theme as well (the most
+// expensive picture per pixel measured: the hatching repeats fewer rows).
+async function largestBoards(worker, which, hatched) {
+  const boards = [
+    ["32×32 board, a piece on every square", FULL_32X32, ""],
+    ["32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1", MIXED_32X32, "&dialect=bodlaender&theme=brown&coords=1"],
+  ];
+  if (hatched) boards.push(["32×32 mixed board, theme=print&coords=1", MIXED_32X32, "&dialect=bodlaender&theme=print&coords=1"]);
+  for (const [name, ffen, extra] of boards) {
+    const size = await largestSize(worker, ffen, extra);
+    const url = diagram(ffen, `${extra}&size=${size}`);
+    await measure(worker, Array(3).fill(url), isMiss);
+    const row = await measure(worker, Array(count(10)).fill(url), isMiss);
+    const side = 32 * size + 2 * (1 + Math.floor(size / 48)) + (extra.includes("coords") ? Math.min(36, Math.max(12, Math.floor((size * 45) / 100))) : 0);
+    note({ request: `${name}, size=${size} (${side}×${side} px), ${which}`, ...row });
+  }
+}
+
 // ---- the table ----------------------------------------------------------------------------------------------------
 
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
@@ -271,7 +298,9 @@ async function main() {
     await worker.stop();
   }
 
-  worker = await startWorker({ FFEN_CACHE_WRITES: "off" });
+  // The misses, under the built-in limits (a paid-plan deployment: wrangler.toml's Free-plan limit would refuse the
+  // 724-px row and the largest boards), then the largest pictures under wrangler.toml's limit in their own runtime.
+  worker = await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_MAX_IMAGE_PIXELS: String(BUILT_IN_PIXELS) });
   try {
     const floor = diagram(START, "&size=999");
     await measure(worker, Array(count(30)).fill(floor), isStatus(400));
@@ -290,20 +319,20 @@ async function main() {
     const fairy = Array(count(200)).fill(diagram(FAIRY_11X11));
     await measure(worker, fairy.slice(0, count(30)), isMiss);
     note({ request: "11×11 fairy board (the bench's), default size", ...(await measure(worker, fairy, isMiss)) });
-    const size = await largestSize(worker, FULL_32X32);
-    const largest = diagram(FULL_32X32, `&size=${size}`);
-    const px = 32 * size + 2 * (1 + Math.floor(size / 48));
-    await measure(worker, Array(3).fill(largest), isMiss);
-    note({ request: `32×32 board, a piece on every square, size=${size} (${px} px, the largest allowed)`, ...(await measure(worker, Array(count(10)).fill(largest), isMiss)) });
-    const mixedExtra = "&dialect=bodlaender&theme=brown&coords=1";
-    const mixedSize = await largestSize(worker, MIXED_32X32, mixedExtra);
-    const mixed = diagram(MIXED_32X32, `${mixedExtra}&size=${mixedSize}`);
-    await measure(worker, Array(3).fill(mixed), isMiss);
-    note({ request: `32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1&size=${mixedSize}`, ...(await measure(worker, Array(count(10)).fill(mixed), isMiss)) });
+    await largestBoards(worker, "the largest allowed by the built-in limits (paid plan)", false);
     // The floor again, after the rest: how much it drifted while the table was measured.
     const again = await measure(worker, Array(count(300)).fill(floor), isStatus(400));
     floorRow.cpuMsAfter = again.cpuMs;
     console.error(`cost: floor again at the end: ${again.cpuMs.toFixed(2)} ms CPU`);
+  } finally {
+    await worker.stop();
+  }
+
+  // The largest pictures under the pixel limit of wrangler.toml (FFEN_MAX_IMAGE_PIXELS, the Free-plan limit).
+  worker = await startWorker({ FFEN_CACHE_WRITES: "off" });
+  try {
+    await measure(worker, Array(count(30)).fill(diagram(START, "&size=999")), isStatus(400));
+    await largestBoards(worker, `the largest allowed by wrangler.toml's limit of ${WRANGLER_LIMIT} pixels`, true);
   } finally {
     await worker.stop();
   }
@@ -322,7 +351,7 @@ async function main() {
       try {
         const firstRequest = await measure(worker, [firstUrl], expectFirst);
         const second = await measure(worker, [nextUrl], isMiss);
-        runs.push({ first: firstRequest, second, readyMs: worker.readyMs });
+        runs.push({ first: firstRequest, second, readyMs: worker.readyMs, startCpuMs: worker.startCpuMs });
       } finally {
         await worker.stop();
       }
@@ -339,12 +368,14 @@ async function main() {
       secondCpuMs: med((r) => r.second.cpuMs),
       secondHelperMs: med((r) => r.second.helperMs),
       secondWallMs: med((r) => r.second.wallMs),
+      startCpuMs: med((r) => r.startCpuMs),
       runs: runs.map((r) => ({
         cpuMs: r.first.cpuMs,
         helperMs: r.first.helperMs,
         wallMs: r.first.wallMs,
         secondCpuMs: r.second.cpuMs,
         readyMs: r.readyMs,
+        startCpuMs: r.startCpuMs,
       })),
     });
   }
@@ -362,7 +393,7 @@ async function main() {
     const cold = r.secondCpuMs !== undefined;
     let cpuText = ms(r.cpuMs);
     if (r.cpuMsAfter !== undefined) cpuText += ` (${ms(r.cpuMsAfter)} at the end)`;
-    if (cold) cpuText += `; the next request: ${ms(r.secondCpuMs)}`;
+    if (cold) cpuText += `; the next request: ${ms(r.secondCpuMs)}; the runtime's start before them: ${ms(r.startCpuMs)}`;
     const above = isFloor ? "—" : ms(r.cpuMs - floor.cpuMs);
     const aboveOwn = isFloor ? "—" : ms(r.cpuMs - r.helperMs - (floor.cpuMs - floor.helperMs));
     let helper = ms(r.helperMs);

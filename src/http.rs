@@ -74,8 +74,8 @@ mod headers;
 mod reject;
 
 pub use api::{
-    query_pairs, DiagramQuery, Format, Link, Method, Request, RequestInfo, Route, LEGACY_SUFFIX, MAX_URL_LEN,
-    MODERN_PATH, SVG_PATH, XFEN_SUFFIX,
+    pixel_limit_from_var, query_pairs, DiagramQuery, Format, Link, Method, Request, RequestInfo, Route, LEGACY_SUFFIX,
+    MAX_URL_LEN, MODERN_PATH, PIXEL_LIMIT_VAR, SVG_PATH, XFEN_SUFFIX,
 };
 pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH, SVG_CACHE_PATH};
 pub use headers::{
@@ -268,7 +268,7 @@ fn page_response(head: bool) -> Response {
 
 /// Decides what to do with a request, or why it gets no diagram. The checks run in the order the README's "Limits"
 /// lists: method, URL length, route and parameters, dialect and options ([`Request::decode`]), then the FFEN with
-/// its length and board limits, the image size, and `If-None-Match`.
+/// its length and board limits, the image size (against [`RequestInfo::pixel_limit`]), and `If-None-Match`.
 pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let request = Request::decode(info)?;
     let head = request.method == Method::Head;
@@ -292,12 +292,39 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let options = options.for_board(&board).map_err(Reject::BadOption)?;
     // Squares named by `squares`, `arrows` and `lastmove` must be on this board: a 400 naming the parameter.
     options.furniture.check(&board).map_err(Reject::BadOption)?;
-    render::check_image_size(&board, &options).map_err(Reject::TooLarge)?;
+    render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
     let job = DiagramJob::with_format(board, options, query.format, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
         return Ok(Plan::Respond(job.not_modified()));
     }
     Ok(Plan::Diagram(Box::new(job)))
+}
+
+/// The link [`warm_up`] plans and draws: the start position at the default size with a marker, a rotated and a
+/// neutral piece, a letter and a number, so that the code of an ordinary diagram has all run once.
+pub const WARM_UP_QUERY: &str = "ffen=rnbqkbnr/pppppppp/2C1x1-*1n1/3'a''12*2S2/8/8/PPPPPPPP/RNBQKBNR";
+
+/// Plans and renders [`WARM_UP_QUERY`] on the modern route, as a cache miss does, and returns the PNG's length.
+///
+/// The Worker calls it once when the runtime instantiates the module (before its first request, when the runtime
+/// evaluates the module's global scope at start-up): the code a miss runs is then compiled and the default size's
+/// sprites are in the cache, so the first request of a fresh isolate costs about what a later one does. Output is
+/// never affected: the sprite cache only holds what would be drawn anyway.
+pub fn warm_up() -> usize {
+    let info = RequestInfo {
+        method: "GET",
+        path: api::MODERN_PATH,
+        query: Some(WARM_UP_QUERY),
+        url_len: 100,
+        ..RequestInfo::default()
+    };
+    match plan(&info) {
+        Plan::Diagram(job) => match job.render() {
+            Rendered::Diagram(response) => response.body.len(),
+            Rendered::Failed(_) => 0,
+        },
+        Plan::Respond(_) => 0,
+    }
 }
 
 /// Decides what to do with a request. Never panics; every input gets a [`Plan`], a rejection its [`Response`].

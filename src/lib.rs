@@ -35,6 +35,7 @@ pub mod fairy;
 pub mod ffen;
 mod furniture;
 pub mod http;
+mod indexed;
 mod layout;
 mod look;
 mod options;
@@ -68,8 +69,9 @@ pub use options::{
 pub use pngenc::{encode as encode_png, EncodeError};
 pub use raster::{Image, Rgb};
 pub use render::{
-    check_image_size, clear_sprite_cache, file_name, image_size, message_png, render_image, render_png, ImageTooLarge,
-    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH, RENDERER_VERSION,
+    check_image_size, check_image_size_within, clear_sprite_cache, file_name, image_size, message_png, render_image,
+    render_png, ImageTooLarge, InvalidPixelLimit, PixelLimit, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES,
+    MESSAGE_WIDTH, RENDERER_VERSION,
 };
 pub use svg::{render_svg, SVG_CONTENT_TYPE, SVG_VERSION};
 pub use theme::{extra_tint, DarkSquares, Theme, INK, PAPER};

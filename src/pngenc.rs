@@ -118,49 +118,108 @@ pub fn encode(image: &Image) -> Result<Vec<u8>, EncodeError> {
     if image.pixels.len() != w * h {
         return Err(EncodeError::SizeMismatch);
     }
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, image.width, image.height);
-    encoder.set_source_srgb(png::SrgbRenderingIntent::Perceptual);
-    encoder.set_source_gamma(png::ScaledFloat::from_scaled(45455));
-    let (rows, row_bytes) = match index_colours(&image.pixels) {
-        Some(indexed) => {
-            let colours = indexed.palette.len() / 3;
-            let depth = match colours {
-                0..=2 => 1,
-                3..=4 => 2,
-                5..=16 => 4,
-                _ => 8,
-            };
-            encoder.set_color(png::ColorType::Indexed);
-            encoder.set_depth(match depth {
-                1 => png::BitDepth::One,
-                2 => png::BitDepth::Two,
-                4 => png::BitDepth::Four,
-                _ => png::BitDepth::Eight,
-            });
-            encoder.set_palette(indexed.palette);
-            if !indexed.alphas.is_empty() {
-                encoder.set_trns(indexed.alphas);
-            }
-            (pack(&indexed.indices, w, depth), w.div_ceil(8 / depth as usize))
-        }
-        None if image.has_transparency() => {
-            encoder.set_color(png::ColorType::Rgba);
-            encoder.set_depth(png::BitDepth::Eight);
-            (image.to_rgba(), w * 4)
-        }
-        None => {
-            encoder.set_color(png::ColorType::Rgb);
-            encoder.set_depth(png::BitDepth::Eight);
-            (image.to_rgb(), w * 3)
-        }
+    match index_colours(&image.pixels) {
+        Some(indexed) => encode_palette(image.width, image.height, indexed.palette, indexed.alphas, &indexed.indices),
+        None if image.has_transparency() => write_png(image.width, image.height, Samples::Rgba(image.to_rgba())),
+        None => write_png(image.width, image.height, Samples::Rgb(image.to_rgb())),
+    }
+}
+
+/// What a PNG holds: packed palette indices with their palette (and the `tRNS` alphas, empty when every entry is
+/// opaque), or RGB bytes, or RGBA bytes (a picture with transparency and more than 256 colours).
+enum Samples {
+    Indexed { palette: Vec<u8>, alphas: Vec<u8>, depth: u8, rows: Vec<u8> },
+    Rgb(Vec<u8>),
+    Rgba(Vec<u8>),
+}
+
+/// Encodes a picture given as palette indices (one byte a pixel, row by row) and its palette (RGB, at most 256
+/// colours), at the smallest bit depth for the palette's size: the same bytes [`encode`] makes of the RGB picture
+/// whose colours, in order of first appearance, are that palette.
+pub(crate) fn encode_indexed(
+    width: u32,
+    height: u32,
+    palette: Vec<u8>,
+    indices: &[u8],
+) -> Result<Vec<u8>, EncodeError> {
+    encode_palette(width, height, palette, Vec::new(), indices)
+}
+
+/// [`encode_indexed`] with the alphas of a `tRNS` chunk (see [`Indexed`]'s `alphas`).
+fn encode_palette(
+    width: u32,
+    height: u32,
+    palette: Vec<u8>,
+    alphas: Vec<u8>,
+    indices: &[u8],
+) -> Result<Vec<u8>, EncodeError> {
+    let (w, h) = (width as usize, height as usize);
+    if w == 0 || h == 0 {
+        return Err(EncodeError::Empty);
+    }
+    if indices.len() != w * h {
+        return Err(EncodeError::SizeMismatch);
+    }
+    let depth = match palette.len() / 3 {
+        0..=2 => 1,
+        3..=4 => 2,
+        5..=16 => 4,
+        _ => 8,
     };
-    let idat = deflate(&filter_repeated_rows(&rows, row_bytes), level_for(w * h))?;
-    let written = encoder
-        .write_header()
-        .and_then(|mut writer| writer.write_chunk(png::chunk::IDAT, &idat).and_then(|()| writer.finish()));
-    written.map_err(|e| EncodeError::Png(e.to_string()))?;
+    write_png(width, height, Samples::Indexed { palette, alphas, depth, rows: pack(indices, w, depth) })
+}
+
+/// The PNG file: signature, `IHDR`, `sRGB` (perceptual) and `gAMA` (1/2.2), the palette (`PLTE`) and its alphas
+/// (`tRNS`, only for a picture with transparency) if any, one
+/// `IDAT` (see [`filter_repeated_rows`], [`level_for`], [`deflate`]), `IEND`: the chunks and order the `png` crate's
+/// encoder wrote before (renderer `r2`), byte for byte. Written here because those few chunks were all the
+/// Worker used of that encoder, which linked about 30 KB of wasm (its own deflate and a decompressor for text
+/// chunks); the `png` crate stays a dev-dependency that decodes in the tests.
+fn write_png(width: u32, height: u32, samples: Samples) -> Result<Vec<u8>, EncodeError> {
+    const INDEXED: u8 = 3;
+    const RGB: u8 = 2;
+    const RGBA: u8 = 6;
+    let w = width as usize;
+    let (depth, color_type, palette, rows, row_bytes) = match samples {
+        Samples::Indexed { palette, alphas, depth, rows } => {
+            (depth, INDEXED, Some((palette, alphas)), rows, w.div_ceil(8 / depth as usize))
+        }
+        Samples::Rgb(rgb) => (8, RGB, None, rgb, w * 3),
+        Samples::Rgba(rgba) => (8, RGBA, None, rgba, w * 4),
+    };
+    let idat = deflate(&filter_repeated_rows(&rows, row_bytes), level_for(w * height as usize))?;
+    let mut out = Vec::with_capacity(idat.len() + palette.as_ref().map_or(0, |(p, a)| p.len() + a.len()) + 112);
+    out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+    let mut header = [0; 13];
+    header[..4].copy_from_slice(&width.to_be_bytes());
+    header[4..8].copy_from_slice(&height.to_be_bytes());
+    // Depth, colour type; compression, filter method and interlacing all 0 (deflate, adaptive filters, none).
+    header[8] = depth;
+    header[9] = color_type;
+    chunk(&mut out, b"IHDR", &header);
+    chunk(&mut out, b"sRGB", &[0]);
+    chunk(&mut out, b"gAMA", &45455u32.to_be_bytes());
+    if let Some((palette, alphas)) = palette {
+        chunk(&mut out, b"PLTE", &palette);
+        if !alphas.is_empty() {
+            chunk(&mut out, b"tRNS", &alphas);
+        }
+    }
+    chunk(&mut out, b"IDAT", &idat);
+    chunk(&mut out, b"IEND", &[]);
     Ok(out)
+}
+
+/// Appends one PNG chunk: length, type, data, the CRC-32 of type and data.
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    // Every chunk here is far below 2³¹ bytes (the largest, IDAT, is at most a few MB).
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let mut crc = flate2::Crc::new();
+    crc.update(kind);
+    crc.update(data);
+    out.extend_from_slice(&crc.sum().to_be_bytes());
 }
 
 /// PNG scanlines with their filter bytes: `Up` on a row equal to the one above (it becomes all zeros), no filter

@@ -196,14 +196,22 @@ impl Image {
     /// Paints `rect` (clipped) with diagonal lines of `ink` on `paper`, rising to the right. The pattern is a function
     /// of the image position, so neighbouring rectangles continue each other's lines.
     pub(crate) fn hatch_rect(&mut self, rect: Rect, paper: Rgb, ink: Rgb, hatch: Hatch) {
+        self.hatch_rect_shifted(rect, paper, ink, hatch, 0);
+    }
+
+    /// [`Image::hatch_rect`] as if this image's (0, 0) were at `shift` on the diagonal (`x + y = shift`) of a larger
+    /// picture: a square drawn on its own then has the lines it has in the picture (only `(x + y) % period`
+    /// matters).
+    pub(crate) fn hatch_rect_shifted(&mut self, rect: Rect, paper: Rgb, ink: Rgb, hatch: Hatch, shift: u32) {
         let (rows, columns) = self.clip(rect);
         let (paper, ink) = (paper.to_pixel(), ink.to_pixel());
         let width = self.width as usize;
+        let shift = shift % hatch.period;
         for y in rows {
             let row = &mut self.pixels[y * width..(y + 1) * width];
             for x in columns.clone() {
                 // In u32: a 64-bit remainder costs a range check and a slower division per pixel.
-                row[x] = if (x + y) as u32 % hatch.period < hatch.thickness { ink } else { paper };
+                row[x] = if ((x + y) as u32 + shift) % hatch.period < hatch.thickness { ink } else { paper };
             }
         }
     }

@@ -8,6 +8,7 @@
 use crate::board::{Board, Cell, Color, PieceKind};
 use crate::coords;
 use crate::fairy;
+use crate::indexed;
 use crate::layout::{Layout, MarkPaint, Overlay, SquareMark, TextLine};
 use crate::look::Paint;
 use crate::options::RenderOptions;
@@ -19,7 +20,10 @@ use crate::theme::{hatching, DarkSquares, INK, PAPER};
 
 pub use crate::card::{message_png, MESSAGE_MAX_LINES, MESSAGE_WIDTH};
 pub use crate::coords::file_name;
-pub use crate::layout::{check_image_size, image_size, ImageTooLarge, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
+pub use crate::layout::{
+    check_image_size, check_image_size_within, image_size, ImageTooLarge, InvalidPixelLimit, PixelLimit,
+    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
+};
 
 /// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
 pub const RENDERER_VERSION: &str = "r3";
@@ -318,6 +322,12 @@ pub fn clear_sprite_cache() {
 /// assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
 /// ```
 pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, EncodeError> {
+    // The same bytes either way (see crate::indexed); the indexed path is the fast one, where it applies.
+    if indexed::indexed_path_applies(board, options) {
+        if let Some(picture) = indexed::render_indexed(board, options) {
+            return pngenc::encode_indexed(picture.width, picture.height, picture.palette, &picture.indices);
+        }
+    }
     pngenc::encode(&render_image(board, options))
 }
 

@@ -10,9 +10,16 @@
 //!
 //! The cache is a process-wide map from (what, colour, rotation, size) to sprite, cleared when it grows beyond
 //! [`CACHE_BUDGET_BYTES`], so a Worker isolate renders each sprite once and then only copies pixels.
+//!
+//! **Prepared sprites**: at the default square size ([`PREPARED_SIZE`]) the upright white and black pieces are not
+//! drawn at run time but read from `sprites/prepared-40.bin`, made by this same code ahead of time
+//! (`UPDATE_PREPARED_SPRITES=1 cargo test --lib prepared`; a test fails when the file is stale). A fresh Worker
+//! isolate then never runs the rasteriser for an ordinary diagram at the default size: drawing the vectors in
+//! code that is not yet compiled was most of a cold isolate's first render (docs/cost.md).
 
 use crate::assets::{self, Paint as SpritePaint, Prepared, SPRITE_VIEWBOX};
 use crate::board::{Color, Figure, Marker};
+use crate::options::DEFAULT_SQUARE_SIZE;
 use crate::raster::{div255, quantize, Bitmap, Canvas, Layer, Mask, Rgb};
 use crate::text;
 use crate::theme::extra_tint;
@@ -256,9 +263,79 @@ fn draw_prepared(pixmap: &mut Pixmap, prepared: &Prepared, scale: f32, transform
     }
 }
 
-/// The upright white or black sprite of `shape`, quantized.
+/// The upright white or black sprite of `shape`, quantized: prepared ahead of time at [`PREPARED_SIZE`], drawn
+/// from the vectors otherwise.
 fn upright(shape: &Shape, black: bool, size: u32) -> Sprite {
-    upright_exact(shape, black, size).quantized()
+    prepared(shape, black, size).unwrap_or_else(|| upright_exact(shape, black, size).quantized())
+}
+
+/// The square size whose upright pieces are prepared ahead of time: the default, so that a fresh
+/// isolate draws an ordinary diagram at the default size without the rasteriser.
+pub(crate) const PREPARED_SIZE: u32 = DEFAULT_SQUARE_SIZE;
+
+/// The prepared sprites, in [`prepared_shapes`] order, white then black for each shape, [`PREPARED_SIZE`]² / 2
+/// bytes each, the pixels column by column (top to bottom, then the next column to the right), two to a byte (the
+/// first in the high nibble). A pixel is its `pixel_code`: every piece is drawn in black and white only, so red,
+/// green and blue are equal (checked when the file is made), and a pixel is an alpha level with a grey level at most
+/// as high, 15 pairs of [`crate::raster::LEVELS`] levels. Columns compress better than rows (a piece's outline is
+/// mostly vertical), and two pixels to a byte better than one: 2.9 → 2.5 KB of the gzipped wasm.
+static PREPARED: &[u8] = include_bytes!("../sprites/prepared-40.bin");
+
+/// The 4-bit code of a prepared pixel with alpha level `alpha` and grey level `grey` (`grey <= alpha <= 4`): the
+/// pairs in order, `alpha · (alpha + 1) / 2 + grey`, 0 to 14. (Only the file's maker, a test, writes codes.)
+#[cfg(test)]
+const fn pixel_code(alpha: u8, grey: u8) -> u8 {
+    alpha * (alpha + 1) / 2 + grey
+}
+
+/// The (alpha level, grey level) of each `pixel_code`.
+const CODE_LEVELS: [(u8, u8); 15] = [
+    (0, 0),
+    (1, 0),
+    (1, 1),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+    (3, 3),
+    (4, 0),
+    (4, 1),
+    (4, 2),
+    (4, 3),
+    (4, 4),
+];
+
+/// The shapes prepared at [`PREPARED_SIZE`], in the file's order: the six figures. (Markers, letters and discs
+/// are drawn at run time: the four markers in both colours would add about 0.7 KB to the gzipped wasm, for shapes
+/// few diagrams show; letters and discs depend on their text.)
+fn prepared_shapes() -> impl Iterator<Item = Shape> {
+    Figure::ALL.into_iter().map(Shape::Figure)
+}
+
+/// The value of each level index of a prepared pixel (what [`quantize`] rounds to).
+const LEVEL_VALUES: [u8; 5] = [0, 64, 128, 191, 255];
+
+/// The prepared upright sprite of `shape`, if it is one of [`prepared_shapes`] at [`PREPARED_SIZE`].
+fn prepared(shape: &Shape, black: bool, size: u32) -> Option<Sprite> {
+    if size != PREPARED_SIZE {
+        return None;
+    }
+    let index = prepared_shapes().position(|s| &s == shape)? * 2 + usize::from(black);
+    let side = PREPARED_SIZE as usize;
+    let len = side * side / 2;
+    let bytes = PREPARED.get(index * len..(index + 1) * len)?;
+    let mut sprite = Sprite::blank(side);
+    let codes = bytes.iter().flat_map(|&byte| [byte >> 4, byte & 15]);
+    for (i, code) in codes.enumerate() {
+        let (alpha, grey) = CODE_LEVELS[usize::from(code).min(14)];
+        let (x, y) = (i / side, i % side);
+        let (alpha, grey) = (LEVEL_VALUES[usize::from(alpha)], LEVEL_VALUES[usize::from(grey)]);
+        let at = (y * side + x) * 4;
+        sprite.pixels.data[at..at + 4].copy_from_slice(&[grey, grey, grey, alpha]);
+    }
+    Some(sprite)
 }
 
 fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
@@ -380,6 +457,58 @@ mod tests {
 
     fn key(shape: Shape, color: Color, turns: u8, size: u32) -> Key {
         Key { shape, color, turns, size }
+    }
+
+    /// The prepared sprites as `sprites/prepared-40.bin` holds them, made now from the vectors.
+    fn prepared_now() -> Vec<u8> {
+        let level = |v: u8| LEVEL_VALUES.iter().position(|&l| l == v).expect("a quantized level") as u8;
+        let side = PREPARED_SIZE as usize;
+        let mut codes = Vec::new();
+        for shape in prepared_shapes() {
+            for black in [false, true] {
+                let sprite = upright_exact(&shape, black, PREPARED_SIZE).quantized();
+                for x in 0..side {
+                    for y in 0..side {
+                        let p = &sprite.pixels.data[(y * side + x) * 4..][..4];
+                        assert!(p[0] == p[1] && p[1] == p[2], "{shape:?}: a pixel that is not grey: {p:?}");
+                        codes.push(pixel_code(level(p[3]), level(p[0])));
+                    }
+                }
+            }
+        }
+        codes.chunks_exact(2).map(|pair| pair[0] << 4 | pair[1]).collect()
+    }
+
+    #[test]
+    fn pixel_codes_are_the_pairs_in_order() {
+        for (code, &(alpha, grey)) in CODE_LEVELS.iter().enumerate() {
+            assert!(grey <= alpha && alpha <= 4);
+            assert_eq!(usize::from(pixel_code(alpha, grey)), code);
+        }
+    }
+
+    #[test]
+    fn prepared_sprites_are_what_the_vectors_draw() {
+        let now = prepared_now();
+        if std::env::var_os("UPDATE_PREPARED_SPRITES").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/sprites/prepared-40.bin");
+            std::fs::write(path, &now).expect("write sprites/prepared-40.bin");
+            return;
+        }
+        assert!(
+            PREPARED == now.as_slice(),
+            "sprites/prepared-40.bin is stale: run `UPDATE_PREPARED_SPRITES=1 cargo test --lib prepared` and rebuild"
+        );
+        // Read back, each is exactly the sprite the vectors give; other sizes are not prepared.
+        for shape in prepared_shapes() {
+            for black in [false, true] {
+                let drawn = upright_exact(&shape, black, PREPARED_SIZE).quantized();
+                assert_eq!(prepared(&shape, black, PREPARED_SIZE), Some(drawn), "{shape:?} black={black}");
+                assert_eq!(prepared(&shape, black, PREPARED_SIZE + 1), None);
+            }
+        }
+        assert_eq!(prepared(&Shape::Text("1".into()), false, PREPARED_SIZE), None);
+        assert_eq!(prepared(&Shape::Disc("Ca".into()), true, PREPARED_SIZE), None);
     }
 
     #[test]

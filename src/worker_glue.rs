@@ -7,7 +7,19 @@
 //! runtime cannot construct a `Response` at all.)
 
 use crate::http::{self, CacheStatus, DiagramJob, Plan, Reject, Rendered, RequestInfo};
-use worker::{event, Cache, Context, Env, Headers, Request, Response, Result};
+use crate::layout::PixelLimit;
+use std::sync::OnceLock;
+use worker::js_sys::Reflect;
+use worker::wasm_bindgen::JsValue;
+use worker::{console_warn, event, Cache, Context, Env, Headers, Request, Response, Result};
+
+/// Runs once, when the runtime instantiates the module (wasm-bindgen's start function, called from the global scope
+/// of worker-build's `index.js`): [`http::warm_up`] draws one diagram, so the first request of a fresh isolate finds
+/// the code compiled and the default size's sprites cached (docs/cost.md, "Cold start").
+#[event(start)]
+fn start() {
+    http::warm_up();
+}
 
 /// Handles one request: [`http::plan`] it, then answer from the plan, the edge cache, or the renderer.
 #[event(fetch)]
@@ -27,6 +39,7 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
         url_len: url.as_str().len(),
         accept: accept.as_deref(),
         if_none_match: if_none_match.as_deref(),
+        pixel_limit: pixel_limit(&env),
     };
     match http::plan(&info) {
         Plan::Respond(response) => to_worker(response),
@@ -37,6 +50,29 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
             serve_diagram(&job, &url.origin().ascii_serialization(), &ctx, writes).await
         }
     }
+}
+
+/// The deployment's pixel limit from the [`http::PIXEL_LIMIT_VAR`] variable, read once per isolate (the variables
+/// are fixed for its lifetime). A number written without quotes in `wrangler.toml` reads like its digits; a value
+/// that is not a limit is logged and the built-in limit used ([`http::pixel_limit_from_var`]).
+fn pixel_limit(env: &Env) -> PixelLimit {
+    static LIMIT: OnceLock<PixelLimit> = OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        let value = Reflect::get(env, &JsValue::from_str(http::PIXEL_LIMIT_VAR)).unwrap_or(JsValue::UNDEFINED);
+        // (Whole numbers only: formatting any f64 would link float printing, about 10 KB of wasm.)
+        let whole =
+            value.as_f64().filter(|n| n.fract() == 0.0 && (0.0..1e15).contains(n)).map(|n| (n as u64).to_string());
+        let text = match value.as_string().or(whole) {
+            Some(text) => Some(text),
+            None if value.is_undefined() || value.is_null() => None,
+            // An object, a boolean, a fraction: not a limit.
+            None => Some(String::from("(not a whole number)")),
+        };
+        http::pixel_limit_from_var(text.as_deref()).unwrap_or_else(|_| {
+            console_warn!("FFEN_MAX_IMAGE_PIXELS is not a number from 1 to 4840000: the built-in limit applies");
+            PixelLimit::BUILT_IN
+        })
+    })
 }
 
 /// A diagram: from the edge cache on a hit; on a miss rendered, sent, and (when `writes`) stored after the

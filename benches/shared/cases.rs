@@ -16,6 +16,9 @@ pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 enum Work {
     /// `ffen_diagram::render_png`: draw and encode (the work of a cache miss after parsing).
     Png,
+    /// `encode_png(&render_image(..))`: the RGB path, what `render_png` did before the indexed path (the same
+    /// bytes), so one run shows both.
+    RgbPng,
     /// `ffen_diagram::render_image`: draw only.
     Render,
     /// `pngenc::encode` of the case's picture, drawn at the first call (so that building the case list draws
@@ -44,6 +47,9 @@ impl Case {
         let board = black_box(&self.board);
         match &self.work {
             Work::Png => ffen_diagram::render_png(board, &self.options).map_or(0, |png| black_box(png).len()),
+            Work::RgbPng => {
+                encode_png(&ffen_diagram::render_image(board, &self.options)).map_or(0, |png| black_box(png).len())
+            }
             Work::Render => black_box(ffen_diagram::render_image(board, &self.options)).pixels.len() * 4,
             Work::Encode(image) => {
                 let image = image.get_or_init(|| ffen_diagram::render_image(board, &self.options));
@@ -144,21 +150,25 @@ pub fn all() -> Vec<Case> {
     };
     vec![
         case("start position, default (render + encode)", &start, &default, Work::Png),
+        case("start position, default (RGB path: render_image + encode_png)", &start, &default, Work::RgbPng),
         case("start position, default (render only)", &start, &default, Work::Render),
         case("start position, default (encode only)", &start, &default, Work::Encode(OnceLock::new())),
         case("empty 8x8 board, default (render only)", &empty, &default, Work::Render),
         case("start position, print theme", &start, &options(&[("theme", "print")]), Work::Png),
         case("start position, size 90 (render + encode)", &start, &size90, Work::Png),
+        case("start position, size 90 (RGB path)", &start, &size90, Work::RgbPng),
         case("start position, size 90 (render only)", &start, &size90, Work::Render),
         case("start position, size 90 (encode only)", &start, &size90, Work::Encode(OnceLock::new())),
         case("start position, size 96", &start, &options(&[("size", "96")]), Work::Png),
         case("start position, size 96 + coords", &start, &options(&[("size", "96"), ("coords", "1")]), Work::Png),
         case("11x11 fairy board, default", &fairy, &default, Work::Png),
+        case("11x11 fairy board, default (RGB path)", &fairy, &default, Work::RgbPng),
         case("11x11 fairy board, default (render only)", &fairy, &default, Work::Render),
         case("11x11 fairy board, default (encode only)", &fairy, &default, Work::Encode(OnceLock::new())),
         case("start position, cold sprite cache", &start, &default, Work::ColdPng),
         case("11x11 fairy board, cold sprite cache", &fairy, &default, Work::ColdPng),
         case(&format!("32x32 full board, size {largest} (render + encode)"), &full, &full_options, Work::Png),
+        case(&format!("32x32 full board, size {largest} (RGB path)"), &full, &full_options, Work::RgbPng),
         case(&format!("32x32 full board, size {largest} (render only)"), &full, &full_options, Work::Render),
         case(
             &format!("32x32 full board, size {largest} (encode only)"),

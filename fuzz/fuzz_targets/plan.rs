@@ -13,7 +13,8 @@
 //!
 //! Input: one flags byte, then the request's fields as (lossy) UTF-8 separated by `\n`: method, path, query,
 //! `Accept`, `If-None-Match` (a missing field is an absent query or header; a missing method is `GET`). Flags: the low
-//! five bits add 600 bytes each to the URL length (so `414` is reachable), `0x20` renders a small diagram.
+//! five bits add 600 bytes each to the URL length (so `414` is reachable), `0x20` renders a small diagram, `0x40` sets
+//! a deployment pixel limit of [`FREE_PIXELS`] (checked: no diagram beyond it, every refusal names it).
 //!
 //! Drawing (an error card for an image `Accept`, a diagram) costs 50 to 100 times what a decision costs, so only one
 //! input in [`HEAVY_ONE_IN`] (chosen by a hash of the input, so a crash reproduces) may draw; the others have an
@@ -26,7 +27,7 @@ use ffen_diagram::http::{
     decide, fnv1a64, header_value, plan, prefers_image, query_pairs, CacheKey, CacheStatus, ETag, Format, Link, Plan,
     Reject, Rendered, Request, RequestInfo, Route, ERROR_CACHE_CONTROL, SVG_CONTENT_SECURITY_POLICY,
 };
-use ffen_diagram::RenderOptions;
+use ffen_diagram::{PixelLimit, RenderOptions};
 use ffen_diagram::page;
 use ffen_diagram::{RENDERER_VERSION, SVG_VERSION};
 use libfuzzer_sys::fuzz_target;
@@ -36,6 +37,9 @@ const DOCUMENTED: [u16; 6] = [200, 304, 400, 404, 405, 414];
 
 /// Rendering is checked only for diagrams up to this many pixels, so the fuzzer keeps its pace.
 const RENDER_PIXELS: u64 = 120_000;
+
+/// The deployment pixel limit of flag `0x40` (a Free-plan-like limit; the built-in one otherwise).
+const FREE_PIXELS: u64 = 250_000;
 
 /// One input in this many may draw (see the module documentation).
 const HEAVY_ONE_IN: u64 = 32;
@@ -51,7 +55,8 @@ fuzz_target!(|data: &[u8]| {
     let accept = fields.next().filter(|a| heavy || !prefers_image(Some(a)));
     let if_none_match = fields.next();
     let url_len = 16 + path.len() + query.map_or(0, |q| q.len() + 1) + usize::from(flags & 0x1f) * 600;
-    let info = RequestInfo { method, path, query, url_len, accept, if_none_match };
+    let pixel_limit = if flags & 0x40 != 0 { PixelLimit::new(FREE_PIXELS).expect("a valid limit") } else { PixelLimit::BUILT_IN };
+    let info = RequestInfo { method, path, query, url_len, accept, if_none_match, pixel_limit };
     let head = method == "HEAD";
 
     let decoded = Request::decode(&info);
@@ -153,7 +158,8 @@ fuzz_target!(|data: &[u8]| {
                 headers.contains(&("Content-Security-Policy", SVG_CONTENT_SECURITY_POLICY.to_string())),
                 job.format() == Format::Svg
             );
-            let (width, height) = ffen_diagram::check_image_size(job.board(), job.options()).expect("checked by the plan");
+            let (width, height) = ffen_diagram::check_image_size_within(job.board(), job.options(), pixel_limit)
+                .expect("checked by the plan");
             if heavy && flags & 0x20 != 0 && u64::from(width) * u64::from(height) <= RENDER_PIXELS {
                 let Rendered::Diagram(r) = job.render() else { panic!("rendering failed") };
                 assert_eq!((r.status, &r.headers), (200, &headers));
@@ -181,6 +187,10 @@ fn check_rejection(reject: &Reject, r: &ffen_diagram::http::Response, info: &Req
     assert_eq!(r.header("Cache-Control"), Some(ERROR_CACHE_CONTROL));
     assert_eq!(r.header("Vary"), Some("Accept"));
     assert_eq!(r.header("Allow").is_some(), r.status == 405);
+    if let Reject::TooLarge(e) = reject {
+        assert_eq!(e.max_pixels, info.pixel_limit.pixels());
+        assert!(u64::from(e.width) * u64::from(e.height) > e.max_pixels || e.width.max(e.height) > ffen_diagram::MAX_IMAGE_SIDE);
+    }
     let image = r.header("Content-Type") == Some("image/png");
     assert!(image || r.header("Content-Type") == Some("text/plain; charset=utf-8"));
     assert!(!image || prefers_image(info.accept));

@@ -67,7 +67,11 @@ fn items(input: &str) -> Vec<Item<'_>> {
         }
         if let Some((start, col)) = token.take() {
             let (start, col) = pending.take().unwrap_or((start, col));
-            let last = &input[input[..byte].rfind(char::is_whitespace).map_or(0, |i| i + 1).max(start)..byte];
+            // The last token of the pending run starts after the last white space before it (which may be a
+            // character of several bytes, such as U+2000).
+            let after_space =
+                input[..byte].char_indices().rfind(|(_, c)| c.is_whitespace()).map_or(0, |(i, c)| i + c.len_utf8());
+            let last = &input[after_space.max(start)..byte];
             if last.contains('=') || last.contains(':') {
                 items.push(Item { text: &input[start..byte], column: col });
             } else {
@@ -377,6 +381,15 @@ mod tests {
             Ok(_) => panic!("{definition:?} reads"),
             Err(e) => e.to_string(),
         }
+    }
+
+    #[test]
+    fn wide_white_space_between_tokens() {
+        // Found by the `parse` fuzz target: U+2000 (three bytes) before a token without `=` or `:` cut the input
+        // inside that character. Any white space separates items, whatever its width in bytes.
+        assert!(read("G\u{2000}*\u{2000}P").is_err());
+        assert_eq!(fen("pawn::::a2-h2\u{2000}rook::::a1,h1"), fen("pawn::::a2-h2 rook::::a1,h1"));
+        assert_eq!(fen("Gold\u{3000}General:G:::e1"), fen("Gold General:G:::e1"));
     }
 
     #[test]

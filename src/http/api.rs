@@ -7,6 +7,7 @@
 
 use super::reject::Reject;
 use crate::ffen::{self, Dialect, Width};
+use crate::layout::{InvalidPixelLimit, PixelLimit};
 use crate::options::RenderOptions;
 use std::borrow::Cow;
 
@@ -28,6 +29,28 @@ pub const LEGACY_SUFFIX: &str = "d.php";
 /// The path suffix of yacpdb's XFEN links (`…/xfen/?<XFEN>`); the trailing `/` is optional.
 pub const XFEN_SUFFIX: &str = "/xfen";
 
+/// The Worker variable (`[vars]` in `wrangler.toml`) holding the deployment's [`PixelLimit`].
+pub const PIXEL_LIMIT_VAR: &str = "FFEN_MAX_IMAGE_PIXELS";
+
+/// The pixel limit a deployment's [`PIXEL_LIMIT_VAR`] sets: unset or empty (`None`, `""`) is the built-in limit;
+/// otherwise the number it holds, or why it is not one. On an `Err` the Worker warns in its log and uses the
+/// built-in limit (a misspelt limit must not take the service down; README, "Limits").
+///
+/// ```
+/// use ffen_diagram::http::pixel_limit_from_var;
+/// use ffen_diagram::PixelLimit;
+/// assert_eq!(pixel_limit_from_var(None), Ok(PixelLimit::BUILT_IN));
+/// assert_eq!(pixel_limit_from_var(Some("")), Ok(PixelLimit::BUILT_IN));
+/// assert_eq!(pixel_limit_from_var(Some("600000")), Ok(PixelLimit::new(600_000).unwrap()));
+/// assert!(pixel_limit_from_var(Some("600 000")).is_err());
+/// ```
+pub fn pixel_limit_from_var(value: Option<&str>) -> Result<PixelLimit, InvalidPixelLimit> {
+    match value.map(str::trim) {
+        None | Some("") => Ok(PixelLimit::BUILT_IN),
+        Some(text) => text.parse(),
+    }
+}
+
 /// What the runtime tells about a request; everything [`super::plan`] decides on.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RequestInfo<'a> {
@@ -43,6 +66,9 @@ pub struct RequestInfo<'a> {
     pub accept: Option<&'a str>,
     /// The `If-None-Match` header, if any.
     pub if_none_match: Option<&'a str>,
+    /// The deployment's pixel limit (the `FFEN_MAX_IMAGE_PIXELS` variable; [`PixelLimit::BUILT_IN`] by default):
+    /// a diagram with more pixels is refused with `400` before rendering.
+    pub pixel_limit: PixelLimit,
 }
 
 impl RequestInfo<'_> {

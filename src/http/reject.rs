@@ -158,7 +158,7 @@ mod tests {
             (Reject::MissingParameter(Link::Xfen), 400),
             (Reject::BadWidth { value: "0".into(), error: BadWidth }, 400),
             (Reject::BadDialect { value: "x".into() }, 400),
-            (Reject::TooLarge(ImageTooLarge { width: 3000, height: 10 }), 400),
+            (Reject::TooLarge(ImageTooLarge { width: 3000, height: 10, max_pixels: 1000 }), 400),
             (Reject::UnreadableUrl, 400),
             (Reject::Internal(EncodeError::Empty), 500),
         ];

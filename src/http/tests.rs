@@ -187,6 +187,54 @@ fn image_size_is_checked_before_rendering() {
 }
 
 #[test]
+fn the_warm_up_draws_a_diagram() {
+    let info = get(MODERN_PATH, Some(WARM_UP_QUERY));
+    let board = job(&info).board().clone();
+    assert_eq!((board.width(), board.height()), (8, 8));
+    let png = render::render_png(&board, &crate::options::RenderOptions::default()).unwrap();
+    assert_eq!(warm_up(), png.len());
+}
+
+#[test]
+fn a_deployment_pixel_limit_refuses_one_pixel_more_with_a_400_naming_it() {
+    // The start position at size=90 is 724×724 = 524,176 pixels.
+    let query = format!("ffen={START}&size=90");
+    let with_limit = |pixels| RequestInfo {
+        pixel_limit: crate::layout::PixelLimit::new(pixels).unwrap(),
+        ..get("/diagram.png", Some(&query))
+    };
+    assert!(matches!(decide(&with_limit(724 * 724)), Ok(Plan::Diagram(_))));
+    let over = with_limit(724 * 724 - 1);
+    assert_eq!(
+        reject(&over),
+        Reject::TooLarge(crate::layout::ImageTooLarge { width: 724, height: 724, max_pixels: 724 * 724 - 1 })
+    );
+    let r = respond(&over);
+    assert_eq!(r.status, 400);
+    assert_eq!(r.header("cache-control"), Some(ERROR_CACHE_CONTROL));
+    let text = String::from_utf8(r.body).unwrap();
+    assert_eq!(
+        text,
+        "the diagram would be 724×724 pixels; the limit is 2200 pixels a side and 524175 pixels in all: choose a \
+         smaller size\n"
+    );
+    // A legacy link at the default size is drawn under the same limit only if it fits: 322×322 = 103,684 pixels.
+    let legacy = |pixels| RequestInfo {
+        pixel_limit: crate::layout::PixelLimit::new(pixels).unwrap(),
+        ..get("/d.php", Some("ff=8/8/8/8/8/8/8/8"))
+    };
+    assert!(matches!(decide(&legacy(103_684)), Ok(Plan::Diagram(_))));
+    assert!(matches!(reject(&legacy(103_683)), Reject::TooLarge(_)));
+    // The limit is checked after the FFEN (a bad FFEN keeps its column) and before If-None-Match.
+    let bad =
+        RequestInfo { pixel_limit: crate::layout::PixelLimit::new(1).unwrap(), ..get("/d.php", Some("ff=k7/8/8/3z4")) };
+    assert!(matches!(reject(&bad), Reject::BadFfen(_)));
+    let etag = job(&with_limit(724 * 724)).etag().to_string();
+    let conditional = RequestInfo { if_none_match: Some(&etag), ..over };
+    assert!(matches!(reject(&conditional), Reject::TooLarge(_)));
+}
+
+#[test]
 fn page_at_root() {
     for req in [get("/", None), get("", None), get("/", Some("ffen=8&size=1"))] {
         let r = respond(&req);
@@ -250,7 +298,9 @@ proptest::proptest! {
         query in proptest::option::of(any_query()),
         accept in proptest::option::of("[ -~]{0,40}"),
         inm in proptest::option::of("[ -~]{0,30}"),
+        pixels in proptest::option::of(1..=crate::layout::MAX_IMAGE_PIXELS),
     ) {
+        let pixel_limit = pixels.and_then(crate::layout::PixelLimit::new).unwrap_or_default();
         let req = RequestInfo {
             method: &method,
             path: &path,
@@ -258,6 +308,7 @@ proptest::proptest! {
             url_len: 20 + path.len() + query.as_ref().map_or(0, String::len),
             accept: accept.as_deref(),
             if_none_match: inm.as_deref(),
+            pixel_limit,
         };
         let decoded = Request::decode(&req);
         match decide(&req) {
@@ -269,11 +320,16 @@ proptest::proptest! {
                 if let (Reject::BadFfen(e), Ok(Request { route: Route::Diagram(q), .. })) = (&reject, &decoded) {
                     proptest::prop_assert_eq!(Err(e.clone()), ffen::parse(&q.ffen, q.dialect));
                 }
+                if let Reject::TooLarge(e) = &reject {
+                    proptest::prop_assert_eq!(e.max_pixels, pixel_limit.pixels());
+                }
             }
             Ok(Plan::Respond(r)) => proptest::prop_assert!(r.status == 200 || r.status == 304),
             Ok(Plan::Diagram(job)) => {
                 proptest::prop_assert!(method == "GET" || method == "HEAD");
                 proptest::prop_assert_eq!(job.etag(), ETag::of_key(job.key().as_str()));
+                let (width, height) = crate::render::image_size(job.board(), job.options());
+                proptest::prop_assert!(u64::from(width) * u64::from(height) <= pixel_limit.pixels());
                 let Ok(Request { route: Route::Diagram(q), .. }) = decoded else {
                     return Err(proptest::test_runner::TestCaseError::fail("a diagram from a decoded request"));
                 };

@@ -27,10 +27,11 @@ export function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Spawns `wrangler dev` on the built bundle and waits until it answers.
+ * Spawns `wrangler dev` on the built bundle and waits until it answers. `vars` override wrangler.toml's `[vars]`
+ * (`--var KEY:VALUE`).
  * @returns {Promise<{base: string, stop: () => Promise<void>}>}
  */
-export async function startWorker({ timeoutMs = 90_000 } = {}) {
+export async function startWorker({ timeoutMs = 90_000, vars = {} } = {}) {
   const port = await freePort();
   const inspectorPort = await freePort();
   const persist = mkdtempSync(path.join(os.tmpdir(), "ffen-wrangler-"));
@@ -45,6 +46,7 @@ export async function startWorker({ timeoutMs = 90_000 } = {}) {
       "--persist-to", persist,
       "--show-interactive-dev-session=false",
       "--log-level", "warn",
+      ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     {
       cwd: ROOT,

@@ -437,6 +437,33 @@ describe("errors", () => {
     pngSize((await diagram(`/diagram.png?ffen=${big}&size=12`)).body);
   });
 
+  test("wrangler.toml's pixel limit: the largest 32×32 board under it is drawn, one size more is a 400 naming it", async () => {
+    const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+    const limit = Number(/^FFEN_MAX_IMAGE_PIXELS\s*=\s*"(\d+)"/m.exec(toml)?.[1]);
+    assert.ok(limit > 0 && limit < 2200 * 2200, `a Free-plan limit in wrangler.toml: ${limit}`);
+    const big = Array(32).fill("8888").join("/");
+    const side = (size) => 32 * size + 2 * (1 + Math.floor(size / 48));
+    let size = 12;
+    while (side(size + 1) ** 2 <= limit) size++;
+    const png = pngSize((await diagram(`/diagram.png?ffen=${big}&size=${size}`)).body);
+    assert.deepEqual(png, { width: side(size), height: side(size) });
+    const over = side(size + 1);
+    await clientError(
+      `/diagram.png?ffen=${big}&size=${size + 1}`,
+      400,
+      new RegExp(`would be ${over}×${over} pixels; the limit is 2200 pixels a side and ${limit} pixels in all`),
+    );
+    // A value that is not a number of pixels means the built-in limit (and a warning in the log), never a crash.
+    const lax = await startWorker({ vars: { FFEN_MAX_IMAGE_PIXELS: "1e6" } });
+    try {
+      const res = await request(lax.base, `/diagram.png?ffen=${big}&size=${size + 1}`);
+      assert.equal(res.status, 200);
+      assert.deepEqual(pngSize(res.body), { width: over, height: over });
+    } finally {
+      await lax.stop();
+    }
+  });
+
   test("no 5xx over a few hundred generated broken and random inputs", async () => {
     let seed = 20261123;
     const rand = (n) => {
