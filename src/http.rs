@@ -44,6 +44,9 @@
 //!   `dialect=hgm` the value is an Interactive Diagram definition whose look comes first and the link's parameters
 //!   win ([`RenderOptions::from_definition`]); every diagram's options are fitted to its board
 //!   ([`RenderOptions::for_board`]) and the furniture's squares are checked against it before the cache key is made.
+//! * The same at `GET /diagram.svg?…`: the same diagram as SVG ([`crate::render_svg`]), with its own cache key and
+//!   `ETag` ([`Format`] is part of the key), `Content-Type: image/svg+xml` and [`SVG_CONTENT_SECURITY_POLICY`].
+//!   Errors are answered as on every route (text, or the PNG error card for an `<img>`).
 //! * XFEN links (yacpdb): any path ending in `/xfen/` or `/xfen`, the query string up to its first `&` being the
 //!   position (percent-encoded or raw, `+` a space), XFEN dialect, default options.
 //!
@@ -71,13 +74,13 @@ mod headers;
 mod reject;
 
 pub use api::{
-    pixel_limit_from_var, query_pairs, DiagramQuery, Link, Method, Request, RequestInfo, Route, LEGACY_SUFFIX,
-    MAX_URL_LEN, MODERN_PATH, PIXEL_LIMIT_VAR, XFEN_SUFFIX,
+    pixel_limit_from_var, query_pairs, DiagramQuery, Format, Link, Method, Request, RequestInfo, Route, LEGACY_SUFFIX,
+    MAX_URL_LEN, MODERN_PATH, PIXEL_LIMIT_VAR, SVG_PATH, XFEN_SUFFIX,
 };
-pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH};
+pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH, SVG_CACHE_PATH};
 pub use headers::{
     header_value, prefers_image, Header, Response, DIAGRAM_CACHE_CONTROL, ERROR_CACHE_CONTROL, EXPOSE_HEADERS,
-    INTERNAL_ERROR_CACHE_CONTROL,
+    INTERNAL_ERROR_CACHE_CONTROL, SVG_CONTENT_SECURITY_POLICY,
 };
 pub use reject::Reject;
 
@@ -87,7 +90,8 @@ use crate::options::RenderOptions;
 use crate::page;
 use crate::pngenc::EncodeError;
 use crate::render;
-use headers::{cors, header, nosniff, PNG};
+use crate::svg;
+use headers::{cors, header, nosniff};
 
 /// What to do with a request.
 #[derive(Debug)]
@@ -121,7 +125,7 @@ impl CacheStatus {
 /// The outcome of [`DiagramJob::render`].
 #[derive(Debug)]
 pub enum Rendered {
-    /// The `200` with the PNG: send it, and store it under [`DiagramJob::cache_url`].
+    /// The `200` with the picture: send it, and store it under [`DiagramJob::cache_url`].
     Diagram(Response),
     /// An internal failure ([`Reject::Internal`], a `500` with `Cache-Control: no-store`): send it, never store it.
     Failed(Response),
@@ -146,10 +150,20 @@ pub struct DiagramJob {
 }
 
 impl DiagramJob {
-    /// A job for `board` drawn with `options`; `head` for a `HEAD` request.
+    /// A job for `board` drawn with `options` as a PNG; `head` for a `HEAD` request.
     pub fn new(board: Board, options: RenderOptions, head: bool) -> DiagramJob {
-        let key = CacheKey::new(&board, &options);
+        DiagramJob::with_format(board, options, Format::Png, head)
+    }
+
+    /// A job for `board` drawn with `options` in `format`; `head` for a `HEAD` request.
+    pub fn with_format(board: Board, options: RenderOptions, format: Format, head: bool) -> DiagramJob {
+        let key = CacheKey::with_format(&board, &options, format);
         DiagramJob { board, options, key, head }
+    }
+
+    /// The picture format.
+    pub fn format(&self) -> Format {
+        self.key.format()
     }
 
     /// The board to draw.
@@ -189,12 +203,16 @@ impl DiagramJob {
         self.key.cache_url(origin)
     }
 
-    /// The headers of this diagram's response, with `X-Cache` set to `x_cache`.
+    /// The headers of this diagram's response, with `X-Cache` set to `x_cache`; an SVG's also carry
+    /// [`SVG_CONTENT_SECURITY_POLICY`].
     pub fn headers(&self, x_cache: CacheStatus) -> Vec<Header> {
-        let mut headers = vec![header("Content-Type", PNG)];
+        let mut headers = vec![header("Content-Type", self.format().content_type())];
         headers.extend(self.validator_headers());
         headers.push(header("X-Cache", x_cache.as_str()));
         headers.push(nosniff());
+        if self.format() == Format::Svg {
+            headers.push(header("Content-Security-Policy", SVG_CONTENT_SECURITY_POLICY));
+        }
         headers
     }
 
@@ -214,11 +232,14 @@ impl DiagramJob {
         Response { status: 304, headers: self.validator_headers(), body: Vec::new() }
     }
 
-    /// Renders the diagram: the full `200` response with `X-Cache: MISS` and the PNG body, also for `HEAD` (the
-    /// glue stores the `200` and strips the body when [`DiagramJob::is_head`]); or, if drawing fails inside the
-    /// service, the `500` that must not be stored.
+    /// Renders the diagram: the full `200` response with `X-Cache: MISS` and the PNG or SVG body, also for `HEAD`
+    /// (the glue stores the `200` and strips the body when [`DiagramJob::is_head`]); or, if drawing fails inside
+    /// the service, the `500` that must not be stored (only the PNG encoder can fail; the SVG writer cannot).
     pub fn render(&self) -> Rendered {
-        self.answer(render::render_png(&self.board, &self.options))
+        match self.format() {
+            Format::Png => self.answer(render::render_png(&self.board, &self.options)),
+            Format::Svg => self.answer(Ok(svg::render_svg(&self.board, &self.options).into_bytes())),
+        }
     }
 
     /// The answer for what the renderer returned.
@@ -272,7 +293,7 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     // Squares named by `squares`, `arrows` and `lastmove` must be on this board: a 400 naming the parameter.
     options.furniture.check(&board).map_err(Reject::BadOption)?;
     render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
-    let job = DiagramJob::new(board, options, head);
+    let job = DiagramJob::with_format(board, options, query.format, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
         return Ok(Plan::Respond(job.not_modified()));
     }

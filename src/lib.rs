@@ -44,6 +44,7 @@ mod pngenc;
 mod raster;
 mod render;
 mod sprite;
+mod svg;
 mod text;
 mod theme;
 #[cfg(target_arch = "wasm32")]
@@ -72,4 +73,5 @@ pub use render::{
     render_png, ImageTooLarge, InvalidPixelLimit, PixelLimit, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES,
     MESSAGE_WIDTH, RENDERER_VERSION,
 };
+pub use svg::{render_svg, SVG_CONTENT_TYPE, SVG_VERSION};
 pub use theme::{extra_tint, DarkSquares, Theme, INK, PAPER};

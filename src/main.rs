@@ -3,7 +3,7 @@
 //! ```text
 //! ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme T] [--light RRGGBB] [--dark RRGGBB]
 //!             [--colors C] [--board PATTERN] [--files L] [--ranks L] [--first-rank N] [--rim C]
-//!             [--coord-color C] [--hole C] [--borders] [--dialect janko|bodlaender|courier|xfen|hgm] [--width N]
+//!             [--coord-color C] [--hole C] [--borders] [--dialect janko|bodlaender|courier|xfen|hgm] [--width N] [--svg]
 //!             [--count] [--title TEXT] [--caption TEXT] [--squares LIST] [--arrows LIST] [--lastmove FROMTO]
 //! ffen-render --message 'text' -o out.png
 //! ```
@@ -12,8 +12,7 @@
 //! code, so the CLI draws exactly what the Worker serves (`--first-rank` is `first_rank`, `--coord-color` is
 //! `coord_color`). `--width` is Game Courier's board width (`--dialect courier`, default 8).
 //! With `--dialect hgm` the position is an Interactive Diagram definition, whose look the other options override,
-//! as on the Worker; `-` as the position reads it from standard input (definitions span lines). `-o -` writes the
-//! PNG to standard output.
+//! as on the Worker; `-` as the position reads it from standard input (definitions span lines). `--svg` writes the SVG of `/diagram.svg` instead of the PNG. `-o -` writes to standard output.
 
 use ffen_diagram::ffen::{self, Dialect, Width};
 use ffen_diagram::RenderOptions;
@@ -24,7 +23,7 @@ const USAGE: &str =
     "usage: ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme gray|print|brown|blue|green]
                    [--light RRGGBB] [--dark RRGGBB] [--colors C] [--board PATTERN] [--files L] [--ranks L]
                    [--first-rank N] [--rim C] [--coord-color C] [--hole C] [--borders]
-                   [--dialect janko|bodlaender|courier|xfen|hgm] [--width N]
+                   [--dialect janko|bodlaender|courier|xfen|hgm] [--width N] [--svg]
                    [--count] [--title TEXT] [--caption TEXT] [--squares LIST] [--arrows LIST] [--lastmove FROMTO]
        ffen-render - --dialect hgm -o out.png < definition.txt
        ffen-render --message 'text' -o out.png";
@@ -35,6 +34,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let mut output: Option<String> = None;
     let mut dialect = Dialect::Janko;
     let mut width: Option<Width> = None;
+    let mut svg = false;
     let mut pairs: Vec<(String, String)> = Vec::new();
     let mut it = args.into_iter();
     while let Some(arg) = it.next() {
@@ -51,6 +51,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 let files = value("--width")?;
                 width = Some(files.parse().map_err(|e| format!("--width {files:?}: {e}"))?);
             }
+            "--svg" => svg = true,
             "--flip" | "--coords" | "--borders" | "--count" => pairs.push((arg[2..].to_string(), "1".to_string())),
             "--size" | "--theme" | "--light" | "--dark" | "--colors" | "--board" | "--files" | "--ranks"
             | "--first-rank" | "--rim" | "--coord-color" | "--hole" | "--title" | "--caption" | "--squares"
@@ -91,7 +92,11 @@ fn run(args: Vec<String>) -> Result<(), String> {
         let options = options.for_board(&board).map_err(|e| e.to_string())?;
         options.furniture.check(&board).map_err(|e| e.to_string())?;
         ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
-        ffen_diagram::render_png(&board, &options).map_err(|e| format!("internal error: {e}"))?
+        if svg {
+            ffen_diagram::render_svg(&board, &options).into_bytes()
+        } else {
+            ffen_diagram::render_png(&board, &options).map_err(|e| format!("internal error: {e}"))?
+        }
     };
     if output == "-" {
         std::io::stdout().write_all(&png).map_err(|e| format!("stdout: {e}"))

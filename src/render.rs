@@ -28,7 +28,7 @@ pub use crate::layout::{
 /// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
 pub const RENDERER_VERSION: &str = "r3";
 
-/// What sprite a cell shows, if any.
+/// What sprite a cell shows, if any (the SVG output draws the same sprites as vectors).
 pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
     match cell {
         Cell::Empty | Cell::Hole => None,
@@ -82,7 +82,7 @@ fn draw_frame(image: &mut Image, l: &Layout, (w, h): (usize, usize), is_open: im
 
 /// How one square is painted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum SquarePaint {
+pub(crate) enum SquarePaint {
     /// A flat colour.
     Solid(Rgb),
     /// Diagonal lines (the `print` theme's dark squares).
@@ -122,7 +122,7 @@ fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) -> bool 
 /// The paint of the board square at (`x`, `y`) (row 0 at the top): from `board`'s pattern and `colors` when given
 /// (a pattern without `colors` indexes the light and dark paints; `colors` without a pattern gives light squares
 /// colour 0 and dark squares colour 1), else the light or dark paint of the theme, `light` and `dark`.
-fn square_paint(board: &Board, options: &RenderOptions, x: usize, y: usize) -> SquarePaint {
+pub(crate) fn square_paint(board: &Board, options: &RenderOptions, x: usize, y: usize) -> SquarePaint {
     let light = SquarePaint::Solid(options.light.unwrap_or(options.theme.light()));
     let dark = options.dark.map_or(SquarePaint::from(options.theme.dark()), SquarePaint::Solid);
     let digit = match &options.pattern {

@@ -32,7 +32,7 @@ pub const CACHE_BUDGET_BYTES: usize = 8 << 20;
 
 /// The thinnest outline drawn, in pixels: keeps small diagrams (12–20 px squares) crisp instead of grey, while the
 /// interior lines of white pieces stay thin enough that the pieces still read as white at 12 px.
-const MIN_STROKE_PX: f32 = 0.75;
+pub(crate) const MIN_STROKE_PX: f32 = 0.75;
 
 /// What a sprite shows.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

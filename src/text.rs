@@ -59,6 +59,14 @@ fn layout(text: &str, px: f32) -> Vec<(char, i32, i32, fontdue::Metrics)> {
     out
 }
 
+/// The characters of `text` as [`rasterize`] places them at `px` (after the `?` substitution), each with its pen
+/// position rounded to whole pixels as the bitmaps are: what the SVG output needs to put glyph outlines exactly
+/// where the PNG puts their bitmaps.
+pub(crate) fn pen_positions(text: &str, px: f32) -> Vec<(char, i32)> {
+    let px = if px.is_finite() { px.clamp(1.0, 512.0) } else { 12.0 };
+    layout(text, px).into_iter().map(|(c, left, _, metrics)| (c, left - metrics.xmin)).collect()
+}
+
 /// The width of the ink of `text` at `px`, or `None` if nothing would be drawn.
 pub(crate) fn ink_width(text: &str, px: f32) -> Option<f32> {
     let glyphs = layout(text, px);

@@ -28,6 +28,8 @@ enum Work {
     ColdPng,
     /// `ffen_diagram::message_png`, the picture of an error answer.
     Message(&'static str),
+    /// `ffen_diagram::render_svg`: the SVG of `/diagram.svg` (all the work of an SVG cache miss after parsing).
+    Svg,
 }
 
 /// One benchmark case.
@@ -40,7 +42,7 @@ pub struct Case {
 }
 
 impl Case {
-    /// Runs the case once; returns the bytes produced (PNG length, or 4 × pixels for a picture).
+    /// Runs the case once; returns the bytes produced (PNG or SVG length, or 4 × pixels for a picture).
     pub fn run(&self) -> usize {
         let board = black_box(&self.board);
         match &self.work {
@@ -58,6 +60,7 @@ impl Case {
                 ffen_diagram::render_png(board, &self.options).map_or(0, |png| black_box(png).len())
             }
             Work::Message(text) => ffen_diagram::message_png(black_box(text)).map_or(0, |png| black_box(png).len()),
+            Work::Svg => black_box(ffen_diagram::render_svg(board, &self.options)).len(),
         }
     }
 }
@@ -180,6 +183,21 @@ pub fn all() -> Vec<Case> {
             &empty,
             &default,
             Work::Message("FFEN: column 12: expected a piece letter, a digit or '/'"),
+        ),
+        case("start position, default, SVG", &start, &default, Work::Svg),
+        case(
+            "start position, print + coords, SVG",
+            &start,
+            &options(&[("theme", "print"), ("coords", "1")]),
+            Work::Svg,
+        ),
+        case("11x11 fairy board, default, SVG", &fairy, &default, Work::Svg),
+        case(&format!("32x32 full board, size {largest}, SVG"), &full, &full_options, Work::Svg),
+        case(
+            &format!("32x32 mixed board, brown, coords, size {mixed_largest}, SVG"),
+            &mixed,
+            &mixed_options,
+            Work::Svg,
         ),
     ]
 }

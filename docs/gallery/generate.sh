@@ -26,4 +26,11 @@ $r 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' --colors 'transparent #769656' 
 $r 'files=8 ranks=8 lightShade=#F0D9B5 darkShade=#B58863 holeColor=#5B3A29 firstRank=1 hole::::a1,h1,d4,e4 pawn::::b2-g2 rook::::b1,g1 king::::e1 queen::::d1 bishop::::c1,f1' --dialect hgm --size 32 -o $d/look-hgm-holes.png
 $r 'files=10 ranks=8 squareSize=32 firstRank=1 pawn::::a2-j2 rook::::a1,j1 Knight:N:::b1,i1 Archbishop::::c1 bishop::::d1,g1 queen::::e1 king::::f1 Chancellor::::h1 Lion:::::2' --dialect hgm -o $d/look-hgm-capablanca.png
 $r --message "FFEN: column 12: 'z' is not a piece; write 'z for the letter z" -o $d/error.png
-ls -l $d/*.png
+# The same diagrams as SVG (what /diagram.svg serves for the same parameters).
+$r "2'1'2'3'4'5/1-k*1-q-*2r-b*3-n2/1-p-*1p-*2p-*3p2/8/2T*2t-c-s2/8/2X-*1x'W*1'W2/K6k" --theme print --coords --svg -o $d/print.svg
+$r '(Camelrider)(camelrider)(camelrider2)(camelrider3)(Nightrider)(grasshopper)(zebra2)(leo5)/(knight3)(knight4)(knight5)(knight6)(queen3)(queen4)(queen5)(queen6)/-6-/3--3/8/(Rook2)(rook)5(K)' --dialect bodlaender --theme blue --svg -o $d/fairy.svg
+$r '4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3' --theme print --count \
+  --title 'Petko Petkov|feenschach 1993, Prix spécial' --caption '#2 Circe' --svg -o $d/g161.svg
+$r 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --lastmove e2e4 --squares 'Rf7' --arrows 'Gg8f6,Bd7d5,Rf7f7' \
+  --coords --caption '1.e4: last move, squares, arrows, a circle' --svg -o $d/marks.svg
+ls -l $d/*.png $d/*.svg

@@ -2,9 +2,10 @@
 //! statuses; every rejection's answer is its message with the error headers; a diagram's `ETag` is the hash of its
 //! cache key and its cache URL gives the key back; some diagrams are rendered and checked too.
 //!
-//! Every route is reached (the seeds in `fuzz/seeds-plan` hold legacy, modern, Game Courier with `width`, `/xfen/`,
-//! doubly encoded links, the look parameters, Interactive Diagram definitions with `dialect=hgm`, and modern links with
-//! every furniture parameter). The link rules are checked on every diagram request: a value that reads in its
+//! Every route is reached (the seeds in `fuzz/seeds-plan` hold legacy, modern (PNG and SVG), Game Courier with
+//! `width`, `/xfen/`, doubly encoded links, the look parameters, Interactive Diagram definitions with `dialect=hgm`,
+//! and modern links with every furniture parameter). The link rules are checked on every diagram request: a value
+//! that reads in its
 //! dialect is the board drawn (double encoding is undone only for values that do not read), a rejected value has
 //! its own error, a legacy or XFEN link has the default look, a Game Courier board is `width` files wide, and the
 //! dialect never reaches the cache key (the board's canonical FFEN read back as janko gives the same key); the
@@ -23,12 +24,12 @@
 
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::http::{
-    decide, fnv1a64, header_value, plan, prefers_image, query_pairs, CacheKey, CacheStatus, ETag, Link, Plan, Reject,
-    Rendered, Request, RequestInfo, Route, ERROR_CACHE_CONTROL,
+    decide, fnv1a64, header_value, plan, prefers_image, query_pairs, CacheKey, CacheStatus, ETag, Format, Link, Plan,
+    Reject, Rendered, Request, RequestInfo, Route, ERROR_CACHE_CONTROL, SVG_CONTENT_SECURITY_POLICY,
 };
 use ffen_diagram::{PixelLimit, RenderOptions};
 use ffen_diagram::page;
-use ffen_diagram::RENDERER_VERSION;
+use ffen_diagram::{RENDERER_VERSION, SVG_VERSION};
 use libfuzzer_sys::fuzz_target;
 
 /// The statuses the README documents for requests (a `500` can only come from a failed render).
@@ -92,13 +93,20 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(job.etag(), ETag::of_key(key));
             assert_eq!(job.etag().to_string(), format!("\"{:016x}\"", fnv1a64(key.as_bytes())));
             assert!(!if_none_match.is_some_and(|h| job.etag().matched_by(h)));
-            // The key is version, canonical FFEN, canonical options; the FFEN reads back to itself.
+            // The key is version, canonical FFEN, canonical options (and the SVG version for an SVG, served only at
+            // /diagram.svg); the FFEN reads back to itself.
             let lines: Vec<&str> = key.split('\n').collect();
-            assert_eq!(lines, [RENDERER_VERSION, job.canonical_ffen(), job.options().canonical().as_str()]);
+            let options = job.options().canonical();
+            let mut want_lines = vec![RENDERER_VERSION, job.canonical_ffen(), options.as_str()];
+            assert_eq!(job.format(), Format::at(path));
+            if job.format() == Format::Svg {
+                want_lines.push(SVG_VERSION);
+            }
+            assert_eq!(lines, want_lines);
             let board = ffen::parse(job.canonical_ffen(), Dialect::Janko).expect("the canonical FFEN reads back");
             assert_eq!(&board, job.board());
             // The dialect is not part of the key: the canonical FFEN, read as janko, is the same cache entry.
-            assert_eq!(&CacheKey::new(&board, job.options()), job.key());
+            assert_eq!(&CacheKey::with_format(&board, job.options(), job.format()), job.key());
             let Ok(Request { route: Route::Diagram(q), .. }) = &decoded else { panic!("a diagram from {decoded:?}") };
             // A value that reads is never decoded again.
             if let Ok(direct) = ffen::parse(&q.ffen, q.dialect) {
@@ -125,26 +133,47 @@ fuzz_target!(|data: &[u8]| {
             }
             // The cache URL carries the key's parts, each on its own.
             let url = job.cache_url("https://h.example/");
-            let cache_query = url.strip_prefix("https://h.example/__cache/diagram.png?").expect("the cache path");
+            let cache_path = match job.format() {
+                Format::Png => "https://h.example/__cache/diagram.png?",
+                Format::Svg => "https://h.example/__cache/diagram.svg?",
+            };
+            let cache_query = url.strip_prefix(cache_path).expect("the cache path");
             let parts: Vec<(String, String)> =
                 query_pairs(Some(cache_query)).into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
-            let want = [
+            let mut want = vec![
                 ("v", RENDERER_VERSION.to_string()),
                 ("ffen", job.canonical_ffen().to_string()),
                 ("options", job.options().canonical()),
-                ("etag", job.etag().hex()),
             ];
-            assert_eq!(parts, want.map(|(k, v)| (k.to_string(), v)));
+            if job.format() == Format::Svg {
+                want.push(("svg", SVG_VERSION.to_string()));
+            }
+            want.push(("etag", job.etag().hex()));
+            let want: Vec<(String, String)> = want.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            assert_eq!(parts, want);
             let headers = job.headers(CacheStatus::Miss);
             assert!(headers.contains(&("X-FFEN", header_value(job.canonical_ffen()))));
+            assert_eq!(headers.contains(&("Content-Type", "image/svg+xml".to_string())), job.format() == Format::Svg);
+            assert_eq!(
+                headers.contains(&("Content-Security-Policy", SVG_CONTENT_SECURITY_POLICY.to_string())),
+                job.format() == Format::Svg
+            );
             let (width, height) = ffen_diagram::check_image_size_within(job.board(), job.options(), pixel_limit)
                 .expect("checked by the plan");
             if heavy && flags & 0x20 != 0 && u64::from(width) * u64::from(height) <= RENDER_PIXELS {
                 let Rendered::Diagram(r) = job.render() else { panic!("rendering failed") };
                 assert_eq!((r.status, &r.headers), (200, &headers));
-                assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
-                let ihdr = |at: usize| u32::from_be_bytes([r.body[at], r.body[at + 1], r.body[at + 2], r.body[at + 3]]);
-                assert_eq!((ihdr(16), ihdr(20)), (width, height));
+                if job.format() == Format::Svg {
+                    let svg = std::str::from_utf8(&r.body).expect("an SVG is UTF-8");
+                    assert!(svg.contains(&format!(r#"width="{width}" height="{height}" viewBox="0 0 {width} {height}""#)));
+                    // Nothing of the request but the canonical FFEN (escaped in the title) is in it.
+                    assert!(!svg.contains("<script") && !svg.contains("<text") && !svg.contains("<style"));
+                    assert_eq!(svg.matches('<').count(), svg.matches('>').count());
+                } else {
+                    assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
+                    let ihdr = |at: usize| u32::from_be_bytes([r.body[at], r.body[at + 1], r.body[at + 2], r.body[at + 3]]);
+                    assert_eq!((ihdr(16), ihdr(20)), (width, height));
+                }
             }
         }
         (decided, planned) => panic!("decide and plan disagree: {decided:?} vs {planned:?}"),

@@ -20,6 +20,9 @@ pub const MAX_URL_LEN: usize = 16 * 1024;
 /// The path of the modern route.
 pub const MODERN_PATH: &str = "/diagram.png";
 
+/// The path of the modern route's SVG form: the same parameters, the same picture, as SVG.
+pub const SVG_PATH: &str = "/diagram.svg";
+
 /// The path suffix of the legacy route (`…/Retros/d.php`, `/d.php`).
 pub const LEGACY_SUFFIX: &str = "d.php";
 
@@ -95,25 +98,54 @@ impl Method {
     }
 }
 
+/// The picture format a diagram is served in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// PNG (`/diagram.png`, and every legacy and XFEN link).
+    #[default]
+    Png,
+    /// SVG (`/diagram.svg`).
+    Svg,
+}
+
+impl Format {
+    /// The format served at `path`: SVG at [`SVG_PATH`], PNG everywhere else.
+    pub fn at(path: &str) -> Format {
+        if path == SVG_PATH {
+            Format::Svg
+        } else {
+            Format::Png
+        }
+    }
+
+    /// The `Content-Type` of a diagram in this format.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Format::Png => super::headers::PNG,
+            Format::Svg => crate::svg::SVG_CONTENT_TYPE,
+        }
+    }
+}
+
 /// Which kind of diagram link was used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Link {
     /// `…/d.php?ff=…` (janko.at) or `…/d.php?fen=…` (Retro-Wiki): janko dialect, default look, every other
     /// parameter ignored.
     Legacy,
-    /// `/diagram.png?ffen=…&dialect=…&width=…&size=…`: dialect and look as parameters.
+    /// `/diagram.png?ffen=…&dialect=…&width=…&size=…` (or `/diagram.svg?…`): dialect and look as parameters.
     Modern,
     /// `…/xfen/?<XFEN>` (yacpdb): the query up to its first `&` is the position, XFEN dialect, default look.
     Xfen,
 }
 
 impl Link {
-    /// The link kind served at `path`, if any: a path ending in [`LEGACY_SUFFIX`], exactly [`MODERN_PATH`], or a
-    /// path ending in [`XFEN_SUFFIX`] with or without a trailing `/`.
+    /// The link kind served at `path`, if any: a path ending in [`LEGACY_SUFFIX`], exactly [`MODERN_PATH`] or
+    /// [`SVG_PATH`], or a path ending in [`XFEN_SUFFIX`] with or without a trailing `/`.
     pub fn at(path: &str) -> Option<Link> {
         if path.ends_with(LEGACY_SUFFIX) {
             Some(Link::Legacy)
-        } else if path == MODERN_PATH {
+        } else if path == MODERN_PATH || path == SVG_PATH {
             Some(Link::Modern)
         } else if path.strip_suffix('/').unwrap_or(path).ends_with(XFEN_SUFFIX) {
             Some(Link::Xfen)
@@ -134,6 +166,8 @@ pub struct DiagramQuery {
     pub dialect: Dialect,
     /// How to draw it.
     pub options: RenderOptions,
+    /// The picture format: SVG for `/diagram.svg`, otherwise PNG.
+    pub format: Format,
 }
 
 /// What a request asks for.
@@ -168,7 +202,7 @@ impl Request {
         };
         let query = match link {
             Link::Legacy => DiagramQuery::from_legacy_pairs(&query_pairs(info.query))?,
-            Link::Modern => DiagramQuery::from_modern_pairs(&query_pairs(info.query))?,
+            Link::Modern => DiagramQuery::from_modern_pairs(&query_pairs(info.query), Format::at(info.path))?,
             Link::Xfen => DiagramQuery::from_xfen_query(info.query)?,
         };
         Ok(Request { method, route: Route::Diagram(Box::new(query)) })
@@ -189,7 +223,13 @@ impl DiagramQuery {
             return Err(Reject::MissingParameter(Link::Xfen));
         }
         let ffen = String::from_utf8_lossy(&ffen::percent_decode(raw)).into_owned();
-        Ok(DiagramQuery { link: Link::Xfen, ffen, dialect: Dialect::Xfen, options: RenderOptions::default() })
+        Ok(DiagramQuery {
+            link: Link::Xfen,
+            ffen,
+            dialect: Dialect::Xfen,
+            options: RenderOptions::default(),
+            format: Format::Png,
+        })
     }
 
     /// The FFEN of a legacy link from its decoded query parameters: janko dialect, default look.
@@ -202,11 +242,12 @@ impl DiagramQuery {
             dialect: Dialect::Janko,
             // Old links carry parameters of the old script (`sb=1`, …): ignored, so they draw as they always did.
             options: RenderOptions::default(),
+            format: Format::Png,
         })
     }
 
-    /// The FFEN, dialect and options of a modern link from its decoded query parameters.
-    fn from_modern_pairs(pairs: &[(Cow<'_, str>, Cow<'_, str>)]) -> Result<DiagramQuery, Reject> {
+    /// The FFEN, dialect and options of a modern link from its decoded query parameters, in `format`.
+    fn from_modern_pairs(pairs: &[(Cow<'_, str>, Cow<'_, str>)], format: Format) -> Result<DiagramQuery, Reject> {
         let ffen = param(pairs, "ffen").ok_or(Reject::MissingParameter(Link::Modern))?.to_string();
         let dialect = match param(pairs, "dialect") {
             None | Some("") => Dialect::default(),
@@ -220,7 +261,7 @@ impl DiagramQuery {
         };
         let options = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())))
             .map_err(Reject::BadOption)?;
-        Ok(DiagramQuery { link: Link::Modern, ffen, dialect, options })
+        Ok(DiagramQuery { link: Link::Modern, ffen, dialect, options, format })
     }
 }
 
@@ -289,6 +330,13 @@ mod tests {
         assert_eq!(diagram("/Retros/d.php", "ff=8").link, Link::Legacy);
         assert_eq!(diagram("/xd.php", "ff=8").link, Link::Legacy);
         assert_eq!(diagram("/diagram.png", "ffen=8").link, Link::Modern);
+        assert_eq!(diagram("/diagram.png", "ffen=8").format, Format::Png);
+        assert_eq!(diagram("/diagram.svg", "ffen=8").link, Link::Modern);
+        assert_eq!(diagram("/diagram.svg", "ffen=8").format, Format::Svg);
+        assert_eq!(diagram("/d.php", "ff=8").format, Format::Png);
+        for path in ["/diagram.svg/", "/x/diagram.svg", "/diagram.SVG", "/diagram.svgz"] {
+            assert_eq!(decode("GET", path, Some("ffen=8")), Err(Reject::NotFound), "{path}");
+        }
         for path in ["/xfen/", "/xfen", "/yacpdb/xfen/", "/a/b/xfen"] {
             assert_eq!(diagram(path, "8/8/8/8/8/8/8/8").link, Link::Xfen, "{path}");
         }
@@ -309,7 +357,8 @@ mod tests {
                 link: Link::Xfen,
                 ffen: "rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into(),
                 dialect: Dialect::Xfen,
-                options: RenderOptions::default()
+                options: RenderOptions::default(),
+                format: Format::Png,
             }
         );
         // Percent-encoded, or raw; '+' is a space; '&' ends the position; '=' is a character like any other.
@@ -365,7 +414,8 @@ mod tests {
                 link: Link::Legacy,
                 ffen: "c".into(),
                 dialect: Dialect::Janko,
-                options: RenderOptions::default()
+                options: RenderOptions::default(),
+                format: Format::Png,
             }
         );
         assert_eq!(diagram("/d.php", "fen=k7%2F8+w").ffen, "k7/8 w");

@@ -2,7 +2,8 @@
 //!
 //! All three are made from the same two canonical strings (the FFEN from [`ffen::canonical`] and the options from
 //! [`RenderOptions::canonical`]) plus [`RENDERER_VERSION`], so every spelling of one diagram shares them, and a new
-//! renderer version never serves an old drawing. They are total functions of those strings: nothing here can fail,
+//! renderer version never serves an old drawing. An SVG's key has a fourth line, [`SVG_VERSION`]: the format is part
+//! of the key (an SVG never shares a cache entry or `ETag` with a PNG), and PNG keys stay exactly as they were. They are total functions of those strings: nothing here can fail,
 //! so no failure can ever make two diagrams share a cache entry.
 //!
 //! The bytes are forever: a changed key, `ETag` or cache URL would orphan every stored diagram (and a changed
@@ -12,31 +13,56 @@ use crate::board::Board;
 use crate::ffen;
 use crate::options::RenderOptions;
 use crate::render::RENDERER_VERSION;
+use crate::svg::SVG_VERSION;
 use std::fmt;
+
+use super::api::Format;
 
 /// The path under which diagrams are stored in the edge cache (never served as a route).
 pub const CACHE_PATH: &str = "/__cache/diagram.png";
 
+/// The path under which SVG diagrams are stored in the edge cache (never served as a route).
+pub const SVG_CACHE_PATH: &str = "/__cache/diagram.svg";
+
 /// The name of one diagram: renderer version, canonical FFEN and canonical options, one per line
-/// (`r3\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray`).
+/// (`r3\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray`); for an SVG a fourth line, [`SVG_VERSION`]
+/// (`r3\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\nsvg1`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CacheKey {
     text: String,
     /// Where the canonical FFEN ends inside `text` (it starts after the version line).
     ffen_end: usize,
+    /// Where the canonical options end inside `text` (the end, or the line break before the SVG version).
+    options_end: usize,
+    format: Format,
 }
 
 impl CacheKey {
-    /// The key of `board` drawn with `options`.
+    /// The key of `board` drawn with `options` as a PNG.
     pub fn new(board: &Board, options: &RenderOptions) -> CacheKey {
-        CacheKey::from_canonical(&ffen::canonical(board), &options.canonical())
+        CacheKey::with_format(board, options, Format::Png)
+    }
+
+    /// The key of `board` drawn with `options` in `format`.
+    pub fn with_format(board: &Board, options: &RenderOptions, format: Format) -> CacheKey {
+        CacheKey::from_canonical(&ffen::canonical(board), &options.canonical(), format)
     }
 
     /// The key of a canonical FFEN and canonical options, as [`ffen::canonical`] and [`RenderOptions::canonical`]
-    /// print them (neither contains a line break).
-    fn from_canonical(canonical_ffen: &str, canonical_options: &str) -> CacheKey {
-        let text = format!("{RENDERER_VERSION}\n{canonical_ffen}\n{canonical_options}");
-        CacheKey { ffen_end: RENDERER_VERSION.len() + 1 + canonical_ffen.len(), text }
+    /// print them (neither contains a line break), in `format`.
+    fn from_canonical(canonical_ffen: &str, canonical_options: &str, format: Format) -> CacheKey {
+        let mut text = format!("{RENDERER_VERSION}\n{canonical_ffen}\n{canonical_options}");
+        let options_end = text.len();
+        if format == Format::Svg {
+            text.push('\n');
+            text.push_str(SVG_VERSION);
+        }
+        CacheKey { ffen_end: RENDERER_VERSION.len() + 1 + canonical_ffen.len(), options_end, text, format }
+    }
+
+    /// The picture format the key names.
+    pub fn format(&self) -> Format {
+        self.format
     }
 
     /// The key as text: the three parts, one per line.
@@ -51,7 +77,7 @@ impl CacheKey {
 
     /// The canonical options.
     pub fn canonical_options(&self) -> &str {
-        &self.text[self.ffen_end + 1..]
+        &self.text[self.ffen_end + 1..self.options_end]
     }
 
     /// The strong `ETag` of this key.
@@ -60,17 +86,25 @@ impl CacheKey {
     }
 
     /// The URL to store the diagram under in the edge cache, on `origin` (e.g. `https://example.com`; a trailing
-    /// `/` is dropped): [`CACHE_PATH`] with the version, FFEN, options and `ETag` as form-encoded parameters.
+    /// `/` is dropped): [`CACHE_PATH`] with the version, FFEN, options and `ETag` as form-encoded parameters; for
+    /// an SVG [`SVG_CACHE_PATH`], with the SVG version as `svg` before the `ETag`.
     ///
     /// Distinct keys give distinct URLs: each part is percent-encoded on its own, so no part can run into the next.
     pub fn cache_url(&self, origin: &str) -> String {
-        let query = form_urlencoded::Serializer::new(String::new())
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        query
             .append_pair("v", RENDERER_VERSION)
             .append_pair("ffen", self.canonical_ffen())
-            .append_pair("options", self.canonical_options())
-            .append_pair("etag", &self.etag().hex())
-            .finish();
-        format!("{}{CACHE_PATH}?{query}", origin.trim_end_matches('/'))
+            .append_pair("options", self.canonical_options());
+        let path = match self.format {
+            Format::Png => CACHE_PATH,
+            Format::Svg => {
+                query.append_pair("svg", SVG_VERSION);
+                SVG_CACHE_PATH
+            }
+        };
+        let query = query.append_pair("etag", &self.etag().hex()).finish();
+        format!("{}{path}?{query}", origin.trim_end_matches('/'))
     }
 }
 
@@ -146,6 +180,12 @@ mod tests {
         assert_eq!(key.canonical_options(), "s40.f1.c0.gray");
         assert_eq!(key.to_string(), key.as_str());
         assert_eq!(key.etag(), ETag::of_key(key.as_str()));
+        // The SVG of the same diagram: one more line, so another ETag; the parts read back the same.
+        let svg = CacheKey::with_format(&board, &options, Format::Svg);
+        assert_eq!(svg.as_str(), format!("{}\n{SVG_VERSION}", key.as_str()));
+        assert_eq!((svg.canonical_ffen(), svg.canonical_options()), (key.canonical_ffen(), key.canonical_options()));
+        assert_ne!(svg.etag(), key.etag());
+        assert_ne!(svg.cache_url("https://h"), key.cache_url("https://h"));
     }
 
     #[test]
@@ -166,39 +206,52 @@ mod tests {
     #[test]
     fn the_cache_url_gives_back_its_key() {
         let keys = [
-            CacheKey::from_canonical("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "s40.f0.c0.gray"),
-            CacheKey::from_canonical("a&ffen=b", "s40"),
-            CacheKey::from_canonical("a", "s40&ffen=b"),
-            CacheKey::from_canonical("", ""),
-            CacheKey::from_canonical("%2F+ /é\u{0}", "=&?#"),
+            CacheKey::from_canonical("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "s40.f0.c0.gray", Format::Png),
+            CacheKey::from_canonical("a&ffen=b", "s40", Format::Png),
+            CacheKey::from_canonical("a", "s40&ffen=b", Format::Png),
+            CacheKey::from_canonical("", "", Format::Png),
+            CacheKey::from_canonical("", "", Format::Svg),
+            CacheKey::from_canonical("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "s40.f0.c0.gray", Format::Svg),
+            CacheKey::from_canonical("%2F+ /é\u{0}", "=&?#", Format::Png),
         ];
         let mut urls = std::collections::HashSet::new();
         for key in &keys {
             let url = key.cache_url("https://h.example/");
-            let query = url.strip_prefix("https://h.example/__cache/diagram.png?").expect(&url);
+            let path = match key.format() {
+                Format::Png => "https://h.example/__cache/diagram.png?",
+                Format::Svg => "https://h.example/__cache/diagram.svg?",
+            };
+            let query = url.strip_prefix(path).expect(&url);
             let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
-            let want = [
+            let mut want = vec![
                 ("v", RENDERER_VERSION.to_string()),
                 ("ffen", key.canonical_ffen().to_string()),
                 ("options", key.canonical_options().to_string()),
-                ("etag", key.etag().hex()),
             ];
-            assert_eq!(pairs, want.map(|(k, v)| (k.to_string(), v)), "{url}");
+            if key.format() == Format::Svg {
+                want.push(("svg", SVG_VERSION.to_string()));
+            }
+            want.push(("etag", key.etag().hex()));
+            let want: Vec<(String, String)> = want.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            assert_eq!(pairs, want, "{url}");
             assert!(urls.insert(url), "two keys share a cache URL");
         }
     }
 
     proptest::proptest! {
-        /// Any two canonical parts: the URL decodes back to them, so it is as distinct as the key.
+        /// Any two canonical parts, in either format: the URL decodes back to them, so it is as distinct as the key.
         #[test]
-        fn any_key_round_trips_through_its_cache_url(ffen in "\\PC{0,40}", options in "\\PC{0,20}") {
-            let key = CacheKey::from_canonical(&ffen, &options);
+        fn any_key_round_trips_through_its_cache_url(ffen in "\\PC{0,40}", options in "\\PC{0,20}", svg: bool) {
+            let format = if svg { Format::Svg } else { Format::Png };
+            let key = CacheKey::from_canonical(&ffen, &options, format);
             let url = key.cache_url("https://h");
+            // Both cache paths are as long.
             let query = &url["https://h/__cache/diagram.png?".len()..];
             let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
-            proptest::prop_assert_eq!(pairs.len(), 4);
+            proptest::prop_assert_eq!(pairs.len(), if svg { 5 } else { 4 });
             proptest::prop_assert_eq!(&pairs[1].1, &ffen);
             proptest::prop_assert_eq!(&pairs[2].1, &options);
+            proptest::prop_assert_eq!(key.canonical_options(), options.as_str());
         }
     }
 }

@@ -16,6 +16,11 @@ pub const EXPOSE_HEADERS: &str = "ETag, X-FFEN, X-Cache";
 /// The content type of a diagram and of an error drawn as a picture.
 pub(crate) const PNG: &str = "image/png";
 
+/// `Content-Security-Policy` of an SVG diagram: nothing may load or run (no scripts, styles, fonts, images or
+/// connections), and an SVG opened on its own is a sandboxed document. The SVG needs none of it: it is
+/// presentation attributes, and every reference in it is to its own `<defs>`.
+pub const SVG_CONTENT_SECURITY_POLICY: &str = "default-src 'none'; sandbox";
+
 /// The content type of an error message as text.
 pub(crate) const TEXT: &str = "text/plain; charset=utf-8";
 

@@ -294,7 +294,7 @@ proptest::proptest! {
     #[test]
     fn every_request_gets_a_plan(
         method in "(GET|HEAD|POST|[A-Z]{1,7})",
-        path in "(/|/d\\.php|/Retros/d\\.php|/diagram\\.png|/xfen/|/xfen|/yacpdb/xfen/|/[a-z%./]{0,12})",
+        path in "(/|/d\\.php|/Retros/d\\.php|/diagram\\.png|/diagram\\.svg|/xfen/|/xfen|/yacpdb/xfen/|/[a-z%./]{0,12})",
         query in proptest::option::of(any_query()),
         accept in proptest::option::of("[ -~]{0,40}"),
         inm in proptest::option::of("[ -~]{0,30}"),
@@ -336,6 +336,9 @@ proptest::proptest! {
                 if let Ok(board) = ffen::parse(&q.ffen, q.dialect) {
                     proptest::prop_assert_eq!(&board, job.board());
                 }
+                // Only /diagram.svg serves SVG, and its key says so.
+                proptest::prop_assert_eq!(job.format(), Format::at(&path));
+                proptest::prop_assert_eq!(job.key().as_str().ends_with(crate::svg::SVG_VERSION), path == SVG_PATH);
                 if q.link != Link::Modern {
                     proptest::prop_assert_eq!(job.options(), &crate::options::RenderOptions::default());
                 }
@@ -553,6 +556,89 @@ fn values_encoded_twice_or_three_times_read_on_every_route() {
     assert_eq!(job(&get("/diagram.png", Some("ffen=4%252F4"))).canonical_ffen(), "4/4");
 }
 
+/// `/diagram.svg`: the modern route's parameters, the same diagram as SVG, with its own key and `ETag`, the SVG
+/// type, the CSP that forbids scripts, `nosniff`; the same canonical FFEN as the PNG.
+#[test]
+fn svg_diagrams_have_their_own_key_type_and_policy() {
+    let query = format!("ffen={START}&theme=print&coords=1");
+    let png = job(&get("/diagram.png", Some(&query)));
+    let svg = job(&get("/diagram.svg", Some(&query)));
+    assert_eq!((png.format(), svg.format()), (Format::Png, Format::Svg));
+    assert_eq!(svg.key().as_str(), format!("{}\n{}", png.key().as_str(), crate::svg::SVG_VERSION));
+    assert_ne!(svg.etag(), png.etag());
+    assert_ne!(svg.cache_url("https://h"), png.cache_url("https://h"));
+    assert_eq!(
+        (svg.canonical_ffen(), svg.key().canonical_options()),
+        (png.canonical_ffen(), png.key().canonical_options())
+    );
+    let r = rendered(&svg);
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("image/svg+xml"));
+    assert_eq!(r.header("content-security-policy"), Some(SVG_CONTENT_SECURITY_POLICY));
+    assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
+    assert_eq!(r.header("cache-control"), Some(DIAGRAM_CACHE_CONTROL));
+    assert_eq!(r.header("etag"), Some(svg.etag().to_string().as_str()));
+    assert_eq!(r.header("x-ffen"), Some(START));
+    assert_eq!(r.body, crate::svg::render_svg(svg.board(), svg.options()).into_bytes());
+    assert_eq!(rendered(&png).header("content-security-policy"), None, "PNG answers are unchanged");
+    // Every spelling of the diagram is one SVG.
+    let other = job(&get(
+        "/diagram.svg",
+        Some("ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR+w&coords=yes&theme=Print"),
+    ));
+    assert_eq!(other.key(), svg.key());
+}
+
+#[test]
+fn svg_requests_get_304_head_and_errors_as_png_requests_do() {
+    let query = format!("ffen={START}");
+    let req = get("/diagram.svg", Some(&query));
+    let svg = job(&req);
+    let etag = svg.etag().to_string();
+    let r = respond(&RequestInfo { if_none_match: Some(&etag), ..req });
+    assert_eq!(r.status, 304);
+    assert_eq!(r.header("etag"), Some(etag.as_str()));
+    // The PNG's tag names another representation: no 304 for it.
+    let png_etag = job(&get("/diagram.png", Some(&query))).etag().to_string();
+    assert!(matches!(plan(&RequestInfo { if_none_match: Some(&png_etag), ..req }), Plan::Diagram(_)));
+    let head = job(&RequestInfo { method: "HEAD", ..req });
+    assert!(head.is_head());
+    assert_eq!(head.key(), svg.key());
+    // Errors: the same answers as the PNG route, a text message or, for an <img>, the PNG card.
+    let bad = get("/diagram.svg", Some("ffen=rnbqkbnr/ppppZppp/8/8/8/8/PPPPPPPP/RNBQKBNR"));
+    let bad_png = get("/diagram.png", Some("ffen=rnbqkbnr/ppppZppp/8/8/8/8/PPPPPPPP/RNBQKBNR"));
+    assert_eq!(respond(&bad), respond(&bad_png));
+    let img = RequestInfo { accept: Some("image/avif,image/webp,image/svg+xml,image/*,*/*;q=0.8"), ..bad };
+    let card = respond(&img);
+    assert_eq!((card.status, card.header("content-type")), (400, Some("image/png")));
+    assert!(
+        matches!(reject(&get("/diagram.svg", Some("ffen=8&size=7"))), Reject::BadOption(e) if e.parameter == "size")
+    );
+    assert_eq!(reject(&get("/diagram.svg", None)), Reject::MissingParameter(Link::Modern));
+    let big = format!("ffen={}&size=128", ["8888"; 32].join("/"));
+    assert!(matches!(reject(&get("/diagram.svg", Some(&big))), Reject::TooLarge(_)));
+}
+
+/// Markup in what a request sends never becomes markup in the SVG: the FFEN reaches it only as its canonical form
+/// (escaped in `<title>`), text on squares only as glyph outlines.
+#[test]
+fn svg_answers_carry_no_markup_from_the_request() {
+    for query in [
+        "ffen=%3Csvg%3E%3Cscript%3Ealert(1)%3C/script%3E",
+        "ffen=8&theme=%3Cscript%3E",
+        "ffen=8&light=%22%3E%3Cscript%3E",
+    ] {
+        let r = respond(&get("/diagram.svg", Some(query)));
+        assert_eq!(r.status, 400, "{query}");
+        assert!(!String::from_utf8_lossy(&r.body).contains("<svg"), "{query}");
+    }
+    // Letters, numbers and janko's quote: drawn as outlines, the quote escaped in the title.
+    let j = job(&get("/diagram.svg", Some("ffen='s''12'c'r'i'p't/8")));
+    let body = String::from_utf8(rendered(&j).body).unwrap();
+    assert!(body.contains("<title>&apos;s&apos;&apos;12&apos;c&apos;r&apos;i&apos;p&apos;t1/8</title>"), "{body}");
+    assert!(!body.contains("<text") && !body.contains("script") && !body.contains("<style"));
+}
+
 #[test]
 fn furniture_is_in_the_key_sorted_and_deduplicated() {
     let q = |query: &'static str| job(&get("/diagram.png", Some(query)));
@@ -709,6 +795,86 @@ mod pinned {
             assert_eq!(response.header("X-FFEN"), Some(x_ffen), "{query}");
             assert_eq!(response.header("ETag"), Some(etag), "{query}");
         }
+    }
+
+    /// SVG cache identities (`/diagram.svg`, added with the SVG output): the PNG key with [`crate::svg::SVG_VERSION`]
+    /// as a fourth line, stored under `/__cache/diagram.svg`. Forever too. (path, query, key, ETag, cache URL,
+    /// `X-FFEN`)
+    const PINNED_SVG: [(&str, &str, &str, &str, &str, &str); 4] = [
+        (
+            "/diagram.svg",
+            "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray\nsvg1",
+            "\"e4612b2ea199db29\"",
+            "https://h.example/__cache/diagram.svg?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&svg=svg1&etag=e4612b2ea199db29",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        ),
+        (
+            "/diagram.svg",
+            "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=60&flip=1&coords=1&theme=print&light=ffeedd&dark=102030",
+            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030\nsvg1",
+            "\"131496a7ec9e52bb\"",
+            "https://h.example/__cache/diagram.svg?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&svg=svg1&etag=131496a7ec9e52bb",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        ),
+        (
+            "/diagram.svg",
+            "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
+            "r3\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray\nsvg1",
+            "\"1b179ff3d0268ad2\"",
+            "https://h.example/__cache/diagram.svg?v=r3&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&svg=svg1&etag=1b179ff3d0268ad2",
+            "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
+        ),
+        (
+            "/diagram.svg",
+            "ffen=%2223*2'a-*2R%5Bgrasshopper:b%5D3/9/",
+            "r3\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray\nsvg1",
+            "\"7578e4450859bf61\"",
+            "https://h.example/__cache/diagram.svg?v=r3&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&svg=svg1&etag=7578e4450859bf61",
+            "''23*2'a-*2r[grasshopper:b]5/9",
+        ),
+    ];
+
+    #[test]
+    fn svg_cache_keys_etags_and_cache_urls_are_pinned() {
+        for (path, query, key, etag, cache_url, x_ffen) in PINNED_SVG {
+            let req = RequestInfo { method: "GET", path, query: Some(query), url_len: 200, ..RequestInfo::default() };
+            let Plan::Diagram(job) = plan(&req) else { panic!("{path}?{query} is a diagram") };
+            assert_eq!(job.key().as_str(), key, "{query}");
+            assert_eq!(job.etag().to_string(), etag, "{query}");
+            assert_eq!(job.cache_url("https://h.example"), cache_url, "{query}");
+            let Rendered::Diagram(response) = job.render() else { panic!("{query} renders") };
+            assert_eq!(response.header("X-FFEN"), Some(x_ffen), "{query}");
+            assert_eq!(response.header("ETag"), Some(etag), "{query}");
+        }
+    }
+
+    /// The headers of an SVG diagram and of its `304`, exactly.
+    #[test]
+    fn svg_headers_are_pinned() {
+        let (path, query, _, etag, _, _) = PINNED_SVG[0];
+        let req = RequestInfo { method: "GET", path, query: Some(query), url_len: 60, ..RequestInfo::default() };
+        let Plan::Diagram(job) = plan(&req) else { panic!("a diagram") };
+        let validators = [
+            ("Cache-Control", "public, max-age=31536000, immutable"),
+            ("ETag", etag),
+            ("X-FFEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
+            ("Access-Control-Allow-Origin", "*"),
+            ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache"),
+        ];
+        let mut want = vec![("Content-Type", "image/svg+xml")];
+        want.extend(validators);
+        want.extend([
+            ("X-Cache", "MISS"),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Content-Security-Policy", "default-src 'none'; sandbox"),
+        ]);
+        let Rendered::Diagram(response) = job.render() else { panic!("renders") };
+        assert_eq!(headers(&response), want);
+        let Plan::Respond(not_modified) = plan(&RequestInfo { if_none_match: Some(etag), ..req }) else {
+            panic!("a 304")
+        };
+        assert_eq!((not_modified.status, headers(&not_modified)), (304, validators.to_vec()));
     }
 
     const TEXT_ERROR_HEADERS: [(&str, &str); 6] = [
