@@ -72,6 +72,7 @@ mod api;
 mod cache;
 mod headers;
 mod reject;
+mod url;
 
 pub use api::{
     pixel_limit_from_var, query_pairs, DiagramQuery, Format, Link, Method, Request, RequestInfo, Route, LEGACY_SUFFIX,
@@ -83,6 +84,7 @@ pub use headers::{
     INTERNAL_ERROR_CACHE_CONTROL, SVG_CONTENT_SECURITY_POLICY,
 };
 pub use reject::Reject;
+pub use url::RequestUrl;
 
 use crate::board::Board;
 use crate::ffen;
