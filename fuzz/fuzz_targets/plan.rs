@@ -10,6 +10,8 @@
 //! its own error, a legacy or XFEN link has the default look, a Game Courier board is `width` files wide, and the
 //! dialect never reaches the cache key (the board's canonical FFEN read back as janko gives the same key); the
 //! furniture of a diagram names only squares of its board and reads back from its own query.
+//! The glue's URL splitting (`http::RequestUrl`) is fuzzed on the same input: the whole text as a URL, and a URL
+//! made of the fuzzed path and query, which it must give back.
 //!
 //! Input: one flags byte, then the request's fields as (lossy) UTF-8 separated by `\n`: method, path, query,
 //! `Accept`, `If-None-Match` (a missing field is an absent query or header; a missing method is `GET`). Flags: the low
@@ -25,7 +27,7 @@
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::http::{
     decide, fnv1a64, header_value, plan, prefers_image, query_pairs, CacheKey, CacheStatus, ETag, Format, Link, Plan,
-    Reject, Rendered, Request, RequestInfo, Route, ERROR_CACHE_CONTROL, SVG_CONTENT_SECURITY_POLICY,
+    Reject, Rendered, Request, RequestInfo, RequestUrl, Route, ERROR_CACHE_CONTROL, SVG_CONTENT_SECURITY_POLICY,
 };
 use ffen_diagram::{PixelLimit, RenderOptions};
 use ffen_diagram::page;
@@ -56,6 +58,16 @@ fuzz_target!(|data: &[u8]| {
     let if_none_match = fields.next();
     let url_len = 16 + path.len() + query.map_or(0, |q| q.len() + 1) + usize::from(flags & 0x1f) * 600;
     let pixel_limit = if flags & 0x40 != 0 { PixelLimit::new(FREE_PIXELS).expect("a valid limit") } else { PixelLimit::BUILT_IN };
+    // The glue's URL splitting (http::RequestUrl): any text splits without a panic, a split URL's path starts
+    // with `/` and its origin is a prefix of it; a URL made of this path and query gives them back.
+    if let Some(split) = RequestUrl::split(&text) {
+        assert!(split.path.starts_with('/') && text.starts_with(split.origin), "{split:?}");
+    }
+    if path.starts_with('/') && !path.contains(['?', '#']) && !query.is_some_and(|q| q.contains('#')) {
+        let url = format!("https://example.org{path}{}", query.map(|q| format!("?{q}")).unwrap_or_default());
+        let split = RequestUrl::split(&url).expect("an https URL splits");
+        assert_eq!((split.origin, split.path, split.query), ("https://example.org", path, query));
+    }
     let info = RequestInfo { method, path, query, url_len, accept, if_none_match, pixel_limit };
     let head = method == "HEAD";
 
