@@ -435,6 +435,61 @@ impl Layout {
         let s = self.square;
         Rect::new(self.board_x + dx as u32 * s, self.board_y + dy as u32 * s, s, s)
     }
+
+    /// The frame's bars: one outside every side of a real square that borders a hole or the edge, long enough to
+    /// close the corners (the squares, painted after it, cover any overlap). `is_open(dx, dy)` says whether a
+    /// display position of the `(w, h)` board (which may be off the board) has no square.
+    pub fn frame_bars(&self, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> bool) -> Vec<Rect> {
+        let (s, f) = (self.square, self.frame);
+        let mut bars = Vec::new();
+        for dy in 0..h {
+            for dx in 0..w {
+                let (x, y) = (dx as i64, dy as i64);
+                if is_open(x, y) {
+                    continue;
+                }
+                let Rect { x: px, y: py, .. } = self.square_at(dx, dy);
+                if is_open(x, y - 1) {
+                    bars.push(Rect::new(px - f, py - f, s + 2 * f, f));
+                }
+                if is_open(x, y + 1) {
+                    bars.push(Rect::new(px - f, py + s, s + 2 * f, f));
+                }
+                if is_open(x - 1, y) {
+                    bars.push(Rect::new(px - f, py - f, f, s + 2 * f));
+                }
+                if is_open(x + 1, y) {
+                    bars.push(Rect::new(px + s, py - f, f, s + 2 * f));
+                }
+            }
+        }
+        bars
+    }
+
+    /// The `borders` grid (HGM's `borders=1`): a bar as thick as the frame on every edge two real squares share,
+    /// centred on it, so both lose the same width; none next to a hole, where the frame already runs. `is_open` as
+    /// for [`Layout::frame_bars`].
+    pub fn grid_bars(&self, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> bool) -> Vec<Rect> {
+        let (s, t) = (self.square, self.frame);
+        let half = t / 2;
+        let mut bars = Vec::new();
+        for dy in 0..h {
+            for dx in 0..w {
+                let (x, y) = (dx as i64, dy as i64);
+                if is_open(x, y) {
+                    continue;
+                }
+                let Rect { x: px, y: py, .. } = self.square_at(dx, dy);
+                if dx > 0 && !is_open(x - 1, y) {
+                    bars.push(Rect::new(px - half, py, t, s));
+                }
+                if dy > 0 && !is_open(x, y - 1) {
+                    bars.push(Rect::new(px, py - half, s, t));
+                }
+            }
+        }
+        bars
+    }
 }
 
 /// The outline of an arrow from `from` to `to` (centres of two different squares `s` pixels wide): a shaft 16 % of a

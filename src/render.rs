@@ -52,34 +52,6 @@ pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
     }
 }
 
-/// Draws the frame: a bar outside every side of a real square that borders a hole or the edge, long enough to close
-/// the corners; the squares drawn next cover any overlap. `is_open(dx, dy)` says whether a display position (which
-/// may be off the board) has no square.
-fn draw_frame(image: &mut Image, l: &Layout, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> bool) {
-    let (s, f) = (l.square, l.frame);
-    for dy in 0..h {
-        for dx in 0..w {
-            let (x, y) = (dx as i64, dy as i64);
-            if is_open(x, y) {
-                continue;
-            }
-            let Rect { x: px, y: py, .. } = l.square_at(dx, dy);
-            if is_open(x, y - 1) {
-                image.fill_rect(Rect::new(px - f, py - f, s + 2 * f, f), INK);
-            }
-            if is_open(x, y + 1) {
-                image.fill_rect(Rect::new(px - f, py + s, s + 2 * f, f), INK);
-            }
-            if is_open(x - 1, y) {
-                image.fill_rect(Rect::new(px - f, py - f, f, s + 2 * f), INK);
-            }
-            if is_open(x + 1, y) {
-                image.fill_rect(Rect::new(px + s, py - f, f, s + 2 * f), INK);
-            }
-        }
-    }
-}
-
 /// How one square is painted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SquarePaint {
@@ -166,7 +138,9 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
             }
         }
     }
-    draw_frame(&mut image, &l, (w, h), is_open);
+    for bar in l.frame_bars((w, h), is_open) {
+        image.fill_rect(bar, INK);
+    }
     // Squares first, then the highlights over them, then the pieces; each sprite stays inside its own square, so
     // without highlights this draws what one pass over the squares drew.
     let mut pieces = Vec::new();
@@ -192,7 +166,9 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
         image.draw(&*sprite::get(&key), i64::from(square.x), i64::from(square.y));
     }
     if options.borders {
-        draw_grid(&mut image, &l, (w, h), is_open);
+        for bar in l.grid_bars((w, h), is_open) {
+            image.fill_rect(bar, INK);
+        }
     }
     for mark in &furniture.borders {
         draw_mark(&mut image, mark);
@@ -210,29 +186,6 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
         draw_text_line(&mut image, line, ink);
     }
     image
-}
-
-/// Draws lines of ink between neighbouring squares (the `borders` option, HGM's `borders=1`): as thick as the
-/// frame, centred on the edge the two squares share, so both lose the same width; none next to a hole, where the
-/// frame already runs.
-fn draw_grid(image: &mut Image, l: &Layout, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> bool) {
-    let (s, t) = (l.square, l.frame);
-    let half = t / 2;
-    for dy in 0..h {
-        for dx in 0..w {
-            let (x, y) = (dx as i64, dy as i64);
-            if is_open(x, y) {
-                continue;
-            }
-            let Rect { x: px, y: py, .. } = l.square_at(dx, dy);
-            if dx > 0 && !is_open(x - 1, y) {
-                image.fill_rect(Rect::new(px - half, py, t, s), INK);
-            }
-            if dy > 0 && !is_open(x, y - 1) {
-                image.fill_rect(Rect::new(px, py - half, s, t), INK);
-            }
-        }
-    }
 }
 
 /// Paints one marked square: a highlight (the tint blended over the square) or XFEN's border (a box of ink along

@@ -399,6 +399,21 @@ fn draw_centred(bitmap: &mut Bitmap, mask: &Mask, ink: Rgb) {
     bitmap.draw(&mask.inked(ink), x, y);
 }
 
+/// The triangle marker's corners in the 45×45 sprite box: equilateral, apex up, its bounding box centred (height
+/// 28, half the base 28/√3); apex, then lower right, then lower left.
+pub(crate) fn triangle_vertices() -> [(f32, f32); 3] {
+    let h = 28.0;
+    let half = h / 3f32.sqrt();
+    [(22.5, 22.5 - h / 2.0), (22.5 + half, 22.5 + h / 2.0), (22.5 - half, 22.5 + h / 2.0)]
+}
+
+/// The cross marker before it is turned 45° about the centre of the sprite box: a plus sign of arm length 16 and
+/// half-width 4 around the origin, its twelve corners in order.
+pub(crate) const CROSS_OUTLINE: [(f32, f32); 12] = {
+    let (l, w) = (16.0, 4.0);
+    [(w, l), (w, w), (l, w), (l, -w), (w, -w), (w, -l), (-w, -l), (-w, -w), (-l, -w), (-l, w), (-w, w), (-w, l)]
+};
+
 /// The vector outline of a marker in the 45×45 sprite box.
 fn marker_path(marker: Marker) -> Option<&'static Path> {
     static PATHS: OnceLock<[Option<Path>; 4]> = OnceLock::new();
@@ -407,32 +422,17 @@ fn marker_path(marker: Marker) -> Option<&'static Path> {
         let square = tiny_skia::Rect::from_ltrb(9.5, 9.5, 35.5, 35.5).map(PathBuilder::from_rect);
         // Equilateral triangle, apex up, its bounding box centred in the square.
         let triangle = {
+            let [apex, right, left] = triangle_vertices();
             let mut pb = PathBuilder::new();
-            let h = 28.0;
-            let half = h / 3f32.sqrt();
-            pb.move_to(22.5, 22.5 - h / 2.0);
-            pb.line_to(22.5 + half, 22.5 + h / 2.0);
-            pb.line_to(22.5 - half, 22.5 + h / 2.0);
+            pb.move_to(apex.0, apex.1);
+            pb.line_to(right.0, right.1);
+            pb.line_to(left.0, left.1);
             pb.close();
             pb.finish()
         };
-        // A saltire: a plus sign of arm length 16 and half-width 4, turned 45°.
+        // A saltire: the plus sign of `CROSS_OUTLINE`, turned 45°.
         let cross = {
-            let (l, w) = (16.0, 4.0);
-            let pts = [
-                (w, l),
-                (w, w),
-                (l, w),
-                (l, -w),
-                (w, -w),
-                (w, -l),
-                (-w, -l),
-                (-w, -w),
-                (-l, -w),
-                (-l, w),
-                (-w, w),
-                (-w, l),
-            ];
+            let pts = CROSS_OUTLINE;
             let mut pb = PathBuilder::new();
             for (i, (x, y)) in pts.iter().enumerate() {
                 if i == 0 {

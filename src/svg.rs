@@ -24,13 +24,13 @@
 
 use crate::assets::{SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
 use crate::board::{Board, Cell, Color, Marker};
-use crate::coords::file_name;
+use crate::coords;
 use crate::layout::{Layout, MarkPaint, Overlay, SquareMark, TextLine};
 use crate::look::Paint;
 use crate::options::RenderOptions;
 use crate::raster::{div255, Rect, Rgb};
 use crate::render::{cell_key, square_paint, SquarePaint};
-use crate::sprite::{Key, Shape, MIN_STROKE_PX};
+use crate::sprite::{self, Key, Shape, MIN_STROKE_PX};
 use crate::text;
 use crate::theme::{extra_tint, hatching, INK, PAPER};
 use std::collections::{BTreeSet, HashMap};
@@ -288,15 +288,12 @@ impl Writer {
             }
         }
         if let Some(SquarePaint::Solid(colour)) = hole_paint {
-            let mut d = String::new();
-            for rect in &holes {
-                rect_path(&mut d, *rect);
-            }
+            let d = rects_path(&holes);
             if !d.is_empty() {
                 let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colour));
             }
         }
-        let frame = frame_path(l, (w, h), is_open);
+        let frame = rects_path(&l.frame_bars((w, h), is_open));
         if !frame.is_empty() {
             if clear_squares {
                 // The PNG clears a transparent square after the frame, also where a frame bar's end reaches into it
@@ -369,7 +366,7 @@ impl Writer {
         }
         out.push_str(&uses);
         if options.borders {
-            let grid = grid_path(l, (w, h), is_open);
+            let grid = rects_path(&l.grid_bars((w, h), is_open));
             if !grid.is_empty() {
                 let _ = writeln!(out, r#"<path fill="{}" d="{grid}"/>"#, hex(INK));
             }
@@ -542,33 +539,13 @@ impl Writer {
             Marker::Circle => format!(r#"<circle cx="22.5" cy="22.5" r="14"{paint}/>"#),
             Marker::Square => format!(r#"<rect x="9.5" y="9.5" width="26" height="26"{paint}/>"#),
             Marker::Triangle => {
-                // Equilateral, apex up, its bounding box centred: height 28, half the base 28/√3.
-                let (h, half) = (28.0f32, 28.0f32 / 3f32.sqrt());
-                let p = |x: f32, y: f32| format!("{} {}", num(x, 2), num(y, 2));
-                format!(
-                    r#"<path d="M{}L{}L{}Z"{paint}/>"#,
-                    p(22.5, 22.5 - h / 2.0),
-                    p(22.5 + half, 22.5 + h / 2.0),
-                    p(22.5 - half, 22.5 + h / 2.0)
-                )
+                let p = |(x, y): (f32, f32)| format!("{} {}", num(x, 2), num(y, 2));
+                let [apex, right, left] = sprite::triangle_vertices();
+                format!(r#"<path d="M{}L{}L{}Z"{paint}/>"#, p(apex), p(right), p(left))
             }
             Marker::Cross => {
-                // A plus sign of arm 16 and half-width 4 turned 45°: (x, y) → ((x − y)/√2, (x + y)/√2), no trigonometry.
-                let (l, w) = (16.0f32, 4.0f32);
-                let points = [
-                    (w, l),
-                    (w, w),
-                    (l, w),
-                    (l, -w),
-                    (w, -w),
-                    (w, -l),
-                    (-w, -l),
-                    (-w, -w),
-                    (-l, -w),
-                    (-l, w),
-                    (-w, w),
-                    (-w, l),
-                ];
+                // `sprite::CROSS_OUTLINE` turned 45°: (x, y) → ((x − y)/√2, (x + y)/√2), no trigonometry.
+                let points = sprite::CROSS_OUTLINE;
                 let r = std::f32::consts::FRAC_1_SQRT_2;
                 let mut d = String::new();
                 for (i, (x, y)) in points.iter().enumerate() {
@@ -667,44 +644,13 @@ impl Writer {
     /// drawing nothing, else letters from `a` and numbers from `first_rank`) in `ink`, placed as `coords::draw`
     /// places their bitmaps.
     fn coordinates(&mut self, board: &Board, options: &RenderOptions, l: &Layout, ink: Rgb) -> String {
-        let flip = options.flip;
-        let (w, h) = (board.width(), board.height());
-        let s = i64::from(l.square);
-        let files: Vec<String> = match &options.files {
-            Some(labels) if labels.len() == w => labels.labels().to_vec(),
-            _ => (0..w).map(file_name).collect(),
-        };
-        let ranks: Vec<String> = match &options.ranks {
-            Some(labels) if labels.len() == h => labels.labels().to_vec(),
-            _ => (0..h).map(|r| (usize::from(options.first_rank) + r).to_string()).collect(),
-        };
-        let cap_height = l.margin as f32 * 0.6;
-        let shown = |labels: &[String]| labels.iter().filter(|t| !t.is_empty()).cloned().collect::<Vec<String>>();
-        let (shown_files, shown_ranks) = (shown(&files), shown(&ranks));
-        let file_px = text::fitted_px(shown_files.iter().map(String::as_str), cap_height, l.square as f32 * 0.9, 1.0);
-        let rank_px = text::fitted_px(shown_ranks.iter().map(String::as_str), cap_height, l.margin as f32 * 0.85, 1.0);
-        let x_height = text::rasterize_cached("x", file_px).map_or(0, |c| c.mask.height as i64);
-        let band_top = i64::from(l.board_y + h as u32 * l.square + l.frame);
-        let baseline = band_top + (i64::from(l.margin) + x_height) / 2;
+        let texts = coords::label_texts(board, options);
         let mut runs = String::new();
-        for dx in 0..w {
-            let x = if flip { w - 1 - dx } else { dx };
-            if let Some(cov) = text::rasterize_cached(&files[x], file_px) {
-                let cx = i64::from(l.board_x) + dx as i64 * s + s / 2;
-                let left = cx - cov.mask.width as i64 / 2;
-                runs.push_str(&self.glyph_run(&files[x], file_px, left - i64::from(cov.left), baseline));
-            }
-        }
-        for dy in 0..h {
-            let y = if flip { h - 1 - dy } else { dy };
-            let label = &ranks[h - 1 - y];
-            if let Some(cov) = text::rasterize_cached(label, rank_px) {
-                let cy = i64::from(l.board_y) + dy as i64 * s + s / 2;
-                // The margin's centre, left of the frame (a title wider than the board moves the board right).
-                let cx = i64::from(l.board_x - l.frame - l.margin) + i64::from(l.margin) / 2;
-                let (left, top) = (cx - cov.mask.width as i64 / 2, cy - cov.mask.height as i64 / 2);
-                runs.push_str(&self.glyph_run(label, rank_px, left - i64::from(cov.left), top - i64::from(cov.top)));
-            }
+        for label in coords::place(board, options, l, &texts) {
+            // The pen position the bitmap was placed from.
+            let (pen_x, baseline) =
+                (label.left - i64::from(label.coverage.left), label.top - i64::from(label.coverage.top));
+            runs.push_str(&self.glyph_run(label.text, label.px, pen_x, baseline));
         }
         format!("<g fill=\"{}\">\n{runs}\n</g>\n", hex(ink))
     }
@@ -728,55 +674,11 @@ fn sprite_path_data(op: &SvgOp) -> String {
     d
 }
 
-/// The frame as path data: a bar outside every side of a real square that borders a hole or the edge, long
-/// enough to close the corners (the bars of `render::draw_frame`; the squares drawn after it cover the overlaps).
-fn frame_path(l: &Layout, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> bool) -> String {
-    let (s, f) = (l.square, l.frame);
+/// Rectangles (holes, the bars of `Layout::frame_bars` and `Layout::grid_bars`) as one path's data.
+fn rects_path(bars: &[Rect]) -> String {
     let mut d = String::new();
-    for dy in 0..h {
-        for dx in 0..w {
-            let (x, y) = (dx as i64, dy as i64);
-            if is_open(x, y) {
-                continue;
-            }
-            let Rect { x: px, y: py, .. } = l.square_at(dx, dy);
-            if is_open(x, y - 1) {
-                rect_path(&mut d, Rect::new(px - f, py - f, s + 2 * f, f));
-            }
-            if is_open(x, y + 1) {
-                rect_path(&mut d, Rect::new(px - f, py + s, s + 2 * f, f));
-            }
-            if is_open(x - 1, y) {
-                rect_path(&mut d, Rect::new(px - f, py - f, f, s + 2 * f));
-            }
-            if is_open(x + 1, y) {
-                rect_path(&mut d, Rect::new(px + s, py - f, f, s + 2 * f));
-            }
-        }
-    }
-    d
-}
-
-/// The `borders` grid as path data: a bar as thick as the frame on every edge two real squares share, centred on
-/// it (the bars of `render::draw_grid`).
-fn grid_path(l: &Layout, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> bool) -> String {
-    let (s, t) = (l.square, l.frame);
-    let half = t / 2;
-    let mut d = String::new();
-    for dy in 0..h {
-        for dx in 0..w {
-            let (x, y) = (dx as i64, dy as i64);
-            if is_open(x, y) {
-                continue;
-            }
-            let Rect { x: px, y: py, .. } = l.square_at(dx, dy);
-            if dx > 0 && !is_open(x - 1, y) {
-                rect_path(&mut d, Rect::new(px - half, py, t, s));
-            }
-            if dy > 0 && !is_open(x, y - 1) {
-                rect_path(&mut d, Rect::new(px, py - half, s, t));
-            }
-        }
+    for &bar in bars {
+        rect_path(&mut d, bar);
     }
     d
 }
