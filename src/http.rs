@@ -280,8 +280,8 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     };
     // Links pasted through two or three encoders still read; a value that reads is never decoded again.
     let board = ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?;
-    // The look options that depend on the board (label counts, the pattern written out for it) are checked and
-    // made canonical now that the board is known.
+    // The options that depend on the board (label counts, the pattern written out for it, the furniture's squares)
+    // are checked and made canonical now that the board is known.
     let options = match ffen::link_look(&query.ffen, query.dialect) {
         // An Interactive Diagram definition brings its own look; the link's parameters win over it.
         look if !look.is_empty() => {
@@ -292,8 +292,6 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         _ => query.options,
     };
     let options = options.for_board(&board).map_err(Reject::BadOption)?;
-    // Squares named by `squares`, `arrows` and `lastmove` must be on this board: a 400 naming the parameter.
-    options.furniture.check(&board).map_err(Reject::BadOption)?;
     render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
     let job = DiagramJob::with_format(board, options, query.format, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {

@@ -90,7 +90,6 @@ fn run(args: Vec<String>) -> Result<(), String> {
         };
         let options = options.map_err(|e| e.to_string())?;
         let options = options.for_board(&board).map_err(|e| e.to_string())?;
-        options.furniture.check(&board).map_err(|e| e.to_string())?;
         ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
         if svg {
             ffen_diagram::render_svg(&board, &options).into_bytes()

@@ -334,7 +334,8 @@ impl RenderOptions {
     }
 
     /// These options made to fit `board`, or the parameter that cannot: `files` / `ranks` must have one label per
-    /// file / rank, and `board`'s digits must index a colour. The result is what is drawn and keyed: the pattern
+    /// file / rank, `board`'s digits must index a colour, and the squares of `squares`, `arrows` and `lastmove`
+    /// must be on the board. The result is what is drawn and keyed: the pattern
     /// written out for the whole board with its colours renumbered in order of use (so equal pictures get equal
     /// cache keys), `coords` on when there are labels, and what cannot change the picture dropped (`light` and
     /// `dark` under `colors`, `first_rank` without coordinates, `coord_color` without coordinates or furniture
@@ -415,6 +416,8 @@ impl RenderOptions {
                 None => fitted.pattern = Some(expanded),
             }
         }
+        // Squares named by `squares`, `arrows` and `lastmove` must be on this board.
+        fitted.furniture.check(board)?;
         Ok(fitted)
     }
 
