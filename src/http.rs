@@ -32,7 +32,7 @@
 //!
 //! # Routes
 //!
-//! * `GET /`: the editor page ([`crate::page::INDEX_HTML`]).
+//! * `GET /`: the editor page ([`crate::http::page::INDEX_HTML`]).
 //! * Legacy links: any path ending in `d.php` with `ff=` or `fen=` (janko dialect; `ff` wins when both are given,
 //!   the last value when one is repeated).
 //!   Every other parameter is ignored, so old links such as `…/Retros/d.php?ff=…&sb=1` render with the default
@@ -57,7 +57,7 @@
 //!
 //! # Caching
 //!
-//! The cache key is [`RENDERER_VERSION`](crate::render::RENDERER_VERSION), the canonical FFEN and the canonical
+//! The cache key is [`RENDERER_VERSION`](crate::draw::render::RENDERER_VERSION), the canonical FFEN and the canonical
 //! render options, so every spelling of one diagram shares one cache entry, and a new renderer version never serves
 //! an old drawing. The strong `ETag` is the FNV-1a 64-bit hash ([`fnv1a64`]) of that key in hex, so it is known
 //! before rendering and `If-None-Match` is answered with `304` without rendering or touching the cache.
@@ -71,6 +71,7 @@
 mod api;
 mod cache;
 mod headers;
+pub mod page;
 mod reject;
 mod url;
 
@@ -86,13 +87,12 @@ pub use headers::{
 pub use reject::Reject;
 pub use url::RequestUrl;
 
-use crate::board::Board;
-use crate::ffen;
-use crate::options::RenderOptions;
-use crate::page;
-use crate::pngenc::EncodeError;
-use crate::render;
-use crate::svg;
+use crate::draw::pngenc::EncodeError;
+use crate::draw::render;
+use crate::draw::svg;
+use crate::notation::board::Board;
+use crate::notation::ffen;
+use crate::options::render_options::RenderOptions;
 use headers::{cors, header, nosniff};
 
 /// What to do with a request.
@@ -253,7 +253,7 @@ impl DiagramJob {
     }
 }
 
-/// The page at `/`, with the headers [`crate::page`] defines (type, CSP, a short cache lifetime).
+/// The page at `/`, with the headers [`crate::http::page`] defines (type, CSP, a short cache lifetime).
 fn page_response(head: bool) -> Response {
     Response {
         status: 200,
@@ -278,19 +278,18 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         Route::Page => return Ok(Plan::Respond(page_response(head))),
         Route::Diagram(query) => *query,
     };
-    // Links pasted through two or three encoders still read; a value that reads is never decoded again.
-    let board = ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?;
+    // Links pasted through two or three encoders still read; a value that reads is never decoded again. An
+    // Interactive Diagram definition is read once, for its board and its look; the link's parameters win over it.
+    let (board, options) = if query.dialect == ffen::Dialect::Hgm {
+        let definition = ffen::read_definition_link(&query.ffen).map_err(Reject::BadFfen)?;
+        let pairs = api::query_pairs(info.query);
+        let pairs = pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref()));
+        (definition.board, RenderOptions::from_definition(&definition.look, pairs).map_err(Reject::BadOption)?)
+    } else {
+        (ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?, query.options)
+    };
     // The options that depend on the board (label counts, the pattern written out for it, the furniture's squares)
     // are checked and made canonical now that the board is known.
-    let options = match ffen::link_look(&query.ffen, query.dialect) {
-        // An Interactive Diagram definition brings its own look; the link's parameters win over it.
-        look if !look.is_empty() => {
-            let pairs = api::query_pairs(info.query);
-            RenderOptions::from_definition(&look, pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())))
-                .map_err(Reject::BadOption)?
-        }
-        _ => query.options,
-    };
     let options = options.for_board(&board).map_err(Reject::BadOption)?;
     render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
     let job = DiagramJob::with_format(board, options, query.format, head);

@@ -20,58 +20,51 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Modules, one concern each (layers run one way: raster ← text ← sprite ← render ← http ← glue):
-//! the board model, the render options and themes, the raster canvas, text, sprites, layout, coordinates, the error
-//! card and PNG encoding are private, and their public items are re-exported here; [`ffen`] (the dialects),
-//! [`fairy`] (the glyph table), [`http`] (the Worker's decisions) and [`page`] (the editor page) are public modules.
+//! The crate is four layers, each a folder, each importing only from the layers before it (a test,
+//! `tests/layers.rs`, reads every `use crate::…` against this order and fails on an upward import or a circle):
+//!
+//! 1. `notation/`: the board model, the colour grammar, the fairy glyph table and the dialect readers ([`ffen`]);
+//! 2. `options/`: [`RenderOptions`], looks, a problem's furniture, themes;
+//! 3. `draw/`: layout, sprites, text, the canvas, the RGB and palette painters, the PNG container, the SVG writer;
+//! 4. `http/` ([`http`]): every decision of the Worker in plain Rust, and the editor [`page`];
+//!
+//! and on top the private `worker_glue` (wasm32 only), which talks to the Workers runtime. The layers' modules are
+//! private; their public items are re-exported here. `docs/architecture.md` draws the map.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod assets;
-mod board;
-mod card;
-mod coords;
-pub mod fairy;
-pub mod ffen;
-mod furniture;
+mod draw;
 pub mod http;
-mod indexed;
-mod layout;
-mod look;
+mod notation;
 mod options;
-pub mod page;
-mod pngenc;
-mod raster;
-mod render;
-mod sprite;
-mod svg;
-mod text;
-mod theme;
 #[cfg(target_arch = "wasm32")]
 mod worker_glue;
 
-pub use board::{
-    Board, BoardSizeError, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece, PieceKind,
-    Rotation, Text, MAX_BOARD_SIDE, MAX_NAME_LEN, MAX_TEXT_LEN,
+pub use draw::pngenc::{encode as encode_png, EncodeError};
+pub use draw::raster::Image;
+pub use draw::render::{
+    check_image_size, check_image_size_within, clear_sprite_cache, image_size, message_png, render_image, render_png,
+    ImageTooLarge, InvalidPixelLimit, PixelLimit, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH,
+    RENDERER_VERSION,
 };
-pub use furniture::{
+pub use draw::svg::{render_svg, SVG_CONTENT_TYPE, SVG_VERSION};
+pub use http::page;
+pub use notation::board::{
+    file_name, Board, BoardSizeError, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece,
+    PieceKind, Rotation, Text, MAX_BOARD_SIDE, MAX_NAME_LEN, MAX_TEXT_LEN,
+};
+pub use notation::colour::{css_colour, BadPaint, Paint, Rgb, CSS_COLOURS};
+pub use notation::{fairy, ffen};
+pub use options::error::OptionError;
+pub use options::furniture::{
     Furniture, InvalidSquareName, Marks, Move, PieceCount, SquareName, TextLines, Tint, LINE_BREAK, MAX_ARROWS,
     MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,
 };
-pub use look::{
-    css_colour, BadLabels, BadPaint, BadPalette, BadPattern, Labels, Paint, Palette, Pattern, CSS_COLOURS, MAX_COLORS,
-    MAX_LABEL_CHARS, MAX_PATTERN_DIGITS,
+pub use options::look::{
+    BadLabels, BadPalette, BadPattern, Labels, Palette, Pattern, MAX_COLORS, MAX_LABEL_CHARS, MAX_PATTERN_DIGITS,
 };
-pub use options::{
-    InvalidSquareSize, OptionError, RenderOptions, SquareSize, DEFAULT_FIRST_RANK, DEFAULT_SQUARE_SIZE, MAX_FIRST_RANK,
+pub use options::render_options::{
+    InvalidSquareSize, RenderOptions, SquareSize, DEFAULT_FIRST_RANK, DEFAULT_SQUARE_SIZE, MAX_FIRST_RANK,
     MAX_SQUARE_SIZE, MIN_SQUARE_SIZE,
 };
-pub use pngenc::{encode as encode_png, EncodeError};
-pub use raster::{Image, Rgb};
-pub use render::{
-    check_image_size, check_image_size_within, clear_sprite_cache, file_name, image_size, message_png, render_image,
-    render_png, ImageTooLarge, InvalidPixelLimit, PixelLimit, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES,
-    MESSAGE_WIDTH, RENDERER_VERSION,
-};
-pub use svg::{render_svg, SVG_CONTENT_TYPE, SVG_VERSION};
-pub use theme::{extra_tint, DarkSquares, Theme, INK, PAPER};
+pub use options::theme::{extra_tint, DarkSquares, Theme, INK, PAPER};

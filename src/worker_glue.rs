@@ -6,8 +6,8 @@
 //! ([`Rendered::Failed`]): sent with its status (also to `HEAD`), never stored. (It returns an `Err` only if the
 //! runtime cannot construct a `Response` at all.)
 
+use crate::draw::layout::PixelLimit;
 use crate::http::{self, CacheStatus, DiagramJob, Plan, Reject, Rendered, RequestInfo, RequestUrl};
-use crate::layout::PixelLimit;
 use std::sync::OnceLock;
 use worker::js_sys::Reflect;
 use worker::wasm_bindgen::JsValue;

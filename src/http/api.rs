@@ -6,14 +6,14 @@
 //! [`super::decide`]), so a [`DiagramQuery`] holds it as text.
 
 use super::reject::Reject;
-use crate::ffen::{self, Dialect, Width};
-use crate::layout::{InvalidPixelLimit, PixelLimit};
-use crate::options::RenderOptions;
+use crate::draw::layout::{InvalidPixelLimit, PixelLimit};
+use crate::notation::ffen::{self, Dialect, Width};
+use crate::options::render_options::RenderOptions;
 use std::borrow::Cow;
 
 /// The longest request URL accepted, in bytes (scheme, host, path and query).
 ///
-/// An FFEN of [`crate::ffen::MAX_INPUT_LEN`] bytes, percent-encoded throughout, still fits; anything longer is
+/// An FFEN of [`crate::notation::ffen::MAX_INPUT_LEN`] bytes, percent-encoded throughout, still fits; anything longer is
 /// answered with `414` before the query is parsed.
 pub const MAX_URL_LEN: usize = 16 * 1024;
 
@@ -122,7 +122,7 @@ impl Format {
     pub fn content_type(self) -> &'static str {
         match self {
             Format::Png => super::headers::PNG,
-            Format::Svg => crate::svg::SVG_CONTENT_TYPE,
+            Format::Svg => crate::draw::svg::SVG_CONTENT_TYPE,
         }
     }
 }
@@ -288,7 +288,7 @@ fn param<'p>(pairs: &'p [(Cow<'_, str>, Cow<'_, str>)], name: &str) -> Option<&'
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::options::OptionError;
+    use crate::options::error::OptionError;
 
     fn decode(method: &str, path: &str, query: Option<&str>) -> Result<Request, Reject> {
         Request::decode(&RequestInfo { method, path, query, url_len: 100, ..RequestInfo::default() })

@@ -9,11 +9,11 @@
 //! The bytes are forever: a changed key, `ETag` or cache URL would orphan every stored diagram (and a changed
 //! `ETag` would make every browser fetch again). The tests pin them.
 
-use crate::board::Board;
-use crate::ffen;
-use crate::options::RenderOptions;
-use crate::render::RENDERER_VERSION;
-use crate::svg::SVG_VERSION;
+use crate::draw::render::RENDERER_VERSION;
+use crate::draw::svg::SVG_VERSION;
+use crate::notation::board::Board;
+use crate::notation::ffen;
+use crate::options::render_options::RenderOptions;
 use std::fmt;
 
 use super::api::Format;
@@ -159,7 +159,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ffen::{parse, Dialect};
+    use crate::notation::ffen::{parse, Dialect};
 
     #[test]
     fn fnv1a64_matches_the_published_vectors() {

@@ -5,10 +5,10 @@ use super::headers::{
     cors, header, header_value, nosniff, prefers_image, Response, ERROR_CACHE_CONTROL, INTERNAL_ERROR_CACHE_CONTROL,
     PNG, TEXT,
 };
-use crate::ffen::{BadWidth, Dialect, ParseError};
-use crate::options::OptionError;
-use crate::pngenc::EncodeError;
-use crate::render::{self, ImageTooLarge};
+use crate::draw::pngenc::EncodeError;
+use crate::draw::render::{self, ImageTooLarge};
+use crate::notation::ffen::{BadWidth, Dialect, ParseError};
+use crate::options::error::OptionError;
 use std::fmt;
 
 /// Why a request gets no diagram. Its [`Display`](fmt::Display) is the message sent; [`Reject::status`] the status.

@@ -1,8 +1,8 @@
 //! The planner's decisions, end to end on [`plan`] / [`decide`]; each module tests its own parts.
 
 use super::*;
-use crate::ffen::{self, ParseError, ParseErrorKind};
-use crate::render::RENDERER_VERSION;
+use crate::draw::render::RENDERER_VERSION;
+use crate::notation::ffen::{self, ParseError, ParseErrorKind};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
@@ -191,7 +191,7 @@ fn the_warm_up_draws_a_diagram() {
     let info = get(MODERN_PATH, Some(WARM_UP_QUERY));
     let board = job(&info).board().clone();
     assert_eq!((board.width(), board.height()), (8, 8));
-    let png = render::render_png(&board, &crate::options::RenderOptions::default()).unwrap();
+    let png = render::render_png(&board, &crate::options::render_options::RenderOptions::default()).unwrap();
     assert_eq!(warm_up(), png.len());
 }
 
@@ -200,14 +200,14 @@ fn a_deployment_pixel_limit_refuses_one_pixel_more_with_a_400_naming_it() {
     // The start position at size=90 is 724×724 = 524,176 pixels.
     let query = format!("ffen={START}&size=90");
     let with_limit = |pixels| RequestInfo {
-        pixel_limit: crate::layout::PixelLimit::new(pixels).unwrap(),
+        pixel_limit: crate::draw::layout::PixelLimit::new(pixels).unwrap(),
         ..get("/diagram.png", Some(&query))
     };
     assert!(matches!(decide(&with_limit(724 * 724)), Ok(Plan::Diagram(_))));
     let over = with_limit(724 * 724 - 1);
     assert_eq!(
         reject(&over),
-        Reject::TooLarge(crate::layout::ImageTooLarge { width: 724, height: 724, max_pixels: 724 * 724 - 1 })
+        Reject::TooLarge(crate::draw::layout::ImageTooLarge { width: 724, height: 724, max_pixels: 724 * 724 - 1 })
     );
     let r = respond(&over);
     assert_eq!(r.status, 400);
@@ -220,14 +220,16 @@ fn a_deployment_pixel_limit_refuses_one_pixel_more_with_a_400_naming_it() {
     );
     // A legacy link at the default size is drawn under the same limit only if it fits: 322×322 = 103,684 pixels.
     let legacy = |pixels| RequestInfo {
-        pixel_limit: crate::layout::PixelLimit::new(pixels).unwrap(),
+        pixel_limit: crate::draw::layout::PixelLimit::new(pixels).unwrap(),
         ..get("/d.php", Some("ff=8/8/8/8/8/8/8/8"))
     };
     assert!(matches!(decide(&legacy(103_684)), Ok(Plan::Diagram(_))));
     assert!(matches!(reject(&legacy(103_683)), Reject::TooLarge(_)));
     // The limit is checked after the FFEN (a bad FFEN keeps its column) and before If-None-Match.
-    let bad =
-        RequestInfo { pixel_limit: crate::layout::PixelLimit::new(1).unwrap(), ..get("/d.php", Some("ff=k7/8/8/3z4")) };
+    let bad = RequestInfo {
+        pixel_limit: crate::draw::layout::PixelLimit::new(1).unwrap(),
+        ..get("/d.php", Some("ff=k7/8/8/3z4"))
+    };
     assert!(matches!(reject(&bad), Reject::BadFfen(_)));
     let etag = job(&with_limit(724 * 724)).etag().to_string();
     let conditional = RequestInfo { if_none_match: Some(&etag), ..over };
@@ -298,9 +300,9 @@ proptest::proptest! {
         query in proptest::option::of(any_query()),
         accept in proptest::option::of("[ -~]{0,40}"),
         inm in proptest::option::of("[ -~]{0,30}"),
-        pixels in proptest::option::of(1..=crate::layout::MAX_IMAGE_PIXELS),
+        pixels in proptest::option::of(1..=crate::draw::layout::MAX_IMAGE_PIXELS),
     ) {
-        let pixel_limit = pixels.and_then(crate::layout::PixelLimit::new).unwrap_or_default();
+        let pixel_limit = pixels.and_then(crate::draw::layout::PixelLimit::new).unwrap_or_default();
         let req = RequestInfo {
             method: &method,
             path: &path,
@@ -328,7 +330,7 @@ proptest::proptest! {
             Ok(Plan::Diagram(job)) => {
                 proptest::prop_assert!(method == "GET" || method == "HEAD");
                 proptest::prop_assert_eq!(job.etag(), ETag::of_key(job.key().as_str()));
-                let (width, height) = crate::render::image_size(job.board(), job.options());
+                let (width, height) = crate::draw::render::image_size(job.board(), job.options());
                 proptest::prop_assert!(u64::from(width) * u64::from(height) <= pixel_limit.pixels());
                 let Ok(Request { route: Route::Diagram(q), .. }) = decoded else {
                     return Err(proptest::test_runner::TestCaseError::fail("a diagram from a decoded request"));
@@ -338,9 +340,9 @@ proptest::proptest! {
                 }
                 // Only /diagram.svg serves SVG, and its key says so.
                 proptest::prop_assert_eq!(job.format(), Format::at(&path));
-                proptest::prop_assert_eq!(job.key().as_str().ends_with(crate::svg::SVG_VERSION), path == SVG_PATH);
+                proptest::prop_assert_eq!(job.key().as_str().ends_with(crate::draw::svg::SVG_VERSION), path == SVG_PATH);
                 if q.link != Link::Modern {
-                    proptest::prop_assert_eq!(job.options(), &crate::options::RenderOptions::default());
+                    proptest::prop_assert_eq!(job.options(), &crate::options::render_options::RenderOptions::default());
                 }
             }
         }
@@ -405,7 +407,7 @@ proptest::proptest! {
         let dialect = ffen::Dialect::Courier { width: ffen::Width::new(width).unwrap() };
         let Ok(board) = ffen::parse(&value, dialect) else { return Ok(()) };
         let query = format!("dialect=courier&width={width}&ffen={}", encoded(&value, times));
-        if crate::render::check_image_size(&board, &crate::options::RenderOptions::default()).is_err() {
+        if crate::draw::render::check_image_size(&board, &crate::options::render_options::RenderOptions::default()).is_err() {
             return Ok(());
         }
         let courier = job(&get("/diagram.png", Some(&query)));
@@ -512,7 +514,7 @@ fn courier_width_shapes_the_board_and_only_the_board() {
 fn xfen_links_read_the_query_in_the_xfen_dialect_with_the_default_look() {
     let start = job(&get("/xfen/", Some("rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR")));
     assert_eq!(start.canonical_ffen(), "rnbqkbnr/pppp-pppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
-    assert_eq!(start.options(), &crate::options::RenderOptions::default());
+    assert_eq!(start.options(), &crate::options::render_options::RenderOptions::default());
     // What a site appends after '&' is ignored; FEN fields after '+' too.
     for query in [
         "rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=20&fbclid=abc",
@@ -564,7 +566,7 @@ fn svg_diagrams_have_their_own_key_type_and_policy() {
     let png = job(&get("/diagram.png", Some(&query)));
     let svg = job(&get("/diagram.svg", Some(&query)));
     assert_eq!((png.format(), svg.format()), (Format::Png, Format::Svg));
-    assert_eq!(svg.key().as_str(), format!("{}\n{}", png.key().as_str(), crate::svg::SVG_VERSION));
+    assert_eq!(svg.key().as_str(), format!("{}\n{}", png.key().as_str(), crate::draw::svg::SVG_VERSION));
     assert_ne!(svg.etag(), png.etag());
     assert_ne!(svg.cache_url("https://h"), png.cache_url("https://h"));
     assert_eq!(
@@ -579,7 +581,7 @@ fn svg_diagrams_have_their_own_key_type_and_policy() {
     assert_eq!(r.header("cache-control"), Some(DIAGRAM_CACHE_CONTROL));
     assert_eq!(r.header("etag"), Some(svg.etag().to_string().as_str()));
     assert_eq!(r.header("x-ffen"), Some(START));
-    assert_eq!(r.body, crate::svg::render_svg(svg.board(), svg.options()).into_bytes());
+    assert_eq!(r.body, crate::draw::svg::render_svg(svg.board(), svg.options()).into_bytes());
     assert_eq!(rendered(&png).header("content-security-policy"), None, "PNG answers are unchanged");
     // Every spelling of the diagram is one SVG.
     let other = job(&get(
@@ -797,7 +799,7 @@ mod pinned {
         }
     }
 
-    /// SVG cache identities (`/diagram.svg`, added with the SVG output): the PNG key with [`crate::svg::SVG_VERSION`]
+    /// SVG cache identities (`/diagram.svg`, added with the SVG output): the PNG key with [`crate::draw::svg::SVG_VERSION`]
     /// as a fourth line, stored under `/__cache/diagram.svg`. Forever too. (path, query, key, ETag, cache URL,
     /// `X-FFEN`)
     const PINNED_SVG: [(&str, &str, &str, &str, &str, &str); 4] = [
@@ -1031,7 +1033,7 @@ mod pinned {
             [
                 ("Content-Type", "text/html; charset=utf-8"),
                 ("Cache-Control", "public, max-age=300"),
-                ("Content-Security-Policy", crate::page::CONTENT_SECURITY_POLICY),
+                ("Content-Security-Policy", crate::http::page::CONTENT_SECURITY_POLICY),
                 ("X-Content-Type-Options", "nosniff"),
                 ("Referrer-Policy", "no-referrer"),
             ]

@@ -1,0 +1,16 @@
+//! Layer 3, drawing: a board and its options to pixels or vectors. The geometry ([`layout`], [`coords`]), the
+//! artwork ([`assets`], [`sprite`], [`text`]), the canvas ([`raster`]), the RGB and palette painters ([`render`],
+//! [`indexed`]), the PNG container ([`pngenc`]), the SVG writer ([`svg`]) and the error card ([`card`]). Built on
+//! the notation and options layers only.
+
+pub mod assets;
+pub mod card;
+pub mod coords;
+pub mod indexed;
+pub mod layout;
+pub mod pngenc;
+pub mod raster;
+pub mod render;
+pub mod sprite;
+pub mod svg;
+pub mod text;

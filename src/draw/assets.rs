@@ -1,0 +1,160 @@
+//! Embedded artwork: the cburnett piece sprites (as path data made by `build.rs`) and the Roboto Bold Latin subset font.
+//!
+//! Both are turned into ready-to-draw objects once per process (a [`OnceLock`]): tiny-skia paths for the sprites,
+//! a parsed `fontdue` font for letters, numbers and coordinates.
+
+use crate::notation::board::Figure;
+use std::sync::OnceLock;
+use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Stroke};
+
+/// The side of the sprites' SVG viewBox (all cburnett pieces are drawn in 45×45).
+pub const SPRITE_VIEWBOX: f32 = 45.0;
+
+/// The fill of one sprite path as the SVG gives it.
+pub(crate) struct SvgFill {
+    pub rgb: [u8; 3],
+    pub even_odd: bool,
+}
+
+/// The stroke of one sprite path as the SVG gives it (cap/join: 0 butt/miter, 1 round, 2 square/bevel).
+pub(crate) struct SvgStroke {
+    pub rgb: [u8; 3],
+    pub width: f32,
+    pub cap: u8,
+    pub join: u8,
+    pub miter_limit: f32,
+}
+
+/// One SVG path: verbs (0 move, 1 line, 2 quad, 3 cubic, 4 close), their points, fill and stroke.
+pub(crate) struct SvgOp {
+    pub verbs: &'static [u8],
+    pub points: &'static [f32],
+    pub fill: Option<SvgFill>,
+    pub stroke: Option<SvgStroke>,
+    pub stroke_first: bool,
+}
+
+include!(concat!(env!("OUT_DIR"), "/sprites.rs"));
+
+/// A paint step of a prepared sprite.
+pub(crate) enum Paint {
+    /// Fill the path with this colour.
+    Fill { rgb: [u8; 3], rule: FillRule },
+    /// Stroke the path with this colour.
+    Stroke { rgb: [u8; 3], stroke: Stroke },
+}
+
+/// A sprite ready to draw: paths in viewBox units with how to paint each.
+pub(crate) type Prepared = Vec<(Path, Paint)>;
+
+fn build_path(op: &SvgOp) -> Option<Path> {
+    let mut pb = PathBuilder::new();
+    let mut p = op.points.chunks_exact(2).map(|c| (c[0], c[1]));
+    for &verb in op.verbs {
+        match verb {
+            0 => {
+                let (x, y) = p.next()?;
+                pb.move_to(x, y);
+            }
+            1 => {
+                let (x, y) = p.next()?;
+                pb.line_to(x, y);
+            }
+            2 => {
+                let (x1, y1) = p.next()?;
+                let (x, y) = p.next()?;
+                pb.quad_to(x1, y1, x, y);
+            }
+            3 => {
+                let (x1, y1) = p.next()?;
+                let (x2, y2) = p.next()?;
+                let (x, y) = p.next()?;
+                pb.cubic_to(x1, y1, x2, y2, x, y);
+            }
+            _ => pb.close(),
+        }
+    }
+    pb.finish()
+}
+
+fn prepare(ops: &[SvgOp]) -> Prepared {
+    let mut out = Vec::new();
+    for op in ops {
+        let Some(path) = build_path(op) else { continue };
+        let fill = op
+            .fill
+            .as_ref()
+            .map(|f| Paint::Fill { rgb: f.rgb, rule: if f.even_odd { FillRule::EvenOdd } else { FillRule::Winding } });
+        let stroke = op.stroke.as_ref().map(|s| Paint::Stroke {
+            rgb: s.rgb,
+            stroke: Stroke {
+                width: s.width,
+                miter_limit: s.miter_limit,
+                line_cap: match s.cap {
+                    0 => LineCap::Butt,
+                    1 => LineCap::Round,
+                    _ => LineCap::Square,
+                },
+                line_join: match s.join {
+                    0 => LineJoin::Miter,
+                    1 => LineJoin::Round,
+                    _ => LineJoin::Bevel,
+                },
+                dash: None,
+            },
+        });
+        let (first, second) = if op.stroke_first { (stroke, fill) } else { (fill, stroke) };
+        for paint in [first, second].into_iter().flatten() {
+            out.push((path.clone(), paint));
+        }
+    }
+    out
+}
+
+/// The prepared sprite of an orthodox figure, white (`black == false`) or black.
+pub(crate) fn figure_sprite(figure: Figure, black: bool) -> &'static Prepared {
+    static SPRITES: OnceLock<Vec<Prepared>> = OnceLock::new();
+    let all = SPRITES.get_or_init(|| SPRITE_OPS.iter().map(|ops| prepare(ops)).collect());
+    let index = Figure::ALL.iter().position(|&f| f == figure).unwrap_or(0) + if black { 6 } else { 0 };
+    &all[index]
+}
+
+/// The Roboto Bold subset, embedded: printable ASCII, Latin-1 Supplement, Latin Extended-A and a few punctuation
+/// marks (342 characters; `fonts/README.md`). One font serves piece letters, coordinates, error cards, titles and
+/// captions: its ASCII glyphs are the very outlines of the ASCII-only subset used before, so letters on the board
+/// draw the same pixels (checked when it was swapped in), and one file costs half of two in the wasm.
+pub const FONT_BYTES: &[u8] = include_bytes!("../../fonts/Roboto-Bold-Latin.ttf");
+
+/// The parsed font, parsed on first use and then shared; `None` only if the embedded file were unreadable.
+pub(crate) fn font() -> Option<&'static fontdue::Font> {
+    static FONT: OnceLock<Option<fontdue::Font>> = OnceLock::new();
+    FONT.get_or_init(|| fontdue::Font::from_bytes(FONT_BYTES, fontdue::FontSettings::default()).ok()).as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_sprite_has_paths_inside_the_viewbox() {
+        for black in [false, true] {
+            for figure in Figure::ALL {
+                let sprite = figure_sprite(figure, black);
+                assert!(sprite.len() >= 2, "{figure:?}");
+                for (path, _) in sprite {
+                    let b = path.bounds();
+                    assert!(b.left() >= 0.0 && b.top() >= 0.0, "{figure:?} {b:?}");
+                    assert!(b.right() <= SPRITE_VIEWBOX && b.bottom() <= SPRITE_VIEWBOX, "{figure:?} {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn font_parses_and_has_digits_and_letters() {
+        let font = font().expect("font");
+        for c in "0123456789abcxyzABCXYZ".chars() {
+            assert_ne!(font.lookup_glyph_index(c), 0, "{c}");
+        }
+    }
+}

@@ -1,0 +1,375 @@
+//! PNG encoding: an indexed (palette) PNG at the smallest bit depth when the image has at most 256 colours, else
+//! 8-bit RGB; always with an sRGB chunk (and the matching gAMA for old decoders), so colours are the same everywhere.
+//!
+//! Output is byte-for-byte deterministic: the palette is in order of first appearance (scanning rows top down),
+//! and the encoder settings are fixed.
+
+use crate::draw::raster::{Image, Rgb};
+
+/// The colours of an image and each pixel's index, if there are at most 256 colours.
+struct Indexed {
+    palette: Vec<u8>,
+    /// The `tRNS` chunk: the alpha of each palette entry up to the last that is not opaque; empty if all are.
+    alphas: Vec<u8>,
+    indices: Vec<u8>,
+}
+
+/// Palette and indices in one pass: an open-addressing table from colour to index (at most 256 entries in 1024
+/// slots), skipped while a run of one colour lasts. `None` at the 257th colour.
+fn index_colours(pixels: &[u32]) -> Option<Indexed> {
+    const SLOTS: usize = 1024;
+    const EMPTY: u32 = u32::MAX;
+    let mut keys = [EMPTY; SLOTS];
+    let mut values = [0u8; SLOTS];
+    let mut palette = Vec::with_capacity(256 * 3);
+    let mut alphas = Vec::new();
+    let mut indices = vec![0u8; pixels.len()];
+    let mut last_key = EMPTY;
+    let mut last_index = 0u8;
+    for (out, &key) in indices.iter_mut().zip(pixels) {
+        if key != last_key {
+            let mut slot = (key.wrapping_mul(0x9E37_79B1) >> 22) as usize;
+            loop {
+                if keys[slot] == key {
+                    last_index = values[slot];
+                    break;
+                }
+                if keys[slot] == EMPTY {
+                    let count = palette.len() / 3;
+                    if count == 256 {
+                        return None;
+                    }
+                    keys[slot] = key;
+                    values[slot] = count as u8;
+                    palette.extend_from_slice(&Rgb::from_pixel(key).to_array());
+                    alphas.push(255 - (key >> 24) as u8);
+                    last_index = count as u8;
+                    break;
+                }
+                slot = (slot + 1) % SLOTS;
+            }
+            last_key = key;
+        }
+        *out = last_index;
+    }
+    // tRNS lists alphas up to the last entry that is not opaque; an opaque image gets none (its bytes unchanged).
+    let translucent = alphas.iter().rposition(|&a| a != 255).map_or(0, |last| last + 1);
+    alphas.truncate(translucent);
+    Some(Indexed { palette, alphas, indices })
+}
+
+/// Packs 8-bit indices into rows of `depth`-bit samples (1, 2, 4 or 8), each row starting on a byte.
+fn pack(indices: &[u8], width: usize, depth: u8) -> Vec<u8> {
+    if depth >= 8 || width == 0 {
+        return indices.to_vec();
+    }
+    let per_byte = 8 / depth as usize;
+    let row_bytes = width.div_ceil(per_byte);
+    let rows = indices.len() / width;
+    let mut out = vec![0u8; row_bytes * rows];
+    for (row, dst) in indices.chunks_exact(width).zip(out.chunks_exact_mut(row_bytes)) {
+        if depth == 4 {
+            for (d, pair) in dst.iter_mut().zip(row.chunks(2)) {
+                *d = pair[0] << 4 | pair.get(1).copied().unwrap_or(0);
+            }
+        } else {
+            for (d, group) in dst.iter_mut().zip(row.chunks(per_byte)) {
+                let mut byte = 0u8;
+                for (i, &v) in group.iter().enumerate() {
+                    byte |= v << (8 - depth as usize * (i + 1));
+                }
+                *d = byte;
+            }
+        }
+    }
+    out
+}
+
+/// Why an image could not be encoded. Never expected for images this crate makes; the HTTP layer answers it with a
+/// `500` that is never cached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EncodeError {
+    /// The image has no pixels (a zero width or height).
+    Empty,
+    /// The pixel buffer's length is not width × height.
+    SizeMismatch,
+    /// The PNG encoder refused the data.
+    Png(String),
+}
+
+impl std::fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EncodeError::Empty => f.write_str("the image has no pixels"),
+            EncodeError::SizeMismatch => f.write_str("the pixel buffer does not match the image size"),
+            EncodeError::Png(e) => write!(f, "PNG encoder: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for EncodeError {}
+
+/// Encodes `image` as PNG; see the module documentation.
+pub fn encode(image: &Image) -> Result<Vec<u8>, EncodeError> {
+    let (w, h) = (image.width as usize, image.height as usize);
+    if w == 0 || h == 0 {
+        return Err(EncodeError::Empty);
+    }
+    if image.pixels.len() != w * h {
+        return Err(EncodeError::SizeMismatch);
+    }
+    match index_colours(&image.pixels) {
+        Some(indexed) => encode_palette(image.width, image.height, indexed.palette, indexed.alphas, &indexed.indices),
+        None if image.has_transparency() => write_png(image.width, image.height, Samples::Rgba(image.to_rgba())),
+        None => write_png(image.width, image.height, Samples::Rgb(image.to_rgb())),
+    }
+}
+
+/// What a PNG holds: packed palette indices with their palette (and the `tRNS` alphas, empty when every entry is
+/// opaque), or RGB bytes, or RGBA bytes (a picture with transparency and more than 256 colours).
+enum Samples {
+    Indexed { palette: Vec<u8>, alphas: Vec<u8>, depth: u8, rows: Vec<u8> },
+    Rgb(Vec<u8>),
+    Rgba(Vec<u8>),
+}
+
+/// Encodes a picture given as palette indices (one byte a pixel, row by row) and its palette (RGB, at most 256
+/// colours), at the smallest bit depth for the palette's size: the same bytes [`encode`] makes of the RGB picture
+/// whose colours, in order of first appearance, are that palette.
+pub(crate) fn encode_indexed(
+    width: u32,
+    height: u32,
+    palette: Vec<u8>,
+    indices: &[u8],
+) -> Result<Vec<u8>, EncodeError> {
+    encode_palette(width, height, palette, Vec::new(), indices)
+}
+
+/// [`encode_indexed`] with the alphas of a `tRNS` chunk (see [`Indexed`]'s `alphas`).
+fn encode_palette(
+    width: u32,
+    height: u32,
+    palette: Vec<u8>,
+    alphas: Vec<u8>,
+    indices: &[u8],
+) -> Result<Vec<u8>, EncodeError> {
+    let (w, h) = (width as usize, height as usize);
+    if w == 0 || h == 0 {
+        return Err(EncodeError::Empty);
+    }
+    if indices.len() != w * h {
+        return Err(EncodeError::SizeMismatch);
+    }
+    let depth = match palette.len() / 3 {
+        0..=2 => 1,
+        3..=4 => 2,
+        5..=16 => 4,
+        _ => 8,
+    };
+    write_png(width, height, Samples::Indexed { palette, alphas, depth, rows: pack(indices, w, depth) })
+}
+
+/// The PNG file: signature, `IHDR`, `sRGB` (perceptual) and `gAMA` (1/2.2), the palette (`PLTE`) and its alphas
+/// (`tRNS`, only for a picture with transparency) if any, one
+/// `IDAT` (see [`filter_repeated_rows`], [`level_for`], [`deflate`]), `IEND`: the chunks and order the `png` crate's
+/// encoder wrote before (renderer `r2`), byte for byte. Written here because those few chunks were all the
+/// Worker used of that encoder, which linked about 30 KB of wasm (its own deflate and a decompressor for text
+/// chunks); the `png` crate stays a dev-dependency that decodes in the tests.
+fn write_png(width: u32, height: u32, samples: Samples) -> Result<Vec<u8>, EncodeError> {
+    const INDEXED: u8 = 3;
+    const RGB: u8 = 2;
+    const RGBA: u8 = 6;
+    let w = width as usize;
+    let (depth, color_type, palette, rows, row_bytes) = match samples {
+        Samples::Indexed { palette, alphas, depth, rows } => {
+            (depth, INDEXED, Some((palette, alphas)), rows, w.div_ceil(8 / depth as usize))
+        }
+        Samples::Rgb(rgb) => (8, RGB, None, rgb, w * 3),
+        Samples::Rgba(rgba) => (8, RGBA, None, rgba, w * 4),
+    };
+    let idat = deflate(&filter_repeated_rows(&rows, row_bytes), level_for(w * height as usize))?;
+    let mut out = Vec::with_capacity(idat.len() + palette.as_ref().map_or(0, |(p, a)| p.len() + a.len()) + 112);
+    out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+    let mut header = [0; 13];
+    header[..4].copy_from_slice(&width.to_be_bytes());
+    header[4..8].copy_from_slice(&height.to_be_bytes());
+    // Depth, colour type; compression, filter method and interlacing all 0 (deflate, adaptive filters, none).
+    header[8] = depth;
+    header[9] = color_type;
+    chunk(&mut out, b"IHDR", &header);
+    chunk(&mut out, b"sRGB", &[0]);
+    chunk(&mut out, b"gAMA", &45455u32.to_be_bytes());
+    if let Some((palette, alphas)) = palette {
+        chunk(&mut out, b"PLTE", &palette);
+        if !alphas.is_empty() {
+            chunk(&mut out, b"tRNS", &alphas);
+        }
+    }
+    chunk(&mut out, b"IDAT", &idat);
+    chunk(&mut out, b"IEND", &[]);
+    Ok(out)
+}
+
+/// Appends one PNG chunk: length, type, data, the CRC-32 of type and data.
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    // Every chunk here is far below 2³¹ bytes (the largest, IDAT, is at most a few MB).
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let mut crc = flate2::Crc::new();
+    crc.update(kind);
+    crc.update(data);
+    out.extend_from_slice(&crc.sum().to_be_bytes());
+}
+
+/// PNG scanlines with their filter bytes: `Up` on a row equal to the one above (it becomes all zeros), no filter
+/// elsewhere. Measured on diagrams (docs/cost.md, "Prototypes"): smaller and faster to deflate than either filter
+/// on every row, because a board repeats whole rows inside each square and palette data gains nothing from
+/// predicting neighbours.
+fn filter_repeated_rows(rows: &[u8], row_bytes: usize) -> Vec<u8> {
+    const NONE: u8 = 0;
+    const UP: u8 = 2;
+    let mut out = Vec::with_capacity(rows.len() + rows.len() / row_bytes.max(1));
+    let mut previous: Option<&[u8]> = None;
+    for row in rows.chunks_exact(row_bytes) {
+        if previous == Some(row) {
+            out.push(UP);
+            out.resize(out.len() + row_bytes, 0);
+        } else {
+            out.push(NONE);
+            out.extend_from_slice(row);
+        }
+        previous = Some(row);
+    }
+    out
+}
+
+/// The zlib level for a picture of `pixels` pixels, chosen by measurement (docs/cost.md, "After"): level 4 up to
+/// 0.3 Mpx (the default size up to a 12×12 board: about as small as the old encoder, for 0.1–0.15 ms more than
+/// level 3), level 3 up to 1 Mpx (an 8×8 board up to `size=124`: 9 % smaller than before at about half the time),
+/// level 2 above (the large boards: about 4 % more bytes than the old level 4 for less than half the CPU).
+fn level_for(pixels: usize) -> u32 {
+    match pixels {
+        0..=300_000 => 4,
+        300_001..=1_000_000 => 3,
+        _ => 2,
+    }
+}
+
+/// One zlib stream of `data` in one call. Feeding zlib the whole buffer at once, not two small writes per row as
+/// the `png` crate's writer does, saves 20–25 % of deflate's time.
+fn deflate(data: &[u8], level: u32) -> Result<Vec<u8>, EncodeError> {
+    use flate2::{Compress, Compression, FlushCompress, Status};
+    let mut compress = Compress::new(Compression::new(level), true);
+    // zlib's bound for one call: stored blocks at worst, plus header and trailer.
+    let mut out = Vec::with_capacity(data.len() + data.len() / 1000 * 5 + 64);
+    loop {
+        let consumed = compress.total_in() as usize;
+        match compress.compress_vec(&data[consumed..], &mut out, FlushCompress::Finish) {
+            Ok(Status::StreamEnd) => return Ok(out),
+            // Out of room (never expected with the bound above): grow and go on.
+            Ok(Status::Ok | Status::BufError) => out.reserve(out.capacity().max(64)),
+            Err(e) => return Err(EncodeError::Png(format!("deflate: {e}"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode(bytes: &[u8]) -> (png::OutputInfo, Vec<u8>, png::Info<'static>) {
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes.to_vec()));
+        decoder.set_transformations(png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        buf.truncate(info.buffer_size());
+        let header = reader.info().clone();
+        (info, buf, header)
+    }
+
+    fn gradient(w: u32, h: u32, colours: u32) -> Image {
+        let mut img = Image::new(w, h, Rgb::BLACK);
+        for y in 0..h {
+            for x in 0..w {
+                let v = (x + y * w) % colours;
+                img.pixels[(y * w + x) as usize] = Rgb(v as u8, (v >> 8) as u8, 255 - v as u8).to_pixel();
+            }
+        }
+        img
+    }
+
+    #[test]
+    fn round_trips_at_every_depth() {
+        for (colours, depth, color_type) in [
+            (2, png::BitDepth::One, png::ColorType::Indexed),
+            (3, png::BitDepth::Two, png::ColorType::Indexed),
+            (16, png::BitDepth::Four, png::ColorType::Indexed),
+            (256, png::BitDepth::Eight, png::ColorType::Indexed),
+            (257, png::BitDepth::Eight, png::ColorType::Rgb),
+        ] {
+            for (w, h) in [(1, 1), (7, 3), (33, 40)] {
+                let img = gradient(w, h, colours);
+                let bytes = encode(&img).unwrap();
+                let (info, buf, header) = decode(&bytes);
+                assert_eq!((info.width, info.height), (w, h));
+                if w * h >= colours {
+                    assert_eq!(header.bit_depth, depth, "{colours} colours");
+                    assert_eq!(header.color_type, color_type, "{colours} colours");
+                }
+                assert_eq!(buf, img.to_rgb(), "{colours} colours {w}x{h}");
+                assert!(header.srgb.is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn transparent_pixels_get_a_trns_chunk_or_an_alpha_channel() {
+        use crate::draw::raster::CLEAR;
+        for colours in [3, 300] {
+            let mut img = gradient(30, 30, colours);
+            img.pixels[5] = CLEAR;
+            img.pixels[7] = 0x80_00_00_ff; // half transparent blue
+            let (_, buf, header) = decode(&encode(&img).unwrap());
+            assert_eq!(header.color_type, if colours == 3 { png::ColorType::Indexed } else { png::ColorType::Rgba });
+            assert_eq!(buf.len(), 30 * 30 * 4, "expanded to RGBA");
+            assert_eq!(buf, img.to_rgba(), "{colours} colours");
+            assert_eq!((buf[5 * 4 + 3], buf[7 * 4 + 3]), (0, 127));
+        }
+        // An opaque image has no tRNS, so its bytes are what they were before transparency existed.
+        let (_, _, header) = decode(&encode(&gradient(8, 8, 3)).unwrap());
+        assert!(header.trns.is_none());
+    }
+
+    #[test]
+    fn up_filter_exactly_on_repeated_rows() {
+        let rows = [1, 2, 1, 2, 3, 4, 1, 2, 1, 2];
+        assert_eq!(
+            filter_repeated_rows(&rows, 2),
+            [0, 1, 2, 2, 0, 0, 0, 3, 4, 0, 1, 2, 2, 0, 0],
+            "rows 2 and 5 repeat the row above; row 4 repeats only an earlier row"
+        );
+    }
+
+    #[test]
+    fn level_by_picture_size() {
+        assert_eq!(level_for(322 * 322), 4);
+        assert_eq!(level_for(300_000), 4);
+        assert_eq!(level_for(300_001), 3);
+        assert_eq!(level_for(724 * 724), 3);
+        assert_eq!(level_for(1_000_000), 3);
+        assert_eq!(level_for(1_000_001), 2);
+        assert_eq!(level_for(2180 * 2180), 2);
+    }
+
+    #[test]
+    fn deterministic_and_empty_safe() {
+        let img = gradient(50, 50, 100);
+        assert_eq!(encode(&img), encode(&img));
+        assert_eq!(encode(&Image::new(0, 5, Rgb(1, 2, 3))), Err(EncodeError::Empty));
+        assert_eq!(encode(&Image::new(5, 0, Rgb(1, 2, 3))), Err(EncodeError::Empty));
+        let broken = Image { width: 3, height: 3, pixels: vec![0; 5] };
+        assert_eq!(encode(&broken), Err(EncodeError::SizeMismatch));
+    }
+}

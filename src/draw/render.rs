@@ -1,0 +1,376 @@
+//! The renderer: a [`Board`] and [`RenderOptions`] to a PNG diagram.
+//!
+//! This module draws the board (frame, squares, pieces) and is the renderer's public face; the rest lives next to
+//! it, one concern each: the pixel geometry and size limits (`layout.rs`), the coordinates (`coords.rs`), the error
+//! card (`card.rs`), the sprites of pieces, markers and text (`sprite.rs`, `text.rs`), the canvas and blending
+//! (`raster.rs`) and the encoder ([`crate::draw::pngenc`]).
+
+use crate::draw::coords;
+use crate::draw::indexed;
+use crate::draw::layout::{Layout, MarkPaint, Overlay, SquareMark, TextLine};
+use crate::draw::pngenc::{self, EncodeError};
+use crate::draw::raster::{quantize, Canvas, Image, Mask, Rect, Rgb};
+use crate::draw::sprite::{self, cell_key};
+use crate::draw::text;
+use crate::notation::board::{Board, Cell};
+use crate::notation::colour::Paint;
+use crate::options::render_options::RenderOptions;
+use crate::options::theme::{hatching, DarkSquares, INK, PAPER};
+
+pub use crate::draw::card::{message_png, MESSAGE_MAX_LINES, MESSAGE_WIDTH};
+pub use crate::draw::layout::{
+    check_image_size, check_image_size_within, image_size, ImageTooLarge, InvalidPixelLimit, PixelLimit,
+    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
+};
+
+/// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
+pub const RENDERER_VERSION: &str = "r3";
+
+/// How one square is painted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SquarePaint {
+    /// A flat colour.
+    Solid(Rgb),
+    /// Diagonal lines (the `print` theme's dark squares).
+    Hatched { paper: Rgb, ink: Rgb },
+    /// Nothing: the page shows through (`transparent`).
+    Clear,
+}
+
+impl From<DarkSquares> for SquarePaint {
+    fn from(dark: DarkSquares) -> SquarePaint {
+        match dark {
+            DarkSquares::Solid(c) => SquarePaint::Solid(c),
+            DarkSquares::Hatched { paper, ink } => SquarePaint::Hatched { paper, ink },
+        }
+    }
+}
+
+impl From<Paint> for SquarePaint {
+    fn from(paint: Paint) -> SquarePaint {
+        match paint {
+            Paint::Solid(c) => SquarePaint::Solid(c),
+            Paint::Transparent => SquarePaint::Clear,
+        }
+    }
+}
+
+/// Paints `rect` with `paint`; whether it is hatched (text on it then gets a halo).
+fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) -> bool {
+    match paint {
+        SquarePaint::Solid(c) => image.fill_rect(rect, c),
+        SquarePaint::Hatched { paper, ink } => image.hatch_rect(rect, paper, ink, hatching(square)),
+        SquarePaint::Clear => image.clear_rect(rect),
+    }
+    matches!(paint, SquarePaint::Hatched { .. })
+}
+
+/// The paint of the board square at (`x`, `y`) (row 0 at the top): from `board`'s pattern and `colors` when given
+/// (a pattern without `colors` indexes the light and dark paints; `colors` without a pattern gives light squares
+/// colour 0 and dark squares colour 1), else the light or dark paint of the theme, `light` and `dark`.
+pub(crate) fn square_paint(board: &Board, options: &RenderOptions, x: usize, y: usize) -> SquarePaint {
+    let light = SquarePaint::Solid(options.light.unwrap_or(options.theme.light()));
+    let dark = options.dark.map_or(SquarePaint::from(options.theme.dark()), SquarePaint::Solid);
+    let digit = match &options.pattern {
+        Some(pattern) => pattern.digit(x, board.height() - 1 - y),
+        None => u8::from(board.is_dark(x, y)),
+    };
+    match &options.colors {
+        Some(palette) => palette.get(digit).or_else(|| palette.get(0)).map_or(light, SquarePaint::from),
+        None if digit == 0 => light,
+        None => dark,
+    }
+}
+
+/// Draws the diagram into an image (no encoding): opaque unless a look colour is `transparent`.
+pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
+    let l = Layout::drawn(board, options);
+    let (w, h) = (board.width(), board.height());
+    let mut image = Image::new(l.width, l.height, PAPER);
+    match options.rim {
+        Some(Paint::Solid(c)) => image.fill_rect(Rect::new(0, 0, l.width, l.height), c),
+        Some(Paint::Transparent) => image.clear_rect(Rect::new(0, 0, l.width, l.height)),
+        None => {}
+    }
+    // The board square shown at display position (dx, dy).
+    let source = |dx: usize, dy: usize| Layout::display(board, options.flip, (dx, dy));
+    let is_open = |dx: i64, dy: i64| {
+        if dx < 0 || dy < 0 || dx >= w as i64 || dy >= h as i64 {
+            return true;
+        }
+        let (x, y) = source(dx as usize, dy as usize);
+        matches!(board.get(x, y), Some(Cell::Hole) | None)
+    };
+    // Holes first, so that the frame drawn next still outlines the real squares next to them.
+    if let Some(hole) = options.hole {
+        for dy in 0..h {
+            for dx in 0..w {
+                let (x, y) = source(dx, dy);
+                if matches!(board.get(x, y), Some(Cell::Hole)) {
+                    fill(&mut image, l.square_at(dx, dy), hole.into(), l.square);
+                }
+            }
+        }
+    }
+    for bar in l.frame_bars((w, h), is_open) {
+        image.fill_rect(bar, INK);
+    }
+    // Squares first, then the highlights over them, then the pieces; each sprite stays inside its own square, so
+    // without highlights this draws what one pass over the squares drew.
+    let mut pieces = Vec::new();
+    for dy in 0..h {
+        for dx in 0..w {
+            let (x, y) = source(dx, dy);
+            let Some(cell) = board.get(x, y) else { continue };
+            let square = l.square_at(dx, dy);
+            if matches!(cell, Cell::Hole) {
+                continue;
+            }
+            let hatched = fill(&mut image, square, square_paint(board, options, x, y), l.square);
+            if let Some(key) = cell_key(cell, l.square, hatched) {
+                pieces.push((key, square));
+            }
+        }
+    }
+    let furniture = &l.furniture;
+    for mark in &furniture.under {
+        draw_mark(&mut image, mark);
+    }
+    for (key, square) in pieces {
+        image.draw(&*sprite::get(&key), i64::from(square.x), i64::from(square.y));
+    }
+    if options.borders {
+        for bar in l.grid_bars((w, h), is_open) {
+            image.fill_rect(bar, INK);
+        }
+    }
+    for mark in &furniture.borders {
+        draw_mark(&mut image, mark);
+    }
+    for overlay in &furniture.over {
+        draw_overlay(&mut image, overlay);
+    }
+    if options.coords {
+        coords::draw(&mut image, board, options, &l);
+    }
+    // The text around the board (title, caption, count) is inked like the coordinates, so that it stays readable
+    // on a dark `rim`.
+    let ink = options.coord_color.unwrap_or(INK);
+    for line in furniture.title.iter().chain(&furniture.caption).chain(&furniture.count) {
+        draw_text_line(&mut image, line, ink);
+    }
+    image
+}
+
+/// Paints one marked square: a highlight (the tint blended over the square) or XFEN's border (a box of ink along
+/// the inside of the square's edges, over whatever the square shows). The border's pixels are those the renderer
+/// drew before highlights existed, so [`RENDERER_VERSION`] stays.
+fn draw_mark(image: &mut Image, mark: &SquareMark) {
+    let Rect { x, y, width: s, .. } = mark.rect;
+    match mark.paint {
+        MarkPaint::Tint { rgb, alpha } => image.blend_rect(mark.rect, rgb, alpha),
+        MarkPaint::Border { thickness } => {
+            let thick = thickness.min(s);
+            image.fill_rect(Rect::new(x, y, s, thick), INK);
+            image.fill_rect(Rect::new(x, y + s - thick, s, thick), INK);
+            image.fill_rect(Rect::new(x, y, thick, s), INK);
+            image.fill_rect(Rect::new(x + s - thick, y, thick, s), INK);
+        }
+    }
+}
+
+/// Paints an arrow or a circle: its path's anti-aliased coverage (rounded to the sprites' levels, so it adds few
+/// colours to the palette) times its opacity, in its colour.
+fn draw_overlay(image: &mut Image, overlay: &Overlay) {
+    let mut pb = tiny_skia::PathBuilder::new();
+    let (rule, rgb, alpha) = match *overlay {
+        Overlay::Arrow { outline, rgb, alpha } => {
+            pb.move_to(outline[0].0, outline[0].1);
+            for &(x, y) in &outline[1..] {
+                pb.line_to(x, y);
+            }
+            pb.close();
+            (tiny_skia::FillRule::Winding, rgb, alpha)
+        }
+        Overlay::Circle { centre, outer, inner, rgb, alpha } => {
+            pb.push_circle(centre.0, centre.1, outer);
+            pb.push_circle(centre.0, centre.1, inner);
+            (tiny_skia::FillRule::EvenOdd, rgb, alpha)
+        }
+    };
+    let Some(path) = pb.finish() else { return };
+    // Rasterise into a mask covering the path's bounds only (clipped to the image).
+    let b = path.bounds();
+    let x0 = (b.left().floor().max(0.0) as u32).min(image.width);
+    let y0 = (b.top().floor().max(0.0) as u32).min(image.height);
+    let x1 = (b.right().ceil().max(0.0) as u32).min(image.width);
+    let y1 = (b.bottom().ceil().max(0.0) as u32).min(image.height);
+    // A pixmap in opaque black rather than tiny-skia's `Mask`: the sprites already draw through this code path, so
+    // the overlays add no rasteriser of their own to the wasm.
+    let Some(mut coverage) = tiny_skia::Pixmap::new(x1.saturating_sub(x0), y1.saturating_sub(y0)) else { return };
+    let shift = tiny_skia::Transform::from_translate(-(x0 as f32), -(y0 as f32));
+    let mut paint = tiny_skia::Paint::default();
+    paint.set_color_rgba8(0, 0, 0, 255);
+    paint.anti_alias = true;
+    coverage.fill_path(&path, &paint, rule, shift, None);
+    let data = coverage
+        .data()
+        .chunks_exact(4)
+        .map(|pixel| crate::draw::raster::div255(u16::from(quantize(pixel[3])) * u16::from(alpha)))
+        .collect();
+    let mask = Mask { width: coverage.width() as usize, height: coverage.height() as usize, data };
+    image.draw(&mask.inked(rgb), i64::from(x0), i64::from(y0));
+}
+
+/// Draws one line of the title, caption or count in ink, where the layout put it.
+fn draw_text_line(image: &mut Image, line: &TextLine, ink: Rgb) {
+    if let Some(coverage) = text::rasterize(&line.text, line.px) {
+        let mask = coverage.mask.quantized();
+        image.draw(&mask.inked(ink), line.pen_x + i64::from(coverage.left), line.baseline + i64::from(coverage.top));
+    }
+}
+
+/// Forgets every cached sprite, so that the next render draws its pieces from the vectors again (benchmarks use it
+/// to measure a cold isolate; output never depends on the cache).
+pub fn clear_sprite_cache() {
+    sprite::clear_cache();
+}
+
+/// Renders the diagram of `board` as PNG bytes. Never panics; a board and options beyond the image limits are drawn
+/// with the largest square size that fits (use [`check_image_size`] to refuse them instead). An `Err` is an internal
+/// failure of the encoder, never a property of the input.
+///
+/// ```
+/// use ffen_diagram::{check_image_size, ffen, render_png, RenderOptions};
+/// let board = ffen::parse("4k3/8/8/8/8/8/8/4K3", ffen::Dialect::Janko).unwrap();
+/// let options = RenderOptions::default();
+/// assert_eq!(check_image_size(&board, &options), Ok((322, 322)));
+/// let png = render_png(&board, &options).unwrap();
+/// assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+/// ```
+pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, EncodeError> {
+    // The same bytes either way (see crate::draw::indexed); the indexed path is the fast one, where it applies.
+    if indexed::indexed_path_applies(board, options) {
+        if let Some(picture) = indexed::render_indexed(board, options) {
+            return pngenc::encode_indexed(picture.width, picture.height, picture.palette, &picture.indices);
+        }
+    }
+    pngenc::encode(&render_image(board, options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::ffen;
+    use crate::options::render_options::SquareSize;
+
+    fn options(pairs: &[(&str, &str)]) -> RenderOptions {
+        RenderOptions::from_pairs(pairs.iter().copied()).unwrap()
+    }
+
+    /// XFEN's borders as the renderer drew them before highlights existed (code of `RENDERER_VERSION` r2): the
+    /// reference the mark machinery must match pixel for pixel.
+    fn old_borders(image: &mut Image, board: &Board, flip: bool, l: &Layout) {
+        let (w, h) = (board.width(), board.height());
+        let (s, thick) = (l.square, (l.square / 16).max(1));
+        for dy in 0..h {
+            for dx in 0..w {
+                let (x, y) = if flip { (w - 1 - dx, h - 1 - dy) } else { (dx, dy) };
+                if board.is_bordered(x, y) {
+                    let (px, py) = (l.board_x + dx as u32 * s, l.board_y + dy as u32 * s);
+                    image.fill_rect(Rect::new(px, py, s, thick), INK);
+                    image.fill_rect(Rect::new(px, py + s - thick, s, thick), INK);
+                    image.fill_rect(Rect::new(px, py, thick, s), INK);
+                    image.fill_rect(Rect::new(px + s - thick, py, thick, s), INK);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bordered_squares_draw_the_pixels_they_always_did() {
+        let board = ffen::parse("(B!S2)1(k1)(!p)EoAf/8/3(Bq)4/8/8/(B)(BB)6/8/7(Br)", ffen::Dialect::Xfen).unwrap();
+        for size in [12, 16, 31, 40, 47, 48, 96, 128] {
+            for flip in [false, true] {
+                let o = RenderOptions { size: SquareSize::new(size).unwrap(), flip, ..RenderOptions::default() };
+                let l = Layout::drawn(&board, &o);
+                assert_eq!(l.furniture.borders.len(), 4);
+                // Everything but the borders, then the borders as r2 drew them, equals today's picture.
+                let mut without = board.clone();
+                for y in 0..8 {
+                    for x in 0..8 {
+                        without.set_bordered(x, y, false);
+                    }
+                }
+                let mut expected = render_image(&without, &o);
+                old_borders(&mut expected, &board, flip, &l);
+                assert!(render_image(&board, &o) == expected, "size {size} flip {flip}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_furniture_changes_nothing_and_furniture_changes_only_new_pictures() {
+        let board = ffen::parse("k1B5/-p1PP4/K1-p5/p1-p5/p7/2p1-p3/4P3/8", ffen::Dialect::Janko).unwrap();
+        let plain = render_image(&board, &RenderOptions::default());
+        assert_eq!((plain.width, plain.height), (322, 322));
+        // An empty list or text is no furniture.
+        let empty = options(&[("squares", ""), ("arrows", " "), ("title", " | "), ("count", "0"), ("lastmove", "")]);
+        assert_eq!(empty.canonical(), "s40.f0.c0.gray");
+        assert!(render_image(&board, &empty) == plain);
+        let counted = render_image(&board, &options(&[("count", "1")]));
+        assert_eq!(counted.width, 322);
+        assert!(counted.height > 322);
+        // The board part of the picture is the same: the count only adds a band below.
+        let rows = 322 * 322;
+        assert_eq!(counted.pixels[..rows], plain.pixels[..rows]);
+    }
+
+    #[test]
+    fn highlights_go_under_the_pieces_and_arrows_over_them() {
+        let board = ffen::parse("8/8/8/8/4k3/8/8/8", ffen::Dialect::Janko).unwrap();
+        let plain = render_image(&board, &RenderOptions::default());
+        let lit = render_image(&board, &options(&[("squares", "Re4")]));
+        let l = Layout::drawn(&board, &RenderOptions::default());
+        let e4 = l.square_at(4, 4);
+        let pixel = |image: &Image, x: u32, y: u32| image.pixel(e4.x + x, e4.y + y).unwrap();
+        // A corner of e4 (no piece there) is tinted red; the king's black outline at the centre stays black.
+        let corner = pixel(&lit, 1, 1);
+        assert!(corner[0] > corner[1] && corner != pixel(&plain, 1, 1), "{corner:?}");
+        let centre_ink =
+            (0..40).flat_map(|y| (0..40).map(move |x| (x, y))).find(|&(x, y)| pixel(&plain, x, y) == [0, 0, 0]);
+        let (x, y) = centre_ink.expect("the king has black ink");
+        assert_eq!(pixel(&lit, x, y), [0, 0, 0]);
+        // Other squares are untouched.
+        let d4 = l.square_at(3, 4);
+        assert_eq!(lit.pixel(d4.x + 5, d4.y + 5), plain.pixel(d4.x + 5, d4.y + 5));
+        // An arrow through the king's square covers its black ink.
+        let arrowed = render_image(&board, &options(&[("arrows", "Ba4h4")]));
+        let row = e4.y + 20;
+        let covered = (e4.x..e4.x + 40).filter(|&x| arrowed.pixel(x, row) != plain.pixel(x, row)).count();
+        assert!(covered >= 30, "{covered}");
+    }
+
+    #[test]
+    fn circles_are_rings_and_flip_moves_every_mark() {
+        let board = Board::empty(11, 11).unwrap();
+        for flip in [false, true] {
+            let o = RenderOptions { flip, ..options(&[("arrows", "a1a1"), ("squares", "k11")]) };
+            let image = render_image(&board, &o);
+            let l = Layout::drawn(&board, &o);
+            // a1 lower left unflipped, upper right flipped; k11 the opposite corner.
+            let (a1, k11) =
+                if flip { (l.square_at(10, 0), l.square_at(0, 10)) } else { (l.square_at(0, 10), l.square_at(10, 0)) };
+            let centre = image.pixel(a1.x + 20, a1.y + 20).unwrap();
+            let ring = image.pixel(a1.x + 20, a1.y + 2).unwrap();
+            assert_eq!(
+                centre,
+                render_image(&board, &RenderOptions { flip, ..RenderOptions::default() })
+                    .pixel(a1.x + 20, a1.y + 20)
+                    .unwrap()
+            );
+            assert_ne!(ring, centre, "flip {flip}");
+            assert_ne!(image.pixel(k11.x + 20, k11.y + 20), Some(centre), "flip {flip}");
+        }
+    }
+}

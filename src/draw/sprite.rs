@@ -1,0 +1,602 @@
+//! Square sprites: every piece, marker, text and fallback disc drawn once per square size and cached.
+//!
+//! A sprite is a premultiplied RGBA bitmap exactly one square in size. The upright white and black versions are
+//! drawn from vectors (tiny-skia paths, `fontdue` glyphs); everything else is derived from them pixel by pixel, so
+//! it is exact and cheap:
+//! - **rotation**: a quarter turn of the pixel grid (lossless);
+//! - **neutral**: the left half of the white sprite beside the right half of the black one (the middle column of an
+//!   odd size is their average), split before rotating so the split turns with the piece;
+//! - **extra colours 3–6**: the white sprite with its white tinted (black outlines stay black).
+//!
+//! The cache is a process-wide map from (what, colour, rotation, size) to sprite, cleared when it grows beyond
+//! [`CACHE_BUDGET_BYTES`], so a Worker isolate renders each sprite once and then only copies pixels.
+//!
+//! **Prepared sprites**: at the default square size ([`PREPARED_SIZE`]) the upright white and black pieces are not
+//! drawn at run time but read from `sprites/prepared-40.bin`, made by this same code ahead of time
+//! (`UPDATE_PREPARED_SPRITES=1 cargo test --lib prepared`; a test fails when the file is stale). A fresh Worker
+//! isolate then never runs the rasteriser for an ordinary diagram at the default size: drawing the vectors in
+//! code that is not yet compiled was most of a cold isolate's first render (docs/cost.md).
+
+use crate::draw::assets::{self, Paint as SpritePaint, Prepared, SPRITE_VIEWBOX};
+use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Layer, Mask, Rgb};
+use crate::draw::text;
+use crate::notation::board::{Cell, Color, Figure, Marker, PieceKind};
+use crate::notation::fairy;
+use crate::options::render_options::DEFAULT_SQUARE_SIZE;
+use crate::options::theme::extra_tint;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
+
+/// The most bytes of sprite bitmaps kept in the cache before it is emptied (a few sizes' worth of full sets).
+pub const CACHE_BUDGET_BYTES: usize = 8 << 20;
+
+/// The thinnest outline drawn, in pixels: keeps small diagrams (12–20 px squares) crisp instead of grey, while the
+/// interior lines of white pieces stay thin enough that the pieces still read as white at 12 px.
+pub(crate) const MIN_STROKE_PX: f32 = 0.75;
+
+/// What a sprite shows.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Shape {
+    /// An orthodox piece glyph.
+    Figure(Figure),
+    /// A marker shape.
+    Marker(Marker),
+    /// Black text (letters and numbers); colour is ignored.
+    Text(String),
+    /// Black text with a thin white halo, for hatched squares where bare text would drown in the lines.
+    HaloText(String),
+    /// A disc of the piece's colour with a short label: the fallback for unknown fairy pieces.
+    Disc(String),
+}
+
+/// The cache key of a sprite.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Key {
+    pub shape: Shape,
+    pub color: Color,
+    pub turns: u8,
+    pub size: u32,
+}
+
+/// A square premultiplied-RGBA bitmap, one square of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Sprite {
+    /// The pixels, `side`×`side`.
+    pub pixels: Bitmap,
+    /// The box (x0, y0, x1, y1; end exclusive) of the pixels that are not fully transparent, `None` if none is.
+    pub bounds: Option<(usize, usize, usize, usize)>,
+}
+
+/// A sprite is drawn onto the diagram with [`Canvas::draw`]; only its non-transparent box is visited.
+impl Layer for Sprite {
+    fn ink_box(&self) -> Option<(usize, usize, usize, usize)> {
+        self.bounds
+    }
+
+    fn width(&self) -> usize {
+        self.pixels.width
+    }
+
+    #[inline]
+    fn pixel(&self, index: usize) -> Option<[u8; 4]> {
+        let p = &self.pixels.data[index * 4..index * 4 + 4];
+        (p[3] != 0).then(|| [p[0], p[1], p[2], p[3]])
+    }
+}
+
+impl Sprite {
+    fn blank(side: usize) -> Sprite {
+        Sprite { pixels: Bitmap::transparent(side, side), bounds: None }
+    }
+
+    /// Side in pixels.
+    pub fn side(&self) -> usize {
+        self.pixels.width
+    }
+
+    /// This sprite with [`Sprite::bounds`] computed.
+    fn with_bounds(mut self) -> Sprite {
+        let n = self.side();
+        let mut b: Option<(usize, usize, usize, usize)> = None;
+        for y in 0..n {
+            for x in 0..n {
+                if self.pixels.data[(y * n + x) * 4 + 3] != 0 {
+                    b = Some(match b {
+                        None => (x, y, x + 1, y + 1),
+                        Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1)),
+                    });
+                }
+            }
+        }
+        self.bounds = b;
+        self
+    }
+
+    fn from_pixmap(pixmap: Pixmap) -> Sprite {
+        let side = pixmap.width() as usize;
+        Sprite { pixels: Bitmap { width: side, height: side, data: pixmap.take() }, bounds: None }
+    }
+
+    /// This sprite turned `turns` quarter turns clockwise.
+    pub fn rotated(&self, turns: u8) -> Sprite {
+        let n = self.side();
+        let mut out = Sprite::blank(n);
+        for y in 0..n {
+            for x in 0..n {
+                // Source pixel that lands on (x, y).
+                let (sx, sy) = match turns % 4 {
+                    0 => (x, y),
+                    1 => (y, n - 1 - x),
+                    2 => (n - 1 - x, n - 1 - y),
+                    _ => (n - 1 - y, x),
+                };
+                let s = (sy * n + sx) * 4;
+                let d = (y * n + x) * 4;
+                out.pixels.data[d..d + 4].copy_from_slice(&self.pixels.data[s..s + 4]);
+            }
+        }
+        out
+    }
+
+    /// Left half of `white`, right half of `black` (same size); an odd middle column is their average.
+    fn split(white: &Sprite, black: &Sprite) -> Sprite {
+        let n = white.side();
+        let mut out = Sprite::blank(n);
+        for y in 0..n {
+            for x in 0..n {
+                let i = (y * n + x) * 4;
+                for c in 0..4 {
+                    let (w, b) = (white.pixels.data[i + c], black.pixels.data[i + c]);
+                    out.pixels.data[i + c] = match (2 * x + 1).cmp(&n) {
+                        std::cmp::Ordering::Less => w,
+                        std::cmp::Ordering::Greater => b,
+                        std::cmp::Ordering::Equal => ((u16::from(w) + u16::from(b)).div_ceil(2)) as u8,
+                    };
+                }
+            }
+        }
+        out
+    }
+
+    /// Rounds alpha and colour to [`crate::draw::raster::LEVELS`] levels. Side by side with exact antialiasing the
+    /// difference is not visible even at 4× zoom, and it keeps an ordinary diagram within 16 colours: a 4-bit palette
+    /// PNG, about a quarter smaller and half as slow to compress as 17 levels (see README, "PNG").
+    fn quantized(mut self) -> Sprite {
+        for p in self.pixels.data.chunks_exact_mut(4) {
+            let a = quantize(p[3]);
+            p[3] = a;
+            for c in &mut p[..3] {
+                *c = quantize(*c).min(a);
+            }
+        }
+        self
+    }
+
+    /// The white parts (grey level of each pixel) replaced by `tint`.
+    fn tinted(&self, tint: Rgb) -> Sprite {
+        let mut out = self.clone();
+        for p in out.pixels.data.chunks_exact_mut(4) {
+            let level = u16::from(p[0]);
+            p[0] = div255(level * u16::from(tint.0));
+            p[1] = div255(level * u16::from(tint.1));
+            p[2] = div255(level * u16::from(tint.2));
+        }
+        out
+    }
+}
+
+type Cache = Mutex<(HashMap<Key, Arc<Sprite>>, usize)>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new((HashMap::new(), 0)))
+}
+
+/// Empties the sprite cache (for benchmarks of the cold path).
+pub(crate) fn clear_cache() {
+    let mut guard = cache().lock().unwrap_or_else(|e| e.into_inner());
+    guard.0.clear();
+    guard.1 = 0;
+}
+
+/// The sprite for `key`, from the cache or drawn now.
+pub(crate) fn get(key: &Key) -> Arc<Sprite> {
+    let cache = cache();
+    if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(key) {
+        return Arc::clone(hit);
+    }
+    let sprite = Arc::new(draw(key));
+    let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+    let (map, bytes) = &mut *guard;
+    if *bytes + sprite.pixels.data.len() > CACHE_BUDGET_BYTES {
+        map.clear();
+        *bytes = 0;
+    }
+    *bytes += sprite.pixels.data.len();
+    map.insert(key.clone(), Arc::clone(&sprite));
+    sprite
+}
+
+/// Draws the sprite for `key`. Turned, neutral and tinted sprites are made from the upright white and black ones,
+/// taken through the cache, so each shape is drawn from its vectors once per size and colour.
+pub(crate) fn draw(key: &Key) -> Sprite {
+    if !key.turns.is_multiple_of(4) {
+        return get(&Key { turns: 0, ..key.clone() }).rotated(key.turns).with_bounds();
+    }
+    let plain = |color: Color| get(&Key { color, turns: 0, ..key.clone() });
+    let size = key.size.max(1);
+    let upright = match key.shape {
+        Shape::Text(ref text) => text_sprite(text, size, false).quantized(),
+        Shape::HaloText(ref text) => text_sprite(text, size, true).quantized(),
+        _ => match key.color {
+            Color::White => upright(&key.shape, false, size),
+            Color::Black => upright(&key.shape, true, size),
+            Color::Neutral => Sprite::split(&plain(Color::White), &plain(Color::Black)),
+            Color::Extra(_) => plain(Color::White).tinted(extra_tint(key.color)),
+        },
+    };
+    upright.with_bounds()
+}
+
+fn paint(rgb: [u8; 3]) -> Paint<'static> {
+    let mut paint = Paint::default();
+    paint.set_color_rgba8(rgb[0], rgb[1], rgb[2], 255);
+    paint.anti_alias = true;
+    paint
+}
+
+/// Strokes no thinner than [`MIN_STROKE_PX`] at this scale.
+fn widened(stroke: &Stroke, scale: f32) -> Stroke {
+    let mut s = stroke.clone();
+    s.width = s.width.max(MIN_STROKE_PX / scale);
+    s
+}
+
+fn draw_prepared(pixmap: &mut Pixmap, prepared: &Prepared, scale: f32, transform: Transform) {
+    for (path, step) in prepared {
+        match step {
+            SpritePaint::Fill { rgb, rule } => pixmap.fill_path(path, &paint(*rgb), *rule, transform, None),
+            SpritePaint::Stroke { rgb, stroke } => {
+                pixmap.stroke_path(path, &paint(*rgb), &widened(stroke, scale), transform, None)
+            }
+        }
+    }
+}
+
+/// The upright white or black sprite of `shape`, quantized: prepared ahead of time at [`PREPARED_SIZE`], drawn
+/// from the vectors otherwise.
+fn upright(shape: &Shape, black: bool, size: u32) -> Sprite {
+    prepared(shape, black, size).unwrap_or_else(|| upright_exact(shape, black, size).quantized())
+}
+
+/// The square size whose upright pieces are prepared ahead of time: the default, so that a fresh
+/// isolate draws an ordinary diagram at the default size without the rasteriser.
+pub(crate) const PREPARED_SIZE: u32 = DEFAULT_SQUARE_SIZE;
+
+/// The prepared sprites, in [`prepared_shapes`] order, white then black for each shape, [`PREPARED_SIZE`]² / 2
+/// bytes each, the pixels column by column (top to bottom, then the next column to the right), two to a byte (the
+/// first in the high nibble). A pixel is its `pixel_code`: every piece is drawn in black and white only, so red,
+/// green and blue are equal (checked when the file is made), and a pixel is an alpha level with a grey level at most
+/// as high, 15 pairs of [`crate::draw::raster::LEVELS`] levels. Columns compress better than rows (a piece's outline is
+/// mostly vertical), and two pixels to a byte better than one: 2.9 → 2.5 KB of the gzipped wasm.
+static PREPARED: &[u8] = include_bytes!("../../sprites/prepared-40.bin");
+
+/// The 4-bit code of a prepared pixel with alpha level `alpha` and grey level `grey` (`grey <= alpha <= 4`): the
+/// pairs in order, `alpha · (alpha + 1) / 2 + grey`, 0 to 14. (Only the file's maker, a test, writes codes.)
+/// What sprite a cell shows, if any (the SVG output draws the same sprites as vectors).
+pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
+    match cell {
+        Cell::Empty | Cell::Hole => None,
+        Cell::Text(t) => Some(Key {
+            shape: if hatched { Shape::HaloText(t.as_str().to_string()) } else { Shape::Text(t.as_str().to_string()) },
+            color: Color::White,
+            turns: t.rotation.quarter_turns(),
+            size,
+        }),
+        Cell::Piece(p) => {
+            let (shape, rotation) = match &p.kind {
+                PieceKind::Figure(f) => (Shape::Figure(*f), p.rotation),
+                PieceKind::Marker(m) => (Shape::Marker(*m), p.rotation),
+                PieceKind::Named(name) => match fairy::glyph(name) {
+                    Some(g) => (Shape::Figure(g.figure), g.rotation.then(p.rotation)),
+                    None => (Shape::Disc(fairy::fallback_label(name)), p.rotation),
+                },
+            };
+            Some(Key { shape, color: p.color, turns: rotation.quarter_turns(), size })
+        }
+    }
+}
+
+#[cfg(test)]
+const fn pixel_code(alpha: u8, grey: u8) -> u8 {
+    alpha * (alpha + 1) / 2 + grey
+}
+
+/// The (alpha level, grey level) of each `pixel_code`.
+const CODE_LEVELS: [(u8, u8); 15] = [
+    (0, 0),
+    (1, 0),
+    (1, 1),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+    (3, 3),
+    (4, 0),
+    (4, 1),
+    (4, 2),
+    (4, 3),
+    (4, 4),
+];
+
+/// The shapes prepared at [`PREPARED_SIZE`], in the file's order: the six figures. (Markers, letters and discs
+/// are drawn at run time: the four markers in both colours would add about 0.7 KB to the gzipped wasm, for shapes
+/// few diagrams show; letters and discs depend on their text.)
+fn prepared_shapes() -> impl Iterator<Item = Shape> {
+    Figure::ALL.into_iter().map(Shape::Figure)
+}
+
+/// The value of each level index of a prepared pixel (what [`quantize`] rounds to).
+const LEVEL_VALUES: [u8; 5] = [0, 64, 128, 191, 255];
+
+/// The prepared upright sprite of `shape`, if it is one of [`prepared_shapes`] at [`PREPARED_SIZE`].
+fn prepared(shape: &Shape, black: bool, size: u32) -> Option<Sprite> {
+    if size != PREPARED_SIZE {
+        return None;
+    }
+    let index = prepared_shapes().position(|s| &s == shape)? * 2 + usize::from(black);
+    let side = PREPARED_SIZE as usize;
+    let len = side * side / 2;
+    let bytes = PREPARED.get(index * len..(index + 1) * len)?;
+    let mut sprite = Sprite::blank(side);
+    let codes = bytes.iter().flat_map(|&byte| [byte >> 4, byte & 15]);
+    for (i, code) in codes.enumerate() {
+        let (alpha, grey) = CODE_LEVELS[usize::from(code).min(14)];
+        let (x, y) = (i / side, i % side);
+        let (alpha, grey) = (LEVEL_VALUES[usize::from(alpha)], LEVEL_VALUES[usize::from(grey)]);
+        let at = (y * side + x) * 4;
+        sprite.pixels.data[at..at + 4].copy_from_slice(&[grey, grey, grey, alpha]);
+    }
+    Some(sprite)
+}
+
+fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
+    let Some(mut pixmap) = Pixmap::new(size, size) else {
+        return Sprite::blank(size as usize);
+    };
+    let scale = size as f32 / SPRITE_VIEWBOX;
+    let transform = Transform::from_scale(scale, scale);
+    match shape {
+        Shape::Figure(figure) => draw_prepared(&mut pixmap, assets::figure_sprite(*figure, black), scale, transform),
+        Shape::Marker(marker) => {
+            if let Some(path) = marker_path(*marker) {
+                let body = if black { [0, 0, 0] } else { [255, 255, 255] };
+                pixmap.fill_path(path, &paint(body), FillRule::Winding, transform, None);
+                pixmap.stroke_path(path, &paint([0, 0, 0]), &outline(scale), transform, None);
+            }
+        }
+        Shape::Disc(label) => {
+            let disc = PathBuilder::from_circle(22.5, 22.5, 20.0);
+            if let Some(disc) = disc {
+                let body = if black { [0, 0, 0] } else { [255, 255, 255] };
+                pixmap.fill_path(&disc, &paint(body), FillRule::Winding, transform, None);
+                pixmap.stroke_path(&disc, &paint([0, 0, 0]), &outline(scale), transform, None);
+            }
+            let mut sprite = Sprite::from_pixmap(pixmap);
+            let ink = if black { Rgb::WHITE } else { Rgb::BLACK };
+            // The label's ink fills a box of 62 % of the square, as tall as wide at most (inside the disc's 89 %).
+            let label_box = size as f32 * 0.62;
+            if let Some(cov) = text::rasterize(label, text::fitted_px([label.as_str()], label_box, label_box, 1.0)) {
+                draw_centred(&mut sprite.pixels, &cov.mask, ink);
+            }
+            return sprite;
+        }
+        Shape::Text(_) | Shape::HaloText(_) => {}
+    }
+    Sprite::from_pixmap(pixmap)
+}
+
+/// The black outline of markers and discs: 1.5 viewBox units like the pieces' outlines.
+fn outline(scale: f32) -> Stroke {
+    widened(&Stroke { width: 1.5, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Stroke::default() }, scale)
+}
+
+/// Letters and numbers: black, centred, 55 % of the square tall, no wider than 80 % ("88" fits).
+fn text_sprite(text: &str, size: u32, halo: bool) -> Sprite {
+    let mut sprite = Sprite::blank(size as usize);
+    let px = text::fitted_px([text], size as f32 * 0.55, size as f32, 0.8);
+    if let Some(cov) = text::rasterize(text, px) {
+        if halo {
+            draw_centred(&mut sprite.pixels, &cov.mask.dilated((size as usize / 40).clamp(1, 3)), Rgb::WHITE);
+        }
+        draw_centred(&mut sprite.pixels, &cov.mask, Rgb::BLACK);
+    }
+    sprite
+}
+
+/// Draws `mask` in `ink` centred on `bitmap` (an odd leftover pixel goes right and down; a larger mask is clipped).
+fn draw_centred(bitmap: &mut Bitmap, mask: &Mask, ink: Rgb) {
+    let x = (bitmap.width as i64 - mask.width as i64).div_euclid(2);
+    let y = (bitmap.height as i64 - mask.height as i64).div_euclid(2);
+    bitmap.draw(&mask.inked(ink), x, y);
+}
+
+/// The triangle marker's corners in the 45×45 sprite box: equilateral, apex up, its bounding box centred (height
+/// 28, half the base 28/√3); apex, then lower right, then lower left.
+pub(crate) fn triangle_vertices() -> [(f32, f32); 3] {
+    let h = 28.0;
+    let half = h / 3f32.sqrt();
+    [(22.5, 22.5 - h / 2.0), (22.5 + half, 22.5 + h / 2.0), (22.5 - half, 22.5 + h / 2.0)]
+}
+
+/// The cross marker before it is turned 45° about the centre of the sprite box: a plus sign of arm length 16 and
+/// half-width 4 around the origin, its twelve corners in order.
+pub(crate) const CROSS_OUTLINE: [(f32, f32); 12] = {
+    let (l, w) = (16.0, 4.0);
+    [(w, l), (w, w), (l, w), (l, -w), (w, -w), (w, -l), (-w, -l), (-w, -w), (-l, -w), (-l, w), (-w, w), (-w, l)]
+};
+
+/// The vector outline of a marker in the 45×45 sprite box.
+fn marker_path(marker: Marker) -> Option<&'static Path> {
+    static PATHS: OnceLock<[Option<Path>; 4]> = OnceLock::new();
+    let paths = PATHS.get_or_init(|| {
+        let circle = PathBuilder::from_circle(22.5, 22.5, 14.0);
+        let square = tiny_skia::Rect::from_ltrb(9.5, 9.5, 35.5, 35.5).map(PathBuilder::from_rect);
+        // Equilateral triangle, apex up, its bounding box centred in the square.
+        let triangle = {
+            let [apex, right, left] = triangle_vertices();
+            let mut pb = PathBuilder::new();
+            pb.move_to(apex.0, apex.1);
+            pb.line_to(right.0, right.1);
+            pb.line_to(left.0, left.1);
+            pb.close();
+            pb.finish()
+        };
+        // A saltire: the plus sign of `CROSS_OUTLINE`, turned 45°.
+        let cross = {
+            let pts = CROSS_OUTLINE;
+            let mut pb = PathBuilder::new();
+            for (i, (x, y)) in pts.iter().enumerate() {
+                if i == 0 {
+                    pb.move_to(*x, *y);
+                } else {
+                    pb.line_to(*x, *y);
+                }
+            }
+            pb.close();
+            pb.finish().and_then(|p| p.transform(Transform::from_rotate(45.0).post_translate(22.5, 22.5)))
+        };
+        [circle, cross, square, triangle]
+    });
+    let index = Marker::ALL.iter().position(|&m| m == marker).unwrap_or(0);
+    paths[index].as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::board::ExtraColor;
+
+    fn key(shape: Shape, color: Color, turns: u8, size: u32) -> Key {
+        Key { shape, color, turns, size }
+    }
+
+    /// The prepared sprites as `sprites/prepared-40.bin` holds them, made now from the vectors.
+    fn prepared_now() -> Vec<u8> {
+        let level = |v: u8| LEVEL_VALUES.iter().position(|&l| l == v).expect("a quantized level") as u8;
+        let side = PREPARED_SIZE as usize;
+        let mut codes = Vec::new();
+        for shape in prepared_shapes() {
+            for black in [false, true] {
+                let sprite = upright_exact(&shape, black, PREPARED_SIZE).quantized();
+                for x in 0..side {
+                    for y in 0..side {
+                        let p = &sprite.pixels.data[(y * side + x) * 4..][..4];
+                        assert!(p[0] == p[1] && p[1] == p[2], "{shape:?}: a pixel that is not grey: {p:?}");
+                        codes.push(pixel_code(level(p[3]), level(p[0])));
+                    }
+                }
+            }
+        }
+        codes.chunks_exact(2).map(|pair| pair[0] << 4 | pair[1]).collect()
+    }
+
+    #[test]
+    fn pixel_codes_are_the_pairs_in_order() {
+        for (code, &(alpha, grey)) in CODE_LEVELS.iter().enumerate() {
+            assert!(grey <= alpha && alpha <= 4);
+            assert_eq!(usize::from(pixel_code(alpha, grey)), code);
+        }
+    }
+
+    #[test]
+    fn prepared_sprites_are_what_the_vectors_draw() {
+        let now = prepared_now();
+        if std::env::var_os("UPDATE_PREPARED_SPRITES").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/sprites/prepared-40.bin");
+            std::fs::write(path, &now).expect("write sprites/prepared-40.bin");
+            return;
+        }
+        assert!(
+            PREPARED == now.as_slice(),
+            "sprites/prepared-40.bin is stale: run `UPDATE_PREPARED_SPRITES=1 cargo test --lib prepared` and rebuild"
+        );
+        // Read back, each is exactly the sprite the vectors give; other sizes are not prepared.
+        for shape in prepared_shapes() {
+            for black in [false, true] {
+                let drawn = upright_exact(&shape, black, PREPARED_SIZE).quantized();
+                assert_eq!(prepared(&shape, black, PREPARED_SIZE), Some(drawn), "{shape:?} black={black}");
+                assert_eq!(prepared(&shape, black, PREPARED_SIZE + 1), None);
+            }
+        }
+        assert_eq!(prepared(&Shape::Text("1".into()), false, PREPARED_SIZE), None);
+        assert_eq!(prepared(&Shape::Disc("Ca".into()), true, PREPARED_SIZE), None);
+    }
+
+    #[test]
+    fn four_quarter_turns_are_the_identity() {
+        let s = draw(&key(Shape::Figure(Figure::Knight), Color::White, 0, 23));
+        let mut r = s.clone();
+        for _ in 0..4 {
+            r = r.rotated(1);
+        }
+        assert_eq!(r.pixels, s.pixels);
+        assert_eq!(s.rotated(1).rotated(1).pixels, s.rotated(2).pixels);
+    }
+
+    #[test]
+    fn every_shape_draws_something_at_every_size() {
+        for size in [1, 12, 13, 40, 128] {
+            let mut shapes: Vec<Shape> = Figure::ALL.iter().map(|&f| Shape::Figure(f)).collect();
+            shapes.extend(Marker::ALL.iter().map(|&m| Shape::Marker(m)));
+            shapes.push(Shape::Text("88".into()));
+            shapes.push(Shape::Disc("Ca".into()));
+            for shape in shapes {
+                for color in [Color::White, Color::Black, Color::Neutral, Color::Extra(ExtraColor::ALL[1])] {
+                    let s = draw(&key(shape.clone(), color, 1, size));
+                    assert_eq!(s.pixels.data.len(), (size * size * 4) as usize);
+                    if size >= 12 {
+                        assert!(s.bounds.is_some(), "{shape:?} {color:?} {size}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cache_returns_the_drawn_sprite() {
+        let k = key(Shape::Marker(Marker::Triangle), Color::Neutral, 3, 31);
+        assert_eq!(*get(&k), draw(&k));
+        // (Not `Arc::ptr_eq` on two gets: another test may empty the cache in between.)
+        assert_eq!(get(&k), get(&k));
+    }
+
+    #[test]
+    fn cache_stays_within_its_budget() {
+        // 12 sprites of 64 KB at each of 16 large sizes: more than the budget, so the cache empties on the way.
+        for size in 113..=128 {
+            for figure in Figure::ALL {
+                for color in [Color::White, Color::Black] {
+                    let k = key(Shape::Figure(figure), color, 0, size);
+                    assert_eq!(get(&k).pixels, draw(&k).pixels);
+                }
+            }
+        }
+        let guard = cache().lock().unwrap_or_else(|e| e.into_inner());
+        assert!(guard.1 <= CACHE_BUDGET_BYTES);
+        assert_eq!(guard.1, guard.0.values().map(|s| s.pixels.data.len()).sum::<usize>());
+    }
+
+    #[test]
+    fn tint_keeps_black_and_colours_white() {
+        let white = draw(&key(Shape::Marker(Marker::Square), Color::White, 0, 45));
+        let red = draw(&key(Shape::Marker(Marker::Square), Color::Extra(ExtraColor::ALL[0]), 0, 45));
+        let centre = (22 * 45 + 22) * 4;
+        assert_eq!(&white.pixels.data[centre..centre + 4], &[255, 255, 255, 255]);
+        let t = extra_tint(Color::Extra(ExtraColor::ALL[0]));
+        assert_eq!(&red.pixels.data[centre..centre + 4], &[t.0, t.1, t.2, 255]);
+    }
+}

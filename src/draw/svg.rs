@@ -1,0 +1,827 @@
+//! SVG output: the diagram [`crate::draw::render`] draws, as a vector picture with the same layout, colours and shapes.
+//!
+//! Everything is placed with the PNG's own geometry ([`Layout`], the sprite keys of `render`, the text placement
+//! of `text` and `coords`), so the SVG rasterised at 1:1 matches the PNG up to antialiasing (the parity tests in
+//! `tests/svg_parity.rs` measure how closely). What differs is only what a vector picture does better:
+//!
+//! - **Pieces and markers** come from the same build-time vector data as the sprites (`assets::SPRITE_OPS`, the
+//!   cburnett SVGs read by `build.rs`), each shape once in `<defs>` as a `<symbol>` in its 45×45 box and placed
+//!   with `<use>`; a turned piece is the same symbol under `rotate()`. Neutral pieces are the white and black
+//!   symbols clipped to their halves (the split turns with the piece, as in the PNG); extra colours 3–6 are the
+//!   white piece with its colours tinted exactly as `sprite` tints pixels. Outlines are widened to the PNG's
+//!   0.75 px minimum at small sizes.
+//! - **Text** (letters, numbers, fallback-disc labels, coordinates) is glyph outlines of the embedded font, read
+//!   with `ttf-parser`: each glyph once in `<defs>` in font units, placed where the PNG puts its bitmap. No text
+//!   from the request ever becomes markup; the one text element, `<title>`, holds the canonical FFEN, XML-escaped.
+//! - **Hatching** (`print`): a pattern tile of two diagonal bands anchored at the image origin, so the lines run on
+//!   across squares as the PNG's do and stay straight lines at any zoom (a pixel staircase would print as one).
+//!   The bands are drawn with `shape-rendering="crispEdges"`: at 1:1 a pixel is ink exactly where its centre is
+//!   inside a band, which is exactly the PNG's set of ink pixels, so the hatching is as crisp on screen.
+//!
+//! Bytes are deterministic: numbers are written with a fixed number of decimals (trailing zeros dropped), ids are
+//! given in drawing order, glyphs sorted by id, and no sine or cosine is computed (so the host and the wasm build
+//! write the same digits). [`SVG_VERSION`] is part of an SVG's cache key: bump it whenever these bytes change.
+
+use crate::draw::assets::{SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
+use crate::draw::coords;
+use crate::draw::layout::{Layout, MarkPaint, Overlay, SquareMark, TextLine};
+use crate::draw::raster::{div255, Rect, Rgb};
+use crate::draw::render::{square_paint, SquarePaint};
+use crate::draw::sprite::{self, cell_key, Key, Shape, MIN_STROKE_PX};
+use crate::draw::text;
+use crate::notation::board::{Board, Cell, Color, Marker};
+use crate::notation::colour::Paint;
+use crate::options::render_options::RenderOptions;
+use crate::options::theme::{extra_tint, hatching, INK, PAPER};
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+/// The SVG writer's version, part of the cache key of every SVG (after [`crate::RENDERER_VERSION`], which covers
+/// the picture both formats share): bumped whenever the bytes of any SVG change.
+pub const SVG_VERSION: &str = "svg1";
+
+/// The media type of [`render_svg`]'s output.
+pub const SVG_CONTENT_TYPE: &str = "image/svg+xml";
+
+/// Renders the diagram of `board` as an SVG document: the same picture as [`crate::render_png`], at the same
+/// size in pixels (`width`/`height` and the `viewBox`), with a `<title>` holding the canonical FFEN. Never panics;
+/// beyond the image limits it is drawn at the largest square size that fits, as the PNG is.
+///
+/// ```
+/// use ffen_diagram::{ffen, render_svg, RenderOptions};
+/// let board = ffen::parse("4k3/8/8/8/8/8/8/4K3", ffen::Dialect::Janko).unwrap();
+/// let svg = render_svg(&board, &RenderOptions::default());
+/// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+/// assert!(svg.contains(r#"width="322" height="322" viewBox="0 0 322 322""#));
+/// assert!(svg.contains("<title>4k3/8/8/8/8/8/8/4K3</title>"));
+/// ```
+pub fn render_svg(board: &Board, options: &RenderOptions) -> String {
+    let l = Layout::drawn(board, options);
+    let mut writer = Writer::new(l.square);
+    let body = writer.body(board, options, &l);
+    let mut out = String::with_capacity(body.len() + 4096);
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
+        w = l.width,
+        h = l.height
+    );
+    out.push_str("\n<title>");
+    out.push_str(&xml_escape(&crate::notation::ffen::canonical(board)));
+    out.push_str("</title>\n");
+    out.push_str(&writer.defs());
+    out.push_str(&body);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// `text` safe inside an XML element or attribute: `&`, `<`, `>`, `"` and `'` as entities, and characters XML
+/// cannot hold at all (control characters but tab and line breaks) as U+FFFD.
+pub(crate) fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || matches!(c, '\u{fffe}' | '\u{ffff}') => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `v` with at most `decimals` (0–6) decimals, rounded half away from zero, trailing zeros and a trailing point
+/// dropped (`12`, `12.5`, `-0.25`): the one number format of the output. Integer arithmetic on the exact product
+/// (an `f32` times a power of ten up to 10⁶ is exact in `f64`), so the digits are the same on every platform, and no
+/// float formatting code is linked into the Worker.
+fn num(v: f32, decimals: u32) -> String {
+    let decimals = decimals.min(6);
+    let scaled = f64::from(v) * 10f64.powi(decimals as i32);
+    if !scaled.is_finite() || scaled.abs() >= 1e15 {
+        return "0".to_string();
+    }
+    let scaled = scaled.round() as i64;
+    let unit = 10i64.pow(decimals);
+    let (whole, mut fraction) = (scaled.abs() / unit, scaled.abs() % unit);
+    let mut out = if scaled < 0 { format!("-{whole}") } else { whole.to_string() };
+    if fraction != 0 {
+        let mut digits = decimals as usize;
+        while fraction % 10 == 0 {
+            fraction /= 10;
+            digits -= 1;
+        }
+        out.push_str(&format!(".{fraction:0digits$}"));
+    }
+    out
+}
+
+/// `#rgb` when every channel is a doubled hex digit, else `#rrggbb`.
+fn hex(c: Rgb) -> String {
+    let Rgb(r, g, b) = c;
+    if [r, g, b].iter().all(|v| v % 17 == 0) {
+        format!("#{:x}{:x}{:x}", r / 17, g / 17, b / 17)
+    } else {
+        format!("#{r:02x}{g:02x}{b:02x}")
+    }
+}
+
+/// A rectangle as a closed subpath (`M x y h w v h h -w z`), to collect many rectangles of one colour in one path.
+fn rect_path(out: &mut String, r: Rect) {
+    let _ = write!(out, "M{} {}h{}v{}h-{}z", r.x, r.y, r.width, r.height, r.width);
+}
+
+/// Path data of a glyph outline in font units (y up), collected by `ttf-parser`.
+struct GlyphPath(String);
+
+impl ttf_parser::OutlineBuilder for GlyphPath {
+    fn move_to(&mut self, x: f32, y: f32) {
+        let _ = write!(self.0, "M{} {}", num(x, 1), num(y, 1));
+    }
+
+    fn line_to(&mut self, x: f32, y: f32) {
+        let _ = write!(self.0, "L{} {}", num(x, 1), num(y, 1));
+    }
+
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        let _ = write!(self.0, "Q{} {} {} {}", num(x1, 1), num(y1, 1), num(x, 1), num(y, 1));
+    }
+
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        let _ =
+            write!(self.0, "C{} {} {} {} {} {}", num(x1, 1), num(y1, 1), num(x2, 1), num(y2, 1), num(x, 1), num(y, 1));
+    }
+
+    fn close(&mut self) {
+        self.0.push('Z');
+    }
+}
+
+/// What one `<symbol>` shows: a sprite shape in a colour (text shapes have none: always [`Color::White`]).
+type SymbolKey = (Shape, Color);
+
+/// Collects the `<defs>` while the body is written: symbols in order of first use, glyphs by id.
+struct Writer {
+    /// The square size drawn, in pixels.
+    size: u32,
+    /// The font, for glyph outlines (`None` only if the embedded file were unreadable: then no text is drawn,
+    /// as in the PNG).
+    face: Option<ttf_parser::Face<'static>>,
+    /// Symbol ids by what they show.
+    symbols: HashMap<SymbolKey, usize>,
+    /// The `<symbol>` elements, in the order their ids were given.
+    symbol_defs: Vec<String>,
+    /// Glyph ids whose outlines are used (and have one).
+    glyphs: BTreeSet<u16>,
+    /// The clip paths of neutral pieces' halves are used.
+    halves: bool,
+    /// The paper and ink of the hatching pattern (`print`'s dark squares), when it is used.
+    hatch: Option<(Rgb, Rgb)>,
+    /// The clip path of the frame (everything but the squares), when a square is transparent.
+    frame_clip: Option<String>,
+}
+
+impl Writer {
+    fn new(size: u32) -> Writer {
+        Writer {
+            size,
+            face: ttf_parser::Face::parse(FONT_BYTES, 0).ok(),
+            symbols: HashMap::new(),
+            symbol_defs: Vec::new(),
+            glyphs: BTreeSet::new(),
+            halves: false,
+            hatch: None,
+            frame_clip: None,
+        }
+    }
+
+    /// The thinnest stroke in the 45-unit sprite box that is still [`MIN_STROKE_PX`] wide on the diagram.
+    fn min_stroke(&self) -> f32 {
+        MIN_STROKE_PX * SPRITE_VIEWBOX / self.size.max(1) as f32
+    }
+
+    /// The `<defs>` element: glyph outlines by id, the clip paths and pattern if used, the symbols in id order.
+    fn defs(&self) -> String {
+        let mut out = String::from("<defs>\n");
+        if let Some(face) = &self.face {
+            for &id in &self.glyphs {
+                let mut path = GlyphPath(String::new());
+                if face.outline_glyph(ttf_parser::GlyphId(id), &mut path).is_some() {
+                    let _ = writeln!(out, r#"<path id="g{id}" d="{}"/>"#, path.0);
+                }
+            }
+        }
+        if self.halves {
+            // The two halves of the 45-unit box, split on the piece's own vertical axis.
+            out.push_str("<clipPath id=\"L\"><rect width=\"22.5\" height=\"45\"/></clipPath>\n");
+            out.push_str("<clipPath id=\"R\"><rect x=\"22.5\" width=\"22.5\" height=\"45\"/></clipPath>\n");
+        }
+        if let Some((paper, ink)) = self.hatch {
+            out.push_str(&hatch_pattern(self.size, paper, ink));
+        }
+        if let Some(d) = &self.frame_clip {
+            let _ = writeln!(out, r#"<clipPath id="f"><path clip-rule="evenodd" d="{d}"/></clipPath>"#);
+        }
+        for def in &self.symbol_defs {
+            out.push_str(def);
+        }
+        out.push_str("</defs>\n");
+        out
+    }
+
+    /// The drawing, after `<defs>`, in the PNG's order (`render::render_image`): the background (paper, or the
+    /// `rim` colour; none where a look colour is `transparent`), painted holes, the frame, the squares, highlights,
+    /// pieces, the `borders` grid, bordered squares, arrows and circles, coordinates, then title, caption and count.
+    fn body(&mut self, board: &Board, options: &RenderOptions, l: &Layout) -> String {
+        let (w, h) = (board.width(), board.height());
+        let source = |dx: usize, dy: usize| Layout::display(board, options.flip, (dx, dy));
+        let is_open = |dx: i64, dy: i64| {
+            if dx < 0 || dy < 0 || dx >= w as i64 || dy >= h as i64 {
+                return true;
+            }
+            let (x, y) = source(dx as usize, dy as usize);
+            matches!(board.get(x, y), Some(Cell::Hole) | None)
+        };
+        // The squares and holes with their paints, in display order.
+        let hole_paint = options.hole.map(SquarePaint::from);
+        let mut holes: Vec<Rect> = Vec::new();
+        let mut squares: Vec<(Rect, SquarePaint, &Cell)> = Vec::new();
+        for dy in 0..h {
+            for dx in 0..w {
+                let (x, y) = source(dx, dy);
+                let Some(cell) = board.get(x, y) else { continue };
+                let rect = l.square_at(dx, dy);
+                if matches!(cell, Cell::Hole) {
+                    holes.push(rect);
+                } else {
+                    squares.push((rect, square_paint(board, options, x, y), cell));
+                }
+            }
+        }
+        let is_clear = |paint: Option<SquarePaint>| paint == Some(SquarePaint::Clear);
+        let clear_squares = squares.iter().any(|(_, paint, _)| is_clear(Some(*paint)));
+        let mut out = String::new();
+        // The background, with the transparent holes and squares cut out of it (even-odd): SVG cannot erase, so
+        // what the PNG clears is never painted.
+        let background = match options.rim {
+            Some(Paint::Transparent) => None,
+            Some(Paint::Solid(c)) => Some(c),
+            None => Some(PAPER),
+        };
+        if let Some(colour) = background {
+            let mut cut = String::new();
+            for rect in holes.iter().filter(|_| is_clear(hole_paint)) {
+                rect_path(&mut cut, *rect);
+            }
+            for (rect, _, _) in squares.iter().filter(|(_, paint, _)| is_clear(Some(*paint))) {
+                rect_path(&mut cut, *rect);
+            }
+            if cut.is_empty() {
+                let _ = writeln!(out, r#"<rect width="{}" height="{}" fill="{}"/>"#, l.width, l.height, hex(colour));
+            } else {
+                let mut d = String::new();
+                rect_path(&mut d, Rect::new(0, 0, l.width, l.height));
+                let _ = writeln!(out, r#"<path fill="{}" fill-rule="evenodd" d="{d}{cut}"/>"#, hex(colour));
+            }
+        }
+        if let Some(SquarePaint::Solid(colour)) = hole_paint {
+            let d = rects_path(&holes);
+            if !d.is_empty() {
+                let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colour));
+            }
+        }
+        let frame = rects_path(&l.frame_bars((w, h), is_open));
+        if !frame.is_empty() {
+            if clear_squares {
+                // The PNG clears a transparent square after the frame, also where a frame bar's end reaches into it
+                // (a corner next to a hole): here the frame is clipped to outside the squares instead.
+                let mut d = String::new();
+                rect_path(&mut d, Rect::new(0, 0, l.width, l.height));
+                for (rect, _, _) in &squares {
+                    rect_path(&mut d, *rect);
+                }
+                self.frame_clip = Some(d);
+                let _ = writeln!(out, r#"<path fill="{}" clip-path="url(#f)" d="{frame}"/>"#, hex(INK));
+            } else {
+                let _ = writeln!(out, r#"<path fill="{}" d="{frame}"/>"#, hex(INK));
+            }
+        }
+        // Squares: one path per paint, in order of first appearance; on a board without holes or transparent
+        // squares the most frequent colour is one rectangle under the others.
+        let mut paints: Vec<(SquarePaint, usize, String)> = Vec::new();
+        let mut uses = String::new();
+        for &(rect, paint, cell) in &squares {
+            let hatched = matches!(paint, SquarePaint::Hatched { .. });
+            match paints.iter_mut().find(|(p, _, _)| *p == paint) {
+                Some((_, count, d)) => {
+                    *count += 1;
+                    rect_path(d, rect);
+                }
+                None => {
+                    let mut d = String::new();
+                    rect_path(&mut d, rect);
+                    paints.push((paint, 1, d));
+                }
+            }
+            if let Some(key) = cell_key(cell, l.square, hatched) {
+                uses.push_str(&self.placed(&key, rect));
+            }
+        }
+        let base = if holes.is_empty() && !clear_squares {
+            let solid = paints.iter().filter(|(p, _, _)| matches!(p, SquarePaint::Solid(_)));
+            // The first of the most frequent (max_by_key would take the last).
+            solid.fold(None::<&(SquarePaint, usize, String)>, |best, p| match best {
+                Some(b) if b.1 >= p.1 => Some(b),
+                _ => Some(p),
+            })
+        } else {
+            None
+        };
+        let base_paint = base.map(|(p, _, _)| *p);
+        if let Some(SquarePaint::Solid(colour)) = base_paint {
+            let mut d = String::new();
+            rect_path(&mut d, Rect::new(l.board_x, l.board_y, w as u32 * l.square, h as u32 * l.square));
+            let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colour));
+        }
+        for (paint, _, d) in &paints {
+            if Some(*paint) == base_paint {
+                continue;
+            }
+            let fill = match *paint {
+                SquarePaint::Solid(c) => hex(c),
+                SquarePaint::Hatched { paper, ink } => {
+                    self.hatch.get_or_insert((paper, ink));
+                    "url(#h)".to_string()
+                }
+                SquarePaint::Clear => continue,
+            };
+            let _ = writeln!(out, r#"<path fill="{fill}" d="{d}"/>"#);
+        }
+        let furniture = &l.furniture;
+        for mark in &furniture.under {
+            out.push_str(&square_mark(mark));
+        }
+        out.push_str(&uses);
+        if options.borders {
+            let grid = rects_path(&l.grid_bars((w, h), is_open));
+            if !grid.is_empty() {
+                let _ = writeln!(out, r#"<path fill="{}" d="{grid}"/>"#, hex(INK));
+            }
+        }
+        for mark in &furniture.borders {
+            out.push_str(&square_mark(mark));
+        }
+        for overlay in &furniture.over {
+            out.push_str(&overlay_path(overlay));
+        }
+        let ink = options.coord_color.unwrap_or(INK);
+        if options.coords {
+            out.push_str(&self.coordinates(board, options, l, ink));
+        }
+        // The text around the board is inked like the coordinates (readable on a dark `rim`).
+        let lines: Vec<&TextLine> = furniture.title.iter().chain(&furniture.caption).chain(&furniture.count).collect();
+        if !lines.is_empty() {
+            let mut runs = String::new();
+            for line in lines {
+                runs.push_str(&self.glyph_run(&line.text, line.px, line.pen_x, line.baseline));
+            }
+            let _ = writeln!(out, "<g fill=\"{}\">{runs}</g>", hex(ink));
+        }
+        out
+    }
+
+    /// The `<use>` of the symbol of sprite `key` on the square `rect`, turned as the key says.
+    fn placed(&mut self, key: &Key, rect: Rect) -> String {
+        let color = if matches!(key.shape, Shape::Text(_) | Shape::HaloText(_)) { Color::White } else { key.color };
+        let id = self.symbol(&key.shape, color);
+        let s = rect.width;
+        let mut out = format!(r##"<use xlink:href="#s{id}" x="{}" y="{}" width="{s}" height="{s}""##, rect.x, rect.y);
+        if !key.turns.is_multiple_of(4) {
+            let centre = |v: u32| num(v as f32 + s as f32 / 2.0, 1);
+            let _ = write!(
+                out,
+                r#" transform="rotate({} {} {})""#,
+                90 * u32::from(key.turns % 4),
+                centre(rect.x),
+                centre(rect.y)
+            );
+        }
+        out.push_str("/>\n");
+        out
+    }
+
+    /// The id of the symbol showing `shape` in `color`, defined now if it is new.
+    fn symbol(&mut self, shape: &Shape, color: Color) -> usize {
+        let key = (shape.clone(), color);
+        if let Some(&id) = self.symbols.get(&key) {
+            return id;
+        }
+        // Neutral symbols refer to the white and black ones, which are defined first.
+        let (view, content) = self.symbol_content(shape, color);
+        let id = self.symbol_defs.len();
+        self.symbol_defs.push(format!("<symbol id=\"s{id}\" viewBox=\"0 0 {view} {view}\">{content}</symbol>\n"));
+        self.symbols.insert(key, id);
+        id
+    }
+
+    /// The side of the symbol's viewBox and its content: 45-unit sprite box for pieces and markers, pixels for
+    /// text and discs (whose labels are placed in whole pixels, as the PNG places them).
+    fn symbol_content(&mut self, shape: &Shape, color: Color) -> (u32, String) {
+        let size = self.size;
+        match (shape, color) {
+            (Shape::Text(text), _) => (size, self.text_symbol(text, false)),
+            (Shape::HaloText(text), _) => (size, self.text_symbol(text, true)),
+            (_, Color::Neutral) => {
+                let white = self.symbol(shape, Color::White);
+                let black = self.symbol(shape, Color::Black);
+                self.halves = true;
+                let half = |id: usize, side: char| {
+                    format!(r##"<use xlink:href="#s{id}" width="45" height="45" clip-path="url(#{side})"/>"##)
+                };
+                (45, format!("{}{}", half(white, 'L'), half(black, 'R')))
+            }
+            (Shape::Figure(figure), _) => {
+                let index = crate::notation::board::Figure::ALL.iter().position(|f| f == figure).unwrap_or(0);
+                let black = color == Color::Black;
+                let ops = SPRITE_OPS[index + if black { 6 } else { 0 }];
+                (45, self.sprite_paths(ops, color))
+            }
+            (Shape::Marker(marker), _) => (45, self.marker(*marker, color)),
+            (Shape::Disc(label), _) => (size, self.disc(label, color)),
+        }
+    }
+
+    /// A colour of the cburnett sprites as drawn for `color`: as it is for white and black, and for an extra
+    /// colour its grey level times the tint (what `sprite` does to the white sprite's pixels).
+    fn paint(rgb: [u8; 3], color: Color) -> Rgb {
+        match color {
+            Color::Extra(_) => {
+                let tint = extra_tint(color);
+                let level = u16::from(rgb[0]);
+                Rgb(
+                    div255(level * u16::from(tint.0)),
+                    div255(level * u16::from(tint.1)),
+                    div255(level * u16::from(tint.2)),
+                )
+            }
+            _ => Rgb(rgb[0], rgb[1], rgb[2]),
+        }
+    }
+
+    /// The paths of a cburnett sprite, with their fills and strokes.
+    fn sprite_paths(&self, ops: &[SvgOp], color: Color) -> String {
+        let mut out = String::new();
+        for op in ops {
+            let d = sprite_path_data(op);
+            let fill = op.fill.as_ref().map(|f| {
+                let rule = if f.even_odd { r#" fill-rule="evenodd""# } else { "" };
+                format!(r#" fill="{}"{rule}"#, hex(Self::paint(f.rgb, color)))
+            });
+            let stroke = op.stroke.as_ref().map(|s| {
+                let mut a = format!(
+                    r#" stroke="{}" stroke-width="{}""#,
+                    hex(Self::paint(s.rgb, color)),
+                    num(s.width.max(self.min_stroke()), 3)
+                );
+                match s.cap {
+                    1 => a.push_str(r#" stroke-linecap="round""#),
+                    2 => a.push_str(r#" stroke-linecap="square""#),
+                    _ => {}
+                }
+                match s.join {
+                    1 => a.push_str(r#" stroke-linejoin="round""#),
+                    2 => a.push_str(r#" stroke-linejoin="bevel""#),
+                    _ if s.miter_limit != 4.0 => {
+                        let _ = write!(a, r#" stroke-miterlimit="{}""#, num(s.miter_limit, 3));
+                    }
+                    _ => {}
+                }
+                a
+            });
+            match (fill, stroke) {
+                // Stroke under the fill: two elements, in that order (what tiny-skia draws).
+                (Some(fill), Some(stroke)) if op.stroke_first => {
+                    let _ = write!(out, r#"<path d="{d}" fill="none"{stroke}/><path d="{d}"{fill}/>"#);
+                }
+                (Some(fill), stroke) => {
+                    let _ = write!(out, r#"<path d="{d}"{fill}{}/>"#, stroke.unwrap_or_default());
+                }
+                (None, Some(stroke)) => {
+                    let _ = write!(out, r#"<path d="{d}" fill="none"{stroke}/>"#);
+                }
+                (None, None) => {}
+            }
+        }
+        out
+    }
+
+    /// The body colour of a marker or disc: white, black, or an extra colour's tint.
+    fn body_color(color: Color) -> Rgb {
+        match color {
+            Color::Black => Rgb::BLACK,
+            Color::Extra(_) => extra_tint(color),
+            Color::White | Color::Neutral => Rgb::WHITE,
+        }
+    }
+
+    /// A marker in the 45-unit box: body in the colour, the pieces' black outline (as `sprite::marker_path`).
+    fn marker(&self, marker: Marker, color: Color) -> String {
+        let paint = format!(
+            r#" fill="{}" stroke="{}" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round""#,
+            hex(Self::body_color(color)),
+            hex(Rgb::BLACK),
+            num(1.5f32.max(self.min_stroke()), 3)
+        );
+        match marker {
+            Marker::Circle => format!(r#"<circle cx="22.5" cy="22.5" r="14"{paint}/>"#),
+            Marker::Square => format!(r#"<rect x="9.5" y="9.5" width="26" height="26"{paint}/>"#),
+            Marker::Triangle => {
+                let p = |(x, y): (f32, f32)| format!("{} {}", num(x, 2), num(y, 2));
+                let [apex, right, left] = sprite::triangle_vertices();
+                format!(r#"<path d="M{}L{}L{}Z"{paint}/>"#, p(apex), p(right), p(left))
+            }
+            Marker::Cross => {
+                // `sprite::CROSS_OUTLINE` turned 45°: (x, y) → ((x − y)/√2, (x + y)/√2), no trigonometry.
+                let points = sprite::CROSS_OUTLINE;
+                let r = std::f32::consts::FRAC_1_SQRT_2;
+                let mut d = String::new();
+                for (i, (x, y)) in points.iter().enumerate() {
+                    let (tx, ty) = ((x - y) * r + 22.5, (x + y) * r + 22.5);
+                    let _ = write!(d, "{}{} {}", if i == 0 { 'M' } else { 'L' }, num(tx, 2), num(ty, 2));
+                }
+                format!(r#"<path d="{d}Z"{paint}/>"#)
+            }
+        }
+    }
+
+    /// The fallback disc of an unknown fairy piece, in pixels: the body with its outline and the label, black on a
+    /// white or tinted disc, white on a black one (as `sprite` draws it).
+    fn disc(&mut self, label: &str, color: Color) -> String {
+        let size = self.size as f32;
+        let k = size / SPRITE_VIEWBOX;
+        let mut out = format!(
+            r#"<circle cx="{c}" cy="{c}" r="{}" fill="{}" stroke="{}" stroke-width="{}"/>"#,
+            num(20.0 * k, 3),
+            hex(Self::body_color(color)),
+            hex(Rgb::BLACK),
+            num((1.5 * k).max(MIN_STROKE_PX), 3),
+            c = num(22.5 * k, 3),
+        );
+        let ink = if color == Color::Black { Rgb::WHITE } else { Rgb::BLACK };
+        let label_box = size * 0.62;
+        let px = text::fitted_px([label], label_box, label_box, 1.0);
+        if let Some(run) = self.centred_run(label, px) {
+            let _ = write!(out, r#"<g fill="{}">{run}</g>"#, hex(ink));
+        }
+        out
+    }
+
+    /// Letters and numbers in pixels: black, 55 % of the square tall, at most 80 % wide, centred; with a white halo
+    /// on hatched squares (the PNG dilates the ink by `size / 40` pixels, 1–3; here a round stroke twice as wide).
+    fn text_symbol(&mut self, text: &str, halo: bool) -> String {
+        let size = self.size as f32;
+        let px = text::fitted_px([text], size * 0.55, size, 0.8);
+        let radius = (self.size / 40).clamp(1, 3) as f32;
+        let mut out = String::new();
+        if halo {
+            if let Some(run) = self.centred_run(text, px) {
+                let width = 2.0 * 1.12 * radius / (px / self.units_per_em());
+                let _ = write!(
+                    out,
+                    r#"<g fill="{w}" stroke="{w}" stroke-width="{}" stroke-linejoin="round">{run}</g>"#,
+                    num(width, 1),
+                    w = hex(Rgb::WHITE)
+                );
+            }
+        }
+        if let Some(run) = self.centred_run(text, px) {
+            let _ = write!(out, r#"<g fill="{}">{run}</g>"#, hex(Rgb::BLACK));
+        }
+        out
+    }
+
+    fn units_per_em(&self) -> f32 {
+        self.face.as_ref().map_or(2048.0, |f| f32::from(f.units_per_em()))
+    }
+
+    /// `text` at `px` with its ink centred in the square as `sprite::draw_centred` centres the bitmap (an odd
+    /// leftover pixel right and down); `None` if it has no ink.
+    fn centred_run(&mut self, text: &str, px: f32) -> Option<String> {
+        let coverage = text::rasterize(text, px)?;
+        let size = i64::from(self.size);
+        let x = (size - coverage.mask.width as i64).div_euclid(2) - i64::from(coverage.left);
+        let y = (size - coverage.mask.height as i64).div_euclid(2) - i64::from(coverage.top);
+        Some(self.glyph_run(text, px, x, y))
+    }
+
+    /// The glyphs of `text` at `px` with the pen starting at `x` on the baseline `y` (pixels), each placed where
+    /// [`text::rasterize`] puts its bitmap: `<use>`s of the glyph outlines, painted by the enclosing element.
+    fn glyph_run(&mut self, text: &str, px: f32, x: i64, y: i64) -> String {
+        let mut out = String::new();
+        let Some(face) = &self.face else { return out };
+        let px = if px.is_finite() { px.clamp(1.0, 512.0) } else { 12.0 };
+        let k = num(px / f32::from(face.units_per_em()), 6);
+        for (c, pen) in text::pen_positions(text, px) {
+            let Some(glyph) = face.glyph_index(c) else { continue };
+            if face.glyph_bounding_box(glyph).is_none() {
+                continue; // no outline (a space)
+            }
+            self.glyphs.insert(glyph.0);
+            let _ = write!(
+                out,
+                r##"<use xlink:href="#g{}" transform="matrix({k} 0 0 -{k} {} {y})"/>"##,
+                glyph.0,
+                x + i64::from(pen)
+            );
+        }
+        out
+    }
+
+    /// File letters below and rank numbers left of the board (the `files` / `ranks` labels when given, blank ones
+    /// drawing nothing, else letters from `a` and numbers from `first_rank`) in `ink`, placed as `coords::draw`
+    /// places their bitmaps.
+    fn coordinates(&mut self, board: &Board, options: &RenderOptions, l: &Layout, ink: Rgb) -> String {
+        let texts = coords::label_texts(board, options);
+        let mut runs = String::new();
+        for label in coords::place(board, options, l, &texts) {
+            // The pen position the bitmap was placed from.
+            let (pen_x, baseline) =
+                (label.left - i64::from(label.coverage.left), label.top - i64::from(label.coverage.top));
+            runs.push_str(&self.glyph_run(label.text, label.px, pen_x, baseline));
+        }
+        format!("<g fill=\"{}\">\n{runs}\n</g>\n", hex(ink))
+    }
+}
+
+/// The path data of one cburnett sprite path, in its 45-unit box (two decimals: 0.01 unit is 0.03 px at 128-px
+/// squares).
+fn sprite_path_data(op: &SvgOp) -> String {
+    let mut d = String::new();
+    let mut points = op.points.chunks_exact(2).map(|c| format!("{} {}", num(c[0], 2), num(c[1], 2)));
+    let mut next = || points.next().unwrap_or_default();
+    for &verb in op.verbs {
+        let _ = match verb {
+            0 => write!(d, "M{}", next()),
+            1 => write!(d, "L{}", next()),
+            2 => write!(d, "Q{} {}", next(), next()),
+            3 => write!(d, "C{} {} {}", next(), next(), next()),
+            _ => write!(d, "Z"),
+        };
+    }
+    d
+}
+
+/// Rectangles (holes, the bars of `Layout::frame_bars` and `Layout::grid_bars`) as one path's data.
+fn rects_path(bars: &[Rect]) -> String {
+    let mut d = String::new();
+    for &bar in bars {
+        rect_path(&mut d, bar);
+    }
+    d
+}
+
+/// A marked square as the PNG paints it (`render::draw_mark`): a highlight, the square in its colour at its opacity;
+/// or XFEN's border, a box of ink along the inside of the square's edges.
+fn square_mark(mark: &SquareMark) -> String {
+    let Rect { x, y, width: s, .. } = mark.rect;
+    match mark.paint {
+        MarkPaint::Tint { rgb, alpha } => {
+            let mut d = String::new();
+            rect_path(&mut d, mark.rect);
+            format!("<path fill=\"{}\" fill-opacity=\"{}\" d=\"{d}\"/>\n", hex(rgb), opacity(alpha))
+        }
+        MarkPaint::Border { thickness } => {
+            let thick = thickness.min(s);
+            let mut d = String::new();
+            rect_path(&mut d, Rect::new(x, y, s, thick));
+            rect_path(&mut d, Rect::new(x, y + s - thick, s, thick));
+            rect_path(&mut d, Rect::new(x, y, thick, s));
+            rect_path(&mut d, Rect::new(x + s - thick, y, thick, s));
+            format!("<path fill=\"{}\" d=\"{d}\"/>\n", hex(INK))
+        }
+    }
+}
+
+/// An opacity of 0–255 as SVG writes it (4 decimals: every byte value comes back when a viewer multiplies by 255).
+fn opacity(alpha: u8) -> String {
+    num(f32::from(alpha) / 255.0, 4)
+}
+
+/// An arrow (its seven corners, non-zero fill) or a circle (the ring between two circles, even-odd fill) in its
+/// colour at its opacity, as the PNG paints it (`render::draw_overlay`).
+fn overlay_path(overlay: &Overlay) -> String {
+    let p = |(x, y): (f32, f32)| format!("{} {}", num(x, 2), num(y, 2));
+    match *overlay {
+        Overlay::Arrow { outline, rgb, alpha } => {
+            let mut d = format!("M{}", p(outline[0]));
+            for &corner in &outline[1..] {
+                let _ = write!(d, "L{}", p(corner));
+            }
+            format!("<path fill=\"{}\" fill-opacity=\"{}\" d=\"{d}Z\"/>\n", hex(rgb), opacity(alpha))
+        }
+        Overlay::Circle { centre, outer, inner, rgb, alpha } => {
+            // Each circle as two half-circle arcs from its leftmost point.
+            let circle = |r: f32| {
+                // The radius as written, so that the arcs end exactly where they started.
+                let r = (r * 100.0).round() / 100.0;
+                format!(
+                    "M{}a{r} {r} 0 1 0 {d} 0a{r} {r} 0 1 0 -{d} 0Z",
+                    p((centre.0 - r, centre.1)),
+                    r = num(r, 2),
+                    d = num(2.0 * r, 2)
+                )
+            };
+            format!(
+                "<path fill=\"{}\" fill-opacity=\"{}\" fill-rule=\"evenodd\" d=\"{}{}\"/>\n",
+                hex(rgb),
+                opacity(alpha),
+                circle(outer),
+                circle(inner)
+            )
+        }
+    }
+}
+
+/// The pattern `print` paints dark squares with: diagonal bands of ink on white rising to the right, a period of
+/// `hatching(size).period` pixels and `thickness` wide along a row, anchored at the image's origin like the PNG's
+/// (whose pixel (x, y) is ink where (x + y) mod period < thickness: the band between the lines x + y = 0.5 and
+/// x + y = thickness + 0.5 of the pixel grid, repeated).
+fn hatch_pattern(size: u32, paper: Rgb, ink: Rgb) -> String {
+    let hatch = hatching(size);
+    let (p, t) = (hatch.period as f32, hatch.thickness as f32);
+    let n = |v: f32| num(v, 1);
+    // One band from the tile's top-left corner, one crossing it; each continues in the neighbouring tiles.
+    let d = format!("M.5 0H{t5}L0 {t5}V.5ZM{p} .5V{t5}L{t5} {p}H.5Z", t5 = n(t + 0.5), p = n(p));
+    format!(
+        "<pattern id=\"h\" width=\"{p}\" height=\"{p}\" patternUnits=\"userSpaceOnUse\"><rect width=\"{p}\" height=\"{p}\" fill=\"{}\"/><path fill=\"{}\" shape-rendering=\"crispEdges\" d=\"{d}\"/></pattern>\n",
+        hex(paper),
+        hex(ink),
+        p = n(p)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::ffen::{parse, Dialect};
+
+    #[test]
+    fn numbers_have_a_fixed_form() {
+        assert_eq!(num(12.0, 2), "12");
+        assert_eq!(num(12.5, 2), "12.5");
+        assert_eq!(num(-0.001, 2), "0");
+        assert_eq!(num(-0.25, 2), "-0.25");
+        assert_eq!(num(0.125, 2), "0.13");
+        assert_eq!(num(0.05, 1), "0.1");
+        assert_eq!(num(1234.5, 0), "1235");
+        assert_eq!(num(0.000_001, 6), "0.000001");
+        assert_eq!(num(1e30, 2), "0");
+        assert_eq!(num(1.0 / 3.0, 6), "0.333333");
+        assert_eq!(num(f32::NAN, 2), "0");
+        assert_eq!(hex(Rgb(255, 255, 255)), "#fff");
+        assert_eq!(hex(Rgb(0xb4, 0xb4, 0xb4)), "#b4b4b4");
+    }
+
+    #[test]
+    fn xml_escape_leaves_no_markup() {
+        assert_eq!(xml_escape(r#"<a href="x">'&'</a>"#), "&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
+        assert_eq!(xml_escape("a\u{0}b\u{1b}"), "a\u{fffd}b\u{fffd}");
+    }
+
+    #[test]
+    fn the_title_holds_the_canonical_ffen_escaped() {
+        // janko letters are written with `'`, which is escaped; the canonical FFEN is the title's only text.
+        let board = parse("'a''12*1'b5/8", Dialect::Janko).unwrap();
+        let svg = render_svg(&board, &RenderOptions::default());
+        assert!(svg.contains("<title>&apos;a&apos;&apos;12*1&apos;b5/8</title>"), "{svg}");
+        assert_eq!(svg.matches("<title>").count(), 1);
+        assert!(!svg.contains("<text"));
+    }
+
+    /// A title and caption full of markup: drawn as glyph outlines, so none of it is in the document, which has the
+    /// glyphs of `<`, `&` and the rest among its outlines instead.
+    #[test]
+    fn furniture_text_is_outlines_never_markup() {
+        let board = parse("4k3/8/8/8/8/8/8/4K3", Dialect::Janko).unwrap();
+        let markup = r#"<script>alert("x")</script>&amp;'"#;
+        let options =
+            RenderOptions::from_pairs([("title", markup), ("caption", "</svg><svg onload=alert(1)>"), ("count", "1")])
+                .unwrap();
+        let svg = render_svg(&board, &options);
+        for bad in ["script", "alert", "onload", "&amp;amp;", "</svg><svg"] {
+            assert!(!svg.contains(bad), "{bad} in {svg}");
+        }
+        assert_eq!(svg.matches("<svg").count(), 1);
+        assert!(svg.contains("<title>4k3/8/8/8/8/8/8/4K3</title>"));
+        // Every glyph of the two texts and the count is defined once and used.
+        let face = ttf_parser::Face::parse(FONT_BYTES, 0).unwrap();
+        for c in "<script>alert(\"x\")&;'/ onload=(1+1)".chars().filter(|c| *c != ' ') {
+            let id = face.glyph_index(c).unwrap().0;
+            assert_eq!(svg.matches(&format!("<path id=\"g{id}\"")).count(), 1, "{c}");
+            assert!(svg.contains(&format!("#g{id}\"")), "{c}");
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! The diagram editor served at `GET /`: one self-contained HTML file (`page/index.html`) with inline CSS and
+//! JavaScript and no external resources.
+//!
+//! The page lets people type FFEN with a live preview (it fetches the service's own `/diagram.png` route), build a
+//! position with a symbol palette, copy the link, the `<img>` tag and the legacy `d.php?ff=` link, and read a
+//! reference of the notation, the URL parameters, the limits and the response headers. It is static: nothing from
+//! the request is written into it on the server, and its script builds the DOM with `textContent` only.
+//!
+//! Serve it with [`CONTENT_TYPE`], [`CONTENT_SECURITY_POLICY`] and [`CACHE_CONTROL`]. The policy allows exactly the
+//! page's one inline `<script>` and one inline `<style>` by their SHA-256 hashes, so after editing either, update the
+//! hashes here and in the page's `<meta http-equiv="Content-Security-Policy">` (the unit test
+//! `csp_hashes_match_the_page` fails and prints the new policy). The browser tests in `tests/browser/` check that the
+//! Worker sends exactly this header.
+
+/// The editor page, served at `GET /`.
+pub const INDEX_HTML: &str = include_str!("../../page/index.html");
+
+/// `Content-Type` for [`INDEX_HTML`].
+pub const CONTENT_TYPE: &str = "text/html; charset=utf-8";
+
+/// `Content-Security-Policy` header for [`INDEX_HTML`]: nothing but the page's own hashed inline script and style,
+/// images and `fetch` from the same origin (the preview is shown from a `blob:` URL), no framing.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-/F35jVrWxr39Ov0PhQyrmOfgTdHVjEYS6oYSRFWMEE0='; style-src 'sha256-f+WdEkB93OdwA/uBS1XoQjMD2JoWTufBkNCgs0v9ekQ='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// `Cache-Control` for [`INDEX_HTML`]: short, because the page changes with releases (never `immutable`).
+pub const CACHE_CONTROL: &str = "public, max-age=300";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text between `open` and the next `close`, once only.
+    fn between<'a>(s: &'a str, open: &str, close: &str) -> &'a str {
+        assert_eq!(s.matches(open).count(), 1, "exactly one {open}");
+        let start = s.find(open).unwrap() + open.len();
+        let end = start + s[start..].find(close).unwrap();
+        &s[start..end]
+    }
+
+    /// A CSP hash source: `'sha256-` + the standard base64 of the text's SHA-256 + `'`.
+    fn csp_hash(text: &str) -> String {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(text)))
+    }
+
+    #[test]
+    fn csp_hash_is_the_form_browsers_compute() {
+        // The examples of the CSP specification's hash sources (SHA-256 of "" and of "abc").
+        assert_eq!(csp_hash(""), "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+        assert_eq!(csp_hash("abc"), "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='");
+    }
+
+    #[test]
+    fn csp_hashes_match_the_page() {
+        let script = between(INDEX_HTML, "<script>", "</script>");
+        let style = between(INDEX_HTML, "<style>", "</style>");
+        let meta = format!(
+            "default-src 'none'; script-src {}; style-src {}; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'",
+            csp_hash(script),
+            csp_hash(style)
+        );
+        let header = format!("{meta}; frame-ancestors 'none'");
+        assert_eq!(CONTENT_SECURITY_POLICY, header, "page/index.html changed: update CONTENT_SECURITY_POLICY");
+        let tag = format!(r#"<meta http-equiv="Content-Security-Policy" content="{meta}">"#);
+        assert!(INDEX_HTML.contains(&tag), "page/index.html changed: update its CSP meta to\n{tag}");
+    }
+
+    #[test]
+    fn page_is_self_contained() {
+        assert_eq!(INDEX_HTML.matches("<script").count(), 1, "one inline script");
+        assert_eq!(INDEX_HTML.matches("<style").count(), 1, "one inline style");
+        for needle in ["http:", "https:", "//cdn", "@import", "url(", "<link", "<iframe", "src=\"//", "javascript:"] {
+            assert!(!INDEX_HTML.contains(needle), "page contains {needle:?}");
+        }
+        // no inline event handlers (` onclick=`…): the CSP would block them anyway
+        for (i, _) in INDEX_HTML.match_indices(" on") {
+            let rest = &INDEX_HTML[i + 3..];
+            let word = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_lowercase()).len();
+            assert!(word == 0 || !rest[word..].starts_with('='), "inline handler at byte {i}");
+        }
+        assert!(
+            !INDEX_HTML.contains("innerHTML")
+                && !INDEX_HTML.contains("outerHTML")
+                && !INDEX_HTML.contains("insertAdjacentHTML")
+        );
+        assert!(!INDEX_HTML.contains("eval(") && !INDEX_HTML.contains("document.write"));
+        assert!(!INDEX_HTML.contains(" style=\""), "inline style attributes would need 'unsafe-hashes'");
+        // 40 KiB until the look fields (issue 11) and the problem-diagram fields (issue 12) came; still one small
+        // request.
+        assert!(INDEX_HTML.len() < 56 * 1024, "page is {} bytes", INDEX_HTML.len());
+    }
+
+    #[test]
+    fn page_has_the_required_elements_with_labels() {
+        assert!(INDEX_HTML.starts_with("<!doctype html>\n<html lang=\"en\">"));
+        assert!(INDEX_HTML.contains("<meta charset=\"utf-8\">"));
+        for id in [
+            "ffen",
+            "dialect",
+            "size",
+            "theme",
+            "flip",
+            "coords",
+            "files",
+            "ranks",
+            "out-link",
+            "out-img",
+            "out-legacy",
+        ] {
+            assert!(INDEX_HTML.contains(&format!("id=\"{id}\"")), "input #{id}");
+            assert!(INDEX_HTML.contains(&format!("<label for=\"{id}\"")), "label for #{id}");
+        }
+        for id in ["preview", "board", "palette", "error", "canonical", "reference"] {
+            assert!(INDEX_HTML.contains(&format!("id=\"{id}\"")), "element #{id}");
+        }
+        assert!(INDEX_HTML.contains("/diagram.png?") && INDEX_HTML.contains("/Retros/d.php?ff="));
+        for header in ["X-FFEN", "X-Cache", "ETag"] {
+            assert!(INDEX_HTML.contains(&format!("<code>{header}</code>")), "reference explains {header}");
+        }
+    }
+
+    #[test]
+    fn page_agrees_with_the_service_constants() {
+        use crate::options::render_options::{DEFAULT_SQUARE_SIZE, MAX_SQUARE_SIZE, MIN_SQUARE_SIZE};
+        use crate::options::theme::Theme;
+        let input =
+            format!(r#"id="ffen" type="text" class="mono" maxlength="{}""#, crate::notation::ffen::MAX_INPUT_LEN);
+        assert!(INDEX_HTML.contains(&input), "FFEN field limit");
+        assert!(INDEX_HTML.contains(&format!("At most {} bytes of FFEN", crate::notation::ffen::MAX_INPUT_LEN)));
+        let side = crate::notation::board::MAX_BOARD_SIDE;
+        assert!(INDEX_HTML.contains(&format!("boards from 1×1 to {side}×{side} squares")));
+        assert!(INDEX_HTML.contains(&format!(r#"id="files" type="number" min="1" max="{side}""#)));
+        assert!(INDEX_HTML.contains(&format!(r#"id="ranks" type="number" min="1" max="{side}""#)));
+        assert!(INDEX_HTML.contains("text of one or two characters") && crate::notation::board::MAX_TEXT_LEN == 2);
+        let size = format!(
+            r#"id="size" type="number" min="{MIN_SQUARE_SIZE}" max="{MAX_SQUARE_SIZE}" step="1" value="{DEFAULT_SQUARE_SIZE}""#
+        );
+        assert!(INDEX_HTML.contains(&size), "square size control");
+        assert!(INDEX_HTML.contains(&format!("{MIN_SQUARE_SIZE} to {MAX_SQUARE_SIZE}; default {DEFAULT_SQUARE_SIZE}")));
+        assert!(INDEX_HTML.contains(&format!("size !== {DEFAULT_SQUARE_SIZE}")), "the script leaves the default out");
+        let options: String =
+            Theme::ALL.iter().map(|t| format!(r#"<option value="{0}">{0}</option>"#, t.name())).collect();
+        assert!(INDEX_HTML.contains(&format!(r#"<select id="theme">{options}</select>"#)), "theme choices");
+        let default = Theme::default().name();
+        assert!(
+            INDEX_HTML.contains(&format!(r#"themeSel.value !== "{default}""#)),
+            "the script leaves the default out"
+        );
+    }
+
+    #[test]
+    fn headers_are_strict_and_not_immutable() {
+        assert!(!CONTENT_SECURITY_POLICY.contains("unsafe"));
+        assert!(CONTENT_SECURITY_POLICY.starts_with("default-src 'none';"));
+        assert!(!CACHE_CONTROL.contains("immutable"));
+    }
+}

@@ -1,0 +1,735 @@
+//! The furniture of a printed problem diagram, as render options: the piece count, a title above the board, a
+//! caption below it, highlighted squares, arrows and circles, and the last move.
+//!
+//! | parameter | values | default |
+//! |---|---|---|
+//! | `count` | as `flip` (`1`, `true`, …): the piece count `(W+B)` under the board at its right edge | off |
+//! | `title` | up to two lines ([`LINE_BREAK`] or a line feed between them) of up to [`MAX_LINE_CHARS`] characters | none |
+//! | `caption` | the same, below the board, left of the count | none |
+//! | `squares` | comma list of squares, each with an optional colour letter: `Ge4,Rd5,c3` | none |
+//! | `arrows` | comma list of from-to pairs, each with an optional colour letter: `Ge2e4,Bh7c2`; `e4e4` a circle | none |
+//! | `lastmove` | one from-to pair, `e2e4`: both squares highlighted | none |
+//!
+//! Square names are the coordinate labels: files `a`…`z`, `aa`…`af`, ranks from 1 ([`SquareName`]). The colour
+//! letters are `G` `R` `Y` `B` (upper case only, so `b3` stays a square); without one a mark has the default tint
+//! ([`Tint`]). Lists are kept sorted with one entry per square (per from-to pair): when a square comes twice, the
+//! last one wins, as with a repeated parameter.
+//!
+//! Whether a square is on the board is known only once the FFEN is read: [`Furniture::check`] answers that.
+//!
+//! ```
+//! use ffen_diagram::{RenderOptions, Tint};
+//! let options = RenderOptions::from_pairs([("squares", "Ge4,c3,Rd5,c3"), ("count", "1"), ("title", "Šulc|Phénix 1999")])
+//!     .unwrap();
+//! assert_eq!(options.canonical(), "s40.f0.c0.gray.count.title=%C5%A0ulc|Ph%C3%A9nix 1999.squares=c3,Rd5,Ge4");
+//! assert_eq!(options.furniture.title.lines(), ["Šulc", "Phénix 1999"]);
+//! assert_eq!(options.furniture.squares.as_slice().iter().filter(|(_, t)| *t == Tint::Default).count(), 1);
+//! ```
+
+use crate::notation::board::{Board, Cell, Color};
+use crate::notation::colour::Rgb;
+use crate::options::charset;
+use crate::options::error::OptionError;
+use std::fmt;
+use std::str::FromStr;
+
+/// The most characters (Unicode scalar values, after white space is collapsed) in one line of a title or caption.
+pub const MAX_LINE_CHARS: usize = 80;
+
+/// The most lines of a title or caption.
+pub const MAX_LINES: usize = 2;
+
+/// What separates the lines of a title or caption in a link (a line feed, `%0A`, does too).
+pub const LINE_BREAK: char = '|';
+
+/// The most distinct highlighted squares (every square of the largest board).
+pub const MAX_SQUARES: usize = 1024;
+
+/// The most distinct arrows and circles.
+pub const MAX_ARROWS: usize = 64;
+
+/// A square by its coordinate name: file `a`…`z`, `aa`…`af` (0–31) and rank 1–32, counted from the lower left of
+/// the board as written (so a name means the same square whether or not the diagram is flipped).
+///
+/// ```
+/// use ffen_diagram::SquareName;
+/// let e4: SquareName = "e4".parse().unwrap();
+/// assert_eq!((e4.file(), e4.rank()), (4, 4));
+/// assert_eq!("af32".parse::<SquareName>().unwrap().to_string(), "af32");
+/// assert!("ag1".parse::<SquareName>().is_err() && "a0".parse::<SquareName>().is_err());
+/// assert!("E4".parse::<SquareName>().is_err() && "a33".parse::<SquareName>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SquareName {
+    file: u8,
+    rank: u8,
+}
+
+impl SquareName {
+    /// The square on file `file` (0 = a, up to 31 = af) and rank `rank` (1–32), if both are in range.
+    pub fn new(file: usize, rank: usize) -> Option<SquareName> {
+        (file < 32 && (1..=32).contains(&rank)).then_some(SquareName { file: file as u8, rank: rank as u8 })
+    }
+
+    /// The file, 0 for `a`.
+    pub fn file(self) -> usize {
+        usize::from(self.file)
+    }
+
+    /// The rank, 1 for the lowest.
+    pub fn rank(self) -> usize {
+        usize::from(self.rank)
+    }
+
+    /// The board position (`x` from the left, `y` from the top, as [`Board::get`] takes them) of this square on
+    /// `board`, or `None` if the board has no such file or rank.
+    pub fn position(self, board: &Board) -> Option<(usize, usize)> {
+        (self.file() < board.width() && self.rank() <= board.height())
+            .then(|| (self.file(), board.height() - self.rank()))
+    }
+
+    /// Reads a name at the start of `text`: the square and the bytes it took.
+    fn read(text: &str) -> Option<(SquareName, usize)> {
+        let bytes = text.as_bytes();
+        let letters = bytes.iter().take_while(|b| b.is_ascii_lowercase()).count();
+        let digits = bytes[letters..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let file = match &bytes[..letters] {
+            [f] => usize::from(f - b'a'),
+            [b'a', f @ b'a'..=b'f'] => 26 + usize::from(f - b'a'),
+            _ => return None,
+        };
+        // One or two digits, no leading zero.
+        if !(1..=2).contains(&digits) || bytes[letters] == b'0' {
+            return None;
+        }
+        let rank = text[letters..letters + digits].parse().ok()?;
+        Some((SquareName::new(file, rank)?, letters + digits))
+    }
+}
+
+impl fmt::Display for SquareName {
+    /// The coordinate name, `e4`, `aa10`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", crate::notation::board::file_name(self.file()), self.rank)
+    }
+}
+
+/// Text that is not a square name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidSquareName;
+
+impl fmt::Display for InvalidSquareName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(SQUARE_EXPECTED)
+    }
+}
+
+impl std::error::Error for InvalidSquareName {}
+
+impl FromStr for SquareName {
+    type Err = InvalidSquareName;
+
+    fn from_str(text: &str) -> Result<SquareName, InvalidSquareName> {
+        match SquareName::read(text) {
+            Some((square, len)) if len == text.len() => Ok(square),
+            _ => Err(InvalidSquareName),
+        }
+    }
+}
+
+/// The colour of a highlighted square, an arrow or a circle: a letter before the square name, or none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tint {
+    /// No letter: grey ink, which prints in black and white as problem books are printed.
+    #[default]
+    Default,
+    /// `G`: green.
+    Green,
+    /// `R`: red.
+    Red,
+    /// `Y`: yellow (also the last move's).
+    Yellow,
+    /// `B`: blue.
+    Blue,
+}
+
+impl Tint {
+    /// The tints with a letter.
+    pub const LETTERED: [Tint; 4] = [Tint::Green, Tint::Red, Tint::Yellow, Tint::Blue];
+
+    /// The letter that chooses this tint (`None` for the default).
+    pub fn letter(self) -> Option<char> {
+        match self {
+            Tint::Default => None,
+            Tint::Green => Some('G'),
+            Tint::Red => Some('R'),
+            Tint::Yellow => Some('Y'),
+            Tint::Blue => Some('B'),
+        }
+    }
+
+    /// The tint of a colour letter (upper case only).
+    pub fn from_letter(letter: char) -> Option<Tint> {
+        Tint::LETTERED.into_iter().find(|t| t.letter() == Some(letter))
+    }
+
+    /// The colour, before any transparency.
+    pub fn rgb(self) -> Rgb {
+        match self {
+            Tint::Default => Rgb(0x30, 0x30, 0x30),
+            Tint::Green => Rgb(0x15, 0x78, 0x1b),
+            Tint::Red => Rgb(0xc8, 0x1e, 0x1e),
+            Tint::Yellow => Rgb(0xf0, 0xc0, 0x00),
+            Tint::Blue => Rgb(0x00, 0x48, 0xc8),
+        }
+    }
+
+    /// The opacity (0–255) of a highlighted square in this tint: light enough that a black piece stays readable.
+    pub fn square_alpha(self) -> u8 {
+        match self {
+            Tint::Default => 80,
+            Tint::Yellow => 128,
+            _ => 100,
+        }
+    }
+
+    /// The opacity (0–255) of an arrow or circle in this tint: strong, but the piece under it still shows.
+    pub fn arrow_alpha(self) -> u8 {
+        match self {
+            Tint::Default => 170,
+            _ => 190,
+        }
+    }
+}
+
+/// An arrow from one square to another, or a circle when both are the same square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Where it starts.
+    pub from: SquareName,
+    /// Where it points.
+    pub to: SquareName,
+}
+
+impl Move {
+    /// Whether this is a circle (the same square twice).
+    pub fn is_circle(self) -> bool {
+        self.from == self.to
+    }
+
+    /// Reads a whole from-to pair such as `e2e4` or `aa10ab12`.
+    fn read(text: &str) -> Option<Move> {
+        let (from, used) = SquareName::read(text)?;
+        let to = text[used..].parse().ok()?;
+        Some(Move { from, to })
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+/// A title or caption: at most [`MAX_LINES`] lines of at most [`MAX_LINE_CHARS`] characters, white space collapsed,
+/// every character one the embedded font draws. Empty when absent.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TextLines(Vec<String>);
+
+impl TextLines {
+    /// The lines, top first (none when absent).
+    pub fn lines(&self) -> &[String] {
+        &self.0
+    }
+
+    /// Whether there is no text.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Reads the value of `parameter`: lines split at [`LINE_BREAK`] or a line feed, each with its white space
+    /// collapsed to single spaces and trimmed, empty lines dropped. A character the font cannot draw is refused,
+    /// naming it and its position (counted in characters of the value, from 1).
+    pub fn parse(parameter: &'static str, value: &str) -> Result<TextLines, OptionError> {
+        if let Some((index, c)) =
+            value.chars().enumerate().find(|&(_, c)| !(c == LINE_BREAK || c.is_whitespace() || charset::can_draw(c)))
+        {
+            // The character itself unless it is a control character, which a message should not carry raw.
+            let shown = if c.is_control() { String::new() } else { format!("'{c}' ") };
+            let expected = format!(
+                "text the font can draw (Latin letters with the accents of Latin-1 and Latin Extended-A): the \
+                 character {shown}(U+{:04X}) at position {} cannot be drawn",
+                u32::from(c),
+                index + 1
+            );
+            return Err(OptionError::new(parameter, value, expected));
+        }
+        let lines: Vec<String> = value
+            .split([LINE_BREAK, '\n'])
+            .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+            .filter(|line| !line.is_empty())
+            .collect();
+        if lines.len() > MAX_LINES {
+            return Err(OptionError::new(parameter, value, LINES_EXPECTED));
+        }
+        if let Some(line) = lines.iter().find(|line| line.chars().count() > MAX_LINE_CHARS) {
+            let expected = format!(
+                "at most {MAX_LINE_CHARS} characters a line: a line has {} after white space is collapsed",
+                line.chars().count()
+            );
+            return Err(OptionError::new(parameter, value, expected));
+        }
+        Ok(TextLines(lines))
+    }
+
+    /// The canonical form: lines joined by `|`, every byte that is not printable ASCII, and `%` `.` `=` `,` `|`,
+    /// percent-encoded (`%C3%A9` for `é`), so the value can never be read as a separator of the canonical options.
+    pub fn canonical(&self) -> String {
+        let mut out = String::new();
+        for (i, line) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.push(LINE_BREAK);
+            }
+            for byte in line.bytes() {
+                if byte.is_ascii_graphic() && !b"%.=,|".contains(&byte) || byte == b' ' {
+                    out.push(char::from(byte));
+                } else {
+                    out.push_str(&format!("%{byte:02X}"));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// How many pieces of each colour a board holds (markers, letters, numbers and holes are not pieces).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PieceCount {
+    /// White pieces.
+    pub white: usize,
+    /// Black pieces.
+    pub black: usize,
+    /// Neutral pieces.
+    pub neutral: usize,
+    /// Pieces of Bodlaender's extra colours 3–6 (index 0 for colour 3).
+    pub extra: [usize; 4],
+}
+
+impl PieceCount {
+    /// Counts the pieces of `board`: orthodox and named (fairy) pieces, by colour.
+    ///
+    /// ```
+    /// use ffen_diagram::{ffen, PieceCount};
+    /// let board = ffen::parse("k1B5/-p1PP4/K1-p5/p1-p5/p7/2p1-p3/4P3/8", ffen::Dialect::Janko).unwrap();
+    /// assert_eq!(PieceCount::of(&board).to_string(), "(5+4+4n)");
+    /// ```
+    pub fn of(board: &Board) -> PieceCount {
+        let mut count = PieceCount::default();
+        for cell in board.cells() {
+            let Cell::Piece(piece) = cell else { continue };
+            if matches!(piece.kind, crate::notation::board::PieceKind::Marker(_)) {
+                continue;
+            }
+            match piece.color {
+                Color::White => count.white += 1,
+                Color::Black => count.black += 1,
+                Color::Neutral => count.neutral += 1,
+                Color::Extra(extra) => count.extra[extra.index()] += 1,
+            }
+        }
+        count
+    }
+}
+
+impl fmt::Display for PieceCount {
+    /// As printed under a problem: `(W+B)`, then `+Nn` for neutral pieces and `+Kc3` … `+Kc6` for the extra colours,
+    /// each only when there are some: `(3+2)`, `(3+2+1n)`, `(3+2+1n+2c3)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}+{}", self.white, self.black)?;
+        if self.neutral > 0 {
+            write!(f, "+{}n", self.neutral)?;
+        }
+        for (i, &n) in self.extra.iter().enumerate() {
+            if n > 0 {
+                write!(f, "+{n}c{}", i + 3)?;
+            }
+        }
+        f.write_str(")")
+    }
+}
+
+/// A list of marks kept sorted by key with one entry per key: what `squares` and `arrows` hold.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Marks<K>(Vec<(K, Tint)>);
+
+impl<K> Default for Marks<K> {
+    fn default() -> Self {
+        Marks(Vec::new())
+    }
+}
+
+impl<K: Ord + Copy + fmt::Display> Marks<K> {
+    /// Marks `key` with `tint`, replacing any tint it had (the last one wins, as with a repeated parameter).
+    pub fn insert(&mut self, key: K, tint: Tint) {
+        match self.0.binary_search_by(|(k, _)| k.cmp(&key)) {
+            Ok(i) => self.0[i].1 = tint,
+            Err(i) => self.0.insert(i, (key, tint)),
+        }
+    }
+
+    /// The marks, sorted by key.
+    pub fn as_slice(&self) -> &[(K, Tint)] {
+        &self.0
+    }
+
+    /// How many keys are marked.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Reads a comma list of `parameter`: each item an optional colour letter and what `read` takes, at most `max`
+    /// distinct keys.
+    fn parse(
+        parameter: &'static str,
+        value: &str,
+        read: fn(&str) -> Option<K>,
+        expected: &'static str,
+        max: usize,
+    ) -> Result<Marks<K>, OptionError> {
+        let mut marks = Marks::default();
+        for item in value.split(',').map(str::trim).filter(|item| !item.is_empty()) {
+            // An upper-case colour letter first, or none (square names are lower case, so `b3` stays a square).
+            let (tint, rest) = match item.chars().next().and_then(Tint::from_letter) {
+                Some(tint) => (tint, &item[1..]),
+                None => (Tint::Default, item),
+            };
+            marks.insert(read(rest).ok_or_else(|| OptionError::new(parameter, item, expected))?, tint);
+        }
+        if marks.len() > max {
+            return Err(OptionError::new(parameter, value, format!("at most {max} distinct items")));
+        }
+        Ok(marks)
+    }
+
+    /// The list as a query value and in the canonical options: `c3,Rd5,Ge4` (only letters, digits and commas).
+    fn text(&self) -> String {
+        let mut out = String::new();
+        for (i, (key, tint)) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.extend(tint.letter());
+            out.push_str(&key.to_string());
+        }
+        out
+    }
+}
+
+/// The furniture of one diagram. The default has none, and adds nothing to the canonical options.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Furniture {
+    /// Draw the piece count under the board at its right edge.
+    pub count: bool,
+    /// The title above the board (author, source).
+    pub title: TextLines,
+    /// The caption below the board (stipulation, twins), left of the count.
+    pub caption: TextLines,
+    /// Highlighted squares, drawn under the pieces: one tint per square.
+    pub squares: Marks<SquareName>,
+    /// Arrows and circles, drawn over the pieces: one tint per from-to pair.
+    pub arrows: Marks<Move>,
+    /// The last move: both squares highlighted in [`Tint::Yellow`] under any other highlight.
+    pub last_move: Option<Move>,
+}
+
+const SQUARE_EXPECTED: &str = "a square name: file a to z or aa to af, then rank 1 to 32 (e4, aa10)";
+const SQUARES_EXPECTED: &str =
+    "squares separated by commas, each an optional colour letter G, R, Y or B and a square name (Ge4,Rd5,c3)";
+const ARROWS_EXPECTED: &str =
+    "from-to pairs separated by commas, each an optional colour letter G, R, Y or B and two square names (Ge2e4,Bh7c2; \
+     e4e4 draws a circle)";
+const LASTMOVE_EXPECTED: &str = "two square names, from and to (e2e4)";
+const LINES_EXPECTED: &str = "at most two lines, separated by | or a line feed";
+
+impl Furniture {
+    /// Reads one furniture parameter into `self`; `Ok(false)` when `key` is not one of them.
+    pub(crate) fn read(&mut self, key: &str, value: &str) -> Result<bool, OptionError> {
+        match key {
+            "title" => self.title = TextLines::parse("title", value)?,
+            "caption" => self.caption = TextLines::parse("caption", value)?,
+            "squares" => {
+                let read = |text: &str| text.parse().ok();
+                self.squares = Marks::parse("squares", value, read, SQUARES_EXPECTED, MAX_SQUARES)?;
+            }
+            "arrows" => self.arrows = Marks::parse("arrows", value, Move::read, ARROWS_EXPECTED, MAX_ARROWS)?,
+            "lastmove" if value.is_empty() => self.last_move = None,
+            "lastmove" => {
+                let last = Move::read(value).ok_or_else(|| OptionError::new("lastmove", value, LASTMOVE_EXPECTED))?;
+                self.last_move = Some(last);
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The query parameters that give this furniture (none for none), in the order of [`Furniture::canonical`]:
+    /// what a link or the editor page writes. [`crate::RenderOptions::from_pairs`] reads them back to `self`.
+    ///
+    /// ```
+    /// use ffen_diagram::RenderOptions;
+    /// let options = RenderOptions::from_pairs([("arrows", "e4e4, Ge2e4"), ("title", " Šulc  |  1999 ")]).unwrap();
+    /// let pairs = options.furniture.query_pairs();
+    /// assert_eq!(pairs, [("title", "Šulc|1999".to_string()), ("arrows", "Ge2e4,e4e4".to_string())]);
+    /// let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
+    /// assert_eq!(again, options);
+    /// ```
+    pub fn query_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        if self.count {
+            pairs.push(("count", "1".to_string()));
+        }
+        for (key, text) in [("title", &self.title), ("caption", &self.caption)] {
+            if !text.is_empty() {
+                pairs.push((key, text.lines().join("|")));
+            }
+        }
+        if !self.squares.is_empty() {
+            pairs.push(("squares", self.squares.text()));
+        }
+        if !self.arrows.is_empty() {
+            pairs.push(("arrows", self.arrows.text()));
+        }
+        if let Some(last) = self.last_move {
+            pairs.push(("lastmove", last.to_string()));
+        }
+        pairs
+    }
+
+    /// Whether there is no furniture at all (the diagram looks as it always did).
+    pub fn is_empty(&self) -> bool {
+        *self == Furniture::default()
+    }
+
+    /// Every square the furniture names, with its parameter: squares, arrows (from and to), the last move.
+    fn named_squares(&self) -> Vec<(&'static str, SquareName)> {
+        let mut named: Vec<_> = self.squares.as_slice().iter().map(|&(square, _)| ("squares", square)).collect();
+        for &(m, _) in self.arrows.as_slice() {
+            named.extend([("arrows", m.from), ("arrows", m.to)]);
+        }
+        named.extend(self.last_move.iter().flat_map(|m| [("lastmove", m.from), ("lastmove", m.to)]));
+        named
+    }
+
+    /// Checks that every square named is on `board`: the first one that is not is an error naming its parameter.
+    pub fn check(&self, board: &Board) -> Result<(), OptionError> {
+        match self.named_squares().into_iter().find(|(_, square)| square.position(board).is_none()) {
+            None => Ok(()),
+            Some((parameter, square)) => {
+                let (w, h) = (board.width(), board.height());
+                let last_file = crate::notation::board::file_name(w.saturating_sub(1));
+                let expected = format!(
+                    "squares of the board: {square} is off this {w}×{h} board (files a to {last_file}, ranks 1 to {h})"
+                );
+                Err(OptionError::new(parameter, &square.to_string(), expected))
+            }
+        }
+    }
+
+    /// The segments this furniture appends to the canonical options, in this order and each only when set:
+    /// `.count`, `.title=…`, `.caption=…` ([`TextLines::canonical`]), `.squares=…`, `.arrows=…` (sorted lists,
+    /// colour letter before the square), `.lastmove=…`. Empty for no furniture.
+    pub fn canonical(&self) -> String {
+        // Written out rather than from `query_pairs`: the Worker needs only this one, and it is the smaller code.
+        let mut out = String::new();
+        if self.count {
+            out.push_str(".count");
+        }
+        for (tag, text) in [(".title=", &self.title), (".caption=", &self.caption)] {
+            if !text.is_empty() {
+                out.push_str(tag);
+                out.push_str(&text.canonical());
+            }
+        }
+        // Lists of square names: only letters, digits and commas, never a separator.
+        if !self.squares.is_empty() {
+            out.push_str(".squares=");
+            out.push_str(&self.squares.text());
+        }
+        if !self.arrows.is_empty() {
+            out.push_str(".arrows=");
+            out.push_str(&self.arrows.text());
+        }
+        if let Some(last) = self.last_move {
+            out.push_str(".lastmove=");
+            out.push_str(&last.to_string());
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::ffen;
+
+    fn read(key: &str, value: &str) -> Result<Furniture, OptionError> {
+        let mut f = Furniture::default();
+        assert!(f.read(key, value)?);
+        Ok(f)
+    }
+
+    #[test]
+    fn square_names_cover_every_file_and_rank() {
+        for file in 0..32 {
+            for rank in 1..=32 {
+                let square = SquareName::new(file, rank).unwrap();
+                assert_eq!(square.to_string().parse(), Ok(square));
+            }
+        }
+        assert_eq!(SquareName::new(32, 1), None);
+        assert_eq!(SquareName::new(0, 0), None);
+        assert_eq!(SquareName::new(0, 33), None);
+        for bad in ["", "e", "4", "e04", "e0", "e123", "ag1", "ba1", "aaa1", "E4", "e4x", "é4", "-e4", "e 4"] {
+            assert_eq!(bad.parse::<SquareName>(), Err(InvalidSquareName), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn squares_are_deduplicated_sorted_and_the_last_tint_wins() {
+        let f = read("squares", " Ge4, Rd5 ,c3,,Ye4,").unwrap();
+        assert_eq!(f.canonical(), ".squares=c3,Rd5,Ye4");
+        // Any order and any repetition of one set gives one key.
+        let g = read("squares", "c3,Rd5,Ye4,c3").unwrap();
+        assert_eq!(f, g);
+        let sorted = read("squares", "b2,a10,a2,aa1,z1").unwrap();
+        assert_eq!(sorted.canonical(), ".squares=a2,a10,b2,z1,aa1");
+        assert!(read("squares", "").unwrap().is_empty());
+        assert!(read("squares", " , ").unwrap().is_empty());
+    }
+
+    #[test]
+    fn arrows_and_circles() {
+        let f = read("arrows", "Bh7c2,Ge2e4,e4e4,Ge2e4").unwrap();
+        assert_eq!(f.canonical(), ".arrows=Ge2e4,e4e4,Bh7c2");
+        assert!(f.arrows.as_slice().iter().any(|(m, _)| m.is_circle()));
+        assert_eq!(read("arrows", "aa10ab12").unwrap().canonical(), ".arrows=aa10ab12");
+        assert_eq!(read("lastmove", "e2e4").unwrap().canonical(), ".lastmove=e2e4");
+        assert!(read("lastmove", "").unwrap().is_empty());
+    }
+
+    #[test]
+    fn bad_lists_name_their_parameter_and_item() {
+        for (key, value, item) in [
+            ("squares", "e4,Xe4", "Xe4"),
+            ("squares", "e4,e44", "e44"),
+            ("squares", "gge4", "gge4"),
+            ("arrows", "e2e4,e2", "e2"),
+            ("arrows", "e2-e4", "e2-e4"),
+            ("arrows", "Ge2e4e6", "Ge2e4e6"),
+            ("lastmove", "e2", "e2"),
+            ("lastmove", "Ge2e4", "Ge2e4"),
+        ] {
+            let e = read(key, value).unwrap_err();
+            assert_eq!((e.parameter, e.value.as_str()), (key, item), "{value}");
+        }
+    }
+
+    #[test]
+    fn list_limits() {
+        let names: Vec<String> = (0..32)
+            .flat_map(|f| (1..=32).map(move |r| format!("{}{r}", crate::notation::board::file_name(f))))
+            .collect();
+        assert_eq!(read("squares", &names.join(",")).unwrap().squares.len(), MAX_SQUARES);
+        let arrows: Vec<String> = (1..=8).flat_map(|r| (1..=8).map(move |t| format!("a{r}b{t}"))).collect();
+        assert_eq!(read("arrows", &arrows.join(",")).unwrap().arrows.len(), MAX_ARROWS);
+        let e = read("arrows", &format!("{},c1c1", arrows.join(","))).unwrap_err();
+        assert_eq!(e.parameter, "arrows");
+        assert!(e.to_string().contains("at most 64 distinct"), "{e}");
+    }
+
+    #[test]
+    fn text_is_collapsed_split_and_limited() {
+        let f = read("title", "  Ladislav   Šulc |\tPhénix\r\n").unwrap();
+        assert_eq!(f.title.lines(), ["Ladislav Šulc", "Phénix"]);
+        let f = read("caption", "Łukasz\nBakcsi").unwrap();
+        assert_eq!(f.caption.lines(), ["Łukasz", "Bakcsi"]);
+        assert_eq!(f.canonical(), ".caption=%C5%81ukasz|Bakcsi");
+        // Empty lines are dropped; nothing but white space is no text.
+        assert_eq!(read("title", "|a||").unwrap().title.lines(), ["a"]);
+        assert!(read("title", " | \n ").unwrap().is_empty());
+        // Limits, at the edge.
+        let line = "é".repeat(MAX_LINE_CHARS);
+        assert_eq!(read("title", &format!("{line}|{line}")).unwrap().title.lines().len(), 2);
+        let e = read("title", &format!("{line}x")).unwrap_err();
+        assert_eq!(e.parameter, "title");
+        assert!(e.to_string().contains("at most 80 characters"), "{e}");
+        let e = read("caption", "a|b|c").unwrap_err();
+        assert_eq!(e.parameter, "caption");
+        assert!(e.to_string().contains("at most two lines"), "{e}");
+    }
+
+    #[test]
+    fn characters_the_font_lacks_are_named_with_their_position() {
+        let e = read("title", "Šulc ж").unwrap_err();
+        assert_eq!(e.parameter, "title");
+        let message = e.to_string();
+        assert!(message.contains("'ж' (U+0436) at position 6"), "{message}");
+        for bad in ["\u{0}", "\u{7f}", "\u{1F600}", "中"] {
+            assert_eq!(read("caption", bad).unwrap_err().parameter, "caption", "{bad:?}");
+        }
+        // The letters problemists' names come in.
+        for good in ["Phénix", "Šulc", "Łukasz", "Bakcsi", "Dvořák", "Ţară", "Œuvre – ‘quoted’ … ×2", "Ørsted Ærø ß"]
+        {
+            assert!(read("title", good).is_ok(), "{good}");
+        }
+    }
+
+    #[test]
+    fn canonical_text_is_injective() {
+        // A `.` `=` `%` `,` or `|` inside a value never reads as a separator.
+        let pairs = [
+            ("a.b", "a%2Eb"),
+            ("a=b", "a%3Db"),
+            ("100%", "100%25"),
+            ("1.e4, 2.d4", "1%2Ee4%2C 2%2Ed4"),
+            ("A|B", "A|B"),
+        ];
+        for (value, want) in pairs {
+            assert_eq!(read("title", value).unwrap().title.canonical(), want, "{value}");
+        }
+        assert_ne!(read("title", "A|B").unwrap().canonical(), read("title", "A B").unwrap().canonical());
+    }
+
+    #[test]
+    fn the_count_of_hand_counted_positions() {
+        // The example positions of janko's "The Chess Diagrammer" (tests/fixtures/spec/000_*), counted by hand rank by
+        // rank; the markers `c` of G148 and G106 (imitators) are not pieces.
+        let spec = [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "(16+16)"),
+            ("rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR", "(8+16+8n)"),
+            ("3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN2", "(13+23)"),
+            ("k1B5/-p1PP4/K1-p5/p1-p5/p7/2p1-p3/4P3/8", "(5+4+4n)"),
+            ("4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3", "(4+14+6n)"),
+            ("8/1Q6/4c3/4cc2/8/8/6K1/8", "(2+0)"),
+            ("8/1P6/1k6/4cK2/8/8/8/8", "(2+1)"),
+        ];
+        for (ffen, want) in spec {
+            let board = ffen::parse(ffen, ffen::Dialect::Janko).unwrap();
+            assert_eq!(PieceCount::of(&board).to_string(), want, "{ffen}");
+        }
+        for (ffen, dialect, want) in [
+            // Markers, letters and numbers are not pieces.
+            ("kCsXt'a''12/8/8/8/8/8/8/7K", ffen::Dialect::Janko, "(1+1)"),
+            ("(Grasshopper)(nightrider2)(rook3)(queen5)(pawn5)-", ffen::Dialect::Bodlaender, "(1+0+1n+1c3+2c5)"),
+            ("8/8/8/8/8/8/8/8", ffen::Dialect::Janko, "(0+0)"),
+        ] {
+            let board = ffen::parse(ffen, dialect).unwrap();
+            assert_eq!(PieceCount::of(&board).to_string(), want, "{ffen}");
+        }
+    }
+}

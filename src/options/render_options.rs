@@ -1,0 +1,664 @@
+//! Rendering options: one plain struct, read from URL query pairs, with a canonical text form for the cache key.
+//!
+//! | parameter | values | default |
+//! |---|---|---|
+//! | `size` | square size in pixels, [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`] (a [`SquareSize`]) | [`DEFAULT_SQUARE_SIZE`] (40) |
+//! | `flip` | `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`, any case; empty = on | off: the board as written, a1 lower left |
+//! | `coords` | same as `flip` | off |
+//! | `theme` | `gray` (alias `grey`), `print`, `brown`, `blue`, `green`, any case | `gray` |
+//! | `light`, `dark` | `RRGGBB` hex, optional `#`, any case: custom square colours replacing the theme's | the theme's |
+//! | `colors` | 1–10 colours ([`Palette`]: hex, CSS names, `transparent`) replacing the theme's and `light`/`dark` | the theme's |
+//! | `board` | Game Courier pattern ([`Pattern`]) of digits indexing `colors` (or 0 light, 1 dark) | the board's checkering |
+//! | `files`, `ranks` | coordinate labels ([`Labels`]), one per file / rank; turn `coords` on | `a b c …`, `1 2 3 …` |
+//! | `first_rank` | the number of the bottom rank, 0–999 | 1 |
+//! | `rim` | the colour of the background around the board ([`Paint`]) | white |
+//! | `coord_color` | the colour of the coordinates and of the title, caption and count (hex or CSS name) | black |
+//! | `hole` | the colour of missing squares ([`Paint`]) | the background |
+//! | `borders` | as `flip`: lines between the squares | off |
+//! | `count`, `title`, `caption`, `squares`, `arrows`, `lastmove` | the furniture of a problem diagram: see [`Furniture`] | none |
+//!
+//! Values are read with white space trimmed, except the `files` and `ranks` labels (a space at either end is a blank
+//! label). Unknown parameters are ignored; when a parameter is repeated the last
+//! value wins.
+//!
+//! ```
+//! use ffen_diagram::{RenderOptions, SquareSize};
+//! let options = RenderOptions::from_pairs([("size", "60"), ("flip", "yes"), ("theme", "Print")]).unwrap();
+//! assert_eq!(options.size, SquareSize::new(60).unwrap());
+//! assert_eq!(options.canonical(), "s60.f1.c0.print");
+//! let bad = RenderOptions::from_pairs([("size", "200")]).unwrap_err();
+//! assert_eq!(bad.to_string(), "bad value \"200\" for `size`: expected a square size in pixels from 12 to 128");
+//! ```
+
+use crate::notation::board::Board;
+use crate::notation::colour::Rgb;
+use crate::notation::colour::{Paint, PAINT_EXPECTED};
+use crate::notation::ffen::DefinitionLook;
+use crate::options::error::OptionError;
+use crate::options::furniture::Furniture;
+use crate::options::look::{BadPalette, Labels, Palette, Pattern};
+use crate::options::theme::Theme;
+use std::fmt;
+use std::str::FromStr;
+
+/// The smallest square size, in pixels.
+pub const MIN_SQUARE_SIZE: u32 = 12;
+/// The largest square size, in pixels.
+pub const MAX_SQUARE_SIZE: u32 = 128;
+/// The default square size, in pixels.
+pub const DEFAULT_SQUARE_SIZE: u32 = 40;
+
+/// The side of one square in pixels: always within [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`], since it can only be
+/// made by [`SquareSize::new`] or parsed, which check the range.
+///
+/// ```
+/// use ffen_diagram::SquareSize;
+/// let size: SquareSize = "48".parse().unwrap();
+/// assert_eq!(size.pixels(), 48);
+/// assert_eq!(size.to_string().parse::<SquareSize>(), Ok(size));
+/// assert_eq!(SquareSize::new(11), None);
+/// assert_eq!(SquareSize::new(129), None);
+/// assert_eq!(SquareSize::default(), SquareSize::new(40).unwrap());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SquareSize(u32);
+
+impl SquareSize {
+    /// The smallest, [`MIN_SQUARE_SIZE`] pixels.
+    pub const MIN: SquareSize = SquareSize(MIN_SQUARE_SIZE);
+    /// The largest, [`MAX_SQUARE_SIZE`] pixels.
+    pub const MAX: SquareSize = SquareSize(MAX_SQUARE_SIZE);
+    /// The default, [`DEFAULT_SQUARE_SIZE`] pixels.
+    pub const DEFAULT: SquareSize = SquareSize(DEFAULT_SQUARE_SIZE);
+
+    /// The size of `pixels`, or `None` outside [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`].
+    pub const fn new(pixels: u32) -> Option<SquareSize> {
+        if pixels >= MIN_SQUARE_SIZE && pixels <= MAX_SQUARE_SIZE {
+            Some(SquareSize(pixels))
+        } else {
+            None
+        }
+    }
+
+    /// The side in pixels.
+    pub const fn pixels(self) -> u32 {
+        self.0
+    }
+}
+
+impl Default for SquareSize {
+    fn default() -> Self {
+        SquareSize::DEFAULT
+    }
+}
+
+impl fmt::Display for SquareSize {
+    /// The number of pixels in decimal, as the `size` parameter and the canonical options write it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Text that is not a square size: not a whole number, or outside [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidSquareSize;
+
+impl fmt::Display for InvalidSquareSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(SIZE_EXPECTED)
+    }
+}
+
+impl std::error::Error for InvalidSquareSize {}
+
+impl FromStr for SquareSize {
+    type Err = InvalidSquareSize;
+
+    /// A decimal number of pixels (`"40"`, also `"040"` and `"+40"`, as Rust reads a `u32`).
+    fn from_str(text: &str) -> Result<SquareSize, InvalidSquareSize> {
+        text.parse::<u32>().ok().and_then(SquareSize::new).ok_or(InvalidSquareSize)
+    }
+}
+
+/// How to draw a board. Every field is part of the cache key (see [`RenderOptions::canonical`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RenderOptions {
+    /// Side of one square in pixels.
+    pub size: SquareSize,
+    /// Turn the board by 180° (seen from the upper side: h8 lower left on an 8×8 board).
+    pub flip: bool,
+    /// Draw file letters below and rank numbers left of the board, outside the frame.
+    pub coords: bool,
+    /// The named colour theme.
+    pub theme: Theme,
+    /// A custom colour for the light squares, replacing the theme's.
+    pub light: Option<Rgb>,
+    /// A custom colour for the dark squares, replacing the theme's (and its hatching).
+    pub dark: Option<Rgb>,
+    /// Game Courier's `Colors`: the colours the digits of [`RenderOptions::pattern`] index, replacing the theme's
+    /// squares and `light`/`dark` (which are ignored when this is given). Without a pattern, light squares get
+    /// colour 0 and dark squares colour 1 (colour 0 again if there is only one).
+    pub colors: Option<Palette>,
+    /// Game Courier's `Board` pattern, laid from the bottom rank up (see [`Pattern`]); it replaces the board's
+    /// checkering. Without `colors` its digit 0 is the light squares' paint and 1 the dark squares'.
+    pub pattern: Option<Pattern>,
+    /// File labels, left to right (as the position is written, before any flip); one per file.
+    pub files: Option<Labels>,
+    /// Rank labels, bottom up; one per rank.
+    pub ranks: Option<Labels>,
+    /// The number shown for the bottom rank when ranks are numbered (HGM's `firstRank`): 1 by default, 0 allowed.
+    pub first_rank: u16,
+    /// The colour of everything outside the squares: the coordinate margin, and holes without a `hole` colour.
+    pub rim: Option<Paint>,
+    /// The colour of the coordinate labels.
+    pub coord_color: Option<Rgb>,
+    /// The colour of missing squares (HGM's `holeColor`); by default they show the background.
+    pub hole: Option<Paint>,
+    /// Lines between neighbouring squares (HGM's `borders`).
+    pub borders: bool,
+    /// The piece count, title, caption, highlights, arrows and last move (`count`, `title`, `caption`, `squares`,
+    /// `arrows`, `lastmove`; see [`Furniture`]): none by default.
+    pub furniture: Furniture,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            size: SquareSize::DEFAULT,
+            flip: false,
+            coords: false,
+            theme: Theme::default(),
+            light: None,
+            dark: None,
+            colors: None,
+            pattern: None,
+            files: None,
+            ranks: None,
+            first_rank: DEFAULT_FIRST_RANK,
+            rim: None,
+            coord_color: None,
+            hole: None,
+            borders: false,
+            furniture: Furniture::default(),
+        }
+    }
+}
+
+/// The number of the bottom rank unless `first_rank` says otherwise.
+pub const DEFAULT_FIRST_RANK: u16 = 1;
+/// The largest `first_rank`.
+pub const MAX_FIRST_RANK: u16 = 999;
+
+const SIZE_EXPECTED: &str = "a square size in pixels from 12 to 128";
+const BOOL_EXPECTED: &str = "1, true, yes, on or empty for on; 0, false, no or off for off";
+const THEME_EXPECTED: &str = "one of gray, print, brown, blue, green";
+const COLOR_EXPECTED: &str = "a colour as six hex digits RRGGBB, with or without #";
+const FIRST_RANK_EXPECTED: &str = "the number of the bottom rank, 0 to 999";
+const COORD_COLOR_EXPECTED: &str = "a colour: RRGGBB hex (with or without #) or a CSS colour name";
+
+fn error(parameter: &'static str, value: &str, expected: &'static str) -> OptionError {
+    OptionError::new(parameter, value, expected)
+}
+
+/// An [`OptionError`] whose expectation names numbers of this request (a count, a colour's position).
+fn error_owned(parameter: &'static str, value: &str, expected: String) -> OptionError {
+    OptionError::new(parameter, value, expected)
+}
+
+/// A colour parameter that may be `transparent` (`rim`, `hole`).
+fn parse_paint(parameter: &'static str, value: &str) -> Result<Paint, OptionError> {
+    value.parse().map_err(|_| error(parameter, value, PAINT_EXPECTED))
+}
+
+/// A `colors` value; a bad colour is named as the value.
+fn parse_palette(value: &str) -> Result<Palette, OptionError> {
+    value.parse().map_err(|e| match e {
+        BadPalette::Colour(i) => {
+            let word = value.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).nth(i - 1);
+            error_owned("colors", word.unwrap_or(value), format!("{e}"))
+        }
+        other => error_owned("colors", value, format!("{other}")),
+    })
+}
+
+fn parse_bool(parameter: &'static str, value: &str) -> Result<bool, OptionError> {
+    match value.to_ascii_lowercase().as_str() {
+        "" | "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        _ => Err(error(parameter, value, BOOL_EXPECTED)),
+    }
+}
+
+impl RenderOptions {
+    /// Options from query pairs such as `[("size", "60"), ("flip", "1")]`; unknown keys are ignored, the last of a
+    /// repeated key wins, missing keys keep their defaults.
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<RenderOptions, OptionError> {
+        let mut options = RenderOptions::default();
+        options.read_pairs(pairs)?;
+        Ok(options)
+    }
+
+    /// Reads `pairs` over these options, as [`RenderOptions::from_pairs`] reads them over the defaults.
+    fn read_pairs<'a>(&mut self, pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<(), OptionError> {
+        let options = self;
+        for (key, raw) in pairs {
+            let value = raw.trim();
+            match key {
+                "size" => options.size = value.parse().map_err(|_| error("size", value, SIZE_EXPECTED))?,
+                "flip" => options.flip = parse_bool("flip", value)?,
+                "coords" => options.coords = parse_bool("coords", value)?,
+                "theme" => {
+                    options.theme = Theme::from_name(value).ok_or_else(|| error("theme", value, THEME_EXPECTED))?
+                }
+                "light" => {
+                    options.light = Some(Rgb::parse_hex(value).ok_or_else(|| error("light", value, COLOR_EXPECTED))?)
+                }
+                "dark" => {
+                    options.dark = Some(Rgb::parse_hex(value).ok_or_else(|| error("dark", value, COLOR_EXPECTED))?)
+                }
+                "colors" => options.colors = Some(parse_palette(value)?),
+                "board" => {
+                    options.pattern = Some(value.parse().map_err(|e| error_owned("board", value, format!("{e}")))?)
+                }
+                // Labels are not trimmed: a leading or trailing space is a blank label.
+                "files" => options.files = Some(raw.parse().map_err(|e| error_owned("files", raw, format!("{e}")))?),
+                "ranks" => options.ranks = Some(raw.parse().map_err(|e| error_owned("ranks", raw, format!("{e}")))?),
+                "first_rank" => {
+                    options.first_rank = value
+                        .parse()
+                        .ok()
+                        .filter(|&n| n <= MAX_FIRST_RANK)
+                        .ok_or_else(|| error("first_rank", value, FIRST_RANK_EXPECTED))?
+                }
+                "rim" => options.rim = Some(parse_paint("rim", value)?),
+                "coord_color" => {
+                    options.coord_color = Some(
+                        value
+                            .parse::<Paint>()
+                            .ok()
+                            .and_then(Paint::solid)
+                            .ok_or_else(|| error("coord_color", value, COORD_COLOR_EXPECTED))?,
+                    )
+                }
+                "hole" => options.hole = Some(parse_paint("hole", value)?),
+                "borders" => options.borders = parse_bool("borders", value)?,
+                "count" => options.furniture.count = parse_bool("count", value)?,
+                _ => {
+                    options.furniture.read(key, value)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Options for an Interactive Diagram definition: its `look` ([`crate::ffen::Definition::look`]) with HGM's
+    /// defaults where it is silent (light squares `#FFFFFF`, dark `#E0E0E0`, lines between squares, black holes;
+    /// coordinates only with `firstRank`; `squareSize` clamped to the sizes drawn), then the link's own `pairs`,
+    /// which win parameter by parameter (the last value of a key wins). A link that names a `theme` or `colors`
+    /// drops the definition's square colours, so that the theme or the colours show.
+    ///
+    /// ```
+    /// use ffen_diagram::{ffen::DefinitionLook, Paint, RenderOptions, Rgb};
+    /// let look = DefinitionLook { size: Some(50), ..DefinitionLook::default() };
+    /// let o = RenderOptions::from_definition(&look, [("size", "30")]).unwrap();
+    /// assert_eq!(o.canonical(), "s30.f0.c0.gray.l=ffffff.d=e0e0e0.hole=000000.borders");
+    /// let themed = RenderOptions::from_definition(&look, [("theme", "brown")]).unwrap();
+    /// assert_eq!(themed.canonical(), "s50.f0.c0.brown.hole=000000.borders");
+    /// let huge = DefinitionLook { size: Some(100_000), light: Some(Paint::Transparent), ..DefinitionLook::default() };
+    /// let o = RenderOptions::from_definition(&huge, []).unwrap();
+    /// assert_eq!((o.size.pixels(), o.colors.unwrap().to_string()), (128, "transparent-e0e0e0".to_string()));
+    /// ```
+    pub fn from_definition<'a>(
+        look: &DefinitionLook,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<RenderOptions, OptionError> {
+        let pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
+        let mut options = RenderOptions::default();
+        if !pairs.iter().any(|(k, _)| *k == "theme" || *k == "colors") {
+            let light = look.light.unwrap_or(Paint::Solid(Rgb(0xff, 0xff, 0xff)));
+            let dark = look.start.or(look.dark).unwrap_or(Paint::Solid(Rgb(0xe0, 0xe0, 0xe0)));
+            match (light, dark) {
+                (Paint::Solid(l), Paint::Solid(d)) => (options.light, options.dark) = (Some(l), Some(d)),
+                _ => options.colors = Palette::new(vec![light, dark]),
+            }
+        }
+        options.rim = look.rim;
+        options.coord_color = look.coord.and_then(Paint::solid);
+        options.hole = Some(look.hole.unwrap_or(Paint::Solid(Rgb(0, 0, 0))));
+        options.borders = look.borders.unwrap_or(true);
+        if let Some(size) = look.size {
+            options.size = SquareSize(size.clamp(MIN_SQUARE_SIZE, MAX_SQUARE_SIZE));
+        }
+        if let Some(first) = look.first_rank {
+            options.coords = true;
+            options.first_rank = first.min(MAX_FIRST_RANK);
+        }
+        options.read_pairs(pairs)?;
+        Ok(options)
+    }
+
+    /// These options made to fit `board`, or the parameter that cannot: `files` / `ranks` must have one label per
+    /// file / rank, `board`'s digits must index a colour, and the squares of `squares`, `arrows` and `lastmove`
+    /// must be on the board. The result is what is drawn and keyed: the pattern
+    /// written out for the whole board with its colours renumbered in order of use (so equal pictures get equal
+    /// cache keys), `coords` on when there are labels, and what cannot change the picture dropped (`light` and
+    /// `dark` under `colors`, `first_rank` without coordinates, `coord_color` without coordinates or furniture
+    /// text, `first_rank` under `ranks`, `hole` on a board without holes, `rim` where nothing shows it).
+    ///
+    /// ```
+    /// use ffen_diagram::{ffen, RenderOptions};
+    /// let board = ffen::parse("8/8/8/8/8/8/8/8", ffen::Dialect::Janko).unwrap();
+    /// let options = RenderOptions::from_pairs([("colors", "white gray red"), ("board", "10.01.")]).unwrap();
+    /// let fitted = options.for_board(&board).unwrap();
+    /// assert_eq!(fitted.canonical(), "s40.f0.c0.gray.colors=808080-ffffff.board=01010101-10101010-01010101-10101010-01010101-10101010-01010101-10101010");
+    /// let bad = RenderOptions::from_pairs([("files", "a b c")]).unwrap().for_board(&board).unwrap_err();
+    /// assert_eq!(bad.to_string(), "bad value \"a b c\" for `files`: expected one label per file: 8, not 3");
+    /// ```
+    pub fn for_board(&self, board: &Board) -> Result<RenderOptions, OptionError> {
+        let (width, height) = (board.width(), board.height());
+        let mut fitted = self.clone();
+        for (parameter, labels, count, what) in
+            [("files", &self.files, width, "file"), ("ranks", &self.ranks, height, "rank")]
+        {
+            if let Some(labels) = labels {
+                if labels.len() != count {
+                    let value = labels.labels().join(" ");
+                    let expected = format!("one label per {what}: {count}, not {}", labels.len());
+                    return Err(error_owned(parameter, &value, expected));
+                }
+            }
+        }
+        if self.files.is_some() || self.ranks.is_some() {
+            fitted.coords = true;
+        }
+        let furniture = &fitted.furniture;
+        let text_bands = furniture.count || !furniture.title.is_empty() || !furniture.caption.is_empty();
+        if !fitted.coords {
+            fitted.first_rank = DEFAULT_FIRST_RANK;
+        }
+        if !fitted.coords && !text_bands {
+            // `coord_color` inks the coordinates and the furniture's text; without either it cannot show.
+            fitted.coord_color = None;
+        }
+        let has_holes = board.cells().iter().any(|c| matches!(c, crate::notation::board::Cell::Hole));
+        if !has_holes {
+            fitted.hole = None;
+        }
+        if fitted.ranks.is_some() {
+            // The labels replace the numbers.
+            fitted.first_rank = DEFAULT_FIRST_RANK;
+        }
+        if !fitted.coords && !text_bands && (!has_holes || fitted.hole.is_some()) {
+            // Without a margin, a band of text or an uncoloured hole no pixel is outside the squares and the frame.
+            fitted.rim = None;
+        }
+        if let Some(palette) = &self.colors {
+            fitted.light = None;
+            fitted.dark = None;
+            if self.pattern.is_none() {
+                // Light squares colour 0, dark squares colour 1 (or 0): the rest are never used.
+                fitted.colors = Palette::new(palette.paints().iter().copied().take(2).collect());
+            }
+        }
+        if let Some(pattern) = &self.pattern {
+            let colours = self.colors.as_ref().map_or(2, |p| p.paints().len());
+            if usize::from(pattern.max_digit()) >= colours {
+                let expected = format!(
+                    "digits that index the colours: {} ({colours} colours, from `colors` or the theme's light and dark)",
+                    if colours == 1 { "0".to_string() } else { format!("0 to {}", colours - 1) },
+                );
+                return Err(error_owned("board", &pattern.to_string(), expected));
+            }
+            let expanded = pattern.expanded(width, height);
+            match &self.colors {
+                Some(palette) => {
+                    let (renumbered, order) = expanded.renumbered();
+                    let used = order.iter().filter_map(|&d| palette.get(d)).collect();
+                    fitted.colors = Palette::new(used);
+                    fitted.pattern = Some(renumbered);
+                }
+                None => fitted.pattern = Some(expanded),
+            }
+        }
+        // Squares named by `squares`, `arrows` and `lastmove` must be on this board.
+        fitted.furniture.check(board)?;
+        Ok(fitted)
+    }
+
+    /// A short stable text form for the cache key, e.g. `s40.f0.c0.gray` or `s60.f1.c1.print.l=ffffff.d=b0b0b0`:
+    /// options that draw the same picture give equal strings, different ones different strings.
+    pub fn canonical(&self) -> String {
+        let mut text =
+            format!("s{}.f{}.c{}.{}", self.size, u8::from(self.flip), u8::from(self.coords), self.theme.name());
+        if let Some(light) = self.light {
+            text.push_str(&format!(".l={light}"));
+        }
+        if let Some(dark) = self.dark {
+            text.push_str(&format!(".d={dark}"));
+        }
+        // Issue 11's look segments, each omitted at its default, in this order. None of their values holds `.`
+        // or `=` (see crate::options::look), so the string stays injective.
+        if let Some(colors) = &self.colors {
+            text.push_str(&format!(".colors={colors}"));
+        }
+        if let Some(pattern) = &self.pattern {
+            text.push_str(&format!(".board={pattern}"));
+        }
+        if let Some(files) = &self.files {
+            text.push_str(&format!(".files={files}"));
+        }
+        if let Some(ranks) = &self.ranks {
+            text.push_str(&format!(".ranks={ranks}"));
+        }
+        if self.first_rank != DEFAULT_FIRST_RANK {
+            text.push_str(&format!(".first_rank={}", self.first_rank));
+        }
+        if let Some(rim) = self.rim {
+            text.push_str(&format!(".rim={rim}"));
+        }
+        if let Some(coord_color) = self.coord_color {
+            text.push_str(&format!(".coord_color={coord_color}"));
+        }
+        if let Some(hole) = self.hole {
+            text.push_str(&format!(".hole={hole}"));
+        }
+        if self.borders {
+            text.push_str(".borders");
+        }
+        // Issue 12's furniture comes last (after issue 11's segments), each segment omitted at its default.
+        text.push_str(&self.furniture.canonical());
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(pairs: &[(&'static str, &'static str)]) -> Result<RenderOptions, OptionError> {
+        RenderOptions::from_pairs(pairs.iter().copied())
+    }
+
+    #[test]
+    fn square_sizes_exist_only_in_range() {
+        assert_eq!(SquareSize::new(MIN_SQUARE_SIZE - 1), None);
+        assert_eq!(SquareSize::new(MAX_SQUARE_SIZE + 1), None);
+        assert_eq!(SquareSize::new(0), None);
+        assert_eq!(SquareSize::new(u32::MAX), None);
+        assert_eq!((SquareSize::MIN.pixels(), SquareSize::MAX.pixels()), (MIN_SQUARE_SIZE, MAX_SQUARE_SIZE));
+        assert_eq!(SquareSize::default().pixels(), DEFAULT_SQUARE_SIZE);
+        for pixels in 0..=1000 {
+            let size = SquareSize::new(pixels);
+            assert_eq!(size.is_some(), (MIN_SQUARE_SIZE..=MAX_SQUARE_SIZE).contains(&pixels), "{pixels}");
+            assert_eq!(pixels.to_string().parse::<SquareSize>().ok(), size, "{pixels}");
+            if let Some(size) = size {
+                assert_eq!(size.pixels(), pixels);
+                assert_eq!(size.to_string(), pixels.to_string());
+            }
+        }
+        assert_eq!("4e1".parse::<SquareSize>(), Err(InvalidSquareSize));
+        assert_eq!(InvalidSquareSize.to_string(), SIZE_EXPECTED);
+    }
+
+    /// Every valid option set, in a fixed order (sizes, flip, coords, themes, light, dark).
+    fn every_option_set() -> impl Iterator<Item = RenderOptions> {
+        let sizes = (MIN_SQUARE_SIZE..=MAX_SQUARE_SIZE).filter_map(SquareSize::new);
+        sizes.flat_map(|size| {
+            [false, true].into_iter().flat_map(move |flip| {
+                [false, true].into_iter().flat_map(move |coords| {
+                    Theme::ALL.into_iter().flat_map(move |theme| {
+                        [None, Some(Rgb(0xff, 0xee, 0xdd))].into_iter().flat_map(move |light| {
+                            [None, Some(Rgb(0x10, 0x20, 0x30))].into_iter().map(move |dark| RenderOptions {
+                                size,
+                                flip,
+                                coords,
+                                theme,
+                                light,
+                                dark,
+                                ..RenderOptions::default()
+                            })
+                        })
+                    })
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn canonical_strings_are_pinned() {
+        // Cache keys are forever. The 9360 strings of `every_option_set`, one a line, as the code before the square
+        // size became a `SquareSize` printed them (`s<size>.f<0|1>.c<0|1>.<theme>[.l=<rrggbb>][.d=<rrggbb>]`):
+        // their count, length and FNV-1a 64 hash. Any change to a canonical string fails here.
+        let mut all = String::new();
+        for options in every_option_set() {
+            all.push_str(&options.canonical());
+            all.push('\n');
+        }
+        let fnv = all.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        assert_eq!((all.lines().count(), all.len(), fnv), (9360, 232_576, 0x2341_5f35_2b64_a849));
+        // A few of them spelled out.
+        let first: Vec<&str> = all.lines().take(4).collect();
+        assert_eq!(
+            first,
+            [
+                "s12.f0.c0.gray",
+                "s12.f0.c0.gray.d=102030",
+                "s12.f0.c0.gray.l=ffeedd",
+                "s12.f0.c0.gray.l=ffeedd.d=102030"
+            ]
+        );
+        assert_eq!(all.lines().last(), Some("s128.f1.c1.green.l=ffeedd.d=102030"));
+        assert!(all.lines().any(|l| l == "s40.f1.c0.print"));
+    }
+
+    #[test]
+    fn every_option_set_has_its_own_canonical_string() {
+        // Every canonical string names its options uniquely: no two option sets share one.
+        let mut seen = std::collections::HashSet::new();
+        for options in every_option_set() {
+            assert!(seen.insert(options.canonical()), "{}", options.canonical());
+        }
+    }
+
+    #[test]
+    fn defaults() {
+        let o = opts(&[]).unwrap();
+        assert_eq!(o, RenderOptions::default());
+        assert_eq!(o.canonical(), "s40.f0.c0.gray");
+    }
+
+    #[test]
+    fn reads_every_parameter_and_ignores_unknown_ones() {
+        let o = opts(&[
+            ("size", "60"),
+            ("flip", "1"),
+            ("coords", "true"),
+            ("theme", "Print"),
+            ("light", "#FFEEDD"),
+            ("dark", "102030"),
+            ("ffen", "8/8"),
+            ("whatever", "x"),
+        ])
+        .unwrap();
+        assert_eq!(o.size.pixels(), 60);
+        assert!(o.flip && o.coords);
+        assert_eq!(o.theme, Theme::Print);
+        assert_eq!(o.light, Some(Rgb(0xff, 0xee, 0xdd)));
+        assert_eq!(o.dark, Some(Rgb(0x10, 0x20, 0x30)));
+        assert_eq!(o.canonical(), "s60.f1.c1.print.l=ffeedd.d=102030");
+    }
+
+    #[test]
+    fn size_range_edges() {
+        assert_eq!(opts(&[("size", "12")]).unwrap().size, SquareSize::MIN);
+        assert_eq!(opts(&[("size", "128")]).unwrap().size, SquareSize::MAX);
+        assert_eq!(opts(&[("size", " 040 ")]).unwrap().size.pixels(), 40);
+        for bad in ["11", "129", "0", "-5", "40px", "", "4e1", "99999999999999999999"] {
+            let e = opts(&[("size", bad)]).unwrap_err();
+            assert_eq!(e.parameter, "size");
+            assert!(e.to_string().contains("12 to 128"), "{e}");
+        }
+    }
+
+    #[test]
+    fn booleans() {
+        for (v, want) in [("0", false), ("1", true), ("true", true), ("FALSE", false), ("", true), ("off", false)] {
+            assert_eq!(opts(&[("flip", v)]).unwrap().flip, want, "{v}");
+            assert_eq!(opts(&[("coords", v)]).unwrap().coords, want, "{v}");
+        }
+        let e = opts(&[("flip", "2")]).unwrap_err();
+        assert_eq!(e.parameter, "flip");
+        assert!(e.to_string().contains("`flip`"));
+    }
+
+    #[test]
+    fn the_boolean_error_names_every_accepted_spelling() {
+        // The message once said "1, 0, true or false" while yes/no/on/off and the empty value were accepted too.
+        let message = opts(&[("coords", "maybe")]).unwrap_err().to_string();
+        let words: Vec<&str> = message.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+        for (spellings, want) in [(["1", "true", "yes", "on"], true), (["0", "false", "no", "off"], false)] {
+            for v in spellings {
+                assert_eq!(opts(&[("flip", v)]).unwrap().flip, want, "{v}");
+                let upper = v.to_uppercase();
+                assert_eq!(RenderOptions::from_pairs([("flip", upper.as_str())]).unwrap().flip, want, "{v}");
+                assert!(words.contains(&v), "{message:?} does not name {v:?}");
+            }
+        }
+        assert!(opts(&[("flip", "")]).unwrap().flip);
+        assert!(words.contains(&"empty"), "{message}");
+    }
+
+    #[test]
+    fn bad_theme_and_colours_name_the_parameter() {
+        assert_eq!(opts(&[("theme", "pink")]).unwrap_err().parameter, "theme");
+        assert_eq!(opts(&[("light", "fff")]).unwrap_err().parameter, "light");
+        assert_eq!(opts(&[("dark", "zzzzzz")]).unwrap_err().parameter, "dark");
+        let long = "x".repeat(1000);
+        let e = RenderOptions::from_pairs([("theme", long.as_str())]).unwrap_err();
+        assert!(e.value.len() <= 32);
+    }
+
+    #[test]
+    fn last_value_wins() {
+        assert_eq!(opts(&[("size", "20"), ("size", "30")]).unwrap().size.pixels(), 30);
+    }
+
+    #[test]
+    fn canonical_separates_different_options() {
+        let variants = [
+            opts(&[]).unwrap(),
+            opts(&[("size", "41")]).unwrap(),
+            opts(&[("flip", "1")]).unwrap(),
+            opts(&[("coords", "1")]).unwrap(),
+            opts(&[("theme", "blue")]).unwrap(),
+            opts(&[("light", "ffffff")]).unwrap(),
+            opts(&[("dark", "ffffff")]).unwrap(),
+            opts(&[("light", "ffffff"), ("dark", "ffffff")]).unwrap(),
+        ];
+        for (i, a) in variants.iter().enumerate() {
+            for b in &variants[i + 1..] {
+                assert_ne!(a.canonical(), b.canonical());
+            }
+        }
+    }
+}
