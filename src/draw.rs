@@ -11,6 +11,7 @@ pub mod layout;
 pub mod pngenc;
 pub mod raster;
 pub mod render;
+pub mod scene;
 pub mod sprite;
 pub mod svg;
 pub mod text;

@@ -1,17 +1,15 @@
 //! Coordinates outside the frame (the `coords` option): file letters below the board, rank numbers left of it.
 
 use crate::draw::layout::Layout;
-use crate::draw::raster::{Canvas, Image};
 use crate::draw::text::{self, Coverage};
 use crate::notation::board::{file_name, Board};
 use crate::options::render_options::RenderOptions;
-use crate::options::theme::INK;
 use std::sync::Arc;
 
 /// One coordinate label where it goes: its text and size, its bitmap, and the top-left pixel of that bitmap.
-pub(crate) struct PlacedLabel<'a> {
+pub(crate) struct PlacedLabel {
     /// The label's text.
-    pub text: &'a str,
+    pub text: String,
     /// Its font size in pixels.
     pub px: f32,
     /// Its bitmap (what the PNG draws; its `left` and `top` give the pen position back for outlines).
@@ -25,12 +23,12 @@ pub(crate) struct PlacedLabel<'a> {
 /// The labels of `board` in display order: the `files` / `ranks` labels when given (blank ones are not placed),
 /// else letters from `a` and numbers from `first_rank`; `flip` turns them with the board. `labels` holds their
 /// texts (see [`label_texts`]).
-pub(crate) fn place<'a>(
+pub(crate) fn place(
     board: &Board,
     options: &RenderOptions,
     layout: &Layout,
-    (files, ranks): &'a (Vec<String>, Vec<String>),
-) -> Vec<PlacedLabel<'a>> {
+    (files, ranks): &(Vec<String>, Vec<String>),
+) -> Vec<PlacedLabel> {
     let l = layout;
     let flip = options.flip;
     let (w, h) = (board.width(), board.height());
@@ -38,7 +36,9 @@ pub(crate) fn place<'a>(
     // Capitals 60 % of the margin tall; one size for all files and one for all ranks, small enough for the widest
     // label ("aa", "32"): files within 90 % of a square, ranks within 85 % of the margin.
     let cap_height = l.margin as f32 * 0.6;
-    let shown = |labels: &'a [String]| labels.iter().map(String::as_str).filter(|t| !t.is_empty());
+    fn shown(labels: &[String]) -> impl Iterator<Item = &str> {
+        labels.iter().map(String::as_str).filter(|t| !t.is_empty())
+    }
     let file_px = text::fitted_px(shown(files), cap_height, l.square as f32 * 0.9, 1.0);
     let rank_px = text::fitted_px(shown(ranks), cap_height, l.margin as f32 * 0.85, 1.0);
     // File letters share a baseline that centres the x-height in the bottom margin.
@@ -51,7 +51,7 @@ pub(crate) fn place<'a>(
         if let Some(coverage) = text::rasterize_cached(&files[x], file_px) {
             let cx = i64::from(l.board_x) + dx as i64 * s + s / 2;
             let (left, top) = (cx - coverage.mask.width as i64 / 2, baseline + i64::from(coverage.top));
-            placed.push(PlacedLabel { text: &files[x], px: file_px, coverage, left, top });
+            placed.push(PlacedLabel { text: files[x].clone(), px: file_px, coverage, left, top });
         }
     }
     for dy in 0..h {
@@ -62,7 +62,7 @@ pub(crate) fn place<'a>(
             // The margin's centre, left of the frame (a title wider than the board moves the board right).
             let cx = i64::from(l.board_x - l.frame - l.margin) + i64::from(l.margin) / 2;
             let (left, top) = (cx - coverage.mask.width as i64 / 2, cy - coverage.mask.height as i64 / 2);
-            placed.push(PlacedLabel { text, px: rank_px, coverage, left, top });
+            placed.push(PlacedLabel { text: text.clone(), px: rank_px, coverage, left, top });
         }
     }
     placed
@@ -81,13 +81,4 @@ pub(crate) fn label_texts(board: &Board, options: &RenderOptions) -> (Vec<String
         _ => (0..h).map(|r| (usize::from(options.first_rank) + r).to_string()).collect(),
     };
     (files, ranks)
-}
-
-/// Draws the file letters and rank numbers of `board` into the margins of `layout` ([`place`]), in `coord_color`.
-pub(crate) fn draw(image: &mut Image, board: &Board, options: &RenderOptions, layout: &Layout) {
-    let ink = options.coord_color.unwrap_or(INK);
-    let texts = label_texts(board, options);
-    for label in place(board, options, layout, &texts) {
-        image.draw(&label.coverage.mask.inked(ink), label.left, label.top);
-    }
 }

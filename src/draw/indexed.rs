@@ -19,16 +19,15 @@
 //! hatching (the lines run on across squares). Coordinates are drawn in RGB
 //! into the margins and indexed there only.
 
-use crate::draw::coords;
-use crate::draw::layout::Layout;
 use crate::draw::raster::{Canvas, Image, Rect, Rgb};
-use crate::draw::sprite::{self, cell_key, Sprite};
+use crate::draw::scene::{Scene, SquarePaint};
+use crate::draw::sprite::{self, Sprite};
 use crate::notation::board::{Board, Cell};
 use crate::options::render_options::RenderOptions;
-use crate::options::theme::{hatching, DarkSquares, INK, PAPER};
+use crate::options::theme::{hatching, INK, PAPER};
 use std::sync::Arc;
 
-/// Whether [`render_indexed`] draws this diagram: no holes and no bordered squares; any theme, colours, size,
+/// Whether [`paint`] draws this diagram: no holes and no bordered squares; any theme, colours, size,
 /// flip, with or without coordinates. False as soon as anything is not a plain diagram.
 ///
 /// Every field of [`RenderOptions`] is named here, so a new option does not compile until it is either drawn by
@@ -148,14 +147,12 @@ enum Fill {
     Hatched(u32),
 }
 
-/// Draws a diagram for which [`indexed_path_applies`] in palette indices; `None` if it has more than 256 colours
-/// (then the RGB path encodes it as RGB).
-pub(crate) fn render_indexed(board: &Board, options: &RenderOptions) -> Option<IndexedPicture> {
-    let l = Layout::drawn(board, options);
-    let (w, h) = (board.width(), board.height());
+/// The palette painter: the scene of a diagram for which [`indexed_path_applies`], drawn in palette indices; `None`
+/// if it has more than 256 colours (then the RGB painter draws it and it is encoded as RGB).
+pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
+    let l = &scene.layout;
+    let (w, h) = scene.files_ranks;
     let (s, frame, width) = (l.square as usize, l.frame as usize, l.width as usize);
-    let light = options.light.unwrap_or(options.theme.light());
-    let dark = options.dark.map_or(options.theme.dark(), DarkSquares::Solid);
     let hatch = hatching(l.square);
     // The tile of each display position, row by row, and the tiles themselves. A tile is found by its fill and
     // its sprite's identity in the sprite cache (a linear search: a diagram has a few dozen tiles, and even 1,024
@@ -163,51 +160,49 @@ pub(crate) fn render_indexed(board: &Board, options: &RenderOptions) -> Option<I
     // drawn again after the cache was emptied is a second tile with the same pixels: harmless.
     let mut tiles: Vec<Tile> = Vec::new();
     let mut grid = Vec::with_capacity(w * h);
-    for dy in 0..h {
-        for dx in 0..w {
-            let (x, y) = if options.flip { (w - 1 - dx, h - 1 - dy) } else { (dx, dy) };
-            let cell = board.get(x, y)?;
-            let square = l.square_at(dx, dy);
-            let fill = match (board.is_dark(x, y), dark) {
-                (false, _) => Fill::Solid(light),
-                (true, DarkSquares::Solid(c)) => Fill::Solid(c),
-                (true, DarkSquares::Hatched { .. }) => Fill::Hatched((square.x + square.y) % hatch.period),
-            };
-            let hatched = matches!(fill, Fill::Hatched(_));
-            let sprite = cell_key(cell, l.square, hatched).map(|key| sprite::get(&key));
-            let same =
-                |t: &Tile| t.fill == fill && t.sprite.as_ref().map(Arc::as_ptr) == sprite.as_ref().map(Arc::as_ptr);
-            let id = match tiles.iter().position(same) {
-                Some(id) => id,
-                None => {
-                    // Drawn as the RGB path draws the square, at (0, 0): the blend does not depend on the position.
-                    let mut image = match (fill, dark) {
-                        (Fill::Hatched(phase), DarkSquares::Hatched { paper, ink }) => {
-                            let mut image = Image::new(l.square, l.square, paper);
-                            image.hatch_rect_shifted(Rect::new(0, 0, l.square, l.square), paper, ink, hatch, phase);
-                            image
-                        }
-                        (Fill::Solid(c), _) | (Fill::Hatched(_), DarkSquares::Solid(c)) => {
-                            Image::new(l.square, l.square, c)
-                        }
-                    };
-                    if let Some(sprite) = &sprite {
-                        image.draw(&**sprite, 0, 0);
+    if scene.squares.len() != w * h {
+        return None; // holes: not a plain diagram
+    }
+    for square in &scene.squares {
+        let rect = square.rect;
+        let fill = match square.paint {
+            SquarePaint::Solid(c) => Fill::Solid(c),
+            SquarePaint::Hatched { .. } => Fill::Hatched((rect.x + rect.y) % hatch.period),
+            SquarePaint::Clear => return None,
+        };
+        let sprite = square.sprite.as_ref().map(sprite::get);
+        let same = |t: &Tile| t.fill == fill && t.sprite.as_ref().map(Arc::as_ptr) == sprite.as_ref().map(Arc::as_ptr);
+        let id = match tiles.iter().position(same) {
+            Some(id) => id,
+            None => {
+                // Drawn as the RGB painter draws the square, at (0, 0): the blend does not depend on the position.
+                let mut image = match (fill, square.paint) {
+                    (Fill::Hatched(phase), SquarePaint::Hatched { paper, ink }) => {
+                        let mut image = Image::new(l.square, l.square, paper);
+                        image.hatch_rect_shifted(Rect::new(0, 0, l.square, l.square), paper, ink, hatch, phase);
+                        image
                     }
-                    let (indices, indexed) = (vec![0; s * s], vec![false; s]);
-                    tiles.push(Tile { fill, sprite, pixels: image.pixels, indices, indexed });
-                    tiles.len() - 1
+                    (Fill::Solid(c), _) => Image::new(l.square, l.square, c),
+                    _ => return None,
+                };
+                if let Some(sprite) = &sprite {
+                    image.draw(&**sprite, 0, 0);
                 }
-            };
-            grid.push(id);
-        }
+                let (indices, indexed) = (vec![0; s * s], vec![false; s]);
+                tiles.push(Tile { fill, sprite, pixels: image.pixels, indices, indexed });
+                tiles.len() - 1
+            }
+        };
+        grid.push(id);
     }
     // With coordinates, the margins (left of the frame, and below it) are drawn in RGB as the RGB path draws
     // them, on paper, and indexed pixel by pixel where the rows reach them: a strip a few dozen pixels wide, mostly
     // runs of paper. The labels stay inside the margins (layout.rs, coords.rs), which the byte-for-byte tests check.
-    let margins = options.coords.then(|| {
+    let margins = (l.margin > 0).then(|| {
         let mut image = Image::new(l.width, l.height, PAPER);
-        coords::draw(&mut image, board, options, &l);
+        for label in &scene.labels {
+            image.draw(&label.coverage.mask.inked(scene.text_ink), label.left, label.top);
+        }
         image
     });
     let margin = l.margin as usize;
@@ -315,7 +310,7 @@ mod tests {
                 print_flipped,
             ] {
                 assert!(indexed_path_applies(&board, &o));
-                let picture = render_indexed(&board, &o).expect("under 256 colours");
+                let picture = paint(&Scene::build(&board, &o)).expect("under 256 colours");
                 let png = pngenc::encode_indexed(picture.width, picture.height, picture.palette, &picture.indices);
                 assert_eq!(png.unwrap(), rgb_path(&board, &o), "{ffen} {}", o.canonical());
             }
@@ -380,7 +375,7 @@ mod tests {
             let png = crate::draw::render::render_png(&board, &options).expect("encodes");
             prop_assert_eq!(png, rgb_path(&board, &options));
             if indexed_path_applies(&board, &options) {
-                if let Some(picture) = render_indexed(&board, &options) {
+                if let Some(picture) = paint(&Scene::build(&board, &options)) {
                     prop_assert_eq!(picture.palette.len() % 3, 0);
                     prop_assert!(picture.palette.len() / 3 <= 256);
                     prop_assert_eq!(picture.indices.len(), (picture.width * picture.height) as usize);

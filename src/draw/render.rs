@@ -1,21 +1,20 @@
 //! The renderer: a [`Board`] and [`RenderOptions`] to a PNG diagram.
 //!
-//! This module draws the board (frame, squares, pieces) and is the renderer's public face; the rest lives next to
-//! it, one concern each: the pixel geometry and size limits (`layout.rs`), the coordinates (`coords.rs`), the error
-//! card (`card.rs`), the sprites of pieces, markers and text (`sprite.rs`, `text.rs`), the canvas and blending
-//! (`raster.rs`) and the encoder ([`crate::draw::pngenc`]).
+//! The RGB painter ([`paint`]: the [`Scene`] drawn pixel by pixel) and the renderer's public face:
+//! [`render_image`], [`render_png`] (which takes the palette painter, [`crate::draw::indexed`], where it applies),
+//! [`RENDERER_VERSION`], and the layout's limits and the error card re-exported.
 
-use crate::draw::coords;
 use crate::draw::indexed;
-use crate::draw::layout::{Layout, MarkPaint, Overlay, SquareMark, TextLine};
+use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
 use crate::draw::pngenc::{self, EncodeError};
 use crate::draw::raster::{quantize, Canvas, Image, Mask, Rect, Rgb};
-use crate::draw::sprite::{self, cell_key};
+use crate::draw::scene::{Scene, SquarePaint};
+use crate::draw::sprite;
 use crate::draw::text;
-use crate::notation::board::{Board, Cell};
+use crate::notation::board::Board;
 use crate::notation::colour::Paint;
 use crate::options::render_options::RenderOptions;
-use crate::options::theme::{hatching, DarkSquares, INK, PAPER};
+use crate::options::theme::{hatching, INK, PAPER};
 
 pub use crate::draw::card::{message_png, MESSAGE_MAX_LINES, MESSAGE_WIDTH};
 pub use crate::draw::layout::{
@@ -26,123 +25,55 @@ pub use crate::draw::layout::{
 /// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
 pub const RENDERER_VERSION: &str = "r3";
 
-/// How one square is painted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum SquarePaint {
-    /// A flat colour.
-    Solid(Rgb),
-    /// Diagonal lines (the `print` theme's dark squares).
-    Hatched { paper: Rgb, ink: Rgb },
-    /// Nothing: the page shows through (`transparent`).
-    Clear,
-}
-
-impl From<DarkSquares> for SquarePaint {
-    fn from(dark: DarkSquares) -> SquarePaint {
-        match dark {
-            DarkSquares::Solid(c) => SquarePaint::Solid(c),
-            DarkSquares::Hatched { paper, ink } => SquarePaint::Hatched { paper, ink },
-        }
-    }
-}
-
-impl From<Paint> for SquarePaint {
-    fn from(paint: Paint) -> SquarePaint {
-        match paint {
-            Paint::Solid(c) => SquarePaint::Solid(c),
-            Paint::Transparent => SquarePaint::Clear,
-        }
-    }
-}
-
-/// Paints `rect` with `paint`; whether it is hatched (text on it then gets a halo).
-fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) -> bool {
+/// Paints `rect` with `paint`.
+fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) {
     match paint {
         SquarePaint::Solid(c) => image.fill_rect(rect, c),
         SquarePaint::Hatched { paper, ink } => image.hatch_rect(rect, paper, ink, hatching(square)),
         SquarePaint::Clear => image.clear_rect(rect),
     }
-    matches!(paint, SquarePaint::Hatched { .. })
-}
-
-/// The paint of the board square at (`x`, `y`) (row 0 at the top): from `board`'s pattern and `colors` when given
-/// (a pattern without `colors` indexes the light and dark paints; `colors` without a pattern gives light squares
-/// colour 0 and dark squares colour 1), else the light or dark paint of the theme, `light` and `dark`.
-pub(crate) fn square_paint(board: &Board, options: &RenderOptions, x: usize, y: usize) -> SquarePaint {
-    let light = SquarePaint::Solid(options.light.unwrap_or(options.theme.light()));
-    let dark = options.dark.map_or(SquarePaint::from(options.theme.dark()), SquarePaint::Solid);
-    let digit = match &options.pattern {
-        Some(pattern) => pattern.digit(x, board.height() - 1 - y),
-        None => u8::from(board.is_dark(x, y)),
-    };
-    match &options.colors {
-        Some(palette) => palette.get(digit).or_else(|| palette.get(0)).map_or(light, SquarePaint::from),
-        None if digit == 0 => light,
-        None => dark,
-    }
 }
 
 /// Draws the diagram into an image (no encoding): opaque unless a look colour is `transparent`.
 pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
-    let l = Layout::drawn(board, options);
-    let (w, h) = (board.width(), board.height());
+    paint(&Scene::build(board, options))
+}
+
+/// The RGB painter: the scene drawn pixel by pixel, in its order.
+pub(crate) fn paint(scene: &Scene) -> Image {
+    let l = &scene.layout;
+    let whole = Rect::new(0, 0, l.width, l.height);
     let mut image = Image::new(l.width, l.height, PAPER);
-    match options.rim {
-        Some(Paint::Solid(c)) => image.fill_rect(Rect::new(0, 0, l.width, l.height), c),
-        Some(Paint::Transparent) => image.clear_rect(Rect::new(0, 0, l.width, l.height)),
-        None => {}
+    match scene.background {
+        Paint::Solid(c) if c != PAPER => image.fill_rect(whole, c),
+        Paint::Solid(_) => {}
+        Paint::Transparent => image.clear_rect(whole),
     }
-    // The board square shown at display position (dx, dy).
-    let source = |dx: usize, dy: usize| Layout::display(board, options.flip, (dx, dy));
-    let is_open = |dx: i64, dy: i64| {
-        if dx < 0 || dy < 0 || dx >= w as i64 || dy >= h as i64 {
-            return true;
-        }
-        let (x, y) = source(dx as usize, dy as usize);
-        matches!(board.get(x, y), Some(Cell::Hole) | None)
-    };
     // Holes first, so that the frame drawn next still outlines the real squares next to them.
-    if let Some(hole) = options.hole {
-        for dy in 0..h {
-            for dx in 0..w {
-                let (x, y) = source(dx, dy);
-                if matches!(board.get(x, y), Some(Cell::Hole)) {
-                    fill(&mut image, l.square_at(dx, dy), hole.into(), l.square);
-                }
-            }
+    if let Some(hole) = scene.hole_paint {
+        for &rect in &scene.holes {
+            fill(&mut image, rect, hole, l.square);
         }
     }
-    for bar in l.frame_bars((w, h), is_open) {
+    for &bar in &scene.frame {
         image.fill_rect(bar, INK);
     }
     // Squares first, then the highlights over them, then the pieces; each sprite stays inside its own square, so
     // without highlights this draws what one pass over the squares drew.
-    let mut pieces = Vec::new();
-    for dy in 0..h {
-        for dx in 0..w {
-            let (x, y) = source(dx, dy);
-            let Some(cell) = board.get(x, y) else { continue };
-            let square = l.square_at(dx, dy);
-            if matches!(cell, Cell::Hole) {
-                continue;
-            }
-            let hatched = fill(&mut image, square, square_paint(board, options, x, y), l.square);
-            if let Some(key) = cell_key(cell, l.square, hatched) {
-                pieces.push((key, square));
-            }
-        }
+    for square in &scene.squares {
+        fill(&mut image, square.rect, square.paint, l.square);
     }
-    let furniture = &l.furniture;
+    let furniture = scene.furniture();
     for mark in &furniture.under {
         draw_mark(&mut image, mark);
     }
-    for (key, square) in pieces {
-        image.draw(&*sprite::get(&key), i64::from(square.x), i64::from(square.y));
-    }
-    if options.borders {
-        for bar in l.grid_bars((w, h), is_open) {
-            image.fill_rect(bar, INK);
+    for square in &scene.squares {
+        if let Some(key) = &square.sprite {
+            image.draw(&*sprite::get(key), i64::from(square.rect.x), i64::from(square.rect.y));
         }
+    }
+    for &bar in &scene.grid {
+        image.fill_rect(bar, INK);
     }
     for mark in &furniture.borders {
         draw_mark(&mut image, mark);
@@ -150,14 +81,13 @@ pub fn render_image(board: &Board, options: &RenderOptions) -> Image {
     for overlay in &furniture.over {
         draw_overlay(&mut image, overlay);
     }
-    if options.coords {
-        coords::draw(&mut image, board, options, &l);
+    for label in &scene.labels {
+        image.draw(&label.coverage.mask.inked(scene.text_ink), label.left, label.top);
     }
     // The text around the board (title, caption, count) is inked like the coordinates, so that it stays readable
     // on a dark `rim`.
-    let ink = options.coord_color.unwrap_or(INK);
-    for line in furniture.title.iter().chain(&furniture.caption).chain(&furniture.count) {
-        draw_text_line(&mut image, line, ink);
+    for line in scene.text_lines() {
+        draw_text_line(&mut image, line, scene.text_ink);
     }
     image
 }
@@ -249,18 +179,20 @@ pub fn clear_sprite_cache() {
 /// assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
 /// ```
 pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, EncodeError> {
-    // The same bytes either way (see crate::draw::indexed); the indexed path is the fast one, where it applies.
+    let scene = Scene::build(board, options);
+    // The same bytes either way (see crate::draw::indexed); the palette painter is the fast one, where it applies.
     if indexed::indexed_path_applies(board, options) {
-        if let Some(picture) = indexed::render_indexed(board, options) {
+        if let Some(picture) = indexed::paint(&scene) {
             return pngenc::encode_indexed(picture.width, picture.height, picture.palette, &picture.indices);
         }
     }
-    pngenc::encode(&render_image(board, options))
+    pngenc::encode(&paint(&scene))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::layout::Layout;
     use crate::notation::ffen;
     use crate::options::render_options::SquareSize;
 

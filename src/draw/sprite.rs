@@ -379,7 +379,7 @@ fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
             }
         }
         Shape::Disc(label) => {
-            let disc = PathBuilder::from_circle(22.5, 22.5, 20.0);
+            let disc = PathBuilder::from_circle(BOX_CENTRE, BOX_CENTRE, DISC_RADIUS);
             if let Some(disc) = disc {
                 let body = if black { [0, 0, 0] } else { [255, 255, 255] };
                 pixmap.fill_path(&disc, &paint(body), FillRule::Winding, transform, None);
@@ -387,8 +387,7 @@ fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
             }
             let mut sprite = Sprite::from_pixmap(pixmap);
             let ink = if black { Rgb::WHITE } else { Rgb::BLACK };
-            // The label's ink fills a box of 62 % of the square, as tall as wide at most (inside the disc's 89 %).
-            let label_box = size as f32 * 0.62;
+            let label_box = size as f32 * DISC_LABEL_BOX;
             if let Some(cov) = text::rasterize(label, text::fitted_px([label.as_str()], label_box, label_box, 1.0)) {
                 draw_centred(&mut sprite.pixels, &cov.mask, ink);
             }
@@ -404,13 +403,13 @@ fn outline(scale: f32) -> Stroke {
     widened(&Stroke { width: 1.5, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Stroke::default() }, scale)
 }
 
-/// Letters and numbers: black, centred, 55 % of the square tall, no wider than 80 % ("88" fits).
+/// Letters and numbers: black, centred, [`TEXT_HEIGHT`] of the square tall, no wider than [`TEXT_WIDTH`].
 fn text_sprite(text: &str, size: u32, halo: bool) -> Sprite {
     let mut sprite = Sprite::blank(size as usize);
-    let px = text::fitted_px([text], size as f32 * 0.55, size as f32, 0.8);
+    let px = text::fitted_px([text], size as f32 * TEXT_HEIGHT, size as f32, TEXT_WIDTH);
     if let Some(cov) = text::rasterize(text, px) {
         if halo {
-            draw_centred(&mut sprite.pixels, &cov.mask.dilated((size as usize / 40).clamp(1, 3)), Rgb::WHITE);
+            draw_centred(&mut sprite.pixels, &cov.mask.dilated(halo_radius(size) as usize), Rgb::WHITE);
         }
         draw_centred(&mut sprite.pixels, &cov.mask, Rgb::BLACK);
     }
@@ -429,7 +428,8 @@ fn draw_centred(bitmap: &mut Bitmap, mask: &Mask, ink: Rgb) {
 pub(crate) fn triangle_vertices() -> [(f32, f32); 3] {
     let h = 28.0;
     let half = h / 3f32.sqrt();
-    [(22.5, 22.5 - h / 2.0), (22.5 + half, 22.5 + h / 2.0), (22.5 - half, 22.5 + h / 2.0)]
+    let c = BOX_CENTRE;
+    [(c, c - h / 2.0), (c + half, c + h / 2.0), (c - half, c + h / 2.0)]
 }
 
 /// The cross marker before it is turned 45° about the centre of the sprite box: a plus sign of arm length 16 and
@@ -439,12 +439,33 @@ pub(crate) const CROSS_OUTLINE: [(f32, f32); 12] = {
     [(w, l), (w, w), (l, w), (l, -w), (w, -w), (w, -l), (-w, -l), (-w, -w), (-l, -w), (-l, w), (-w, w), (-w, l)]
 };
 
+/// The centre of the sprites' 45-unit box.
+pub(crate) const BOX_CENTRE: f32 = SPRITE_VIEWBOX / 2.0;
+/// The radius of the circle marker, in box units.
+pub(crate) const MARKER_CIRCLE_RADIUS: f32 = 14.0;
+/// The square marker's top-left corner and side, in box units.
+pub(crate) const MARKER_SQUARE: (f32, f32) = (9.5, 26.0);
+/// The radius of the fallback disc of an unknown fairy piece, in box units.
+pub(crate) const DISC_RADIUS: f32 = 20.0;
+/// The disc's label fits a box of this share of the square, as tall as wide at most (inside the disc's 89 %).
+pub(crate) const DISC_LABEL_BOX: f32 = 0.62;
+/// Letters and numbers on a square: at most this share of the square tall …
+pub(crate) const TEXT_HEIGHT: f32 = 0.55;
+/// … and this share wide ("88" fits).
+pub(crate) const TEXT_WIDTH: f32 = 0.8;
+
+/// The white halo of text on hatched squares, in pixels at square size `size`: 1 to 3.
+pub(crate) fn halo_radius(size: u32) -> u32 {
+    (size / 40).clamp(1, 3)
+}
+
 /// The vector outline of a marker in the 45×45 sprite box.
 fn marker_path(marker: Marker) -> Option<&'static Path> {
     static PATHS: OnceLock<[Option<Path>; 4]> = OnceLock::new();
     let paths = PATHS.get_or_init(|| {
-        let circle = PathBuilder::from_circle(22.5, 22.5, 14.0);
-        let square = tiny_skia::Rect::from_ltrb(9.5, 9.5, 35.5, 35.5).map(PathBuilder::from_rect);
+        let circle = PathBuilder::from_circle(BOX_CENTRE, BOX_CENTRE, MARKER_CIRCLE_RADIUS);
+        let (corner, side) = MARKER_SQUARE;
+        let square = tiny_skia::Rect::from_xywh(corner, corner, side, side).map(PathBuilder::from_rect);
         // Equilateral triangle, apex up, its bounding box centred in the square.
         let triangle = {
             let [apex, right, left] = triangle_vertices();
@@ -467,7 +488,7 @@ fn marker_path(marker: Marker) -> Option<&'static Path> {
                 }
             }
             pb.close();
-            pb.finish().and_then(|p| p.transform(Transform::from_rotate(45.0).post_translate(22.5, 22.5)))
+            pb.finish().and_then(|p| p.transform(Transform::from_rotate(45.0).post_translate(BOX_CENTRE, BOX_CENTRE)))
         };
         [circle, cross, square, triangle]
     });

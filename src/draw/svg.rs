@@ -23,16 +23,16 @@
 //! write the same digits). [`SVG_VERSION`] is part of an SVG's cache key: bump it whenever these bytes change.
 
 use crate::draw::assets::{SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
-use crate::draw::coords;
-use crate::draw::layout::{Layout, MarkPaint, Overlay, SquareMark, TextLine};
+use crate::draw::coords::PlacedLabel;
+use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
 use crate::draw::raster::{div255, Rect, Rgb};
-use crate::draw::render::{square_paint, SquarePaint};
-use crate::draw::sprite::{self, cell_key, Key, Shape, MIN_STROKE_PX};
+use crate::draw::scene::{Scene, SquarePaint};
+use crate::draw::sprite::{self, Key, Shape, MIN_STROKE_PX};
 use crate::draw::text;
-use crate::notation::board::{Board, Cell, Color, Marker};
+use crate::notation::board::{Board, Color, Marker};
 use crate::notation::colour::Paint;
 use crate::options::render_options::RenderOptions;
-use crate::options::theme::{extra_tint, hatching, INK, PAPER};
+use crate::options::theme::{extra_tint, hatching, INK};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
@@ -56,9 +56,10 @@ pub const SVG_CONTENT_TYPE: &str = "image/svg+xml";
 /// assert!(svg.contains("<title>4k3/8/8/8/8/8/8/4K3</title>"));
 /// ```
 pub fn render_svg(board: &Board, options: &RenderOptions) -> String {
-    let l = Layout::drawn(board, options);
+    let scene = Scene::build(board, options);
+    let l = &scene.layout;
     let mut writer = Writer::new(l.square);
-    let body = writer.body(board, options, &l);
+    let body = writer.body(&scene);
     let mut out = String::with_capacity(body.len() + 4096);
     let _ = write!(
         out,
@@ -235,49 +236,21 @@ impl Writer {
     /// The drawing, after `<defs>`, in the PNG's order (`render::render_image`): the background (paper, or the
     /// `rim` colour; none where a look colour is `transparent`), painted holes, the frame, the squares, highlights,
     /// pieces, the `borders` grid, bordered squares, arrows and circles, coordinates, then title, caption and count.
-    fn body(&mut self, board: &Board, options: &RenderOptions, l: &Layout) -> String {
-        let (w, h) = (board.width(), board.height());
-        let source = |dx: usize, dy: usize| Layout::display(board, options.flip, (dx, dy));
-        let is_open = |dx: i64, dy: i64| {
-            if dx < 0 || dy < 0 || dx >= w as i64 || dy >= h as i64 {
-                return true;
-            }
-            let (x, y) = source(dx as usize, dy as usize);
-            matches!(board.get(x, y), Some(Cell::Hole) | None)
-        };
-        // The squares and holes with their paints, in display order.
-        let hole_paint = options.hole.map(SquarePaint::from);
-        let mut holes: Vec<Rect> = Vec::new();
-        let mut squares: Vec<(Rect, SquarePaint, &Cell)> = Vec::new();
-        for dy in 0..h {
-            for dx in 0..w {
-                let (x, y) = source(dx, dy);
-                let Some(cell) = board.get(x, y) else { continue };
-                let rect = l.square_at(dx, dy);
-                if matches!(cell, Cell::Hole) {
-                    holes.push(rect);
-                } else {
-                    squares.push((rect, square_paint(board, options, x, y), cell));
-                }
-            }
-        }
+    fn body(&mut self, scene: &Scene) -> String {
+        let l = &scene.layout;
+        let (w, h) = scene.files_ranks;
         let is_clear = |paint: Option<SquarePaint>| paint == Some(SquarePaint::Clear);
-        let clear_squares = squares.iter().any(|(_, paint, _)| is_clear(Some(*paint)));
+        let clear_squares = scene.has_clear_squares();
         let mut out = String::new();
         // The background, with the transparent holes and squares cut out of it (even-odd): SVG cannot erase, so
         // what the PNG clears is never painted.
-        let background = match options.rim {
-            Some(Paint::Transparent) => None,
-            Some(Paint::Solid(c)) => Some(c),
-            None => Some(PAPER),
-        };
-        if let Some(colour) = background {
+        if let Paint::Solid(colour) = scene.background {
             let mut cut = String::new();
-            for rect in holes.iter().filter(|_| is_clear(hole_paint)) {
+            for rect in scene.holes.iter().filter(|_| is_clear(scene.hole_paint)) {
                 rect_path(&mut cut, *rect);
             }
-            for (rect, _, _) in squares.iter().filter(|(_, paint, _)| is_clear(Some(*paint))) {
-                rect_path(&mut cut, *rect);
+            for square in scene.squares.iter().filter(|s| s.paint == SquarePaint::Clear) {
+                rect_path(&mut cut, square.rect);
             }
             if cut.is_empty() {
                 let _ = writeln!(out, r#"<rect width="{}" height="{}" fill="{}"/>"#, l.width, l.height, hex(colour));
@@ -287,21 +260,21 @@ impl Writer {
                 let _ = writeln!(out, r#"<path fill="{}" fill-rule="evenodd" d="{d}{cut}"/>"#, hex(colour));
             }
         }
-        if let Some(SquarePaint::Solid(colour)) = hole_paint {
-            let d = rects_path(&holes);
+        if let Some(SquarePaint::Solid(colour)) = scene.hole_paint {
+            let d = rects_path(&scene.holes);
             if !d.is_empty() {
                 let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colour));
             }
         }
-        let frame = rects_path(&l.frame_bars((w, h), is_open));
+        let frame = rects_path(&scene.frame);
         if !frame.is_empty() {
             if clear_squares {
                 // The PNG clears a transparent square after the frame, also where a frame bar's end reaches into it
                 // (a corner next to a hole): here the frame is clipped to outside the squares instead.
                 let mut d = String::new();
                 rect_path(&mut d, Rect::new(0, 0, l.width, l.height));
-                for (rect, _, _) in &squares {
-                    rect_path(&mut d, *rect);
+                for square in &scene.squares {
+                    rect_path(&mut d, square.rect);
                 }
                 self.frame_clip = Some(d);
                 let _ = writeln!(out, r#"<path fill="{}" clip-path="url(#f)" d="{frame}"/>"#, hex(INK));
@@ -313,8 +286,8 @@ impl Writer {
         // squares the most frequent colour is one rectangle under the others.
         let mut paints: Vec<(SquarePaint, usize, String)> = Vec::new();
         let mut uses = String::new();
-        for &(rect, paint, cell) in &squares {
-            let hatched = matches!(paint, SquarePaint::Hatched { .. });
+        for square in &scene.squares {
+            let (rect, paint) = (square.rect, square.paint);
             match paints.iter_mut().find(|(p, _, _)| *p == paint) {
                 Some((_, count, d)) => {
                     *count += 1;
@@ -326,11 +299,11 @@ impl Writer {
                     paints.push((paint, 1, d));
                 }
             }
-            if let Some(key) = cell_key(cell, l.square, hatched) {
-                uses.push_str(&self.placed(&key, rect));
+            if let Some(key) = &square.sprite {
+                uses.push_str(&self.placed(key, rect));
             }
         }
-        let base = if holes.is_empty() && !clear_squares {
+        let base = if scene.holes.is_empty() && !clear_squares {
             let solid = paints.iter().filter(|(p, _, _)| matches!(p, SquarePaint::Solid(_)));
             // The first of the most frequent (max_by_key would take the last).
             solid.fold(None::<&(SquarePaint, usize, String)>, |best, p| match best {
@@ -360,16 +333,14 @@ impl Writer {
             };
             let _ = writeln!(out, r#"<path fill="{fill}" d="{d}"/>"#);
         }
-        let furniture = &l.furniture;
+        let furniture = scene.furniture();
         for mark in &furniture.under {
             out.push_str(&square_mark(mark));
         }
         out.push_str(&uses);
-        if options.borders {
-            let grid = rects_path(&l.grid_bars((w, h), is_open));
-            if !grid.is_empty() {
-                let _ = writeln!(out, r#"<path fill="{}" d="{grid}"/>"#, hex(INK));
-            }
+        let grid = rects_path(&scene.grid);
+        if !grid.is_empty() {
+            let _ = writeln!(out, r#"<path fill="{}" d="{grid}"/>"#, hex(INK));
         }
         for mark in &furniture.borders {
             out.push_str(&square_mark(mark));
@@ -377,18 +348,17 @@ impl Writer {
         for overlay in &furniture.over {
             out.push_str(&overlay_path(overlay));
         }
-        let ink = options.coord_color.unwrap_or(INK);
-        if options.coords {
-            out.push_str(&self.coordinates(board, options, l, ink));
+        if !scene.labels.is_empty() {
+            out.push_str(&self.coordinates(&scene.labels, scene.text_ink));
         }
         // The text around the board is inked like the coordinates (readable on a dark `rim`).
-        let lines: Vec<&TextLine> = furniture.title.iter().chain(&furniture.caption).chain(&furniture.count).collect();
+        let lines: Vec<&TextLine> = scene.text_lines().collect();
         if !lines.is_empty() {
             let mut runs = String::new();
             for line in lines {
                 runs.push_str(&self.glyph_run(&line.text, line.px, line.pen_x, line.baseline));
             }
-            let _ = writeln!(out, "<g fill=\"{}\">{runs}</g>", hex(ink));
+            let _ = writeln!(out, "<g fill=\"{}\">{runs}</g>", hex(scene.text_ink));
         }
         out
     }
@@ -536,8 +506,15 @@ impl Writer {
             num(1.5f32.max(self.min_stroke()), 3)
         );
         match marker {
-            Marker::Circle => format!(r#"<circle cx="22.5" cy="22.5" r="14"{paint}/>"#),
-            Marker::Square => format!(r#"<rect x="9.5" y="9.5" width="26" height="26"{paint}/>"#),
+            Marker::Circle => format!(
+                r#"<circle cx="{c}" cy="{c}" r="{}"{paint}/>"#,
+                num(sprite::MARKER_CIRCLE_RADIUS, 2),
+                c = num(sprite::BOX_CENTRE, 2)
+            ),
+            Marker::Square => {
+                let (corner, side) = (num(sprite::MARKER_SQUARE.0, 2), num(sprite::MARKER_SQUARE.1, 2));
+                format!(r#"<rect x="{corner}" y="{corner}" width="{side}" height="{side}"{paint}/>"#)
+            }
             Marker::Triangle => {
                 let p = |(x, y): (f32, f32)| format!("{} {}", num(x, 2), num(y, 2));
                 let [apex, right, left] = sprite::triangle_vertices();
@@ -549,7 +526,7 @@ impl Writer {
                 let r = std::f32::consts::FRAC_1_SQRT_2;
                 let mut d = String::new();
                 for (i, (x, y)) in points.iter().enumerate() {
-                    let (tx, ty) = ((x - y) * r + 22.5, (x + y) * r + 22.5);
+                    let (tx, ty) = ((x - y) * r + sprite::BOX_CENTRE, (x + y) * r + sprite::BOX_CENTRE);
                     let _ = write!(d, "{}{} {}", if i == 0 { 'M' } else { 'L' }, num(tx, 2), num(ty, 2));
                 }
                 format!(r#"<path d="{d}Z"{paint}/>"#)
@@ -564,14 +541,14 @@ impl Writer {
         let k = size / SPRITE_VIEWBOX;
         let mut out = format!(
             r#"<circle cx="{c}" cy="{c}" r="{}" fill="{}" stroke="{}" stroke-width="{}"/>"#,
-            num(20.0 * k, 3),
+            num(sprite::DISC_RADIUS * k, 3),
             hex(Self::body_color(color)),
             hex(Rgb::BLACK),
             num((1.5 * k).max(MIN_STROKE_PX), 3),
-            c = num(22.5 * k, 3),
+            c = num(sprite::BOX_CENTRE * k, 3),
         );
         let ink = if color == Color::Black { Rgb::WHITE } else { Rgb::BLACK };
-        let label_box = size * 0.62;
+        let label_box = size * sprite::DISC_LABEL_BOX;
         let px = text::fitted_px([label], label_box, label_box, 1.0);
         if let Some(run) = self.centred_run(label, px) {
             let _ = write!(out, r#"<g fill="{}">{run}</g>"#, hex(ink));
@@ -579,12 +556,13 @@ impl Writer {
         out
     }
 
-    /// Letters and numbers in pixels: black, 55 % of the square tall, at most 80 % wide, centred; with a white halo
-    /// on hatched squares (the PNG dilates the ink by `size / 40` pixels, 1–3; here a round stroke twice as wide).
+    /// Letters and numbers in pixels: black, as tall and wide as the PNG's ([`sprite::TEXT_HEIGHT`],
+    /// [`sprite::TEXT_WIDTH`]), centred; with a white halo on hatched squares (the PNG dilates the ink by
+    /// [`sprite::halo_radius`] pixels; here a round stroke twice as wide).
     fn text_symbol(&mut self, text: &str, halo: bool) -> String {
         let size = self.size as f32;
-        let px = text::fitted_px([text], size * 0.55, size, 0.8);
-        let radius = (self.size / 40).clamp(1, 3) as f32;
+        let px = text::fitted_px([text], size * sprite::TEXT_HEIGHT, size, sprite::TEXT_WIDTH);
+        let radius = sprite::halo_radius(self.size) as f32;
         let mut out = String::new();
         if halo {
             if let Some(run) = self.centred_run(text, px) {
@@ -641,16 +619,15 @@ impl Writer {
     }
 
     /// File letters below and rank numbers left of the board (the `files` / `ranks` labels when given, blank ones
-    /// drawing nothing, else letters from `a` and numbers from `first_rank`) in `ink`, placed as `coords::draw`
-    /// places their bitmaps.
-    fn coordinates(&mut self, board: &Board, options: &RenderOptions, l: &Layout, ink: Rgb) -> String {
-        let texts = coords::label_texts(board, options);
+    /// drawing nothing, else letters from `a` and numbers from `first_rank`) in `ink`, where the scene placed
+    /// their bitmaps.
+    fn coordinates(&mut self, labels: &[PlacedLabel], ink: Rgb) -> String {
         let mut runs = String::new();
-        for label in coords::place(board, options, l, &texts) {
+        for label in labels {
             // The pen position the bitmap was placed from.
             let (pen_x, baseline) =
                 (label.left - i64::from(label.coverage.left), label.top - i64::from(label.coverage.top));
-            runs.push_str(&self.glyph_run(label.text, label.px, pen_x, baseline));
+            runs.push_str(&self.glyph_run(&label.text, label.px, pen_x, baseline));
         }
         format!("<g fill=\"{}\">\n{runs}\n</g>\n", hex(ink))
     }

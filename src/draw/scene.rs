@@ -1,0 +1,169 @@
+//! One diagram as a scene: everything a picture shows, where, and in drawing order, built once from the board, its
+//! options and their [`Layout`]. Three painters are loops over it: the RGB painter ([`crate::draw::render`]), the
+//! palette painter ([`crate::draw::indexed`]) and the SVG writer ([`crate::draw::svg`]). So the decisions — which
+//! square is light, what the flip shows where, which paint a pattern gives, which sprite a cell shows, where the
+//! frame, the lines and the labels go — are taken here once, and the painters only differ in how they put paint
+//! down.
+//!
+//! Drawing order (every painter keeps it): the background (paper, or the `rim`); holes in the `hole` paint; the
+//! frame; the squares; the highlights under the pieces ([`FurnitureLayout::under`]); the pieces; the lines between
+//! squares (`borders`); XFEN's bordered squares ([`FurnitureLayout::borders`]); arrows and circles
+//! ([`FurnitureLayout::over`]); the coordinates; the text around the board (title, caption, count).
+
+use crate::draw::coords::{self, PlacedLabel};
+use crate::draw::layout::{FurnitureLayout, Layout, TextLine};
+use crate::draw::raster::Rect;
+use crate::draw::sprite::{cell_key, Key};
+use crate::notation::board::{Board, Cell};
+use crate::notation::colour::{Paint, Rgb};
+use crate::options::render_options::RenderOptions;
+use crate::options::theme::{DarkSquares, INK, PAPER};
+
+/// How one square (or hole) is painted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SquarePaint {
+    /// A flat colour.
+    Solid(Rgb),
+    /// Diagonal lines (the `print` theme's dark squares).
+    Hatched { paper: Rgb, ink: Rgb },
+    /// Nothing: the page shows through (`transparent`).
+    Clear,
+}
+
+impl From<DarkSquares> for SquarePaint {
+    fn from(dark: DarkSquares) -> SquarePaint {
+        match dark {
+            DarkSquares::Solid(c) => SquarePaint::Solid(c),
+            DarkSquares::Hatched { paper, ink } => SquarePaint::Hatched { paper, ink },
+        }
+    }
+}
+
+impl From<Paint> for SquarePaint {
+    fn from(paint: Paint) -> SquarePaint {
+        match paint {
+            Paint::Solid(c) => SquarePaint::Solid(c),
+            Paint::Transparent => SquarePaint::Clear,
+        }
+    }
+}
+
+/// One square of the board as shown: where, its paint, and the sprite on it.
+#[derive(Clone, Debug)]
+pub(crate) struct Square {
+    /// The square's pixels.
+    pub rect: Rect,
+    /// Its paint.
+    pub paint: SquarePaint,
+    /// The piece, marker or text on it, if any (text on hatching gets a halo: the key says so).
+    pub sprite: Option<Key>,
+}
+
+/// A diagram's scene: see the module's documentation for the drawing order.
+pub(crate) struct Scene {
+    /// The geometry, and the furniture placed (marks, overlays, text lines).
+    pub layout: Layout,
+    /// The board's files and ranks.
+    pub files_ranks: (usize, usize),
+    /// What covers the whole picture first: paper, the `rim` colour, or nothing (a transparent `rim`).
+    pub background: Paint,
+    /// The missing squares, in display order.
+    pub holes: Vec<Rect>,
+    /// Their paint (`hole`); `None` leaves the background there.
+    pub hole_paint: Option<SquarePaint>,
+    /// The frame around the squares (and around holes' edges), in ink.
+    pub frame: Vec<Rect>,
+    /// The squares, in display order (rows top down, left to right), holes left out.
+    pub squares: Vec<Square>,
+    /// The lines between squares (`borders`), in ink; empty without.
+    pub grid: Vec<Rect>,
+    /// The coordinate labels, in display order; empty without coordinates.
+    pub labels: Vec<PlacedLabel>,
+    /// The ink of the coordinates and of the text around the board (`coord_color`, else black).
+    pub text_ink: Rgb,
+}
+
+impl Scene {
+    /// The scene of `board` drawn with `options` (at the size [`Layout::drawn`] fits).
+    pub(crate) fn build(board: &Board, options: &RenderOptions) -> Scene {
+        let layout = Layout::drawn(board, options);
+        let (w, h) = (board.width(), board.height());
+        // The board square shown at display position (dx, dy).
+        let source = |dx: usize, dy: usize| Layout::display(board, options.flip, (dx, dy));
+        let is_open = |dx: i64, dy: i64| {
+            if dx < 0 || dy < 0 || dx >= w as i64 || dy >= h as i64 {
+                return true;
+            }
+            let (x, y) = source(dx as usize, dy as usize);
+            matches!(board.get(x, y), Some(Cell::Hole) | None)
+        };
+        let mut holes = Vec::new();
+        let mut squares = Vec::with_capacity(w * h);
+        for dy in 0..h {
+            for dx in 0..w {
+                let (x, y) = source(dx, dy);
+                let Some(cell) = board.get(x, y) else { continue };
+                let rect = layout.square_at(dx, dy);
+                if matches!(cell, Cell::Hole) {
+                    holes.push(rect);
+                    continue;
+                }
+                let paint = square_paint(board, options, x, y);
+                let hatched = matches!(paint, SquarePaint::Hatched { .. });
+                squares.push(Square { rect, paint, sprite: cell_key(cell, layout.square, hatched) });
+            }
+        }
+        let frame = layout.frame_bars((w, h), is_open);
+        let grid = if options.borders { layout.grid_bars((w, h), is_open) } else { Vec::new() };
+        let labels = if options.coords {
+            coords::place(board, options, &layout, &coords::label_texts(board, options))
+        } else {
+            Vec::new()
+        };
+        Scene {
+            files_ranks: (w, h),
+            background: options.rim.unwrap_or(Paint::Solid(PAPER)),
+            hole_paint: options.hole.map(SquarePaint::from),
+            holes,
+            frame,
+            squares,
+            grid,
+            labels,
+            text_ink: options.coord_color.unwrap_or(INK),
+            layout,
+        }
+    }
+
+    /// The furniture placed: marks, overlays and text lines.
+    pub(crate) fn furniture(&self) -> &FurnitureLayout {
+        &self.layout.furniture
+    }
+
+    /// The lines of text around the board, in drawing order: title, caption, count.
+    pub(crate) fn text_lines(&self) -> impl Iterator<Item = &TextLine> {
+        let f = &self.layout.furniture;
+        f.title.iter().chain(&f.caption).chain(&f.count)
+    }
+
+    /// Whether a square of the board is transparent (`transparent` among the square colours).
+    pub(crate) fn has_clear_squares(&self) -> bool {
+        self.squares.iter().any(|s| s.paint == SquarePaint::Clear)
+    }
+}
+
+/// The paint of the board square at (`x`, `y`) (row 0 at the top): from `board`'s pattern and `colors` when given
+/// (a pattern without `colors` indexes the light and dark paints; `colors` without a pattern gives light squares
+/// colour 0 and dark squares colour 1), else the light or dark paint of the theme, `light` and `dark`.
+fn square_paint(board: &Board, options: &RenderOptions, x: usize, y: usize) -> SquarePaint {
+    let light = SquarePaint::Solid(options.light.unwrap_or(options.theme.light()));
+    let dark = options.dark.map_or(SquarePaint::from(options.theme.dark()), SquarePaint::Solid);
+    let digit = match &options.pattern {
+        Some(pattern) => pattern.digit(x, board.height() - 1 - y),
+        None => u8::from(board.is_dark(x, y)),
+    };
+    match &options.colors {
+        Some(palette) => palette.get(digit).or_else(|| palette.get(0)).map_or(light, SquarePaint::from),
+        None if digit == 0 => light,
+        None => dark,
+    }
+}
