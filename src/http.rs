@@ -152,11 +152,6 @@ pub struct DiagramJob {
 }
 
 impl DiagramJob {
-    /// A job for `board` drawn with `options` as a PNG; `head` for a `HEAD` request.
-    pub fn new(board: Board, options: RenderOptions, head: bool) -> DiagramJob {
-        DiagramJob::with_format(board, options, Format::Png, head)
-    }
-
     /// A job for `board` drawn with `options` in `format`; `head` for a `HEAD` request.
     pub fn with_format(board: Board, options: RenderOptions, format: Format, head: bool) -> DiagramJob {
         let key = CacheKey::with_format(&board, &options, format);

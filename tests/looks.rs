@@ -69,9 +69,10 @@ fn equal_pictures_get_equal_keys() {
     // light/dark under colors, first_rank/coord_color without coordinates, a hole colour without holes: dropped.
     assert_eq!(key(&[("colors", "red"), ("light", "00ff00")]), key(&[("colors", "red")]));
     assert_eq!(key(&[("first_rank", "0"), ("coord_color", "red"), ("hole", "red")]), "s40.f0.c0.gray");
-    // Labels turn coordinates on.
-    assert_eq!(key(&[("files", "a b c d e f g h")]), "s40.f0.c1.gray.files=a,b,c,d,e,f,g,h");
-    assert_eq!(key(&[("files", "a b c d e f g h"), ("coords", "0")]), key(&[("files", "a b c d e f g h")]));
+    // Labels turn coordinates on; labels equal to the default ones drop out.
+    assert_eq!(key(&[("files", "a b c d e f g h")]), "s40.f0.c1.gray");
+    assert_eq!(key(&[("files", "a b c d e f g i")]), "s40.f0.c1.gray.files=a,b,c,d,e,f,g,i");
+    assert_eq!(key(&[("files", "a b c d e f g i"), ("coords", "0")]), key(&[("files", "a b c d e f g i")]));
 }
 
 #[test]
@@ -84,7 +85,7 @@ fn every_look_segment_in_its_order() {
             ("coord_color", "Navy"),
             ("rim", "#FFEEDD"),
             ("first_rank", "0"),
-            ("ranks", "1 2 3 4 5 6 7 8"),
+            ("ranks", "8 7 6 5 4 3 2 1"),
             ("files", "a b  d e f g h"),
             ("board", "1."),
             ("colors", "red green"),
@@ -95,7 +96,7 @@ fn every_look_segment_in_its_order() {
     assert_eq!(
         o.canonical(),
         "s40.f0.c1.gray.colors=008000.board=00000000-00000000-00000000-00000000-00000000-00000000-00000000-00000000\
-         .files=a,b,,d,e,f,g,h.ranks=1,2,3,4,5,6,7,8.rim=ffeedd.coord_color=000080.hole=transparent.borders",
+         .files=a,b,,d,e,f,g,h.ranks=8,7,6,5,4,3,2,1.rim=ffeedd.coord_color=000080.hole=transparent.borders",
         "first_rank is dropped under rank labels, which replace the numbers"
     );
     let numbered = options(&[("first_rank", "0"), ("coords", "1"), ("rim", "red")], &board);
@@ -155,7 +156,7 @@ fn transparent_squares_rim_and_holes_make_a_png_with_alpha() {
     // The rim: coordinate margin clear, squares untouched.
     let (image, _) = drawn(&[("rim", "transparent"), ("coords", "1")]);
     assert_eq!(image.alpha(2, 2), Some(0));
-    assert_eq!(image.alpha(image.width - 1, image.height - 1), Some(0), "below the board");
+    assert_eq!(image.alpha(image.width() - 1, image.height() - 1), Some(0), "below the board");
     // Opaque options give an opaque picture, without tRNS.
     let (image, png) = drawn(&[]);
     assert!(!image.has_transparency());
@@ -174,7 +175,7 @@ fn holes_take_the_hole_colour_and_borders_run_between_squares() {
     assert_eq!(lined.pixel(1 + 80, 1 + 60), Some([0; 3]));
     assert_eq!(lined.pixel(1 + 60, 1 + 40), Some([0; 3]));
     assert_eq!(plain.pixel(1 + 80, 1 + 60), Some([0xb4; 3]), "c1, dark, without borders");
-    let differing = lined.pixels.iter().zip(&plain.pixels).filter(|(a, b)| a != b).count();
+    let differing = lined.pixels().iter().zip(plain.pixels()).filter(|(a, b)| a != b).count();
     // Three inner vertical lines on rank 1, two on rank 2 (none next to the hole), one horizontal line of three
     // squares (none under the hole): 40 px each at size 40, frame 1, less the three pixels where the horizontal
     // line meets the vertical ones of rank 1.
@@ -192,8 +193,8 @@ fn labels_first_rank_and_coordinate_colour_draw_in_the_margin() {
     let blank = draw(&board, &[("files", "a b c d e f g "), ("ranks", "1 2 3 4 5 6 7 8")]);
     assert_ne!(blank, numbered, "the h-file label is blank");
     let red = draw(&board, &[("coords", "1"), ("coord_color", "red")]);
-    assert!(red.pixels.iter().any(|&p| p == Rgb(255, 0, 0).to_pixel()));
-    assert!(!numbered.pixels.iter().any(|&p| p == Rgb(255, 0, 0).to_pixel()));
+    assert!(red.pixels().iter().any(|&p| p == Rgb(255, 0, 0).to_pixel()));
+    assert!(!numbered.pixels().iter().any(|&p| p == Rgb(255, 0, 0).to_pixel()));
     let rim = draw(&board, &[("coords", "1"), ("rim", "yellow")]);
     assert_eq!(rim.pixel(1, 1), Some([255, 255, 0]));
 }
@@ -212,10 +213,66 @@ fn rim_and_coordinate_colour_reach_the_furniture_text() {
     // The band above the board is the rim's colour, and the title's ink is the coordinates' colour.
     let image = ffen_diagram::render_image(&board, &titled);
     assert_eq!(image.pixel(1, 1), Some([0x3a, 0x2a, 0x1e]));
-    let inked = (0..image.width)
+    let inked = (0..image.width())
         .flat_map(|x| (0..20).map(move |y| (x, y)))
         .any(|(x, y)| image.pixel(x, y) == Some([0xf0, 0xd9, 0xb5]));
     assert!(inked, "the title is drawn in the coordinate colour");
+}
+
+#[test]
+fn default_labels_draw_the_default_coordinates_and_share_their_key() {
+    let board = janko("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    let coords = options(&[("coords", "1")], &board);
+    for pairs in [
+        &[("files", "a b c d e f g h")][..],
+        &[("ranks", "1 2 3 4 5 6 7 8")],
+        &[("files", "a b c d e f g h"), ("ranks", "1 2 3 4 5 6 7 8"), ("first_rank", "0")],
+    ] {
+        let labelled = options(pairs, &board);
+        assert_eq!(labelled, coords, "{pairs:?}");
+        assert_eq!(draw(&board, pairs), draw(&board, &[("coords", "1")]), "{pairs:?}");
+    }
+    // Labels that differ in one place keep their key.
+    assert_ne!(options(&[("files", "a b c d e f g i")], &board), coords);
+    assert_ne!(options(&[("ranks", "0 1 2 3 4 5 6 7")], &board), coords);
+}
+
+#[test]
+fn light_and_dark_read_the_one_colour_grammar() {
+    let board = janko("8/8/8/8/8/8/8/8");
+    // CSS names are the hex colours they name: the same key as before.
+    assert_eq!(
+        options(&[("light", "white"), ("dark", "SteelBlue")], &board).canonical(),
+        "s40.f0.c0.gray.l=ffffff.d=4682b4"
+    );
+    // A see-through light square is the palette `colors` writes (one picture, one key) ...
+    let clear = options(&[("light", "transparent")], &board);
+    assert_eq!(clear, options(&[("colors", "transparent #B4B4B4")], &board));
+    assert_eq!(draw(&board, &[("light", "transparent")]), draw(&board, &[("colors", "transparent b4b4b4")]));
+    assert_eq!(
+        options(&[("dark", "transparent"), ("light", "red")], &board),
+        options(&[("colors", "red transparent")], &board)
+    );
+    // ... except over `print`'s hatching, which no colour names: then the light squares are cleared.
+    let print = options(&[("light", "transparent"), ("theme", "print")], &board);
+    assert_eq!(print.canonical(), "s40.f0.c0.print.l=transparent");
+    let image = draw(&board, &[("light", "transparent"), ("theme", "print")]);
+    assert_eq!(image.pixel(1 + 20, 1 + 20), Some([0, 0, 0]), "a8 is light: cleared (black, no alpha shown here)");
+    for (key, bad) in [("light", "bleu"), ("dark", "#12345")] {
+        let e = RenderOptions::from_pairs([(key, bad)]).unwrap_err();
+        assert_eq!((e.parameter, e.value.as_str()), (key, bad));
+        assert!(e.to_string().contains("CSS colour name, or transparent"), "{e}");
+    }
+}
+
+#[test]
+fn a_first_rank_above_its_maximum_is_refused_by_for_board() {
+    let board = janko("8/8/8/8/8/8/8/8");
+    let options =
+        RenderOptions { coords: true, first_rank: ffen_diagram::MAX_FIRST_RANK + 1, ..RenderOptions::default() };
+    assert_eq!(options.for_board(&board).unwrap_err().parameter, "first_rank");
+    let at_max = RenderOptions { first_rank: ffen_diagram::MAX_FIRST_RANK, ..options };
+    assert!(at_max.for_board(&board).is_ok());
 }
 
 fn value() -> impl Strategy<Value = String> {

@@ -10,43 +10,12 @@
 //! `UPDATE_GOLDENS=1 cargo test --test render_golden`, then look at the changed PNGs before committing them.
 //! On a mismatch the rendered picture is written to `target/golden-failures/<name>.png` for comparison.
 
-use ffen_diagram::ffen::{self, Dialect};
+mod common;
+
+use common::{board_and_options, cases, Case};
 use ffen_diagram::{Board, Cell, Color, FairyName, Figure, Piece, PieceKind, Rotation};
 use ffen_diagram::{RenderOptions, SquareSize};
 use std::path::PathBuf;
-
-/// One golden diagram: a line of `tests/golden/cases.tsv`.
-struct Case {
-    name: String,
-    dialect: Dialect,
-    options: Vec<(String, String)>,
-    ffen: String,
-}
-
-/// The cases of `tests/golden/cases.tsv` (shared with the Worker's test `tests/e2e/golden.test.mjs`).
-fn cases() -> Vec<Case> {
-    let text = include_str!("golden/cases.tsv");
-    let cases: Vec<Case> = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|line| {
-            let columns: Vec<&str> = line.split('\t').collect();
-            let [name, dialect, options, ffen] = columns[..] else { panic!("not 4 tab-separated columns: {line:?}") };
-            let options = match options {
-                "-" => Vec::new(),
-                query => query
-                    .split('&')
-                    .map(|pair| pair.split_once('=').unwrap_or_else(|| panic!("{name}: option {pair:?} has no `=`")))
-                    .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .collect(),
-            };
-            let dialect = dialect.parse().unwrap_or_else(|_| panic!("{name}: dialect {dialect:?}"));
-            Case { name: name.to_string(), dialect, options, ffen: ffen.to_string() }
-        })
-        .collect();
-    assert!(cases.len() >= 29, "only {} cases read", cases.len());
-    cases
-}
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
@@ -93,17 +62,7 @@ fn describe_difference(actual: &[u8], expected: &[u8]) -> String {
 }
 
 fn render(case: &Case) -> Vec<u8> {
-    let pairs = case.options.iter().map(|(k, v)| (k.as_str(), v.as_str()));
-    // An Interactive Diagram definition brings its look, which the case's options override (as on the Worker).
-    let (board, options) = if case.dialect == Dialect::Hgm {
-        let definition = ffen::read_definition(&case.ffen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
-        (definition.board, RenderOptions::from_definition(&definition.look, pairs))
-    } else {
-        let board = ffen::parse(&case.ffen, case.dialect).unwrap_or_else(|e| panic!("{}: {e}", case.name));
-        (board, RenderOptions::from_pairs(pairs))
-    };
-    let options = options.unwrap_or_else(|e| panic!("{}: {e}", case.name));
-    let options = options.for_board(&board).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+    let (board, options) = board_and_options(case);
     ffen_diagram::check_image_size(&board, &options).expect("within limits");
     ffen_diagram::render_png(&board, &options).unwrap()
 }

@@ -1,10 +1,13 @@
 //! Geometric properties of the renderer: rotations are exact quarter turns of the picture, neutral pieces are half
 //! white and half black along their own axis, the layout matches `image_size`, and no input panics.
 
+mod common;
+
+use common::arb_cell;
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::Image;
 use ffen_diagram::Theme;
-use ffen_diagram::{Board, Cell, Color, ExtraColor, Figure, Marker, Piece, PieceKind, Rotation, Text, MAX_BOARD_SIDE};
+use ffen_diagram::{Board, Cell, Color, Figure, Piece, PieceKind, Rotation, MAX_BOARD_SIDE};
 use ffen_diagram::{RenderOptions, SquareSize};
 use proptest::prelude::*;
 
@@ -28,9 +31,9 @@ fn janko(ffen: &str) -> Board {
 
 /// The image turned `turns` quarter turns clockwise (square images only).
 fn rotate(image: &Image, turns: u8) -> Image {
-    let n = image.width;
-    assert_eq!(n, image.height);
-    let mut out = image.clone();
+    let n = image.width();
+    assert_eq!(n, image.height());
+    let mut out = image.pixels().to_vec();
     for y in 0..n {
         for x in 0..n {
             let (sx, sy) = match turns % 4 {
@@ -39,10 +42,10 @@ fn rotate(image: &Image, turns: u8) -> Image {
                 2 => (n - 1 - x, n - 1 - y),
                 _ => (n - 1 - y, x),
             };
-            out.pixels[(y * n + x) as usize] = image.pixels[(sy * n + sx) as usize];
+            out[(y * n + x) as usize] = image.pixels()[(sy * n + sx) as usize];
         }
     }
-    out
+    Image::from_pixels(n, n, out).expect("n × n pixels")
 }
 
 #[test]
@@ -64,7 +67,7 @@ fn quarter_turned_knight_is_the_knight_turned_clockwise() {
 }
 
 fn columns_equal(a: &Image, b: &Image, xs: std::ops::Range<u32>) -> bool {
-    (0..a.height).all(|y| xs.clone().all(|x| a.pixel(x, y) == b.pixel(x, y)))
+    (0..a.height()).all(|y| xs.clone().all(|x| a.pixel(x, y) == b.pixel(x, y)))
 }
 
 #[test]
@@ -72,11 +75,11 @@ fn neutral_queen_is_white_on_the_left_and_black_on_the_right() {
     for size in [12, 16, 40, 41, 96, 128] {
         let (white, black, neutral) = (janko("Q"), janko("q"), janko("-q"));
         let [w, b, n] = [white, black, neutral].map(|board| ffen_diagram::render_image(&board, &opts(size)));
-        let mid = w.width / 2;
+        let mid = w.width() / 2;
         // Odd sizes have a middle column that is the average of both halves.
-        let right_start = if w.width % 2 == 0 { mid } else { mid + 1 };
+        let right_start = if w.width() % 2 == 0 { mid } else { mid + 1 };
         assert!(columns_equal(&n, &w, 0..mid), "left half, size {size}");
-        assert!(columns_equal(&n, &b, right_start..w.width), "right half, size {size}");
+        assert!(columns_equal(&n, &b, right_start..w.width()), "right half, size {size}");
         assert_ne!(w, b);
     }
 }
@@ -131,7 +134,7 @@ fn limits_are_checked_before_rendering() {
     assert!(ffen_diagram::check_image_size(&big, &RenderOptions { coords: true, ..opts(64) }).is_ok());
     // Past the limit render_png still draws, at the largest size that fits.
     let image = ffen_diagram::render_image(&big, &huge);
-    assert!(image.width <= ffen_diagram::MAX_IMAGE_SIDE && image.height <= ffen_diagram::MAX_IMAGE_SIDE);
+    assert!(image.width() <= ffen_diagram::MAX_IMAGE_SIDE && image.height() <= ffen_diagram::MAX_IMAGE_SIDE);
 }
 
 #[test]
@@ -145,29 +148,6 @@ fn message_png_is_bounded() {
         assert_eq!(info.width, ffen_diagram::MESSAGE_WIDTH);
         assert!(info.height <= 20 + 19 * ffen_diagram::MESSAGE_MAX_LINES as u32);
     }
-}
-
-fn arb_cell() -> impl Strategy<Value = Cell> {
-    let color = prop_oneof![
-        Just(Color::White),
-        Just(Color::Black),
-        Just(Color::Neutral),
-        prop::sample::select(ExtraColor::ALL.to_vec()).prop_map(Color::Extra),
-    ];
-    let kind = prop_oneof![
-        (0usize..6).prop_map(|i| PieceKind::Figure(Figure::ALL[i])),
-        (0usize..4).prop_map(|i| PieceKind::Marker(Marker::ALL[i])),
-        "[a-z]{1,12}".prop_filter_map("orthodox names are figures", |n| {
-            ffen_diagram::FairyName::new(&n).ok().map(PieceKind::Named)
-        }),
-    ];
-    prop_oneof![
-        Just(Cell::Empty),
-        Just(Cell::Hole),
-        (kind, color, 0u32..4).prop_map(|(kind, color, turns)| piece(kind, color, turns)),
-        ("[A-Za-z0-9]{1,2}", 0u32..4)
-            .prop_map(|(t, turns)| Cell::Text(Text::new(&t, Rotation::new(turns)).expect("text"))),
-    ]
 }
 
 fn arb_board() -> impl Strategy<Value = Board> {
@@ -318,13 +298,13 @@ fn a_bordered_square_is_its_square_inside_a_box_of_ink() {
                 inside && !core
             })
         };
-        for py in 0..a.height {
-            for px in 0..a.width {
-                let i = (py * a.width + px) as usize;
+        for py in 0..a.height() {
+            for px in 0..a.width() {
+                let i = (py * a.width() + px) as usize;
                 if in_ring(px, py) {
-                    assert_eq!(b.pixels[i], 0, "size {size} flip {flip}: ({px}, {py}) not ink");
+                    assert_eq!(b.pixels()[i], 0, "size {size} flip {flip}: ({px}, {py}) not ink");
                 } else {
-                    assert_eq!(b.pixels[i], a.pixels[i], "size {size} flip {flip}: ({px}, {py}) changed");
+                    assert_eq!(b.pixels()[i], a.pixels()[i], "size {size} flip {flip}: ({px}, {py}) changed");
                 }
             }
         }

@@ -8,6 +8,9 @@
 //! `UPDATE_GOLDENS=1 cargo test --test svg_parity`. The rasterised SVGs of the last run are written to
 //! `target/svg-parity/<name>.png`, next to the PNG as `<name>.ref.png`, for looking at.
 
+mod common;
+
+use common::{board_and_options, cases, difference, over, rasterise, Difference};
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::{Image, RenderOptions};
 use std::path::PathBuf;
@@ -30,77 +33,6 @@ struct Tolerance {
 
 const TOLERANCE: Tolerance = Tolerance { mean: 6.0, block_max: 64.0 };
 
-/// One golden case: a line of `tests/golden/cases.tsv`.
-struct Case {
-    name: String,
-    dialect: Dialect,
-    options: Vec<(String, String)>,
-    ffen: String,
-}
-
-fn cases() -> Vec<Case> {
-    include_str!("golden/cases.tsv")
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|line| {
-            let columns: Vec<&str> = line.split('\t').collect();
-            let [name, dialect, options, ffen] = columns[..] else { panic!("not 4 tab-separated columns: {line:?}") };
-            let options = match options {
-                "-" => Vec::new(),
-                query => query
-                    .split('&')
-                    .map(|pair| pair.split_once('=').unwrap_or_else(|| panic!("{name}: option {pair:?}")))
-                    .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .collect(),
-            };
-            Case {
-                name: name.to_string(),
-                dialect: dialect.parse().unwrap_or_else(|_| panic!("{name}: dialect")),
-                options,
-                ffen: ffen.to_string(),
-            }
-        })
-        .collect()
-}
-
-/// The board and options of a case, as `tests/render_golden.rs` reads them: an Interactive Diagram definition
-/// (`dialect=hgm`) brings its look, which the case's options override; the options are fitted to the board.
-fn board_and_options(case: &Case) -> (ffen_diagram::Board, RenderOptions) {
-    let pairs = case.options.iter().map(|(k, v)| (k.as_str(), v.as_str()));
-    let (board, options) = if case.dialect == Dialect::Hgm {
-        let definition = ffen::read_definition(&case.ffen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
-        (definition.board, RenderOptions::from_definition(&definition.look, pairs))
-    } else {
-        let board = ffen::parse(&case.ffen, case.dialect).unwrap_or_else(|e| panic!("{}: {e}", case.name));
-        (board, RenderOptions::from_pairs(pairs))
-    };
-    let options = options.unwrap_or_else(|e| panic!("{}: {e}", case.name));
-    let options = options.for_board(&board).unwrap_or_else(|e| panic!("{}: {e}", case.name));
-    (board, options)
-}
-
-/// The SVG rasterised at 1:1 by resvg, as premultiplied RGBA bytes.
-fn rasterise(svg: &str) -> (u32, u32, Vec<u8>) {
-    let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("resvg reads the SVG");
-    let size = tree.size().to_int_size();
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).expect("pixmap");
-    resvg::render(&tree, resvg::tiny_skia::Transform::identity(), &mut pixmap.as_mut());
-    (size.width(), size.height(), pixmap.data().to_vec())
-}
-
-/// RGBA pixels (premultiplied or not) over an opaque `background` grey, as RGB: the picture a page of that colour
-/// shows. A transparent look is compared over white and over black, which tells apart colour and alpha.
-fn over(rgba: &[u8], premultiplied: bool, background: u8) -> Vec<u8> {
-    rgba.chunks_exact(4)
-        .flat_map(|p| {
-            let a = u32::from(p[3]);
-            let colour = |c: u8| if premultiplied { u32::from(c) * 255 } else { u32::from(c) * a };
-            let mix = |c: u8| ((colour(c) + u32::from(background) * (255 - a) + 127) / 255).min(255) as u8;
-            [mix(p[0]), mix(p[1]), mix(p[2])]
-        })
-        .collect()
-}
-
 /// The difference of the SVG's raster from the PNG's picture: the larger of the two over white and over black.
 fn compare(width: u32, height: u32, raster: &[u8], png: &Image) -> Difference {
     let reference = png.to_rgba();
@@ -113,38 +45,6 @@ fn compare(width: u32, height: u32, raster: &[u8], png: &Image) -> Difference {
     }
 }
 
-/// Mean absolute channel difference, largest channel difference, and largest difference of 4×4 block averages.
-#[derive(Debug)]
-struct Difference {
-    mean: f64,
-    max: u8,
-    block_max: f64,
-}
-
-fn difference(width: u32, height: u32, a: &[u8], b: &[u8]) -> Difference {
-    let total: u64 = a.iter().zip(b).map(|(x, y)| u64::from(x.abs_diff(*y))).sum();
-    let max = a.iter().zip(b).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
-    let (w, h) = (width as usize, height as usize);
-    let mut block_max = 0.0f64;
-    for by in (0..h).step_by(4) {
-        for bx in (0..w).step_by(4) {
-            for c in 0..3 {
-                let (mut sa, mut sb, mut n) = (0u32, 0u32, 0u32);
-                for y in by..(by + 4).min(h) {
-                    for x in bx..(bx + 4).min(w) {
-                        let i = (y * w + x) * 3 + c;
-                        sa += u32::from(a[i]);
-                        sb += u32::from(b[i]);
-                        n += 1;
-                    }
-                }
-                block_max = block_max.max((f64::from(sa) - f64::from(sb)).abs() / f64::from(n));
-            }
-        }
-    }
-    Difference { mean: total as f64 / a.len().max(1) as f64, max, block_max }
-}
-
 fn out_dir() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/svg-parity");
     let _ = std::fs::create_dir_all(&dir);
@@ -152,11 +52,8 @@ fn out_dir() -> PathBuf {
 }
 
 fn write_png(path: &PathBuf, width: u32, height: u32, rgb: &[u8]) {
-    let image = Image {
-        width,
-        height,
-        pixels: rgb.chunks_exact(3).map(|p| ffen_diagram::Rgb(p[0], p[1], p[2]).to_pixel()).collect(),
-    };
+    let pixels = rgb.chunks_exact(3).map(|p| ffen_diagram::Rgb(p[0], p[1], p[2]).to_pixel()).collect();
+    let image = Image::from_pixels(width, height, pixels).expect("width × height pixels");
     let _ = std::fs::write(path, ffen_diagram::encode_png(&image).expect("encode"));
 }
 
@@ -169,7 +66,7 @@ fn every_golden_case_matches_the_png_within_the_tolerance() {
         let png = ffen_diagram::render_image(&board, &options);
         let svg = ffen_diagram::render_svg(&board, &options);
         let (w, h, rgba) = rasterise(&svg);
-        assert_eq!((w, h), (png.width, png.height), "{}: the SVG's size is the PNG's", case.name);
+        assert_eq!((w, h), (png.width(), png.height()), "{}: the SVG's size is the PNG's", case.name);
         let d = compare(w, h, &rgba, &png);
         // For looking at: both over white.
         let (raster, reference) = (over(&rgba, true, 255), over(&png.to_rgba(), false, 255));

@@ -3,34 +3,12 @@
 //! text is the canonical FFEN (escaped) in `<title>`; and rasterised it matches the PNG within the parity tolerance
 //! of `tests/svg_parity.rs`.
 
-use ffen_diagram::{Board, Cell, Color, ExtraColor, Figure, Marker, Piece, PieceKind, Rotation, Text, Theme};
+mod common;
+
+use common::{arb_cell, difference, over, rasterise, Difference};
+use ffen_diagram::{Board, Theme};
 use ffen_diagram::{RenderOptions, SquareSize};
 use proptest::prelude::*;
-
-fn arb_cell() -> impl Strategy<Value = Cell> {
-    let color = prop_oneof![
-        Just(Color::White),
-        Just(Color::Black),
-        Just(Color::Neutral),
-        prop::sample::select(ExtraColor::ALL.to_vec()).prop_map(Color::Extra),
-    ];
-    let kind = prop_oneof![
-        (0usize..6).prop_map(|i| PieceKind::Figure(Figure::ALL[i])),
-        (0usize..4).prop_map(|i| PieceKind::Marker(Marker::ALL[i])),
-        "[a-z]{1,12}".prop_filter_map("a valid name", |n| ffen_diagram::FairyName::new(&n).ok().map(PieceKind::Named)),
-    ];
-    prop_oneof![
-        Just(Cell::Empty),
-        Just(Cell::Hole),
-        (kind, color, 0u32..4).prop_map(|(kind, color, turns)| Cell::Piece(Piece {
-            kind,
-            color,
-            rotation: Rotation::new(turns)
-        })),
-        ("[A-Za-z0-9]{1,2}", 0u32..4)
-            .prop_map(|(t, turns)| Cell::Text(Text::new(&t, Rotation::new(turns)).expect("text"))),
-    ]
-}
 
 /// Boards up to 10×10 with any cells, some squares bordered.
 fn arb_board() -> impl Strategy<Value = Board> {
@@ -162,50 +140,6 @@ fn escaped(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
 }
 
-/// The SVG rasterised at 1:1 by resvg, as premultiplied RGBA bytes.
-fn rasterise(svg: &str) -> (u32, u32, Vec<u8>) {
-    let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("resvg reads the SVG");
-    let size = tree.size().to_int_size();
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).expect("pixmap");
-    resvg::render(&tree, resvg::tiny_skia::Transform::identity(), &mut pixmap.as_mut());
-    (size.width(), size.height(), pixmap.data().to_vec())
-}
-
-/// RGBA pixels (premultiplied or not) over an opaque grey `background`, as RGB.
-fn over(rgba: &[u8], premultiplied: bool, background: u8) -> Vec<u8> {
-    rgba.chunks_exact(4)
-        .flat_map(|p| {
-            let a = u32::from(p[3]);
-            let colour = |c: u8| if premultiplied { u32::from(c) * 255 } else { u32::from(c) * a };
-            let mix = |c: u8| ((colour(c) + u32::from(background) * (255 - a) + 127) / 255).min(255) as u8;
-            [mix(p[0]), mix(p[1]), mix(p[2])]
-        })
-        .collect()
-}
-
-/// Mean absolute channel difference and the largest difference of 4×4 block averages.
-fn difference(w: usize, h: usize, a: &[u8], b: &[u8]) -> (f64, f64) {
-    let total: u64 = a.iter().zip(b).map(|(x, y)| u64::from(x.abs_diff(*y))).sum();
-    let mut block_max = 0.0f64;
-    for by in (0..h).step_by(4) {
-        for bx in (0..w).step_by(4) {
-            for c in 0..3 {
-                let (mut sa, mut sb, mut n) = (0f64, 0f64, 0f64);
-                for y in by..(by + 4).min(h) {
-                    for x in bx..(bx + 4).min(w) {
-                        let i = (y * w + x) * 3 + c;
-                        sa += f64::from(a[i]);
-                        sb += f64::from(b[i]);
-                        n += 1.0;
-                    }
-                }
-                block_max = block_max.max((sa - sb).abs() / n);
-            }
-        }
-    }
-    (total as f64 / b.len().max(1) as f64, block_max)
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
@@ -234,11 +168,11 @@ proptest! {
         let options = fitted(&board, &options);
         let (w, h, raster) = rasterise(&ffen_diagram::render_svg(&board, &options));
         let png = ffen_diagram::render_image(&board, &options);
-        prop_assert_eq!((w, h), (png.width, png.height));
+        prop_assert_eq!((w, h), (png.width(), png.height()));
         let reference = png.to_rgba();
         for background in [255, 0] {
             let (a, b) = (over(&raster, true, background), over(&reference, false, background));
-            let (mean, block_max) = difference(w as usize, h as usize, &a, &b);
+            let Difference { mean, block_max, .. } = difference(w, h, &a, &b);
             prop_assert!(mean <= 6.0 && block_max <= 64.0, "over {background}: mean {mean:.2}, 4×4 {block_max:.1}");
         }
     }

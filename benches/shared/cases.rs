@@ -50,7 +50,7 @@ impl Case {
             Work::RgbPng => {
                 encode_png(&ffen_diagram::render_image(board, &self.options)).map_or(0, |png| black_box(png).len())
             }
-            Work::Render => black_box(ffen_diagram::render_image(board, &self.options)).pixels.len() * 4,
+            Work::Render => black_box(ffen_diagram::render_image(board, &self.options)).pixels().len() * 4,
             Work::Encode(image) => {
                 let image = image.get_or_init(|| ffen_diagram::render_image(board, &self.options));
                 encode_png(black_box(image)).map_or(0, |png| black_box(png).len())

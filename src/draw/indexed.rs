@@ -259,6 +259,7 @@ mod tests {
     use super::*;
     use crate::draw::pngenc;
     use crate::draw::render::render_image;
+    use crate::notation::colour::Paint;
     use crate::notation::ffen::{self, Dialect};
     use crate::options::render_options::SquareSize;
     use crate::options::theme::Theme;
@@ -358,8 +359,8 @@ mod tests {
                 flip,
                 coords,
                 theme: [Theme::Gray, Theme::Print, Theme::Brown, Theme::Blue, Theme::Green][theme],
-                light,
-                dark,
+                light: light.map(Paint::Solid),
+                dark: dark.map(Paint::Solid),
                 ..RenderOptions::default()
             },
         )

@@ -1,5 +1,6 @@
-//! The canvas and its pixel maths: colours, the opaque [`Image`] a diagram is drawn into, flat and hatched fills,
-//! alpha masks, and the one source-over blend every drawing step goes through.
+//! The canvas and its pixel maths: the [`Image`] a diagram is drawn into (opaque unless a look colour is
+//! `transparent`; one `0xTTRRGGBB` word a pixel), flat and hatched fills, alpha masks, and the one source-over blend
+//! every drawing step goes through.
 //!
 //! Everything here works in 8-bit sRGB integers, rounded the same way on every platform, so a picture is the same
 //! bytes wherever it is drawn. Colours over a canvas are *premultiplied* (`[r, g, b, a]` with each colour at most
@@ -59,15 +60,39 @@ pub const CLEAR: u32 = 0xff00_0000;
 /// is `0xff000000`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
-    /// Width in pixels.
-    pub width: u32,
-    /// Height in pixels.
-    pub height: u32,
-    /// `width * height` pixels as `0x00RRGGBB`, row-major.
-    pub pixels: Vec<u32>,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    pub(crate) pixels: Vec<u32>,
 }
 
 impl Image {
+    /// An image of `pixels` (`0xTTRRGGBB`, row-major), if there are exactly `width` × `height` of them.
+    ///
+    /// ```
+    /// use ffen_diagram::{Image, Rgb};
+    /// let image = Image::from_pixels(2, 1, vec![Rgb::WHITE.to_pixel(), Rgb::BLACK.to_pixel()]).unwrap();
+    /// assert_eq!((image.width(), image.height(), image.pixel(1, 0)), (2, 1, Some([0, 0, 0])));
+    /// assert!(Image::from_pixels(2, 2, vec![0; 3]).is_none());
+    /// ```
+    pub fn from_pixels(width: u32, height: u32, pixels: Vec<u32>) -> Option<Image> {
+        (pixels.len() as u64 == u64::from(width) * u64::from(height)).then_some(Image { width, height, pixels })
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The `width × height` pixels, row-major, each `0xTTRRGGBB` (see [`Image`]).
+    pub fn pixels(&self) -> &[u32] {
+        &self.pixels
+    }
+
     /// A `width`×`height` image filled with one colour.
     pub fn new(width: u32, height: u32, fill: Rgb) -> Image {
         Image { width, height, pixels: vec![fill.to_pixel(); width as usize * height as usize] }

@@ -155,8 +155,8 @@ impl Scene {
 /// (a pattern without `colors` indexes the light and dark paints; `colors` without a pattern gives light squares
 /// colour 0 and dark squares colour 1), else the light or dark paint of the theme, `light` and `dark`.
 fn square_paint(board: &Board, options: &RenderOptions, x: usize, y: usize) -> SquarePaint {
-    let light = SquarePaint::Solid(options.light.unwrap_or(options.theme.light()));
-    let dark = options.dark.map_or(SquarePaint::from(options.theme.dark()), SquarePaint::Solid);
+    let light = options.light.map_or(SquarePaint::Solid(options.theme.light()), SquarePaint::from);
+    let dark = options.dark.map_or(SquarePaint::from(options.theme.dark()), SquarePaint::from);
     let digit = match &options.pattern {
         Some(pattern) => pattern.digit(x, board.height() - 1 - y),
         None => u8::from(board.is_dark(x, y)),

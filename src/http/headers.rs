@@ -43,15 +43,6 @@ impl Response {
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
-
-    /// Sets the header `name`, replacing an earlier value.
-    pub fn set_header(&mut self, name: &'static str, value: impl Into<String>) {
-        let value = value.into();
-        match self.headers.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
-            Some(slot) => slot.1 = value,
-            None => self.headers.push((name, value)),
-        }
-    }
 }
 
 /// A header from two string slices (the lists below read like the wire).
@@ -149,15 +140,5 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
         );
         assert_eq!(header_value("\u{7f}\t\n"), "%7F%09%0A");
-    }
-
-    #[test]
-    fn set_header_replaces_case_insensitively() {
-        let mut r = Response { status: 200, headers: vec![header("Cache-Control", "a")], body: Vec::new() };
-        r.set_header("cache-control", "b");
-        r.set_header("Allow", "GET");
-        assert_eq!(r.headers, vec![header("Cache-Control", "b"), header("Allow", "GET")]);
-        assert_eq!(r.header("ALLOW"), Some("GET"));
-        assert_eq!(r.header("vary"), None);
     }
 }

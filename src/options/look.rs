@@ -197,9 +197,11 @@ impl Pattern {
     }
 }
 
+#[cfg(test)]
 impl Pattern {
-    /// Reads the canonical spelling that [`Pattern`]'s `Display` writes (`1010-0101`).
-    pub fn from_canonical(text: &str) -> Option<Pattern> {
+    /// Reads the canonical spelling that [`Pattern`]'s `Display` writes (`1010-0101`), for the tests of its
+    /// injectivity.
+    pub(crate) fn from_canonical(text: &str) -> Option<Pattern> {
         let game_courier: String = text.split('-').flat_map(|rank| rank.chars().chain(['.'])).collect();
         game_courier.parse().ok()
     }
@@ -348,9 +350,10 @@ impl fmt::Display for Labels {
     }
 }
 
+#[cfg(test)]
 impl Labels {
-    /// Reads the canonical spelling that [`Labels`]' `Display` writes (for tests of its injectivity).
-    pub fn from_canonical(text: &str) -> Option<Labels> {
+    /// Reads the canonical spelling that [`Labels`]' `Display` writes (for the tests of its injectivity).
+    pub(crate) fn from_canonical(text: &str) -> Option<Labels> {
         let labels = text.split(',').map(|l| {
             let bytes = crate::notation::ffen::percent_decode(l);
             String::from_utf8(bytes).ok()

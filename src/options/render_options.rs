@@ -30,14 +30,14 @@
 //! assert_eq!(bad.to_string(), "bad value \"200\" for `size`: expected a square size in pixels from 12 to 128");
 //! ```
 
-use crate::notation::board::Board;
+use crate::notation::board::{file_name, Board};
 use crate::notation::colour::Rgb;
 use crate::notation::colour::{Paint, PAINT_EXPECTED};
 use crate::notation::ffen::DefinitionLook;
 use crate::options::error::OptionError;
 use crate::options::furniture::Furniture;
 use crate::options::look::{BadPalette, Labels, Palette, Pattern};
-use crate::options::theme::Theme;
+use crate::options::theme::{DarkSquares, Theme};
 use std::fmt;
 use std::str::FromStr;
 
@@ -131,10 +131,11 @@ pub struct RenderOptions {
     pub coords: bool,
     /// The named colour theme.
     pub theme: Theme,
-    /// A custom colour for the light squares, replacing the theme's.
-    pub light: Option<Rgb>,
+    /// A custom colour for the light squares, replacing the theme's (any colour of the one colour grammar,
+    /// [`Paint`], `transparent` included).
+    pub light: Option<Paint>,
     /// A custom colour for the dark squares, replacing the theme's (and its hatching).
-    pub dark: Option<Rgb>,
+    pub dark: Option<Paint>,
     /// Game Courier's `Colors`: the colours the digits of [`RenderOptions::pattern`] index, replacing the theme's
     /// squares and `light`/`dark` (which are ignored when this is given). Without a pattern, light squares get
     /// colour 0 and dark squares colour 1 (colour 0 again if there is only one).
@@ -192,7 +193,6 @@ pub const MAX_FIRST_RANK: u16 = 999;
 const SIZE_EXPECTED: &str = "a square size in pixels from 12 to 128";
 const BOOL_EXPECTED: &str = "1, true, yes, on or empty for on; 0, false, no or off for off";
 const THEME_EXPECTED: &str = "one of gray, print, brown, blue, green";
-const COLOR_EXPECTED: &str = "a colour as six hex digits RRGGBB, with or without #";
 const FIRST_RANK_EXPECTED: &str = "the number of the bottom rank, 0 to 999";
 const COORD_COLOR_EXPECTED: &str = "a colour: RRGGBB hex (with or without #) or a CSS colour name";
 
@@ -250,12 +250,8 @@ impl RenderOptions {
                 "theme" => {
                     options.theme = Theme::from_name(value).ok_or_else(|| error("theme", value, THEME_EXPECTED))?
                 }
-                "light" => {
-                    options.light = Some(Rgb::parse_hex(value).ok_or_else(|| error("light", value, COLOR_EXPECTED))?)
-                }
-                "dark" => {
-                    options.dark = Some(Rgb::parse_hex(value).ok_or_else(|| error("dark", value, COLOR_EXPECTED))?)
-                }
+                "light" => options.light = Some(parse_paint("light", value)?),
+                "dark" => options.dark = Some(parse_paint("dark", value)?),
                 "colors" => options.colors = Some(parse_palette(value)?),
                 "board" => {
                     options.pattern = Some(value.parse().map_err(|e| error_owned("board", value, format!("{e}")))?)
@@ -318,7 +314,7 @@ impl RenderOptions {
             let light = look.light.unwrap_or(Paint::Solid(Rgb(0xff, 0xff, 0xff)));
             let dark = look.start.or(look.dark).unwrap_or(Paint::Solid(Rgb(0xe0, 0xe0, 0xe0)));
             match (light, dark) {
-                (Paint::Solid(l), Paint::Solid(d)) => (options.light, options.dark) = (Some(l), Some(d)),
+                (Paint::Solid(_), Paint::Solid(_)) => (options.light, options.dark) = (Some(light), Some(dark)),
                 _ => options.colors = Palette::new(vec![light, dark]),
             }
         }
@@ -368,9 +364,23 @@ impl RenderOptions {
                 }
             }
         }
+        if self.first_rank > MAX_FIRST_RANK {
+            return Err(error("first_rank", &self.first_rank.to_string(), FIRST_RANK_EXPECTED));
+        }
         if self.files.is_some() || self.ranks.is_some() {
             fitted.coords = true;
         }
+        // Labels equal to the ones drawn without them (letters from `a`, numbers from 1) draw the same picture, so
+        // they drop out of the key; the coordinates they turned on stay.
+        let default_files = |labels: &Labels| labels.labels().iter().enumerate().all(|(i, t)| *t == file_name(i));
+        let default_ranks = |labels: &Labels| {
+            let first = usize::from(DEFAULT_FIRST_RANK);
+            labels.labels().iter().enumerate().all(|(i, t)| *t == (first + i).to_string())
+        };
+        if fitted.files.as_ref().is_some_and(default_files) {
+            fitted.files = None;
+        }
+        let default_rank_labels = fitted.ranks.as_ref().is_some_and(default_ranks);
         let furniture = &fitted.furniture;
         let text_bands = furniture.count || !furniture.title.is_empty() || !furniture.caption.is_empty();
         if !fitted.coords {
@@ -388,11 +398,29 @@ impl RenderOptions {
             // The labels replace the numbers.
             fitted.first_rank = DEFAULT_FIRST_RANK;
         }
+        if default_rank_labels {
+            fitted.ranks = None;
+        }
         if !fitted.coords && !text_bands && (!has_holes || fitted.hole.is_some()) {
             // Without a margin, a band of text or an uncoloured hole no pixel is outside the squares and the frame.
             fitted.rim = None;
         }
-        if let Some(palette) = &self.colors {
+        let transparent = |p: Option<Paint>| p == Some(Paint::Transparent);
+        if self.colors.is_none() && (transparent(self.light) || transparent(self.dark)) {
+            // A see-through light or dark square is the two-colour palette `colors` writes, where the theme's dark
+            // squares are a colour (not `print`'s hatching): one key for the one picture.
+            let light = self.light.unwrap_or(Paint::Solid(self.theme.light()));
+            let dark = match (self.dark, self.theme.dark()) {
+                (Some(dark), _) => Some(dark),
+                (None, DarkSquares::Solid(c)) => Some(Paint::Solid(c)),
+                (None, DarkSquares::Hatched { .. }) => None,
+            };
+            if let Some(dark) = dark {
+                fitted.colors = Palette::new(vec![light, dark]);
+            }
+        }
+        let colors = fitted.colors.clone();
+        if let Some(palette) = &colors {
             fitted.light = None;
             fitted.dark = None;
             if self.pattern.is_none() {
@@ -401,7 +429,7 @@ impl RenderOptions {
             }
         }
         if let Some(pattern) = &self.pattern {
-            let colours = self.colors.as_ref().map_or(2, |p| p.paints().len());
+            let colours = colors.as_ref().map_or(2, |p| p.paints().len());
             if usize::from(pattern.max_digit()) >= colours {
                 let expected = format!(
                     "digits that index the colours: {} ({colours} colours, from `colors` or the theme's light and dark)",
@@ -410,7 +438,7 @@ impl RenderOptions {
                 return Err(error_owned("board", &pattern.to_string(), expected));
             }
             let expanded = pattern.expanded(width, height);
-            match &self.colors {
+            match &colors {
                 Some(palette) => {
                     let (renumbered, order) = expanded.renumbered();
                     let used = order.iter().filter_map(|&d| palette.get(d)).collect();
@@ -507,15 +535,9 @@ mod tests {
             [false, true].into_iter().flat_map(move |flip| {
                 [false, true].into_iter().flat_map(move |coords| {
                     Theme::ALL.into_iter().flat_map(move |theme| {
-                        [None, Some(Rgb(0xff, 0xee, 0xdd))].into_iter().flat_map(move |light| {
-                            [None, Some(Rgb(0x10, 0x20, 0x30))].into_iter().map(move |dark| RenderOptions {
-                                size,
-                                flip,
-                                coords,
-                                theme,
-                                light,
-                                dark,
-                                ..RenderOptions::default()
+                        [None, Some(Paint::Solid(Rgb(0xff, 0xee, 0xdd)))].into_iter().flat_map(move |light| {
+                            [None, Some(Paint::Solid(Rgb(0x10, 0x20, 0x30)))].into_iter().map(move |dark| {
+                                RenderOptions { size, flip, coords, theme, light, dark, ..RenderOptions::default() }
                             })
                         })
                     })
@@ -583,8 +605,8 @@ mod tests {
         assert_eq!(o.size.pixels(), 60);
         assert!(o.flip && o.coords);
         assert_eq!(o.theme, Theme::Print);
-        assert_eq!(o.light, Some(Rgb(0xff, 0xee, 0xdd)));
-        assert_eq!(o.dark, Some(Rgb(0x10, 0x20, 0x30)));
+        assert_eq!(o.light, Some(Paint::Solid(Rgb(0xff, 0xee, 0xdd))));
+        assert_eq!(o.dark, Some(Paint::Solid(Rgb(0x10, 0x20, 0x30))));
         assert_eq!(o.canonical(), "s60.f1.c1.print.l=ffeedd.d=102030");
     }
 

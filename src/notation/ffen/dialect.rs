@@ -84,19 +84,19 @@ impl FromStr for Dialect {
 /// white space next to a `/` is dropped, other white space ends the board (FEN fields follow it), and a trailing
 /// `.png`/`.gif` is dropped. Columns in errors count characters of `input` as given, from 1.
 pub fn parse(input: &str, dialect: Dialect) -> Result<Board, ParseError> {
-    if dialect == Dialect::Hgm {
-        return read_definition(input).map(|definition| definition.board);
-    }
-    if input.len() > MAX_INPUT_LEN {
-        return Err(ParseError::new(1, ParseErrorKind::TooLong { len: input.len() }));
-    }
-    let chars = input::prepare(input);
+    // The FFEN dialects' input, checked against their limit and cleaned up; a definition has its own limit.
+    let prepared = || {
+        if input.len() > MAX_INPUT_LEN {
+            return Err(ParseError::new(1, ParseErrorKind::TooLong { len: input.len() }));
+        }
+        Ok(input::prepare(input))
+    };
     match dialect {
-        Dialect::Janko => janko::parse(&chars),
-        Dialect::Bodlaender => bodlaender::parse(&chars),
-        Dialect::Courier { width } => courier::parse(&chars, width),
-        Dialect::Xfen => xfen::parse(&chars),
-        Dialect::Hgm => hgm::read(input).map(|definition| definition.board),
+        Dialect::Janko => janko::parse(&prepared()?),
+        Dialect::Bodlaender => bodlaender::parse(&prepared()?),
+        Dialect::Courier { width } => courier::parse(&prepared()?, width),
+        Dialect::Xfen => xfen::parse(&prepared()?),
+        Dialect::Hgm => read_definition(input).map(|definition| definition.board),
     }
 }
 
