@@ -71,6 +71,7 @@
 mod api;
 mod cache;
 mod headers;
+mod link;
 pub mod page;
 mod reject;
 mod url;

@@ -5,29 +5,12 @@
 //! required parameter, dialect, `width` (Game Courier only), options. The FFEN itself is read later (by
 //! [`super::decide`]), so a [`DiagramQuery`] holds it as text.
 
+pub use super::link::{Link, LEGACY_SUFFIX, MAX_URL_LEN, MODERN_PATH, SVG_PATH, XFEN_SUFFIX};
 use super::reject::Reject;
 use crate::draw::layout::{InvalidPixelLimit, PixelLimit};
 use crate::notation::ffen::{self, Dialect, Width};
 use crate::options::render_options::RenderOptions;
 use std::borrow::Cow;
-
-/// The longest request URL accepted, in bytes (scheme, host, path and query).
-///
-/// An FFEN of [`crate::notation::ffen::MAX_INPUT_LEN`] bytes, percent-encoded throughout, still fits; anything longer is
-/// answered with `414` before the query is parsed.
-pub const MAX_URL_LEN: usize = 16 * 1024;
-
-/// The path of the modern route.
-pub const MODERN_PATH: &str = "/diagram.png";
-
-/// The path of the modern route's SVG form: the same parameters, the same picture, as SVG.
-pub const SVG_PATH: &str = "/diagram.svg";
-
-/// The path suffix of the legacy route (`…/Retros/d.php`, `/d.php`).
-pub const LEGACY_SUFFIX: &str = "d.php";
-
-/// The path suffix of yacpdb's XFEN links (`…/xfen/?<XFEN>`); the trailing `/` is optional.
-pub const XFEN_SUFFIX: &str = "/xfen";
 
 /// The Worker variable (`[vars]` in `wrangler.toml`) holding the deployment's [`PixelLimit`].
 pub const PIXEL_LIMIT_VAR: &str = "FFEN_MAX_IMAGE_PIXELS";
@@ -123,34 +106,6 @@ impl Format {
         match self {
             Format::Png => super::headers::PNG,
             Format::Svg => crate::draw::svg::SVG_CONTENT_TYPE,
-        }
-    }
-}
-
-/// Which kind of diagram link was used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Link {
-    /// `…/d.php?ff=…` (janko.at) or `…/d.php?fen=…` (Retro-Wiki): janko dialect, default look, every other
-    /// parameter ignored.
-    Legacy,
-    /// `/diagram.png?ffen=…&dialect=…&width=…&size=…` (or `/diagram.svg?…`): dialect and look as parameters.
-    Modern,
-    /// `…/xfen/?<XFEN>` (yacpdb): the query up to its first `&` is the position, XFEN dialect, default look.
-    Xfen,
-}
-
-impl Link {
-    /// The link kind served at `path`, if any: a path ending in [`LEGACY_SUFFIX`], exactly [`MODERN_PATH`] or
-    /// [`SVG_PATH`], or a path ending in [`XFEN_SUFFIX`] with or without a trailing `/`.
-    pub fn at(path: &str) -> Option<Link> {
-        if path.ends_with(LEGACY_SUFFIX) {
-            Some(Link::Legacy)
-        } else if path == MODERN_PATH || path == SVG_PATH {
-            Some(Link::Modern)
-        } else if path.strip_suffix('/').unwrap_or(path).ends_with(XFEN_SUFFIX) {
-            Some(Link::Xfen)
-        } else {
-            None
         }
     }
 }

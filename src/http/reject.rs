@@ -1,10 +1,10 @@
 //! Every answer that is not a diagram or the page: what was wrong, its status, and the message that says where.
 
-use super::api::{Link, MAX_URL_LEN};
 use super::headers::{
     cors, header, header_value, nosniff, prefers_image, Response, ERROR_CACHE_CONTROL, INTERNAL_ERROR_CACHE_CONTROL,
     PNG, TEXT,
 };
+use super::link::{Link, MAX_URL_LEN};
 use crate::draw::pngenc::EncodeError;
 use crate::draw::render::{self, ImageTooLarge};
 use crate::notation::ffen::{BadWidth, Dialect, ParseError};
