@@ -31,6 +31,7 @@ mod assets;
 mod board;
 mod card;
 mod coords;
+mod deflate;
 pub mod fairy;
 pub mod ffen;
 mod furniture;

@@ -26,7 +26,7 @@ pub use crate::layout::{
 };
 
 /// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
-pub const RENDERER_VERSION: &str = "r3";
+pub const RENDERER_VERSION: &str = "r4";
 
 /// What sprite a cell shows, if any (the SVG output draws the same sprites as vectors).
 pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
