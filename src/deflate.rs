@@ -23,9 +23,6 @@ const MIN_MATCH: usize = 3;
 const MAX_MATCH: usize = 258;
 /// The byte hash table: 2^15 heads (128 KB), positions + 1 (0 = empty).
 const HASH_BITS: u32 = 15;
-/// Positions inside a match up to this long are entered in the hash table (longer matches are runs and copies,
-/// whose insides are rarely the best place to match again).
-const INSERT_WITHIN: usize = 32;
 
 /// The zlib stream (RFC 1950, one deflate block of RFC 1951) of `data`, PNG scanlines of `stride` bytes each (the
 /// filter byte and the samples); `data.len()` is a multiple of `stride`.
@@ -121,6 +118,9 @@ fn adler32_combine(x: u32, y: u32, y_len: usize) -> u32 {
 }
 
 /// The tokens of `data` and its Adler-32; see the module documentation.
+// Not inlined, here and on `compress` and `write_block` (each called once a picture): the profiles of
+// `scripts/bench-wasm --profile` then show the three steps apart.
+#[inline(never)]
 fn tokenize(data: &[u8], stride: usize) -> (Vec<Token>, u32) {
     let rows = data.len() / stride;
     // First the rows: each one's distance back to an equal row inside the window (0: none, to be compressed), and
@@ -168,7 +168,7 @@ fn tokenize(data: &[u8], stride: usize) -> (Vec<Token>, u32) {
     // Then the tokens: each run of rows copied from one distance as one copy, each run of other rows compressed as
     // one stretch (so that matches run on across their ends).
     let mut tokens: Vec<Token> = Vec::with_capacity(data.len() / 16 + 16);
-    let mut chains = Chains::new();
+    let mut chains = Chains::new(Effort::for_len(data.len()));
     let mut r = 0;
     while r < rows {
         let distance = copies[r];
@@ -209,11 +209,15 @@ fn emit_copy(tokens: &mut Vec<Token>, data: &[u8], end: usize, distance: usize, 
 struct Chains {
     head: Vec<u32>,
     prev: Vec<u32>,
+    /// The distance of the last match other than a run: patterns repeat at it (print's hatching every few rows,
+    /// a square's tile rows one square apart).
+    last: usize,
+    effort: Effort,
 }
 
 impl Chains {
-    fn new() -> Chains {
-        Chains { head: vec![0; 1 << HASH_BITS], prev: vec![0; WINDOW] }
+    fn new(effort: Effort) -> Chains {
+        Chains { head: vec![0; 1 << HASH_BITS], prev: vec![0; WINDOW], last: 0, effort }
     }
 
     /// Enters position `p` (which has four bytes after it) and returns the latest earlier one with its hash.
@@ -227,7 +231,7 @@ impl Chains {
     }
 }
 
-/// The longest match at `p` (up to `max` bytes): the run, the row above, then up to [`CHAIN`] earlier places with
+/// The longest match at `p` (up to `max` bytes): the run, the row above, then up to [`Effort::chain`] earlier places with
 /// the same four bytes. Enters `p` in the chains.
 #[inline]
 fn longest(data: &[u8], p: usize, max: usize, stride: usize, chains: &mut Chains) -> (usize, usize) {
@@ -241,10 +245,17 @@ fn longest(data: &[u8], p: usize, max: usize, stride: usize, chains: &mut Chains
         best = common(data, p - 1, p, max);
         distance = 1;
     }
-    // The same column 1 to ROWS_UP rows up: the row above inside a square, and patterns that repeat every few rows
+    let last = chains.last;
+    if best < max && last > 1 && last <= p && data[p - last + best] == data[p + best] {
+        let n = common(data, p - last, p, max);
+        if n > best {
+            (best, distance) = (n, last);
+        }
+    }
+    // The same column 1 to `rows_up` rows up: the row above inside a square, and patterns that repeat every few rows
     // (print's hatching).
     let mut up = stride;
-    while best < max && up <= p && up <= WINDOW && up <= ROWS_UP * stride {
+    while best < max && up <= p && up <= WINDOW && up <= chains.effort.rows_up * stride {
         if data[p - up + best] == data[p + best] {
             let n = common(data, p - up, p, max);
             if n > best {
@@ -253,7 +264,7 @@ fn longest(data: &[u8], p: usize, max: usize, stride: usize, chains: &mut Chains
         }
         up += stride;
     }
-    let mut tries = CHAIN;
+    let mut tries = chains.effort.chain;
     while best < max.min(GOOD_ENOUGH) && candidate != 0 && tries > 0 {
         let c = candidate - 1;
         if p - c > WINDOW {
@@ -276,15 +287,40 @@ fn longest(data: &[u8], p: usize, max: usize, stride: usize, chains: &mut Chains
     (best, distance)
 }
 
-/// How many earlier places with the same four bytes are compared at most, and the match length that ends the search.
-const CHAIN: usize = 32;
-const GOOD_ENOUGH: usize = 64;
-/// How many rows up the same column is tried.
-const ROWS_UP: usize = 8;
-/// A match at least this long is taken at once; a shorter one only if the next byte does not start a longer one.
-const LAZY_BELOW: usize = 32;
+/// How hard the matcher looks, chosen by the size of the picture's data ([`Effort::for_len`]).
+#[derive(Clone, Copy)]
+struct Effort {
+    /// How many earlier places with the same four bytes are compared at most.
+    chain: usize,
+    /// How many rows up the same column is tried.
+    rows_up: usize,
+    /// A match at least this long is taken at once; a shorter one only if the next byte does not start a longer
+    /// one (0: never look ahead).
+    lazy_below: usize,
+    /// Positions inside a match up to this long are entered in the hash table (longer matches are runs and copies,
+    /// whose insides are rarely the best place to match again).
+    insert_within: usize,
+}
+
+impl Effort {
+    /// Measured on the goldens and the bench cases (docs/cost.md, "Round 5"): up to 512 KB of scanlines (an 8×8
+    /// board up to about 900 px) the thorough settings, which keep every golden smaller than zlib-rs at levels 3–4
+    /// made it; above, where most rows are new (a full 32×32 board), the quick ones, which cost about half as much
+    /// for about 8 % more bytes.
+    fn for_len(len: usize) -> Effort {
+        if len <= 512 * 1024 {
+            Effort { chain: 4, rows_up: 8, lazy_below: 8, insert_within: 16 }
+        } else {
+            Effort { chain: 1, rows_up: 1, lazy_below: 0, insert_within: 0 }
+        }
+    }
+}
+
+/// The match length at which the search for a longer one stops.
+const GOOD_ENOUGH: usize = 32;
 
 /// Matching of `data[start..end]` (whole scanlines) against everything before it, one step lazy.
+#[inline(never)]
 fn compress(data: &[u8], start: usize, end: usize, stride: usize, chains: &mut Chains, tokens: &mut Vec<Token>) {
     let mut p = start;
     // A match found at p - 1, not yet emitted: taken unless the one at p is longer.
@@ -294,8 +330,11 @@ fn compress(data: &[u8], start: usize, end: usize, stride: usize, chains: &mut C
         if let Some((l, d)) = pending {
             if length <= l {
                 tokens.push(matched(l, d));
+                if d > 1 {
+                    chains.last = d;
+                }
                 let after = p - 1 + l;
-                for q in p + 1..after.min(p - 1 + INSERT_WITHIN).min(data.len().saturating_sub(3)) {
+                for q in p + 1..after.min(p - 1 + chains.effort.insert_within).min(data.len().saturating_sub(3)) {
                     chains.insert(data, q);
                 }
                 p = after;
@@ -306,12 +345,15 @@ fn compress(data: &[u8], start: usize, end: usize, stride: usize, chains: &mut C
             pending = None;
         }
         if length >= MIN_MATCH {
-            if length < LAZY_BELOW && p + 1 < end {
+            if length < chains.effort.lazy_below && p + 1 < end {
                 pending = Some((length, distance));
                 p += 1;
             } else {
                 tokens.push(matched(length, distance));
-                for q in p + 1..(p + length.min(INSERT_WITHIN)).min(data.len().saturating_sub(3)) {
+                if distance > 1 {
+                    chains.last = distance;
+                }
+                for q in p + 1..(p + length.min(chains.effort.insert_within)).min(data.len().saturating_sub(3)) {
                     chains.insert(data, q);
                 }
                 p += length;
@@ -548,6 +590,7 @@ fn cl_extra(symbol: u8) -> u32 {
 }
 
 /// The one final block of `tokens` (the stream of `data`), in whichever of the three kinds is smallest.
+#[inline(never)]
 fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token]) {
     let (lit_freq, dist_freq) = frequencies(tokens);
     // The cost in bits of the tokens' extra bits, the same for both Huffman kinds.
@@ -717,6 +760,9 @@ mod tests {
         // Rows too long to reach the row above: copies are skipped, matching still works.
         let wide: Vec<u8> = (0..3 * 40_000u32).map(|i| (i % 40_000 / 300) as u8).collect();
         assert_eq!(inflate(&zlib_scanlines(&wide, 40_000)), wide);
+        // Over 512 KB: the quick settings.
+        let large: Vec<u8> = (0..700_000u32).map(|i| ((i % 1_000) / 7 + (i / 9_000) % 3) as u8).collect();
+        assert_eq!(inflate(&zlib_scanlines(&large, 1_000)), large);
     }
 
     proptest! {

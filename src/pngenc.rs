@@ -60,6 +60,7 @@ fn index_colours(pixels: &[u32]) -> Option<Indexed> {
 
 /// PNG scanlines of 8-bit indices packed into `depth`-bit samples (1, 2, 4 or 8): each row a filter byte (0, none)
 /// and its samples, starting on a byte.
+#[inline(never)] // called once a picture; kept apart in profiles
 fn pack(indices: &[u8], width: usize, depth: u8) -> Vec<u8> {
     let per_byte = 8 / depth.min(8) as usize;
     let row_bytes = width.div_ceil(per_byte);
@@ -67,22 +68,40 @@ fn pack(indices: &[u8], width: usize, depth: u8) -> Vec<u8> {
     let mut out = vec![0u8; (row_bytes + 1) * rows];
     for (row, line) in indices.chunks_exact(width.max(1)).zip(out.chunks_exact_mut(row_bytes + 1)) {
         let dst = &mut line[1..];
+        // Whole bytes in fixed-size groups (which the compiler turns into wide operations), then the last partial one.
+        let whole = width / per_byte;
         match depth {
             8.. => dst.copy_from_slice(row),
             4 => {
-                for (d, pair) in dst.iter_mut().zip(row.chunks(2)) {
-                    *d = pair[0] << 4 | pair.get(1).copied().unwrap_or(0);
+                // Eight indices (each below 16) a step: byte 2k of `y` is index 2k << 4 | index 2k + 1.
+                let eights = width / 8;
+                for (d, r) in dst[..eights * 4].chunks_exact_mut(4).zip(row.chunks_exact(8)) {
+                    let x = u64::from_le_bytes(r.try_into().expect("8 bytes"));
+                    let y = (x << 4 | x >> 8) & 0x00FF_00FF_00FF_00FF;
+                    let y = (y | y >> 8) & 0x0000_FFFF_0000_FFFF;
+                    d.copy_from_slice(&((y | y >> 16) as u32).to_le_bytes());
+                }
+                for (d, pair) in dst[eights * 4..].iter_mut().zip(row[eights * 8..].chunks_exact(2)) {
+                    *d = pair[0] << 4 | pair[1];
+                }
+            }
+            2 => {
+                for (d, g) in dst.iter_mut().zip(row.chunks_exact(4)) {
+                    *d = g[0] << 6 | g[1] << 4 | g[2] << 2 | g[3];
                 }
             }
             _ => {
-                for (d, group) in dst.iter_mut().zip(row.chunks(per_byte)) {
-                    let mut byte = 0u8;
-                    for (i, &v) in group.iter().enumerate() {
-                        byte |= v << (8 - depth as usize * (i + 1));
-                    }
-                    *d = byte;
+                for (d, g) in dst.iter_mut().zip(row.chunks_exact(8)) {
+                    *d = g[0] << 7 | g[1] << 6 | g[2] << 5 | g[3] << 4 | g[4] << 3 | g[5] << 2 | g[6] << 1 | g[7];
                 }
             }
+        }
+        if depth < 8 && whole < row_bytes {
+            let mut byte = 0u8;
+            for (i, &v) in row[whole * per_byte..].iter().enumerate() {
+                byte |= v << (8 - depth as usize * (i + 1));
+            }
+            dst[whole] = byte;
         }
     }
     out
