@@ -31,6 +31,7 @@ mod assets;
 mod board;
 mod card;
 mod coords;
+mod cost;
 mod deflate;
 pub mod fairy;
 pub mod ffen;
@@ -55,6 +56,7 @@ pub use board::{
     Board, BoardSizeError, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece, PieceKind,
     Rotation, Text, MAX_BOARD_SIDE, MAX_NAME_LEN, MAX_TEXT_LEN,
 };
+pub use cost::{render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
 pub use furniture::{
     Furniture, InvalidSquareName, Marks, Move, PieceCount, SquareName, TextLines, Tint, LINE_BREAK, MAX_ARROWS,
     MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,

@@ -9,6 +9,7 @@ use super::reject::Reject;
 use crate::ffen::{self, Dialect, Width};
 use crate::layout::{InvalidPixelLimit, PixelLimit};
 use crate::options::RenderOptions;
+use crate::{CostLimit, InvalidCostLimit};
 use std::borrow::Cow;
 
 /// The longest request URL accepted, in bytes (scheme, host, path and query).
@@ -31,6 +32,28 @@ pub const XFEN_SUFFIX: &str = "/xfen";
 
 /// The Worker variable (`[vars]` in `wrangler.toml`) holding the deployment's [`PixelLimit`].
 pub const PIXEL_LIMIT_VAR: &str = "FFEN_MAX_IMAGE_PIXELS";
+
+/// The Worker variable holding the deployment's [`CostLimit`] (milliseconds of predicted CPU a diagram).
+pub const COST_LIMIT_VAR: &str = "FFEN_MAX_RENDER_MS";
+
+/// The CPU limit a deployment's [`COST_LIMIT_VAR`] sets: unset or empty is none; otherwise the number it holds, or
+/// why it is not one (the Worker then warns in its log and applies none, as a misspelt pixel limit falls back to
+/// the built-in one).
+///
+/// ```
+/// use ffen_diagram::http::cost_limit_from_var;
+/// use ffen_diagram::CostLimit;
+/// assert_eq!(cost_limit_from_var(None), Ok(None));
+/// assert_eq!(cost_limit_from_var(Some(" ")), Ok(None));
+/// assert_eq!(cost_limit_from_var(Some("8")), Ok(CostLimit::new(8)));
+/// assert!(cost_limit_from_var(Some("8 ms")).is_err());
+/// ```
+pub fn cost_limit_from_var(value: Option<&str>) -> Result<Option<CostLimit>, InvalidCostLimit> {
+    match value.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => text.parse().map(Some),
+    }
+}
 
 /// The pixel limit a deployment's [`PIXEL_LIMIT_VAR`] sets: unset or empty (`None`, `""`) is the built-in limit;
 /// otherwise the number it holds, or why it is not one. On an `Err` the Worker warns in its log and uses the
@@ -69,6 +92,9 @@ pub struct RequestInfo<'a> {
     /// The deployment's pixel limit (the `FFEN_MAX_IMAGE_PIXELS` variable; [`PixelLimit::BUILT_IN`] by default):
     /// a diagram with more pixels is refused with `400` before rendering.
     pub pixel_limit: PixelLimit,
+    /// The deployment's CPU limit (the `FFEN_MAX_RENDER_MS` variable; none by default): a diagram whose predicted
+    /// cost ([`crate::render_cost`]) is over it is refused with `400` before rendering.
+    pub cost_limit: Option<CostLimit>,
 }
 
 impl RequestInfo<'_> {

@@ -302,6 +302,7 @@ proptest::proptest! {
     ) {
         let pixel_limit = pixels.and_then(crate::layout::PixelLimit::new).unwrap_or_default();
         let req = RequestInfo {
+            cost_limit: None,
             method: &method,
             path: &path,
             query: query.as_deref(),
@@ -1106,4 +1107,30 @@ mod looks {
         assert_eq!(bad.status(), 400);
         assert!(bad.to_string().contains("column 7"), "{bad}");
     }
+}
+
+/// `FFEN_MAX_RENDER_MS`: a diagram predicted over it is a `400` naming the limit, before any drawing; the same link
+/// without a limit, and a cheap picture of as many pixels with it, are diagrams.
+#[test]
+fn a_cost_limit_refuses_with_a_400_naming_it() {
+    let full: String = (0..32)
+        .map(|y| (0..32).map(|x| b"KQRBNPkqrbnp"[(x + y) % 12] as char).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/");
+    let query = format!("ffen={full}&size=20");
+    let limited = RequestInfo { cost_limit: crate::CostLimit::new(8), ..get("/diagram.png", Some(&query)) };
+    match decide(&limited) {
+        Err(Reject::TooCostly(e)) => assert_eq!((e.cost.width, e.limit.millis()), (642, 8)),
+        Err(other) => panic!("{other}"),
+        Ok(_) => panic!("a diagram"),
+    }
+    let Plan::Respond(response) = plan(&limited) else { panic!("refused") };
+    assert_eq!(response.status, 400);
+    let text = String::from_utf8_lossy(&response.body).into_owned();
+    assert!(text.contains("(FFEN_MAX_RENDER_MS) is 8 ms"), "{text}");
+    assert!(matches!(plan(&get("/diagram.png", Some(&query))), Plan::Diagram(_)), "no limit: a diagram");
+    // 8×8 at the largest size with coordinates: more pixels (1,066²), served under the same limit.
+    let start = "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=128&coords=1";
+    let big = RequestInfo { cost_limit: crate::CostLimit::new(8), ..get("/diagram.png", Some(start)) };
+    assert!(matches!(plan(&big), Plan::Diagram(_)));
 }
