@@ -48,7 +48,7 @@ pub enum Reject {
     BadFfen(ParseError),
     /// `400`: the diagram would be larger than the image limits.
     TooLarge(ImageTooLarge),
-    /// `400`: the diagram's predicted CPU is over the deployment's limit (`FFEN_MAX_RENDER_MS`, [`crate::cost`]).
+    /// `400`: the diagram's predicted CPU is over the deployment's limit (`FFEN_MAX_RENDER_MS`, [`crate::render_cost`]).
     TooCostly(TooCostly),
     /// `400`: the runtime could not read the request's URL.
     UnreadableUrl,
