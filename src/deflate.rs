@@ -7,9 +7,9 @@
 //!
 //! - a scanline equal to an earlier one inside the 32-KB window (found by a hash of whole rows, then compared) is one
 //!   back-reference at the distance of the rows, however long the run of equal rows;
-//! - the other scanlines are compressed greedily: at each byte the longest of three candidates, the run (distance
-//!   1), the same column one row up (distance = the scanline's length) and the last earlier place with the same four
-//!   bytes (one hash probe, no chains); a position inside a short match is remembered for later probes;
+//! - runs of the other scanlines are compressed together: at each byte the longest match of the candidates, the run (distance
+//!   1), the same column 1–8 rows up, the distance of the last match, and earlier places with the same four bytes
+//!   (a short hash chain; how many places, and whether to look one byte ahead, depends on the size: [`Effort`]);
 //! - the tokens are coded in one block with Huffman codes built for them (or the fixed codes, or stored, whichever
 //!   is smallest), and the Adler-32 of a copied row is the copied row's, combined, not recomputed.
 //!
@@ -303,15 +303,17 @@ struct Effort {
 }
 
 impl Effort {
-    /// Measured on the goldens and the bench cases (docs/cost.md, "Round 5"): up to 512 KB of scanlines (an 8×8
-    /// board up to about 900 px) the thorough settings, which keep every golden smaller than zlib-rs at levels 3–4
-    /// made it; above, where most rows are new (a full 32×32 board), the quick ones, which cost about half as much
-    /// for about 8 % more bytes.
+    /// Measured on the goldens and the bench cases (docs/cost.md, "Round 5"): up to 64 KB of scanlines (the default
+    /// size up to about a 10×10 board) the thorough settings, which the small pictures need to stay smaller than
+    /// zlib-rs made them (`print`'s hatching at small squares) and which cost no more there than any other (the
+    /// fixed costs dominate); up to 512 KB (an 8×8 board up to about 900 px) one hash candidate but every row up to
+    /// 8 above, 30 % less CPU at 724 px for 2–8 % more bytes; above, where most rows are new (a full 32×32 board),
+    /// the quick ones, about half the CPU of the thorough ones for about 8 % more bytes.
     fn for_len(len: usize) -> Effort {
-        if len <= 512 * 1024 {
-            Effort { chain: 4, rows_up: 8, lazy_below: 8, insert_within: 16 }
-        } else {
-            Effort { chain: 1, rows_up: 1, lazy_below: 0, insert_within: 0 }
+        match len {
+            0..=65_536 => Effort { chain: 4, rows_up: 8, lazy_below: 8, insert_within: 16 },
+            65_537..=524_288 => Effort { chain: 1, rows_up: 8, lazy_below: 8, insert_within: 16 },
+            _ => Effort { chain: 1, rows_up: 1, lazy_below: 0, insert_within: 0 },
         }
     }
 }
