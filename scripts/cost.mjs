@@ -11,6 +11,8 @@
 // Each row is warmed first (distinct positions, so the renderer's code is optimised and the sprites of that size are
 // cached, as in a busy isolate), except the cold rows, which are the first request of a freshly started runtime.
 //
+// With COST_BEFORE, the warm misses of both builds run interleaved row by row (two runtimes), so that load from
+// other work falls on both alike; LILA_GIF adds lila-gif's CPU per 720-px GIF of the same positions.
 // Bounded: about 2,400 requests and 3 + 3 x COST_COLD_RUNS runtime starts (3-5 minutes); every request times out
 // after 30 s; an interrupted run stops the runtime it started.
 // Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
@@ -331,65 +333,73 @@ const FURNITURE =
   "&coords=1&count=1&title=" + encodeURIComponent("Ladislav Šulc|Phénix 1999, 1st Prize") +
   "&caption=" + encodeURIComponent("#2 Circe|b) wKe1-h1") + "&squares=Ge4,Rd5,c3&arrows=Ge2e4,Bh7c2";
 
-// Every row of one build (`root`: this checkout, or COST_BEFORE's), tagged `build`.
-async function measureBuild(root, build) {
-  const tag = (row) => note({ ...row, build });
-  // Hits need the cache put that the other rows switch off: their own runtime.
-  let worker = await startWorker({}, root);
-  try {
-    const hit = diagram(START);
-    const first = await get(worker.base, hit);
-    if (first.status !== 200) throw new Error(`hit URL: status ${first.status}`);
-    await sleep(500); // the put runs after the answer
-    await measure(worker, Array(count(30)).fill(hit), isHit);
-    tag({ request: "cache hit (start position, default size)", ...(await measure(worker, Array(count(300)).fill(hit), isHit)) });
-  } finally {
-    await worker.stop();
+// The rows of each build (`root`: this checkout, or COST_BEFORE's), tagged `build`. The warm misses of all builds run
+// interleaved, row by row (each build its own runtime, started together), so that a change of the machine's load
+// during the run falls on both sides alike; the other phases run one build after the other.
+async function measureBuilds(builds) {
+  for (const { root, build } of builds) {
+    // Hits need the cache put that the other rows switch off: their own runtime.
+    const worker = await startWorker({}, root);
+    try {
+      const hit = diagram(START);
+      const first = await get(worker.base, hit);
+      if (first.status !== 200) throw new Error(`hit URL: status ${first.status}`);
+      await sleep(500); // the put runs after the answer
+      await measure(worker, Array(count(30)).fill(hit), isHit);
+      note({ build, request: "cache hit (start position, default size)", ...(await measure(worker, Array(count(300)).fill(hit), isHit)) });
+    } finally {
+      await worker.stop();
+    }
   }
-
-  // The misses, under the built-in limits only (a paid-plan deployment), then what wrangler.toml's limits allow.
-  worker = await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_MAX_IMAGE_PIXELS: String(BUILT_IN_PIXELS), FFEN_MAX_RENDER_MS: "30000" }, root);
+  // The misses, under the built-in limits only (a paid-plan deployment).
+  const workers = [];
   try {
+    for (const { root, build } of builds) {
+      workers.push({ build, worker: await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_MAX_IMAGE_PIXELS: String(BUILT_IN_PIXELS), FFEN_MAX_RENDER_MS: "30000" }, root) });
+    }
     const floor = diagram(START, "&size=999");
-    await measure(worker, Array(count(30)).fill(floor), isStatus(400));
-    const floorRow = { request: "a 400 answer, no rendering (the floor)", ...(await measure(worker, Array(count(300)).fill(floor), isStatus(400))) };
-    // The fixed part of a miss (parse, cache key, the cache lookup, building the response) with almost no drawing:
-    // under wrangler dev the lookup goes to the emulated cache, which costs about what a hit costs.
-    const tiny = Array(count(300)).fill(diagram("K", "&size=12"));
-    await measure(worker, tiny.slice(0, count(30)), isMiss);
-    const tinyRow = { request: "the smallest miss: a 1×1 board, size=12 (14×14 px)", ...(await measure(worker, tiny, isMiss)) };
     const misses = (n, extra) => Array.from({ length: count(n) }, () => diagram(startLike(), extra));
-    const missRow = async (request, n, extra) => {
-      await measure(worker, misses(Math.min(30, n), extra), isMiss);
-      tag({ request, ...(await measure(worker, misses(n, extra), isMiss)) });
-    };
-    tag(floorRow);
-    tag(tinyRow);
-    await missRow("start-like 8×8 miss, default size (322 px)", 300, "");
-    await missRow("start-like 8×8 miss, size=90 (724 px)", 200, "&size=90");
-    await missRow("start-like 8×8 miss, size=128 (1040 px)", 100, "&size=128");
-    await missRow("start-like 8×8 miss, size=128, coordinates", 60, "&size=128&coords=1");
-    await missRow("start-like 8×8 miss, size=80, coordinates, count and a one-line caption", 60, "&size=80&coords=1&count=1&caption=%232");
-    await missRow("start-like 8×8 miss, size=128, coordinates and furniture (title, caption, count, highlights, arrows)", 60, "&size=128" + FURNITURE);
-    const fairy = Array(count(200)).fill(diagram(FAIRY_11X11));
-    await measure(worker, fairy.slice(0, count(30)), isMiss);
-    tag({ request: "11×11 fairy board (the bench's), default size", ...(await measure(worker, fairy, isMiss)) });
-    const big = Array(count(60)).fill(diagram(BOARD_16X16, "&coords=1"));
-    await measure(worker, big.slice(0, count(10)), isMiss);
-    tag({ request: "16×16 board of 20 kinds of pieces, default size, coordinates (682 px)", ...(await measure(worker, big, isMiss)) });
-    const full = Array(count(10)).fill(diagram(FULL_32X32, "&size=68"));
-    await measure(worker, full.slice(0, 3), isMiss);
-    tag({ request: "32×32 board, a piece on every square, size=68 (2180 px)", ...(await measure(worker, full, isMiss)) });
-    const mixed = Array(count(10)).fill(diagram(MIXED_32X32, "&dialect=bodlaender&theme=brown&coords=1&size=67"));
-    await measure(worker, mixed.slice(0, 3), isMiss);
-    tag({ request: "32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1, size=67 (2178 px)", ...(await measure(worker, mixed, isMiss)) });
-    const again = await measure(worker, Array(count(300)).fill(floor), isStatus(400));
-    floorRow.cpuMsAfter = again.cpuMs;
-    console.error(`cost: floor again at the end: ${again.cpuMs.toFixed(2)} ms CPU`);
+    const same = (n, url) => Array(count(n)).fill(url);
+    // (name, requests, warm-up requests, how a list of URLs is made, the check)
+    const rowDefs = [
+      ["a 400 answer, no rendering (the floor)", 300, 30, (n) => same(n, floor), isStatus(400)],
+      // The fixed part of a miss (parse, cache key, the cache lookup, building the response) with almost no
+      // drawing: under wrangler dev the lookup goes to the emulated cache, which costs about what a hit costs.
+      ["the smallest miss: a 1×1 board, size=12 (14×14 px)", 300, 30, (n) => same(n, diagram("K", "&size=12")), isMiss],
+      ["start-like 8×8 miss, default size (322 px)", 300, 30, (n) => misses(n, ""), isMiss],
+      ["start-like 8×8 miss, size=90 (724 px)", 200, 30, (n) => misses(n, "&size=90"), isMiss],
+      ["start-like 8×8 miss, size=128 (1040 px)", 100, 30, (n) => misses(n, "&size=128"), isMiss],
+      ["start-like 8×8 miss, size=128, coordinates", 60, 30, (n) => misses(n, "&size=128&coords=1"), isMiss],
+      ["start-like 8×8 miss, size=80, coordinates, count and a one-line caption", 60, 30, (n) => misses(n, "&size=80&coords=1&count=1&caption=%232"), isMiss],
+      ["start-like 8×8 miss, size=128, coordinates and furniture (title, caption, count, highlights, arrows)", 60, 30, (n) => misses(n, "&size=128" + FURNITURE), isMiss],
+      ["11×11 fairy board (the bench's), default size", 200, 30, (n) => same(n, diagram(FAIRY_11X11)), isMiss],
+      ["16×16 board of 20 kinds of pieces, default size, coordinates (682 px)", 60, 10, (n) => same(n, diagram(BOARD_16X16, "&coords=1")), isMiss],
+      ["32×32 board, a piece on every square, size=68 (2180 px)", 10, 3, (n) => same(n, diagram(FULL_32X32, "&size=68")), isMiss],
+      ["32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1, size=67 (2178 px)", 10, 3, (n) => same(n, diagram(MIXED_32X32, "&dialect=bodlaender&theme=brown&coords=1&size=67")), isMiss],
+    ];
+    const floorRows = new Map();
+    for (const [request, n, warm, urls, check] of rowDefs) {
+      for (const { build, worker } of workers) {
+        await measure(worker, urls(warm).slice(0, Math.max(3, Math.round(warm * SCALE))), check);
+        const row = { build, request, ...(await measure(worker, urls(n), check)) };
+        if (request.includes("the floor")) floorRows.set(build, row);
+        note(row);
+      }
+    }
+    for (const { build, worker } of workers) {
+      const again = await measure(worker, same(300, floor), isStatus(400));
+      floorRows.get(build).cpuMsAfter = again.cpuMs;
+      console.error(`cost: [${build}] floor again at the end: ${again.cpuMs.toFixed(2)} ms CPU`);
+    }
   } finally {
-    await worker.stop();
+    for (const { worker } of workers) await worker.stop();
   }
+  for (const { root, build } of builds) await limitsAndCold(root, build);
+}
 
+async function limitsAndCold(root, build) {
+  const tag = (row) => note({ ...row, build });
+  let worker;
   // The largest pictures the limits of wrangler.toml allow (the default deployment, Free plan).
   worker = await startWorker({ FFEN_CACHE_WRITES: "off" }, root);
   try {
@@ -461,9 +471,10 @@ async function measureBuild(root, build) {
 
 async function main() {
   console.error(`cost: load average ${load()} (${os.cpus().length} cores)`);
-  await measureBuild(ROOT, "after");
+  const builds = [{ root: ROOT, build: "after" }];
+  if (BEFORE) builds.unshift({ root: BEFORE, build: "before" });
   if (LILA_GIF) note({ request: "lila-gif: start-like GIF, 720 px (its process, HTTP included)", build: "lila-gif", ...(await lilaGif()) });
-  if (BEFORE) await measureBuild(BEFORE, "before");
+  await measureBuilds(builds);
 
   const ms = (v) => `${v.toFixed(2)} ms`;
   const of = (build) => rows.filter((r) => r.build === build);
