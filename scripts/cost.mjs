@@ -11,6 +11,8 @@
 // Each row is warmed first (distinct positions, so the renderer's code is optimised and the sprites of that size are
 // cached, as in a busy isolate), except the cold rows, which are the first request of a freshly started runtime.
 //
+// With COST_BEFORE, the warm misses of both builds run interleaved row by row (two runtimes), so that load from
+// other work falls on both alike; LILA_GIF adds lila-gif's CPU per 720-px GIF of the same positions.
 // Bounded: about 2,400 requests and 3 + 3 x COST_COLD_RUNS runtime starts (3-5 minutes); every request times out
 // after 30 s; an interrupted run stops the runtime it started.
 // Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
@@ -23,11 +25,21 @@ import { performance } from "node:perf_hooks";
 import { freePort, ROOT } from "../tests/e2e/harness.mjs";
 
 const SCALE = Number(process.env.COST_SCALE ?? 1);
-// The built-in pixel limit (MAX_IMAGE_PIXELS) and the one wrangler.toml sets for the Free plan (FFEN_MAX_IMAGE_PIXELS).
+// The built-in pixel limit (MAX_IMAGE_PIXELS), and the limits wrangler.toml sets for the Free plan: a pixel limit
+// (FFEN_MAX_IMAGE_PIXELS, before round 5) and/or a limit on the predicted CPU (FFEN_MAX_RENDER_MS, round 5 on).
 const BUILT_IN_PIXELS = 2200 * 2200;
-const WRANGLER_LIMIT = Number(
-  /^FFEN_MAX_IMAGE_PIXELS\s*=\s*"?(\d+)"?/m.exec(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"))?.[1] ?? BUILT_IN_PIXELS,
-);
+const tomlVar = (root, name) =>
+  new RegExp(`^${name}\\s*=\\s*"?(\\d+)"?`, "m").exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"))?.[1];
+const wranglerLimits = (root) => {
+  const pixels = tomlVar(root, "FFEN_MAX_IMAGE_PIXELS");
+  const ms = tomlVar(root, "FFEN_MAX_RENDER_MS");
+  return [pixels && `a limit of ${pixels} pixels`, ms && `a CPU limit of ${ms} ms (cost model)`].filter(Boolean).join(" and ") ||
+    "the built-in limits";
+};
+// COST_BEFORE=dir: a second build (its build/, wrangler.toml and node_modules, e.g. main's) measured in the same run;
+// LILA_GIF=dir: a built lila-gif checkout (target/release/lila-gif), measured in the same run too.
+const BEFORE = process.env.COST_BEFORE ? path.resolve(process.env.COST_BEFORE) : null;
+const LILA_GIF = process.env.LILA_GIF ? path.resolve(process.env.LILA_GIF) : null;
 const COLD_RUNS = Number(process.env.COST_COLD_RUNS ?? 3);
 const count = (n) => Math.max(3, Math.round(n * SCALE));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -140,7 +152,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-async function startWorker(vars = {}) {
+async function startWorker(vars = {}, root = ROOT) {
   const port = await freePort();
   const inspectorPort = await freePort();
   const persist = mkdtempSync(path.join(os.tmpdir(), "ffen-cost-"));
@@ -150,8 +162,8 @@ async function startWorker(vars = {}) {
   ];
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const t0 = performance.now();
-  const child = spawn(path.join(ROOT, "node_modules", ".bin", "wrangler"), args, {
-    cwd: ROOT,
+  const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"), args, {
+    cwd: root,
     detached: true, // its own process group: workerd is found by it, and stop() ends it too
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, FFEN_SKIP_BUILD: "1", CI: "true" },
@@ -240,32 +252,60 @@ const isStatus = (status) => (r) => (r.status === status ? null : `expected ${st
 const isMiss = (r) => (r.status !== 200 ? "expected 200" : r.xCache !== "MISS" ? "expected X-Cache MISS" : null);
 const isHit = (r) => (r.status !== 200 ? "expected 200" : r.xCache !== "HIT" ? "expected X-Cache HIT" : null);
 
-// The largest square size the image limits allow for a board: the first size, from 128 down, that is not refused.
+// The largest square size the limits allow for a board: the first size, from 128 down, that is not refused (null:
+// none is).
 async function largestSize(worker, ffen, extra = "") {
   for (let size = 128; size >= 12; size--) {
     const r = await get(worker.base, diagram(ffen, `${extra}&size=${size}`));
     if (r.status === 200) return size;
     if (r.status !== 400) throw new Error(`size=${size}: status ${r.status}`);
   }
-  throw new Error("no size is allowed");
+  return null;
 }
 
-// The rows of the largest 32×32 boards a runtime accepts: a piece on every square, and the mixed board with
-// coordinates in a coloured theme; with `hatched`, the mixed board in the hatched `print` theme as well (the most
-// expensive picture per pixel measured: the hatching repeats fewer rows).
-async function largestBoards(worker, which, hatched) {
-  const boards = [
-    ["32×32 board, a piece on every square", FULL_32X32, ""],
-    ["32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1", MIXED_32X32, "&dialect=bodlaender&theme=brown&coords=1"],
-  ];
-  if (hatched) boards.push(["32×32 mixed board, theme=print&coords=1", MIXED_32X32, "&dialect=bodlaender&theme=print&coords=1"]);
-  for (const [name, ffen, extra] of boards) {
-    const size = await largestSize(worker, ffen, extra);
-    const url = diagram(ffen, `${extra}&size=${size}`);
-    await measure(worker, Array(3).fill(url), isMiss);
-    const row = await measure(worker, Array(count(10)).fill(url), isMiss);
-    const side = 32 * size + 2 * (1 + Math.floor(size / 48)) + (extra.includes("coords") ? Math.min(36, Math.max(12, Math.floor((size * 45) / 100))) : 0);
-    note({ request: `${name}, size=${size} (${side}×${side} px), ${which}`, ...row });
+// ---- lila-gif, side by side --------------------------------------------------------------------------------------
+
+// CPU time of one process (all its threads), nanoseconds.
+function processNs(pid) {
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try { ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]); } catch { /* ended */ }
+  }
+  return ns;
+}
+
+// lila-gif (https://github.com/lichess-org/lila-gif, built from its public source outside this repository) serving
+// `GET /image.gif?fen=…` (720×720 px, its default) on 127.0.0.1: its process's CPU per request, HTTP included, for
+// distinct start-like positions, warmed first like every row.
+async function lilaGif() {
+  const port = await freePort();
+  const bin = path.join(LILA_GIF, "target", "release", "lila-gif");
+  const child = spawn(bin, ["--bind", `127.0.0.1:${port}`], { stdio: "ignore" });
+  running.add(child.pid);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      try { await fetch(base + "/image.gif?fen=8/8/8/8/8/8/8/8"); break; } catch { if (i > 100) throw new Error("lila-gif did not start"); await sleep(100); }
+    }
+    const urls = (n) => Array.from({ length: count(n) }, () => `/image.gif?fen=${encodeURIComponent(startLike())}`);
+    const run = async (list) => {
+      const before = processNs(child.pid);
+      const walls = [];
+      let bytes = 0;
+      for (const url of list) {
+        const r = await get(base, url);
+        if (r.status !== 200) throw new Error(`lila-gif ${url}: status ${r.status}`);
+        walls.push(r.ms);
+        bytes = r.bytes;
+      }
+      await sleep(100);
+      return { n: list.length, cpuMs: (processNs(child.pid) - before) / list.length / 1e6, helperMs: 0, ticksCpuMs: 0, wallMs: median(walls), bytes };
+    };
+    await run(urls(30));
+    return await run(urls(200));
+  } finally {
+    running.delete(child.pid);
+    child.kill("SIGKILL");
   }
 }
 
@@ -274,65 +314,113 @@ async function largestBoards(worker, which, hatched) {
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const rows = [];
 const note = (row) => {
+  row.load = load();
   rows.push(row);
   console.error(
-    `cost: ${row.request}: ${row.cpuMs.toFixed(2)} ms CPU (V8 helper threads ${row.helperMs.toFixed(2)} ms; ` +
+    `cost: [${row.build ?? ""}] ${row.request}: ${row.cpuMs.toFixed(2)} ms CPU (V8 helper threads ${row.helperMs.toFixed(2)} ms; ` +
       `/proc/PID/stat says ${row.ticksCpuMs.toFixed(1)} ms), wall ${row.wallMs.toFixed(2)} ms, ` +
-      `${row.bytes} bytes (n=${row.n}, load ${load()})`,
+      `${row.bytes} bytes (n=${row.n}, load ${row.load})`,
   );
 };
 
-async function main() {
-  console.error(`cost: load average ${load()} (${os.cpus().length} cores)`);
+// A 16×16 board of twenty kinds of pieces in both colours.
+const KINDS = "QqRrBbNnKkPpCcXxSsTt";
+const BOARD_16X16 = Array.from({ length: 16 }, (_, y) =>
+  Array.from({ length: 16 }, (_, x) => KINDS[(x + 3 * y) % KINDS.length]).join(""),
+).join("/");
+// Coordinates and every kind of furniture (a problem diagram as printed, with highlights and arrows).
+const FURNITURE =
+  "&coords=1&count=1&title=" + encodeURIComponent("Ladislav Šulc|Phénix 1999, 1st Prize") +
+  "&caption=" + encodeURIComponent("#2 Circe|b) wKe1-h1") + "&squares=Ge4,Rd5,c3&arrows=Ge2e4,Bh7c2";
 
-  // Hits need the cache put that the other rows switch off: their own runtime.
-  let worker = await startWorker();
-  try {
-    const hit = diagram(START);
-    const first = await get(worker.base, hit);
-    if (first.status !== 200) throw new Error(`hit URL: status ${first.status}`);
-    await sleep(500); // the put runs after the answer
-    await measure(worker, Array(count(30)).fill(hit), isHit);
-    note({ request: "cache hit (start position, default size)", ...(await measure(worker, Array(count(300)).fill(hit), isHit)) });
-  } finally {
-    await worker.stop();
+// The rows of each build (`root`: this checkout, or COST_BEFORE's), tagged `build`. The warm misses of all builds run
+// interleaved, row by row (each build its own runtime, started together), so that a change of the machine's load
+// during the run falls on both sides alike; the other phases run one build after the other.
+async function measureBuilds(builds) {
+  for (const { root, build } of builds) {
+    // Hits need the cache put that the other rows switch off: their own runtime.
+    const worker = await startWorker({}, root);
+    try {
+      const hit = diagram(START);
+      const first = await get(worker.base, hit);
+      if (first.status !== 200) throw new Error(`hit URL: status ${first.status}`);
+      await sleep(500); // the put runs after the answer
+      await measure(worker, Array(count(30)).fill(hit), isHit);
+      note({ build, request: "cache hit (start position, default size)", ...(await measure(worker, Array(count(300)).fill(hit), isHit)) });
+    } finally {
+      await worker.stop();
+    }
   }
-
-  // The misses, under the built-in limits (a paid-plan deployment: wrangler.toml's Free-plan limit would refuse the
-  // 724-px row and the largest boards), then the largest pictures under wrangler.toml's limit in their own runtime.
-  worker = await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_MAX_IMAGE_PIXELS: String(BUILT_IN_PIXELS) });
+  // The misses, under the built-in limits only (a paid-plan deployment).
+  const workers = [];
   try {
+    for (const { root, build } of builds) {
+      workers.push({ build, worker: await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_MAX_IMAGE_PIXELS: String(BUILT_IN_PIXELS), FFEN_MAX_RENDER_MS: "30000" }, root) });
+    }
     const floor = diagram(START, "&size=999");
-    await measure(worker, Array(count(30)).fill(floor), isStatus(400));
-    const floorRow = { request: "a 400 answer, no rendering (the floor)", ...(await measure(worker, Array(count(300)).fill(floor), isStatus(400))) };
-    note(floorRow);
-    // The fixed part of a miss (parse, cache key, the cache lookup, building the response) with almost no drawing:
-    // under wrangler dev the lookup goes to the emulated cache, which costs about what a hit costs.
-    const tiny = Array(count(300)).fill(diagram("K", "&size=12"));
-    await measure(worker, tiny.slice(0, count(30)), isMiss);
-    note({ request: "the smallest miss: a 1×1 board, size=12 (14×14 px)", ...(await measure(worker, tiny, isMiss)) });
     const misses = (n, extra) => Array.from({ length: count(n) }, () => diagram(startLike(), extra));
-    await measure(worker, misses(30, ""), isMiss);
-    note({ request: "start-like 8×8 miss, default size (322 px)", ...(await measure(worker, misses(300, ""), isMiss)) });
-    await measure(worker, misses(30, "&size=90"), isMiss);
-    note({ request: "start-like 8×8 miss, size=90 (724 px)", ...(await measure(worker, misses(200, "&size=90"), isMiss)) });
-    const fairy = Array(count(200)).fill(diagram(FAIRY_11X11));
-    await measure(worker, fairy.slice(0, count(30)), isMiss);
-    note({ request: "11×11 fairy board (the bench's), default size", ...(await measure(worker, fairy, isMiss)) });
-    await largestBoards(worker, "the largest allowed by the built-in limits (paid plan)", false);
-    // The floor again, after the rest: how much it drifted while the table was measured.
-    const again = await measure(worker, Array(count(300)).fill(floor), isStatus(400));
-    floorRow.cpuMsAfter = again.cpuMs;
-    console.error(`cost: floor again at the end: ${again.cpuMs.toFixed(2)} ms CPU`);
+    const same = (n, url) => Array(count(n)).fill(url);
+    // (name, requests, warm-up requests, how a list of URLs is made, the check)
+    const rowDefs = [
+      ["a 400 answer, no rendering (the floor)", 300, 30, (n) => same(n, floor), isStatus(400)],
+      // The fixed part of a miss (parse, cache key, the cache lookup, building the response) with almost no
+      // drawing: under wrangler dev the lookup goes to the emulated cache, which costs about what a hit costs.
+      ["the smallest miss: a 1×1 board, size=12 (14×14 px)", 300, 30, (n) => same(n, diagram("K", "&size=12")), isMiss],
+      ["start-like 8×8 miss, default size (322 px)", 300, 30, (n) => misses(n, ""), isMiss],
+      ["start-like 8×8 miss, size=90 (724 px)", 200, 30, (n) => misses(n, "&size=90"), isMiss],
+      ["start-like 8×8 miss, size=128 (1040 px)", 100, 30, (n) => misses(n, "&size=128"), isMiss],
+      ["start-like 8×8 miss, size=128, coordinates", 60, 30, (n) => misses(n, "&size=128&coords=1"), isMiss],
+      ["start-like 8×8 miss, size=80, coordinates, count and a one-line caption", 60, 30, (n) => misses(n, "&size=80&coords=1&count=1&caption=%232"), isMiss],
+      ["start-like 8×8 miss, size=128, coordinates and furniture (title, caption, count, highlights, arrows)", 60, 30, (n) => misses(n, "&size=128" + FURNITURE), isMiss],
+      ["11×11 fairy board (the bench's), default size", 200, 30, (n) => same(n, diagram(FAIRY_11X11)), isMiss],
+      ["16×16 board of 20 kinds of pieces, default size, coordinates (682 px)", 60, 10, (n) => same(n, diagram(BOARD_16X16, "&coords=1")), isMiss],
+      ["32×32 board, a piece on every square, size=68 (2180 px)", 10, 3, (n) => same(n, diagram(FULL_32X32, "&size=68")), isMiss],
+      ["32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1, size=67 (2178 px)", 10, 3, (n) => same(n, diagram(MIXED_32X32, "&dialect=bodlaender&theme=brown&coords=1&size=67")), isMiss],
+    ];
+    const floorRows = new Map();
+    for (const [request, n, warm, urls, check] of rowDefs) {
+      for (const { build, worker } of workers) {
+        await measure(worker, urls(warm).slice(0, Math.max(3, Math.round(warm * SCALE))), check);
+        const row = { build, request, ...(await measure(worker, urls(n), check)) };
+        if (request.includes("the floor")) floorRows.set(build, row);
+        note(row);
+      }
+    }
+    for (const { build, worker } of workers) {
+      const again = await measure(worker, same(300, floor), isStatus(400));
+      floorRows.get(build).cpuMsAfter = again.cpuMs;
+      console.error(`cost: [${build}] floor again at the end: ${again.cpuMs.toFixed(2)} ms CPU`);
+    }
   } finally {
-    await worker.stop();
+    for (const { worker } of workers) await worker.stop();
   }
+  for (const { root, build } of builds) await limitsAndCold(root, build);
+}
 
-  // The largest pictures under the pixel limit of wrangler.toml (FFEN_MAX_IMAGE_PIXELS, the Free-plan limit).
-  worker = await startWorker({ FFEN_CACHE_WRITES: "off" });
+async function limitsAndCold(root, build) {
+  const tag = (row) => note({ ...row, build });
+  let worker;
+  // The largest pictures the limits of wrangler.toml allow (the default deployment, Free plan).
+  worker = await startWorker({ FFEN_CACHE_WRITES: "off" }, root);
   try {
     await measure(worker, Array(count(30)).fill(diagram(START, "&size=999")), isStatus(400));
-    await largestBoards(worker, `the largest allowed by wrangler.toml's limit of ${WRANGLER_LIMIT} pixels`, true);
+    const which = `the largest allowed by wrangler.toml (${wranglerLimits(root)})`;
+    const boards = [
+      ["start-like 8×8 board, coordinates and furniture", null, FURNITURE],
+      ["32×32 board, a piece on every square", FULL_32X32, ""],
+      ["32×32 mixed board, theme=brown&coords=1", MIXED_32X32, "&dialect=bodlaender&theme=brown&coords=1"],
+      ["32×32 mixed board, theme=print&coords=1", MIXED_32X32, "&dialect=bodlaender&theme=print&coords=1"],
+    ];
+    for (const [name, ffen, extra] of boards) {
+      const size = await largestSize(worker, ffen ?? START, extra);
+      if (size === null) {
+        console.error(`cost: ${name}: refused at every size by ${wranglerLimits(root)}`);
+        continue;
+      }
+      const urls = (n) => Array.from({ length: n }, () => diagram(ffen ?? startLike(), `${extra}&size=${size}`));
+      await measure(worker, urls(3), isMiss);
+      tag({ request: `${name}, size=${size}, ${which}`, ...(await measure(worker, urls(count(ffen ? 10 : 40)), isMiss)) });
+    }
   } finally {
     await worker.stop();
   }
@@ -347,7 +435,7 @@ async function main() {
   for (const [name, firstUrl, nextUrl, expectFirst] of colds) {
     const runs = [];
     for (let i = 0; i < COLD_RUNS; i++) {
-      worker = await startWorker({ FFEN_CACHE_WRITES: "off" });
+      worker = await startWorker({ FFEN_CACHE_WRITES: "off" }, root);
       try {
         const firstRequest = await measure(worker, [firstUrl], expectFirst);
         const second = await measure(worker, [nextUrl], isMiss);
@@ -357,7 +445,7 @@ async function main() {
       }
     }
     const med = (f) => median(runs.map(f));
-    note({
+    tag({
       request: name,
       n: runs.length,
       cpuMs: med((r) => r.first.cpuMs),
@@ -379,29 +467,58 @@ async function main() {
       })),
     });
   }
+}
 
-  const floor = rows.find((r) => r.request.includes("the floor"));
+async function main() {
+  console.error(`cost: load average ${load()} (${os.cpus().length} cores)`);
+  const builds = [{ root: ROOT, build: "after" }];
+  if (BEFORE) builds.unshift({ root: BEFORE, build: "before" });
+  if (LILA_GIF) note({ request: "lila-gif: start-like GIF, 720 px (its process, HTTP included)", build: "lila-gif", ...(await lilaGif()) });
+  await measureBuilds(builds);
+
   const ms = (v) => `${v.toFixed(2)} ms`;
+  const of = (build) => rows.filter((r) => r.build === build);
+  const floorOf = (build) => of(build).find((r) => r.request.includes("the floor"));
+  const floor = floorOf("after");
   console.log(`workerd CPU per request (scripts/cost; load average at the end ${load()}, ${os.cpus().length} cores)\n`);
   console.log(
     "| request | requests | workerd CPU per request | above the floor | of it on V8's helper threads | " +
-      "above the floor without them | wall (median) |",
+      "above the floor without them | wall (median) | load average |",
   );
-  console.log("|---|---|---|---|---|---|---|");
-  for (const r of rows) {
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const r of [...of("after"), ...of("lila-gif")]) {
     const isFloor = r === floor;
     const cold = r.secondCpuMs !== undefined;
+    const lila = r.build === "lila-gif";
     let cpuText = ms(r.cpuMs);
     if (r.cpuMsAfter !== undefined) cpuText += ` (${ms(r.cpuMsAfter)} at the end)`;
     if (cold) cpuText += `; the next request: ${ms(r.secondCpuMs)}; the runtime's start before them: ${ms(r.startCpuMs)}`;
-    const above = isFloor ? "—" : ms(r.cpuMs - floor.cpuMs);
-    const aboveOwn = isFloor ? "—" : ms(r.cpuMs - r.helperMs - (floor.cpuMs - floor.helperMs));
-    let helper = ms(r.helperMs);
+    const above = isFloor || lila ? "—" : ms(r.cpuMs - floor.cpuMs);
+    const aboveOwn = isFloor || lila ? "—" : ms(r.cpuMs - r.helperMs - (floor.cpuMs - floor.helperMs));
+    let helper = lila ? "—" : ms(r.helperMs);
     if (cold) helper += `; next: ${ms(r.secondHelperMs)}`;
     let wall = ms(r.wallMs);
     if (cold) wall += `; next: ${ms(r.secondWallMs)}`;
     const n = cold ? `${r.n} fresh starts (median)` : String(r.n);
-    console.log(`| ${r.request} | ${n} | ${cpuText} | ${above} | ${helper} | ${aboveOwn} | ${wall} |`);
+    console.log(`| ${r.request} | ${n} | ${cpuText} | ${above} | ${helper} | ${aboveOwn} | ${wall} | ${r.load} |`);
+  }
+  if (BEFORE) {
+    // Before and after side by side, each above its own run's floor (the second request of a cold row after "; ").
+    const floorBefore = floorOf("before");
+    const lila = of("lila-gif")[0];
+    const key = (r) => r.request.replace(/, the largest allowed by wrangler\.toml.*$/, ", the largest wrangler.toml allows").replace(/size=\d+, the largest/, "the largest");
+    console.log(`\nbefore (${BEFORE}) and after (${ROOT}), workerd CPU above each run's floor (floor ${ms(floorBefore.cpuMs)} / ${ms(floor.cpuMs)})` +
+      (lila ? `; lila-gif's own CPU per 720-px GIF in the same run: ${ms(lila.cpuMs)}` : "") + "\n");
+    console.log("| request | before | after | load average before / after |");
+    console.log("|---|---|---|---|");
+    const above = (r, f) => r === f ? "—" : ms(r.cpuMs - f.cpuMs) + (r.secondCpuMs !== undefined ? `; next ${ms(r.secondCpuMs - f.cpuMs)}` : "");
+    for (const r of of("after")) {
+      const b = of("before").find((x) => key(x) === key(r));
+      const size = (x) => /size=(\d+), the largest/.exec(x.request)?.[1];
+      const bText = b ? above(b, floorBefore) + (size(b) ? ` (size=${size(b)})` : "") : "—";
+      const aText = above(r, floor) + (size(r) ? ` (size=${size(r)})` : "");
+      console.log(`| ${key(r)} | ${bText} | ${aText} | ${b ? b.load : "—"} / ${r.load} |`);
+    }
   }
   if (process.env.COST_JSON) writeFileSync(process.env.COST_JSON, JSON.stringify({ load: load(), rows }, null, 2));
 }

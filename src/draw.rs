@@ -6,6 +6,8 @@
 pub mod assets;
 pub mod card;
 pub mod coords;
+pub mod cost;
+pub mod deflate;
 pub mod indexed;
 pub mod layout;
 pub mod pngenc;

@@ -77,8 +77,8 @@ mod reject;
 mod url;
 
 pub use api::{
-    pixel_limit_from_var, query_pairs, DiagramQuery, Format, Link, Method, Request, RequestInfo, Route, LEGACY_SUFFIX,
-    MAX_URL_LEN, MODERN_PATH, PIXEL_LIMIT_VAR, SVG_PATH, XFEN_SUFFIX,
+    cost_limit_from_var, pixel_limit_from_var, query_pairs, DiagramQuery, Format, Link, Method, Request, RequestInfo,
+    Route, COST_LIMIT_VAR, LEGACY_SUFFIX, MAX_URL_LEN, MODERN_PATH, PIXEL_LIMIT_VAR, SVG_PATH, XFEN_SUFFIX,
 };
 pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH, SVG_CACHE_PATH};
 pub use headers::{
@@ -266,7 +266,8 @@ fn page_response(head: bool) -> Response {
 
 /// Decides what to do with a request, or why it gets no diagram. The checks run in the order the README's "Limits"
 /// lists: method, URL length, route and parameters, dialect and options ([`Request::decode`]), then the FFEN with
-/// its length and board limits, the image size (against [`RequestInfo::pixel_limit`]), and `If-None-Match`.
+/// its length and board limits, the image size (against [`RequestInfo::pixel_limit`]), the predicted cost (against
+/// [`RequestInfo::cost_limit`]), and `If-None-Match`.
 pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let request = Request::decode(info)?;
     let head = request.method == Method::Head;
@@ -288,6 +289,9 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     // are checked and made canonical now that the board is known.
     let options = options.for_board(&board).map_err(Reject::BadOption)?;
     render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
+    if let Some(limit) = info.cost_limit {
+        limit.check(crate::render_cost(&board, &options)).map_err(Reject::TooCostly)?;
+    }
     let job = DiagramJob::with_format(board, options, query.format, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
         return Ok(Plan::Respond(job.not_modified()));
@@ -306,19 +310,28 @@ pub const WARM_UP_QUERY: &str = "ffen=rnbqkbnr/pppppppp/2C1x1-*1n1/3'a''12*2S2/8
 /// sprites are in the cache, so the first request of a fresh isolate costs about what a later one does. Output is
 /// never affected: the sprite cache only holds what would be drawn anyway.
 pub fn warm_up() -> usize {
+    warm_up_response().map_or(0, |response| response.body.len())
+}
+
+/// [`warm_up`]'s response itself (`None` if it was not a diagram), for the Worker to turn into the runtime's
+/// response once as well: the glue that copies headers and body into JavaScript is then compiled before the first
+/// request too. The warm-up also predicts the diagram's cost (the cost model runs on every request of a deployment
+/// with `FFEN_MAX_RENDER_MS`).
+pub fn warm_up_response() -> Option<Response> {
     let info = RequestInfo {
         method: "GET",
         path: api::MODERN_PATH,
         query: Some(WARM_UP_QUERY),
         url_len: 100,
+        cost_limit: crate::CostLimit::new(crate::CostLimit::MAX_MS),
         ..RequestInfo::default()
     };
     match plan(&info) {
         Plan::Diagram(job) => match job.render() {
-            Rendered::Diagram(response) => response.body.len(),
-            Rendered::Failed(_) => 0,
+            Rendered::Diagram(response) => Some(response),
+            Rendered::Failed(_) => None,
         },
-        Plan::Respond(_) => 0,
+        Plan::Respond(_) => None,
     }
 }
 

@@ -40,6 +40,7 @@ mod options;
 #[cfg(target_arch = "wasm32")]
 mod worker_glue;
 
+pub use draw::cost::{render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
 pub use draw::pngenc::{encode as encode_png, EncodeError};
 pub use draw::raster::Image;
 pub use draw::render::{

@@ -6,6 +6,7 @@
 //! ([`Rendered::Failed`]): sent with its status (also to `HEAD`), never stored. (It returns an `Err` only if the
 //! runtime cannot construct a `Response` at all.)
 
+use crate::draw::cost::CostLimit;
 use crate::draw::layout::PixelLimit;
 use crate::http::{self, CacheStatus, DiagramJob, Plan, Reject, Rendered, RequestInfo, RequestUrl};
 use std::sync::OnceLock;
@@ -18,7 +19,11 @@ use worker::{console_warn, event, Cache, Context, Env, Headers, Request, Respons
 /// the code compiled and the default size's sprites cached (docs/cost.md, "Cold start").
 #[event(start)]
 fn start() {
-    http::warm_up();
+    // The response is built as a request's would be (headers, the body copied into JavaScript) and dropped: no I/O,
+    // which the start event may not do (the cache is first used by the first request).
+    if let Some(response) = http::warm_up_response() {
+        let _ = to_worker(response);
+    }
 }
 
 /// Handles one request: [`http::plan`] it, then answer from the plan, the edge cache, or the renderer.
@@ -42,6 +47,7 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
         accept: accept.as_deref(),
         if_none_match: if_none_match.as_deref(),
         pixel_limit: pixel_limit(&env),
+        cost_limit: cost_limit(&env),
     };
     match http::plan(&info) {
         Plan::Respond(response) => to_worker(response),
@@ -73,6 +79,26 @@ fn pixel_limit(env: &Env) -> PixelLimit {
         http::pixel_limit_from_var(text.as_deref()).unwrap_or_else(|_| {
             console_warn!("FFEN_MAX_IMAGE_PIXELS is not a number from 1 to 4840000: the built-in limit applies");
             PixelLimit::BUILT_IN
+        })
+    })
+}
+
+/// The deployment's CPU limit from the [`http::COST_LIMIT_VAR`] variable, read once per isolate like
+/// [`pixel_limit`]; a value that is not a limit is logged and none applied.
+fn cost_limit(env: &Env) -> Option<CostLimit> {
+    static LIMIT: OnceLock<Option<CostLimit>> = OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        let value = Reflect::get(env, &JsValue::from_str(http::COST_LIMIT_VAR)).unwrap_or(JsValue::UNDEFINED);
+        let whole =
+            value.as_f64().filter(|n| n.fract() == 0.0 && (0.0..1e9).contains(n)).map(|n| (n as u64).to_string());
+        let text = match value.as_string().or(whole) {
+            Some(text) => Some(text),
+            None if value.is_undefined() || value.is_null() => None,
+            None => Some(String::from("(not a whole number)")),
+        };
+        http::cost_limit_from_var(text.as_deref()).unwrap_or_else(|_| {
+            console_warn!("FFEN_MAX_RENDER_MS is not a number from 1 to 30000: no CPU limit applies");
+            None
         })
     })
 }

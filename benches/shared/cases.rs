@@ -160,6 +160,7 @@ pub fn all() -> Vec<Case> {
         case("start position, size 90 (render only)", &start, &size90, Work::Render),
         case("start position, size 90 (encode only)", &start, &size90, Work::Encode(OnceLock::new())),
         case("start position, size 96", &start, &options(&[("size", "96")]), Work::Png),
+        case("start position, size 128 (render + encode)", &start, &options(&[("size", "128")]), Work::Png),
         case("start position, size 96 + coords", &start, &options(&[("size", "96"), ("coords", "1")]), Work::Png),
         case("11x11 fairy board, default", &fairy, &default, Work::Png),
         case("11x11 fairy board, default (RGB path)", &fairy, &default, Work::RgbPng),

@@ -68,7 +68,9 @@ fuzz_target!(|data: &[u8]| {
         let split = RequestUrl::split(&url).expect("an https URL splits");
         assert_eq!((split.origin, split.path, split.query), ("https://example.org", path, query));
     }
-    let info = RequestInfo { method, path, query, url_len, accept, if_none_match, pixel_limit };
+    // The shipped Free-plan CPU limit (wrangler.toml's FFEN_MAX_RENDER_MS) on half the inputs.
+    let cost_limit = if flags & 0x80 != 0 { ffen_diagram::CostLimit::new(8) } else { None };
+    let info = RequestInfo { method, path, query, url_len, accept, if_none_match, pixel_limit, cost_limit };
     let head = method == "HEAD";
 
     let decoded = Request::decode(&info);
@@ -172,6 +174,9 @@ fuzz_target!(|data: &[u8]| {
             );
             let (width, height) = ffen_diagram::check_image_size_within(job.board(), job.options(), pixel_limit)
                 .expect("checked by the plan");
+            if let Some(limit) = cost_limit {
+                limit.check(ffen_diagram::render_cost(job.board(), job.options())).expect("checked by the plan");
+            }
             if heavy && flags & 0x20 != 0 && u64::from(width) * u64::from(height) <= RENDER_PIXELS {
                 let Rendered::Diagram(r) = job.render() else { panic!("rendering failed") };
                 assert_eq!((r.status, &r.headers), (200, &headers));
@@ -199,6 +204,10 @@ fn check_rejection(reject: &Reject, r: &ffen_diagram::http::Response, info: &Req
     assert_eq!(r.header("Cache-Control"), Some(ERROR_CACHE_CONTROL));
     assert_eq!(r.header("Vary"), Some("Accept"));
     assert_eq!(r.header("Allow").is_some(), r.status == 405);
+    if let Reject::TooCostly(e) = reject {
+        assert_eq!(Some(e.limit), info.cost_limit);
+        assert!(e.cost.micros > u64::from(e.limit.millis()) * 1000);
+    }
     if let Reject::TooLarge(e) = reject {
         assert_eq!(e.max_pixels, info.pixel_limit.pixels());
         assert!(u64::from(e.width) * u64::from(e.height) > e.max_pixels || e.width.max(e.height) > ffen_diagram::MAX_IMAGE_SIDE);

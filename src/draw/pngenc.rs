@@ -58,29 +58,61 @@ fn index_colours(pixels: &[u32]) -> Option<Indexed> {
     Some(Indexed { palette, alphas, indices })
 }
 
-/// Packs 8-bit indices into rows of `depth`-bit samples (1, 2, 4 or 8), each row starting on a byte.
+/// PNG scanlines of 8-bit indices packed into `depth`-bit samples (1, 2, 4 or 8): each row a filter byte (0, none)
+/// and its samples, starting on a byte.
+#[inline(never)] // called once a picture; kept apart in profiles
 fn pack(indices: &[u8], width: usize, depth: u8) -> Vec<u8> {
-    if depth >= 8 || width == 0 {
-        return indices.to_vec();
-    }
-    let per_byte = 8 / depth as usize;
+    let per_byte = 8 / depth.min(8) as usize;
     let row_bytes = width.div_ceil(per_byte);
-    let rows = indices.len() / width;
-    let mut out = vec![0u8; row_bytes * rows];
-    for (row, dst) in indices.chunks_exact(width).zip(out.chunks_exact_mut(row_bytes)) {
-        if depth == 4 {
-            for (d, pair) in dst.iter_mut().zip(row.chunks(2)) {
-                *d = pair[0] << 4 | pair.get(1).copied().unwrap_or(0);
-            }
-        } else {
-            for (d, group) in dst.iter_mut().zip(row.chunks(per_byte)) {
-                let mut byte = 0u8;
-                for (i, &v) in group.iter().enumerate() {
-                    byte |= v << (8 - depth as usize * (i + 1));
+    let rows = indices.len().checked_div(width).unwrap_or(0);
+    let mut out = vec![0u8; (row_bytes + 1) * rows];
+    for (row, line) in indices.chunks_exact(width.max(1)).zip(out.chunks_exact_mut(row_bytes + 1)) {
+        let dst = &mut line[1..];
+        // Whole bytes in fixed-size groups (which the compiler turns into wide operations), then the last partial one.
+        let whole = width / per_byte;
+        match depth {
+            8.. => dst.copy_from_slice(row),
+            4 => {
+                // Eight indices (each below 16) a step: byte 2k of `y` is index 2k << 4 | index 2k + 1.
+                let eights = width / 8;
+                for (d, r) in dst[..eights * 4].chunks_exact_mut(4).zip(row.chunks_exact(8)) {
+                    let x = u64::from_le_bytes(r.try_into().expect("8 bytes"));
+                    let y = (x << 4 | x >> 8) & 0x00FF_00FF_00FF_00FF;
+                    let y = (y | y >> 8) & 0x0000_FFFF_0000_FFFF;
+                    d.copy_from_slice(&((y | y >> 16) as u32).to_le_bytes());
                 }
-                *d = byte;
+                for (d, pair) in dst[eights * 4..].iter_mut().zip(row[eights * 8..].chunks_exact(2)) {
+                    *d = pair[0] << 4 | pair[1];
+                }
+            }
+            2 => {
+                for (d, g) in dst.iter_mut().zip(row.chunks_exact(4)) {
+                    *d = g[0] << 6 | g[1] << 4 | g[2] << 2 | g[3];
+                }
+            }
+            _ => {
+                for (d, g) in dst.iter_mut().zip(row.chunks_exact(8)) {
+                    *d = g[0] << 7 | g[1] << 6 | g[2] << 5 | g[3] << 4 | g[4] << 3 | g[5] << 2 | g[6] << 1 | g[7];
+                }
             }
         }
+        if depth < 8 && whole < row_bytes {
+            let mut byte = 0u8;
+            for (i, &v) in row[whole * per_byte..].iter().enumerate() {
+                byte |= v << (8 - depth as usize * (i + 1));
+            }
+            dst[whole] = byte;
+        }
+    }
+    out
+}
+
+/// PNG scanlines of unfiltered rows of `row_bytes` bytes: a filter byte (0, none) before each.
+fn scanlines(rows: &[u8], row_bytes: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(rows.len() + rows.len() / row_bytes.max(1));
+    for row in rows.chunks_exact(row_bytes) {
+        out.push(0);
+        out.extend_from_slice(row);
     }
     out
 }
@@ -125,7 +157,7 @@ pub fn encode(image: &Image) -> Result<Vec<u8>, EncodeError> {
     }
 }
 
-/// What a PNG holds: packed palette indices with their palette (and the `tRNS` alphas, empty when every entry is
+/// What a PNG holds: scanlines of packed palette indices (see [`pack`]) with their palette (and the `tRNS` alphas, empty when every entry is
 /// opaque), or RGB bytes, or RGBA bytes (a picture with transparency and more than 256 colours).
 enum Samples {
     Indexed { palette: Vec<u8>, alphas: Vec<u8>, depth: u8, rows: Vec<u8> },
@@ -171,8 +203,8 @@ fn encode_palette(
 
 /// The PNG file: signature, `IHDR`, `sRGB` (perceptual) and `gAMA` (1/2.2), the palette (`PLTE`) and its alphas
 /// (`tRNS`, only for a picture with transparency) if any, one
-/// `IDAT` (see [`filter_repeated_rows`], [`level_for`], [`deflate`]), `IEND`: the chunks and order the `png` crate's
-/// encoder wrote before (renderer `r2`), byte for byte. Written here because those few chunks were all the
+/// `IDAT` (unfiltered scanlines, compressed by [`crate::draw::deflate`]), `IEND`: the chunks and order the `png` crate's
+/// encoder wrote before (renderer `r2`). Written here because those few chunks were all the
 /// Worker used of that encoder, which linked about 30 KB of wasm (its own deflate and a decompressor for text
 /// chunks); the `png` crate stays a dev-dependency that decodes in the tests.
 fn write_png(width: u32, height: u32, samples: Samples) -> Result<Vec<u8>, EncodeError> {
@@ -180,14 +212,14 @@ fn write_png(width: u32, height: u32, samples: Samples) -> Result<Vec<u8>, Encod
     const RGB: u8 = 2;
     const RGBA: u8 = 6;
     let w = width as usize;
-    let (depth, color_type, palette, rows, row_bytes) = match samples {
+    let (depth, color_type, palette, lines, row_bytes) = match samples {
         Samples::Indexed { palette, alphas, depth, rows } => {
             (depth, INDEXED, Some((palette, alphas)), rows, w.div_ceil(8 / depth as usize))
         }
-        Samples::Rgb(rgb) => (8, RGB, None, rgb, w * 3),
-        Samples::Rgba(rgba) => (8, RGBA, None, rgba, w * 4),
+        Samples::Rgb(rgb) => (8, RGB, None, scanlines(&rgb, w * 3), w * 3),
+        Samples::Rgba(rgba) => (8, RGBA, None, scanlines(&rgba, w * 4), w * 4),
     };
-    let idat = deflate(&filter_repeated_rows(&rows, row_bytes), level_for(w * height as usize))?;
+    let idat = crate::draw::deflate::zlib_scanlines(&lines, row_bytes + 1);
     let mut out = Vec::with_capacity(idat.len() + palette.as_ref().map_or(0, |(p, a)| p.len() + a.len()) + 112);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut header = [0; 13];
@@ -220,58 +252,6 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     crc.update(kind);
     crc.update(data);
     out.extend_from_slice(&crc.sum().to_be_bytes());
-}
-
-/// PNG scanlines with their filter bytes: `Up` on a row equal to the one above (it becomes all zeros), no filter
-/// elsewhere. Measured on diagrams (docs/cost.md, "Prototypes"): smaller and faster to deflate than either filter
-/// on every row, because a board repeats whole rows inside each square and palette data gains nothing from
-/// predicting neighbours.
-fn filter_repeated_rows(rows: &[u8], row_bytes: usize) -> Vec<u8> {
-    const NONE: u8 = 0;
-    const UP: u8 = 2;
-    let mut out = Vec::with_capacity(rows.len() + rows.len() / row_bytes.max(1));
-    let mut previous: Option<&[u8]> = None;
-    for row in rows.chunks_exact(row_bytes) {
-        if previous == Some(row) {
-            out.push(UP);
-            out.resize(out.len() + row_bytes, 0);
-        } else {
-            out.push(NONE);
-            out.extend_from_slice(row);
-        }
-        previous = Some(row);
-    }
-    out
-}
-
-/// The zlib level for a picture of `pixels` pixels, chosen by measurement (docs/cost.md, "After"): level 4 up to
-/// 0.3 Mpx (the default size up to a 12×12 board: about as small as the old encoder, for 0.1–0.15 ms more than
-/// level 3), level 3 up to 1 Mpx (an 8×8 board up to `size=124`: 9 % smaller than before at about half the time),
-/// level 2 above (the large boards: about 4 % more bytes than the old level 4 for less than half the CPU).
-fn level_for(pixels: usize) -> u32 {
-    match pixels {
-        0..=300_000 => 4,
-        300_001..=1_000_000 => 3,
-        _ => 2,
-    }
-}
-
-/// One zlib stream of `data` in one call. Feeding zlib the whole buffer at once, not two small writes per row as
-/// the `png` crate's writer does, saves 20–25 % of deflate's time.
-fn deflate(data: &[u8], level: u32) -> Result<Vec<u8>, EncodeError> {
-    use flate2::{Compress, Compression, FlushCompress, Status};
-    let mut compress = Compress::new(Compression::new(level), true);
-    // zlib's bound for one call: stored blocks at worst, plus header and trailer.
-    let mut out = Vec::with_capacity(data.len() + data.len() / 1000 * 5 + 64);
-    loop {
-        let consumed = compress.total_in() as usize;
-        match compress.compress_vec(&data[consumed..], &mut out, FlushCompress::Finish) {
-            Ok(Status::StreamEnd) => return Ok(out),
-            // Out of room (never expected with the bound above): grow and go on.
-            Ok(Status::Ok | Status::BufError) => out.reserve(out.capacity().max(64)),
-            Err(e) => return Err(EncodeError::Png(format!("deflate: {e}"))),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -342,25 +322,34 @@ mod tests {
         assert!(header.trns.is_none());
     }
 
+    /// Pictures like diagrams (tiles of a few colours repeated, with rows copied from earlier rows near and far,
+    /// some noise), at every depth: the `png` crate decodes the same pixels.
     #[test]
-    fn up_filter_exactly_on_repeated_rows() {
-        let rows = [1, 2, 1, 2, 3, 4, 1, 2, 1, 2];
-        assert_eq!(
-            filter_repeated_rows(&rows, 2),
-            [0, 1, 2, 2, 0, 0, 0, 3, 4, 0, 1, 2, 2, 0, 0],
-            "rows 2 and 5 repeat the row above; row 4 repeats only an earlier row"
-        );
-    }
-
-    #[test]
-    fn level_by_picture_size() {
-        assert_eq!(level_for(322 * 322), 4);
-        assert_eq!(level_for(300_000), 4);
-        assert_eq!(level_for(300_001), 3);
-        assert_eq!(level_for(724 * 724), 3);
-        assert_eq!(level_for(1_000_000), 3);
-        assert_eq!(level_for(1_000_001), 2);
-        assert_eq!(level_for(2180 * 2180), 2);
+    fn tiled_pictures_decode_to_their_pixels() {
+        use proptest::prelude::*;
+        let config = proptest::test_runner::Config::with_cases(120);
+        proptest::proptest!(config, |(
+            tile in 1..24u32, across in 1..12u32, down in 1..12u32, colours in 1..300u32,
+            grid in proptest::collection::vec(0..5u32, 144), noise in proptest::collection::vec(any::<u32>(), 0..6),
+        )| {
+            let (w, h) = (tile * across + 2, tile * down + 2);
+            let mut img = Image::new(w, h, Rgb::BLACK);
+            for y in 0..h {
+                for x in 0..w {
+                    let (tx, ty) = ((x.max(1) - 1) / tile, (y.max(1) - 1) / tile);
+                    let kind = grid[((ty * 12 + tx) % 144) as usize];
+                    let v = (kind * 7 + (x % tile) * kind / 3 + (y % tile) * (kind % 2)) % colours;
+                    img.pixels[(y * w + x) as usize] = Rgb(v as u8, (v >> 8) as u8, 3).to_pixel();
+                }
+            }
+            for n in noise {
+                let at = n as usize % img.pixels.len();
+                img.pixels[at] = Rgb((n >> 8) as u8, 9, (n >> 16) as u8).to_pixel();
+            }
+            let (info, buf, _) = decode(&encode(&img).unwrap());
+            prop_assert_eq!((info.width, info.height), (w, h));
+            prop_assert_eq!(buf, img.to_rgb());
+        });
     }
 
     #[test]

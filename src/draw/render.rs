@@ -23,7 +23,7 @@ pub use crate::draw::layout::{
 };
 
 /// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
-pub const RENDERER_VERSION: &str = "r3";
+pub const RENDERER_VERSION: &str = "r4";
 
 /// Paints `rect` with `paint`.
 fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) {

@@ -7,6 +7,7 @@
 
 pub use super::link::{Link, LEGACY_SUFFIX, MAX_URL_LEN, MODERN_PATH, SVG_PATH, XFEN_SUFFIX};
 use super::reject::Reject;
+use crate::draw::cost::{CostLimit, InvalidCostLimit};
 use crate::draw::layout::{InvalidPixelLimit, PixelLimit};
 use crate::notation::ffen::{self, Dialect, Width};
 use crate::options::render_options::RenderOptions;
@@ -14,6 +15,28 @@ use std::borrow::Cow;
 
 /// The Worker variable (`[vars]` in `wrangler.toml`) holding the deployment's [`PixelLimit`].
 pub const PIXEL_LIMIT_VAR: &str = "FFEN_MAX_IMAGE_PIXELS";
+
+/// The Worker variable holding the deployment's [`CostLimit`] (milliseconds of predicted CPU a diagram).
+pub const COST_LIMIT_VAR: &str = "FFEN_MAX_RENDER_MS";
+
+/// The CPU limit a deployment's [`COST_LIMIT_VAR`] sets: unset or empty is none; otherwise the number it holds, or
+/// why it is not one (the Worker then warns in its log and applies none, as a misspelt pixel limit falls back to
+/// the built-in one).
+///
+/// ```
+/// use ffen_diagram::http::cost_limit_from_var;
+/// use ffen_diagram::CostLimit;
+/// assert_eq!(cost_limit_from_var(None), Ok(None));
+/// assert_eq!(cost_limit_from_var(Some(" ")), Ok(None));
+/// assert_eq!(cost_limit_from_var(Some("8")), Ok(CostLimit::new(8)));
+/// assert!(cost_limit_from_var(Some("8 ms")).is_err());
+/// ```
+pub fn cost_limit_from_var(value: Option<&str>) -> Result<Option<CostLimit>, InvalidCostLimit> {
+    match value.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => text.parse().map(Some),
+    }
+}
 
 /// The pixel limit a deployment's [`PIXEL_LIMIT_VAR`] sets: unset or empty (`None`, `""`) is the built-in limit;
 /// otherwise the number it holds, or why it is not one. On an `Err` the Worker warns in its log and uses the
@@ -52,6 +75,9 @@ pub struct RequestInfo<'a> {
     /// The deployment's pixel limit (the `FFEN_MAX_IMAGE_PIXELS` variable; [`PixelLimit::BUILT_IN`] by default):
     /// a diagram with more pixels is refused with `400` before rendering.
     pub pixel_limit: PixelLimit,
+    /// The deployment's CPU limit (the `FFEN_MAX_RENDER_MS` variable; none by default): a diagram whose predicted
+    /// cost ([`crate::render_cost`]) is over it is refused with `400` before rendering.
+    pub cost_limit: Option<CostLimit>,
 }
 
 impl RequestInfo<'_> {

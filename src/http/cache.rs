@@ -25,8 +25,8 @@ pub const CACHE_PATH: &str = "/__cache/diagram.png";
 pub const SVG_CACHE_PATH: &str = "/__cache/diagram.svg";
 
 /// The name of one diagram: renderer version, canonical FFEN and canonical options, one per line
-/// (`r3\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray`); for an SVG a fourth line, [`SVG_VERSION`]
-/// (`r3\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\nsvg1`).
+/// (`r4\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray`); for an SVG a fourth line, [`SVG_VERSION`]
+/// (`r4\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\nsvg1`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CacheKey {
     text: String,

@@ -5,6 +5,7 @@ use super::headers::{
     PNG, TEXT,
 };
 use super::link::{Link, MAX_URL_LEN};
+use crate::draw::cost::TooCostly;
 use crate::draw::pngenc::EncodeError;
 use crate::draw::render::{self, ImageTooLarge};
 use crate::notation::ffen::{BadWidth, Dialect, ParseError};
@@ -47,6 +48,8 @@ pub enum Reject {
     BadFfen(ParseError),
     /// `400`: the diagram would be larger than the image limits.
     TooLarge(ImageTooLarge),
+    /// `400`: the diagram's predicted CPU is over the deployment's limit (`FFEN_MAX_RENDER_MS`, [`crate::render_cost`]).
+    TooCostly(TooCostly),
     /// `400`: the runtime could not read the request's URL.
     UnreadableUrl,
     /// `500`: drawing failed inside the service (never caused by the request, never expected). The answer is
@@ -67,6 +70,7 @@ impl Reject {
             | Reject::BadOption(_)
             | Reject::BadFfen(_)
             | Reject::TooLarge(_)
+            | Reject::TooCostly(_)
             | Reject::UnreadableUrl => 400,
             Reject::Internal(_) => 500,
         }
@@ -131,6 +135,7 @@ impl fmt::Display for Reject {
             Reject::BadOption(e) => write!(f, "invalid option: {e}"),
             Reject::BadFfen(e) => write!(f, "invalid FFEN, {e}"),
             Reject::TooLarge(e) => write!(f, "{e}"),
+            Reject::TooCostly(e) => write!(f, "{e}"),
             Reject::UnreadableUrl => f.write_str("unreadable URL"),
             Reject::Internal(e) => write!(f, "internal error while drawing the diagram: {e}"),
         }
@@ -159,6 +164,13 @@ mod tests {
             (Reject::BadWidth { value: "0".into(), error: BadWidth }, 400),
             (Reject::BadDialect { value: "x".into() }, 400),
             (Reject::TooLarge(ImageTooLarge { width: 3000, height: 10, max_pixels: 1000 }), 400),
+            (
+                Reject::TooCostly(TooCostly {
+                    cost: crate::RenderCost { micros: 9_100, width: 900, height: 900, tiles: 40 },
+                    limit: crate::CostLimit::new(8).unwrap(),
+                }),
+                400,
+            ),
             (Reject::UnreadableUrl, 400),
             (Reject::Internal(EncodeError::Empty), 500),
         ];

@@ -304,6 +304,7 @@ proptest::proptest! {
     ) {
         let pixel_limit = pixels.and_then(crate::draw::layout::PixelLimit::new).unwrap_or_default();
         let req = RequestInfo {
+            cost_limit: None,
             method: &method,
             path: &path,
             query: query.as_deref(),
@@ -729,57 +730,57 @@ mod pinned {
         (
             "/Retros/d.php",
             "ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray",
-            "\"21aaaebbd99c6abe\"",
-            "https://h.example/__cache/diagram.png?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&etag=21aaaebbd99c6abe",
+            "r4\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray",
+            "\"040d663391867069\"",
+            "https://h.example/__cache/diagram.png?v=r4&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&etag=040d663391867069",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.png",
             "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=60&flip=1&coords=1&theme=print&light=ffeedd&dark=102030",
-            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030",
-            "\"517321729ed101ec\"",
-            "https://h.example/__cache/diagram.png?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=517321729ed101ec",
+            "r4\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030",
+            "\"1b437cdc7e60f669\"",
+            "https://h.example/__cache/diagram.png?v=r4&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=1b437cdc7e60f669",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.png",
             "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&theme=grey&size=12&dark=%23B58863",
-            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns12.f0.c0.gray.d=b58863",
-            "\"a8d8a431606001de\"",
-            "https://h.example/__cache/diagram.png?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s12.f0.c0.gray.d%3Db58863&etag=a8d8a431606001de",
+            "r4\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns12.f0.c0.gray.d=b58863",
+            "\"3499582d8f7d6b47\"",
+            "https://h.example/__cache/diagram.png?v=r4&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s12.f0.c0.gray.d%3Db58863&etag=3499582d8f7d6b47",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.png",
             "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
-            "r3\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray",
-            "\"c677aa9c7a486953\"",
-            "https://h.example/__cache/diagram.png?v=r3&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&etag=c677aa9c7a486953",
+            "r4\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray",
+            "\"58bd32944eadba56\"",
+            "https://h.example/__cache/diagram.png?v=r4&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&etag=58bd32944eadba56",
             "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
         ),
         (
             "/d.php",
             "ff=%2223*2'a-*2R%5Bgrasshopper:b%5D3/9/",
-            "r3\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray",
-            "\"8ea5544beff06eb6\"",
-            "https://h.example/__cache/diagram.png?v=r3&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&etag=8ea5544beff06eb6",
+            "r4\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray",
+            "\"80df4a26ba863243\"",
+            "https://h.example/__cache/diagram.png?v=r4&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&etag=80df4a26ba863243",
             "''23*2'a-*2r[grasshopper:b]5/9",
         ),
         (
             "/diagram.png",
             "ffen=9/&flip=&theme=Blue&light=%23FFEEDD",
-            "r3\n9/\ns40.f1.c0.blue.l=ffeedd",
-            "\"1ae570c5b3ba9ba2\"",
-            "https://h.example/__cache/diagram.png?v=r3&ffen=9%2F&options=s40.f1.c0.blue.l%3Dffeedd&etag=1ae570c5b3ba9ba2",
+            "r4\n9/\ns40.f1.c0.blue.l=ffeedd",
+            "\"e2da89f7ad739175\"",
+            "https://h.example/__cache/diagram.png?v=r4&ffen=9%2F&options=s40.f1.c0.blue.l%3Dffeedd&etag=e2da89f7ad739175",
             "9/",
         ),
         (
             "/d.php",
             "fen=9.png",
-            "r3\n8/8\ns40.f0.c0.gray",
-            "\"32b145b3797d50c6\"",
-            "https://h.example/__cache/diagram.png?v=r3&ffen=8%2F8&options=s40.f0.c0.gray&etag=32b145b3797d50c6",
+            "r4\n8/8\ns40.f0.c0.gray",
+            "\"8f22648100f644f5\"",
+            "https://h.example/__cache/diagram.png?v=r4&ffen=8%2F8&options=s40.f0.c0.gray&etag=8f22648100f644f5",
             "8/8",
         ),
     ];
@@ -806,33 +807,33 @@ mod pinned {
         (
             "/diagram.svg",
             "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray\nsvg1",
-            "\"e4612b2ea199db29\"",
-            "https://h.example/__cache/diagram.svg?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&svg=svg1&etag=e4612b2ea199db29",
+            "r4\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray\nsvg1",
+            "\"e8681a5be16d0d74\"",
+            "https://h.example/__cache/diagram.svg?v=r4&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&svg=svg1&etag=e8681a5be16d0d74",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.svg",
             "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=60&flip=1&coords=1&theme=print&light=ffeedd&dark=102030",
-            "r3\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030\nsvg1",
-            "\"131496a7ec9e52bb\"",
-            "https://h.example/__cache/diagram.svg?v=r3&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&svg=svg1&etag=131496a7ec9e52bb",
+            "r4\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030\nsvg1",
+            "\"7628969f4f6adf74\"",
+            "https://h.example/__cache/diagram.svg?v=r4&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&svg=svg1&etag=7628969f4f6adf74",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
             "/diagram.svg",
             "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
-            "r3\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray\nsvg1",
-            "\"1b179ff3d0268ad2\"",
-            "https://h.example/__cache/diagram.svg?v=r3&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&svg=svg1&etag=1b179ff3d0268ad2",
+            "r4\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray\nsvg1",
+            "\"e316462a4b664441\"",
+            "https://h.example/__cache/diagram.svg?v=r4&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&svg=svg1&etag=e316462a4b664441",
             "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
         ),
         (
             "/diagram.svg",
             "ffen=%2223*2'a-*2R%5Bgrasshopper:b%5D3/9/",
-            "r3\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray\nsvg1",
-            "\"7578e4450859bf61\"",
-            "https://h.example/__cache/diagram.svg?v=r3&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&svg=svg1&etag=7578e4450859bf61",
+            "r4\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray\nsvg1",
+            "\"e3cf99b225042282\"",
+            "https://h.example/__cache/diagram.svg?v=r4&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&svg=svg1&etag=e3cf99b225042282",
             "''23*2'a-*2r[grasshopper:b]5/9",
         ),
     ];
@@ -1004,7 +1005,7 @@ mod pinned {
         let Plan::Diagram(job) = plan(&req) else { panic!("a diagram") };
         let validators = [
             ("Cache-Control", "public, max-age=31536000, immutable"),
-            ("ETag", "\"21aaaebbd99c6abe\""),
+            ("ETag", "\"040d663391867069\""),
             ("X-FFEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
             ("Access-Control-Allow-Origin", "*"),
             ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache"),
@@ -1019,7 +1020,7 @@ mod pinned {
         let hit_headers = job.headers(CacheStatus::Hit);
         assert_eq!(hit_headers.iter().map(|(n, v)| (*n, v.as_str())).collect::<Vec<_>>(), hit);
 
-        let conditional = RequestInfo { if_none_match: Some("\"21aaaebbd99c6abe\""), ..req };
+        let conditional = RequestInfo { if_none_match: Some("\"040d663391867069\""), ..req };
         let Plan::Respond(not_modified) = plan(&conditional) else { panic!("a 304") };
         assert_eq!(not_modified.status, 304);
         assert_eq!(headers(&not_modified), validators.to_vec());
@@ -1077,13 +1078,13 @@ mod looks {
     fn look_parameters_are_keyed_and_defaults_keep_todays_keys() {
         let key = |query: &str| job(&get("/diagram.png", Some(query))).key().as_str().to_string();
         let start = format!("ffen={START}");
-        assert_eq!(key(&start), format!("r3\n{START}\ns40.f0.c0.gray"));
+        assert_eq!(key(&start), format!("r4\n{START}\ns40.f0.c0.gray"));
         // Defaults spelled out change nothing.
         assert_eq!(key(&format!("{start}&first_rank=1&borders=0")), key(&start));
         assert_eq!(
             key(&format!("{start}&colors=white+gray&board=10.01.&files=a+b+c+d+e+f+g+")),
             format!(
-                "r3\n{START}\ns40.f0.c1.gray.colors=808080-ffffff.board={}.files=a,b,c,d,e,f,g,",
+                "r4\n{START}\ns40.f0.c1.gray.colors=808080-ffffff.board={}.files=a,b,c,d,e,f,g,",
                 ["01010101", "10101010"].repeat(4).join("-")
             )
         );
@@ -1108,4 +1109,30 @@ mod looks {
         assert_eq!(bad.status(), 400);
         assert!(bad.to_string().contains("column 7"), "{bad}");
     }
+}
+
+/// `FFEN_MAX_RENDER_MS`: a diagram predicted over it is a `400` naming the limit, before any drawing; the same link
+/// without a limit, and a cheap picture of as many pixels with it, are diagrams.
+#[test]
+fn a_cost_limit_refuses_with_a_400_naming_it() {
+    let full: String = (0..32)
+        .map(|y| (0..32).map(|x| b"KQRBNPkqrbnp"[(x + y) % 12] as char).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/");
+    let query = format!("ffen={full}&size=20");
+    let limited = RequestInfo { cost_limit: crate::CostLimit::new(8), ..get("/diagram.png", Some(&query)) };
+    match decide(&limited) {
+        Err(Reject::TooCostly(e)) => assert_eq!((e.cost.width, e.limit.millis()), (642, 8)),
+        Err(other) => panic!("{other}"),
+        Ok(_) => panic!("a diagram"),
+    }
+    let Plan::Respond(response) = plan(&limited) else { panic!("refused") };
+    assert_eq!(response.status, 400);
+    let text = String::from_utf8_lossy(&response.body).into_owned();
+    assert!(text.contains("(FFEN_MAX_RENDER_MS) is 8 ms"), "{text}");
+    assert!(matches!(plan(&get("/diagram.png", Some(&query))), Plan::Diagram(_)), "no limit: a diagram");
+    // 8×8 at the largest size with coordinates: more pixels (1,066²), served under the same limit.
+    let start = "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=128&coords=1";
+    let big = RequestInfo { cost_limit: crate::CostLimit::new(8), ..get("/diagram.png", Some(start)) };
+    assert!(matches!(plan(&big), Plan::Diagram(_)));
 }

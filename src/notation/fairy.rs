@@ -4,7 +4,7 @@
 //! Popeye's diagram output and `diagram.sty` / the FIDE Album, as the issue tracker listed them (grasshopper = queen
 //! upside down, nightrider = knight upside down, zebra = knight turned right, camel = knight turned left, lion =
 //! queen turned left, leo = queen turned right), extended by the same families: hoppers upside down, the Chinese
-//! pieces turned right, the lion family turned left. The README's "Fairy pieces" table lists the same names; a test
+//! pieces turned right, the lion family turned left. The "Fairy pieces" table of docs/notation.md lists the same names; a test
 //! keeps the two equal.
 //!
 //! Names are stored without separators, so `rook-hopper`, `rook_hopper` and `rookhopper` are one piece (see
@@ -135,8 +135,8 @@ mod tests {
 
     /// The rows of the README's "Fairy pieces" table: (names, glyph names, turn word).
     fn readme_rows() -> Vec<(Vec<String>, Vec<String>, String)> {
-        let readme = include_str!("../../README.md");
-        let section = &readme[readme.find("### Fairy pieces").expect("README section")..];
+        let readme = include_str!("../../docs/notation.md");
+        let section = &readme[readme.find("### Fairy pieces").expect("docs/notation.md section")..];
         let table =
             section.lines().skip_while(|l| !l.starts_with("| names")).skip(2).take_while(|l| l.starts_with('|'));
         table

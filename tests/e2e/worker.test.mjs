@@ -437,30 +437,44 @@ describe("errors", () => {
     pngSize((await diagram(`/diagram.png?ffen=${big}&size=12`)).body);
   });
 
-  test("wrangler.toml's pixel limit: the largest 32×32 board under it is drawn, one size more is a 400 naming it", async () => {
+  test("wrangler.toml's CPU limit: 8×8 at size=128 with coordinates is drawn, a 32×32 board of pieces is a 400 naming it", async () => {
     const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
-    const limit = Number(/^FFEN_MAX_IMAGE_PIXELS\s*=\s*"(\d+)"/m.exec(toml)?.[1]);
-    assert.ok(limit > 0 && limit < 2200 * 2200, `a Free-plan limit in wrangler.toml: ${limit}`);
-    const big = Array(32).fill("8888").join("/");
-    const side = (size) => 32 * size + 2 * (1 + Math.floor(size / 48));
-    let size = 12;
-    while (side(size + 1) ** 2 <= limit) size++;
-    const png = pngSize((await diagram(`/diagram.png?ffen=${big}&size=${size}`)).body);
-    assert.deepEqual(png, { width: side(size), height: side(size) });
-    const over = side(size + 1);
-    await clientError(
-      `/diagram.png?ffen=${big}&size=${size + 1}`,
-      400,
-      new RegExp(`would be ${over}×${over} pixels; the limit is 2200 pixels a side and ${limit} pixels in all`),
-    );
-    // A value that is not a number of pixels means the built-in limit (and a warning in the log), never a crash.
-    const lax = await startWorker({ vars: { FFEN_MAX_IMAGE_PIXELS: "1e6" } });
+    const ms = Number(/^FFEN_MAX_RENDER_MS\s*=\s*"(\d+)"/m.exec(toml)?.[1]);
+    assert.ok(ms > 0 && ms < 10, `a Free-plan CPU limit in wrangler.toml: ${ms}`);
+    assert.ok(!/^FFEN_MAX_IMAGE_PIXELS/m.test(toml), "no pixel limit as shipped");
+    const png = pngSize((await diagram(`/diagram.png?ffen=${START}&size=128&coords=1`)).body);
+    assert.deepEqual(png, { width: 1066, height: 1066 });
+    const full = Array.from({ length: 32 }, (_, y) =>
+      Array.from({ length: 32 }, (_, x) => "KQRBNPkqrbnp"[(x + y) % 12]).join(""),
+    ).join("/");
+    await clientError(`/diagram.png?ffen=${full}&size=12`, 400, new RegExp(`\\(FFEN_MAX_RENDER_MS\\) is ${ms} ms`));
+    // A value that is not a limit means none (and a warning in the log), never a crash.
+    const lax = await startWorker({ vars: { FFEN_MAX_RENDER_MS: "8ms" } });
     try {
-      const res = await request(lax.base, `/diagram.png?ffen=${big}&size=${size + 1}`);
+      const res = await request(lax.base, `/diagram.png?ffen=${full}&size=12`);
       assert.equal(res.status, 200);
-      assert.deepEqual(pngSize(res.body), { width: over, height: over });
     } finally {
       await lax.stop();
+    }
+  });
+
+  test("a pixel limit (FFEN_MAX_IMAGE_PIXELS) still works as before: the largest 32×32 board under it is drawn, one size more is a 400 naming it", async () => {
+    const limit = 300000;
+    const limited = await startWorker({ vars: { FFEN_MAX_IMAGE_PIXELS: String(limit) } });
+    try {
+      const big = Array(32).fill("8888").join("/");
+      const side = (size) => 32 * size + 2 * (1 + Math.floor(size / 48));
+      let size = 12;
+      while (side(size + 1) ** 2 <= limit) size++;
+      const ok = await request(limited.base, `/diagram.png?ffen=${big}&size=${size}`);
+      assert.equal(ok.status, 200);
+      assert.deepEqual(pngSize(ok.body), { width: side(size), height: side(size) });
+      const over = side(size + 1);
+      const res = await request(limited.base, `/diagram.png?ffen=${big}&size=${size + 1}`, { headers: { accept: "text/plain" } });
+      assert.equal(res.status, 400);
+      assert.match(Buffer.from(res.body).toString(), new RegExp(`would be ${over}×${over} pixels; the limit is 2200 pixels a side and ${limit} pixels in all`));
+    } finally {
+      await limited.stop();
     }
   });
 

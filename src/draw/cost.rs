@@ -1,0 +1,327 @@
+//! What a diagram will cost to draw and encode, predicted before drawing it, so that a deployment with a CPU limit
+//! per request (Cloudflare's Free plan: 10 ms) refuses only the pictures that would run out of it.
+//!
+//! Why not a pixel count: pixels are a poor predictor across boards. A plain 8×8 board at `size=128` (1.08 Mpx) is
+//! a handful of different squares repeated, cheap to draw and to encode; a 32×32 board of sixteen fairy pieces with
+//! coordinates has a fifth of the pixels and costs more. So the prediction adds up what the renderer does, each term
+//! measured in workerd and in V8 (docs/cost.md, "Round 5"):
+//!
+//! - a fixed part (parsing, the cache key and lookup, the response);
+//! - every pixel of the picture (assembling, packing and hashing rows, the Adler-32, copying): about 3 ns a pixel on
+//!   the indexed path, about 12 ns on the RGB path (holes, bordered squares, the looks and the furniture);
+//! - every pixel of every different square (a *tile*: fill and piece), drawn and indexed once, and compressed as
+//!   new rows: the square size squared times the tiles;
+//! - every different piece's sprite looked up (and derived: turned, tinted) in the isolate's sprite cache;
+//! - each coordinate label and each character of a title or caption (text layout), each highlighted square and
+//!   arrow.
+//!
+//! Not in it: drawing a sprite from its vectors the first time an isolate meets a piece at a size (tiny-skia, about
+//! 50 ns a pixel of the square: 0.25 ms at 68 px, 0.8 ms at 128 px). It is paid once per isolate and size, like the
+//! compile of a fresh isolate, and counting it on every request would refuse every large size; docs/cost.md shows
+//! what it costs.
+//!
+//! The prediction is an upper bound for the measured cases, not an exact figure; its edge is tested below and the
+//! requests at it are measured by `scripts/cost`.
+
+use crate::draw::indexed::indexed_path_applies;
+use crate::draw::layout::Layout;
+use crate::notation::board::{Board, Cell};
+use crate::options::render_options::RenderOptions;
+use std::fmt;
+use std::str::FromStr;
+
+/// The fixed part of a miss, in microseconds.
+const FIXED_MICROS: u64 = 700;
+/// Microseconds a piece, marker or text on a square (its token read, its sprite key built and looked up) and a
+/// square (its tile found).
+const PIECE_MICROS: u64 = 7;
+const SQUARE_NANOS: u64 = 500;
+/// Nanoseconds a pixel on the indexed path (the first [`THOROUGH_PIXELS`], which the encoder compresses with more
+/// effort, and the rest) and on the RGB path.
+const PIXEL_NANOS_INDEXED: (u64, u64) = (3, 2);
+const THOROUGH_PIXELS: u64 = 512 * 1024;
+const PIXEL_NANOS_RGB: u64 = 6;
+/// Nanoseconds a pixel of each different square (drawn, indexed, its rows compressed as new).
+const TILE_PIXEL_NANOS: u64 = 1;
+/// Microseconds a different sprite (found in the isolate's sprite cache; see the module documentation for a cold
+/// cache).
+const SPRITE_MICROS: u64 = 20;
+/// Microseconds a coordinate label, and nanoseconds a pixel of the RGB margins labels are drawn on.
+const LABEL_MICROS: u64 = 50;
+const MARGIN_PIXEL_NANOS: u64 = 1;
+/// Nanoseconds a character of furniture text costs a pixel of its size (drawn with fontdue on every request: about
+/// 100 µs a character at the largest text, 40 px).
+const CHAR_NANOS_PER_PX: u64 = 2_500;
+/// Nanoseconds a pixel of a square under a highlight or an arrow.
+const MARK_PIXEL_NANOS: u64 = 30;
+
+/// A diagram's predicted CPU cost and what it was predicted from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RenderCost {
+    /// Predicted CPU time in microseconds (above the floor of a request that renders nothing).
+    pub micros: u64,
+    /// Width and height of the picture in pixels.
+    pub width: u32,
+    /// See [`RenderCost::width`].
+    pub height: u32,
+    /// The different squares (fill and content).
+    pub tiles: u32,
+}
+
+/// Predicts what drawing and encoding `board` with `options` costs; see the module documentation.
+///
+/// ```
+/// use ffen_diagram::{ffen, render_cost, RenderOptions};
+/// let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", ffen::Dialect::Janko).unwrap();
+/// let cost = render_cost(&start, &RenderOptions::default());
+/// assert_eq!((cost.width, cost.height, cost.tiles), (322, 322, 22));
+/// assert!(cost.micros < 3_000);
+/// ```
+pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
+    let l = Layout::requested(board, options);
+    let pixels = u64::from(l.width) * u64::from(l.height);
+    let square = u64::from(l.square) * u64::from(l.square);
+    let (tiles, sprites) = distinct_squares(board);
+    let labels = if options.coords { (board.width() + board.height()) as u64 } else { 0 };
+    let furniture = &options.furniture;
+    let mut chars: usize =
+        furniture.title.lines().iter().chain(furniture.caption.lines()).map(|l| l.chars().count()).sum();
+    if furniture.count {
+        chars += 8; // "(16+16)" and the like
+    }
+    // The furniture's text size (layout.rs): 45 % of the square, 11 to 40 px.
+    let text_px = u64::from((l.square * 45 / 100).clamp(11, 40));
+    let pieces = board.cells().iter().filter(|c| !matches!(c, Cell::Empty | Cell::Hole)).count() as u64;
+    let squares = board.cells().len() as u64;
+    let pixel_cost = if indexed_path_applies(board, options) {
+        pixels.min(THOROUGH_PIXELS) * PIXEL_NANOS_INDEXED.0
+            + pixels.saturating_sub(THOROUGH_PIXELS) * PIXEL_NANOS_INDEXED.1
+    } else {
+        pixels * PIXEL_NANOS_RGB
+    };
+    let margins = if options.coords { pixels } else { 0 };
+    let marks =
+        (furniture.squares.len() + furniture.arrows.len() + 2 * usize::from(furniture.last_move.is_some())) as u64;
+    let micros = FIXED_MICROS
+        + pieces * PIECE_MICROS
+        + (squares * SQUARE_NANOS
+            + chars as u64 * text_px * CHAR_NANOS_PER_PX
+            + pixel_cost
+            + tiles * square * TILE_PIXEL_NANOS
+            + margins * MARGIN_PIXEL_NANOS
+            + marks * square * MARK_PIXEL_NANOS)
+            / 1000
+        + sprites * SPRITE_MICROS
+        + labels * LABEL_MICROS;
+    RenderCost { micros, width: l.width, height: l.height, tiles: tiles as u32 }
+}
+
+/// The different squares of `board` (content and light or dark) and the different contents that draw a sprite.
+fn distinct_squares(board: &Board) -> (u64, u64) {
+    let mut squares: Vec<(&Cell, bool)> = Vec::with_capacity(board.width() * board.height());
+    for y in 0..board.height() {
+        for x in 0..board.width() {
+            if let Some(cell) = board.get(x, y) {
+                squares.push((cell, board.is_dark(x, y)));
+            }
+        }
+    }
+    squares.sort_unstable();
+    squares.dedup();
+    let tiles = squares.len() as u64;
+    let mut contents: Vec<&Cell> = squares.iter().map(|&(c, _)| c).filter(|c| !matches!(c, Cell::Empty)).collect();
+    contents.dedup();
+    (tiles, contents.len() as u64)
+}
+
+/// A deployment's limit on the predicted CPU of one diagram, in milliseconds: the `FFEN_MAX_RENDER_MS` Worker
+/// variable (README, "Limits"). Read from text as a plain decimal number from 1 to [`CostLimit::MAX_MS`].
+///
+/// ```
+/// use ffen_diagram::CostLimit;
+/// let free: CostLimit = "8".parse().unwrap();
+/// assert_eq!((free.millis(), free.to_string()), (8, "8".to_string()));
+/// assert!("0".parse::<CostLimit>().is_err() && "8.5".parse::<CostLimit>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CostLimit(u32);
+
+impl CostLimit {
+    /// The largest limit: 30 s, the paid plan's default CPU limit.
+    pub const MAX_MS: u32 = 30_000;
+
+    /// A limit of `millis` milliseconds, or `None` outside 1 to [`CostLimit::MAX_MS`].
+    pub const fn new(millis: u32) -> Option<CostLimit> {
+        if millis >= 1 && millis <= CostLimit::MAX_MS {
+            Some(CostLimit(millis))
+        } else {
+            None
+        }
+    }
+
+    /// The limit in milliseconds.
+    pub const fn millis(self) -> u32 {
+        self.0
+    }
+
+    /// `Err` if `cost` is over the limit.
+    pub fn check(self, cost: RenderCost) -> Result<(), TooCostly> {
+        if cost.micros > u64::from(self.0) * 1000 {
+            Err(TooCostly { cost, limit: self })
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl fmt::Display for CostLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Text that is not a [`CostLimit`]: not a plain decimal number, or outside 1 to [`CostLimit::MAX_MS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidCostLimit;
+
+impl fmt::Display for InvalidCostLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected a number of milliseconds from 1 to {}, digits only", CostLimit::MAX_MS)
+    }
+}
+
+impl std::error::Error for InvalidCostLimit {}
+
+impl FromStr for CostLimit {
+    type Err = InvalidCostLimit;
+
+    /// Digits only (surrounding whitespace trimmed), as [`crate::PixelLimit`].
+    fn from_str(text: &str) -> Result<CostLimit, InvalidCostLimit> {
+        let digits = text.trim();
+        if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(InvalidCostLimit);
+        }
+        digits.parse().ok().and_then(CostLimit::new).ok_or(InvalidCostLimit)
+    }
+}
+
+/// A diagram whose predicted cost is over the deployment's [`CostLimit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooCostly {
+    /// The prediction.
+    pub cost: RenderCost,
+    /// The limit it was checked against (named in the message).
+    pub limit: CostLimit,
+}
+
+impl fmt::Display for TooCostly {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = &self.cost;
+        write!(
+            f,
+            "the diagram ({}×{} pixels, {} different squares) would take about {}.{} ms of CPU to draw; this \
+             service's limit (FFEN_MAX_RENDER_MS) is {} ms: choose a smaller size",
+            c.width,
+            c.height,
+            c.tiles,
+            c.micros / 1000,
+            c.micros % 1000 / 100,
+            self.limit.0
+        )
+    }
+}
+
+impl std::error::Error for TooCostly {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::ffen::{self, Dialect};
+
+    fn cost(ffen: &str, dialect: Dialect, pairs: &[(&str, &str)]) -> RenderCost {
+        let board = ffen::parse(ffen, dialect).unwrap();
+        let options = RenderOptions::from_pairs(pairs.iter().copied()).unwrap().for_board(&board).unwrap();
+        render_cost(&board, &options)
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    const FREE: CostLimit = match CostLimit::new(8) {
+        Some(l) => l,
+        None => panic!(),
+    };
+
+    /// What the Free plan (8 ms) serves: every 8×8 board at every size with coordinates, a problem diagram's
+    /// usual furniture (count, a one-line caption) up to `size=80`; every board up to 16×16 at the default size with
+    /// coordinates.
+    #[test]
+    fn the_free_plan_serves_every_8x8_size_and_16x16_boards() {
+        // A worst 8×8 board: 53 different squares (pieces on both colours, markers, letters, numbers, fairies).
+        let varied = "KQRBNPkq/rbnpCXST/*1K*2Q*3R-B'a'b'c'd/''12''34''56''78''90''11''22''33/\
+                      kqrbnpKQ/RBNP-k-q-r-b/[nightrider:w][zebra:b][camelrider:n][gh:w]cxst/QRBNKPqr";
+        for size in 12..=128u32 {
+            let size = size.to_string();
+            for ffen in [START, varied] {
+                let c = cost(ffen, Dialect::Janko, &[("size", &size), ("coords", "1")]);
+                assert!(FREE.check(c).is_ok(), "{ffen} size={size}: {c:?}");
+                if size.parse::<u32>().unwrap() <= 80 {
+                    let usual = [("size", size.as_str()), ("coords", "1"), ("count", "1"), ("caption", "#2")];
+                    let c = cost(ffen, Dialect::Janko, &usual);
+                    assert!(FREE.check(c).is_ok(), "{ffen} size={size} with furniture: {c:?}");
+                }
+            }
+        }
+        for n in 1..=16usize {
+            let rank = "QqRrBbNnKkPpCcXx"[..n].to_string();
+            let board = vec![rank; n].join("/");
+            let c = cost(&board, Dialect::Janko, &[("coords", "1")]);
+            assert!(FREE.check(c).is_ok(), "{n}×{n}: {c:?}");
+        }
+    }
+
+    /// Where the Free plan stops, each at one size: a sparse 32×32 board by its pixels, a problem diagram with two
+    /// lines of title and caption, highlights and arrows (drawn text costs), and a 32×32 board with a piece on
+    /// every square at any size (1,024 pieces, about 7.5 ms before any pixel: measured 10.8 ms at `size=48`).
+    #[test]
+    fn the_edges_of_the_free_plan() {
+        let sparse = ["k7888", &vec!["8888"; 30].join("/"), "K7888"].join("/");
+        let heavy = [
+            ("coords", "1"),
+            ("count", "1"),
+            ("title", "Ladislav Šulc|Phénix 1999, 1st Prize"),
+            ("caption", "#2 Circe|b) wKe1-h1"),
+            ("squares", "Ge4,Rd5,c3"),
+            ("arrows", "Ge2e4,Bh7c2"),
+        ];
+        let cases: [(&str, &[(&str, &str)]); 2] = [(&sparse, &[]), (START, &heavy)];
+        for (ffen, extra) in cases {
+            let at = |size: u32| {
+                let size = size.to_string();
+                let mut pairs = vec![("size", size.as_str())];
+                pairs.extend_from_slice(extra);
+                cost(ffen, Dialect::Janko, &pairs)
+            };
+            let edge = (12..=128).rev().find(|&s| FREE.check(at(s)).is_ok()).expect("some size fits");
+            assert!(edge < 128 && FREE.check(at(edge + 1)).is_err(), "{ffen}: edge {edge}");
+            // Costs grow with the size, so the edge is one size: everything below it is served.
+            assert!((12..edge).all(|s| FREE.check(at(s)).is_ok()), "{ffen}");
+        }
+        let full: String = (0..32)
+            .map(|y| (0..32).map(|x| b"KQRBNPkqrbnp"[(x + y) % 12] as char).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/");
+        let at = |size: u32| cost(&full, Dialect::Janko, &[("size", &size.to_string())]);
+        assert!((12..=68).all(|s| FREE.check(at(s)).is_err()));
+        let err = FREE.check(at(68)).unwrap_err();
+        assert!(err.to_string().contains("FFEN_MAX_RENDER_MS) is 8 ms"), "{err}");
+        assert!(err.to_string().starts_with("the diagram (2180×2180 pixels, 12 different squares)"), "{err}");
+    }
+
+    #[test]
+    fn limits_read_plain_numbers() {
+        assert_eq!("8".parse(), Ok(FREE));
+        assert_eq!(" 30000 ".parse::<CostLimit>().map(CostLimit::millis), Ok(30_000));
+        for bad in ["", "0", "30001", "-8", "8ms", "1e3", "8.0"] {
+            assert_eq!(bad.parse::<CostLimit>(), Err(InvalidCostLimit), "{bad:?}");
+        }
+    }
+}

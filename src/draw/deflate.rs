@@ -1,0 +1,795 @@
+//! The zlib stream of a PNG's scanlines, written from what a diagram is made of instead of searched for.
+//!
+//! Why: a diagram is a frame and a few dozen different squares repeated, so most of its scanlines are copies of a
+//! scanline already written (the row above inside a square, or the same row of a square one or two bands up), and
+//! a general deflate spent most of a cache miss's time finding that out, byte by byte, again on every request
+//! (docs/cost.md). Here:
+//!
+//! - a scanline equal to an earlier one inside the 32-KB window (found by a hash of whole rows, then compared) is one
+//!   back-reference at the distance of the rows, however long the run of equal rows;
+//! - runs of the other scanlines are compressed together: at each byte the longest match of the candidates, the run (distance
+//!   1), the same column 1–8 rows up, the distance of the last match, and earlier places with the same four bytes
+//!   (a short hash chain; how many places, and whether to look one byte ahead, depends on the size: [`Effort`]);
+//! - the tokens are coded in one block with Huffman codes built for them (or the fixed codes, or stored, whichever
+//!   is smallest), and the Adler-32 of a copied row is the copied row's, combined, not recomputed.
+//!
+//! Deterministic: the same scanlines always give the same bytes. Tested by decoding with independent inflaters
+//! (`png`, `flate2`) over generated and real pictures.
+
+/// The deflate window: the farthest a back-reference may reach.
+const WINDOW: usize = 32 * 1024;
+/// Shortest and longest deflate matches.
+const MIN_MATCH: usize = 3;
+const MAX_MATCH: usize = 258;
+/// The byte hash table: 2^15 heads (128 KB), positions + 1 (0 = empty).
+const HASH_BITS: u32 = 15;
+
+/// The zlib stream (RFC 1950, one deflate block of RFC 1951) of `data`, PNG scanlines of `stride` bytes each (the
+/// filter byte and the samples); `data.len()` is a multiple of `stride`.
+pub(crate) fn zlib_scanlines(data: &[u8], stride: usize) -> Vec<u8> {
+    debug_assert!(stride > 0 && data.len().is_multiple_of(stride));
+    let (tokens, adler) = tokenize(data, stride.max(1));
+    let mut out = Vec::with_capacity(data.len() / 8 + 64);
+    // CMF: deflate with a 32-KB window; FLG: default level, no dictionary, the check bits making CMF·256+FLG a
+    // multiple of 31 (0x789C, what zlib writes at its default levels).
+    out.extend_from_slice(&[0x78, 0x9C]);
+    write_block(&mut out, data, &tokens);
+    out.extend_from_slice(&adler.to_be_bytes());
+    out
+}
+
+/// A literal byte (`byte << 1`) or a match (`distance << 9 | (length - 3) << 1 | 1`).
+type Token = u32;
+
+fn literal(byte: u8) -> Token {
+    u32::from(byte) << 1
+}
+
+fn matched(length: usize, distance: usize) -> Token {
+    debug_assert!((MIN_MATCH..=MAX_MATCH).contains(&length) && (1..=WINDOW).contains(&distance));
+    (distance as u32) << 9 | ((length - MIN_MATCH) as u32) << 1 | 1
+}
+
+/// How many bytes from `a` and `b` (`a < b`) are equal, up to `max`.
+#[inline]
+fn common(data: &[u8], a: usize, b: usize, max: usize) -> usize {
+    let (x, y) = (&data[a..a + max], &data[b..b + max]);
+    let mut n = 0;
+    while n + 8 <= max {
+        let u = u64::from_le_bytes(x[n..n + 8].try_into().unwrap());
+        let v = u64::from_le_bytes(y[n..n + 8].try_into().unwrap());
+        if u != v {
+            return n + ((u ^ v).trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    while n < max && x[n] == y[n] {
+        n += 1;
+    }
+    n
+}
+
+/// A hash of a whole scanline (equal rows are then compared byte for byte).
+fn row_hash(row: &[u8]) -> u64 {
+    let mut h = row.len() as u64;
+    let mut words = row.chunks_exact(8);
+    for w in &mut words {
+        h = (h ^ u64::from_le_bytes(w.try_into().unwrap())).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(23);
+    }
+    for &b in words.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    h ^ h >> 29
+}
+
+/// The hash table slot of the four bytes at `p`.
+#[inline]
+fn byte_hash(data: &[u8], p: usize) -> usize {
+    let v = u32::from_le_bytes(data[p..p + 4].try_into().unwrap());
+    (v.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize
+}
+
+const ADLER_BASE: u32 = 65_521;
+
+/// Adler-32 of `data` continued from `adler`.
+fn adler32(adler: u32, data: &[u8]) -> u32 {
+    let (mut a, mut b) = (adler & 0xFFFF, adler >> 16);
+    // 5552 bytes is the most that can be summed before the 32-bit sums could overflow (zlib's NMAX).
+    for chunk in data.chunks(5552) {
+        for &byte in chunk {
+            a += u32::from(byte);
+            b += a;
+        }
+        a %= ADLER_BASE;
+        b %= ADLER_BASE;
+    }
+    b << 16 | a
+}
+
+/// The Adler-32 of `x` followed by `y`, from the Adler-32 of each and the length of `y` (zlib's
+/// `adler32_combine`).
+fn adler32_combine(x: u32, y: u32, y_len: usize) -> u32 {
+    let rem = (y_len % ADLER_BASE as usize) as u32;
+    let a1 = x & 0xFFFF;
+    let b1 = x >> 16;
+    let a = (a1 + (y & 0xFFFF) + ADLER_BASE - 1) % ADLER_BASE;
+    let b = ((rem * a1) % ADLER_BASE + b1 + (y >> 16) + ADLER_BASE - rem) % ADLER_BASE;
+    b << 16 | a
+}
+
+/// The tokens of `data` and its Adler-32; see the module documentation.
+// Not inlined, here and on `compress` and `write_block` (each called once a picture): the profiles of
+// `scripts/bench-wasm --profile` then show the three steps apart.
+#[inline(never)]
+fn tokenize(data: &[u8], stride: usize) -> (Vec<Token>, u32) {
+    let rows = data.len() / stride;
+    // First the rows: each one's distance back to an equal row inside the window (0: none, to be compressed), and
+    // the Adler-32.
+    let mut copies = vec![0usize; rows];
+    let adler = {
+        // Rows by hash: an open-addressing table of (hash, row + 1), at most half full.
+        let slots = (rows * 2).next_power_of_two().max(16);
+        let mut row_table: Vec<(u64, u32)> = vec![(0, 0); slots];
+        let mut row_adler: Vec<u32> = Vec::with_capacity(rows);
+        let mut adler = 1;
+        for r in 0..rows {
+            let row = &data[r * stride..(r + 1) * stride];
+            let hash = row_hash(row);
+            // The most recent earlier row with this content, if any.
+            let mut slot = (hash as usize) & (slots - 1);
+            let mut earlier = None;
+            loop {
+                let (h, entry) = row_table[slot];
+                if entry == 0 {
+                    break;
+                }
+                let e = entry as usize - 1;
+                if h == hash && data[e * stride..(e + 1) * stride] == *row {
+                    earlier = Some(e);
+                    break;
+                }
+                slot = (slot + 1) & (slots - 1);
+            }
+            row_table[slot] = (hash, r as u32 + 1);
+            let this = match earlier {
+                Some(e) => {
+                    if (r - e) * stride <= WINDOW {
+                        copies[r] = (r - e) * stride;
+                    }
+                    row_adler[e]
+                }
+                None => adler32(1, row),
+            };
+            row_adler.push(this);
+            adler = if r == 0 { this } else { adler32_combine(adler, this, stride) };
+        }
+        adler
+    };
+    // Then the tokens: each run of rows copied from one distance as one copy, each run of other rows compressed as
+    // one stretch (so that matches run on across their ends).
+    let mut tokens: Vec<Token> = Vec::with_capacity(data.len() / 16 + 16);
+    let mut chains = Chains::new(Effort::for_len(data.len()));
+    let mut r = 0;
+    while r < rows {
+        let distance = copies[r];
+        let run = copies[r..].iter().take_while(|&&d| d == distance).count();
+        let (start, end) = (r * stride, (r + run) * stride);
+        if distance == 0 {
+            compress(data, start, end, stride, &mut chains, &mut tokens);
+        } else {
+            emit_copy(&mut tokens, data, end, distance, end - start);
+        }
+        r += run;
+    }
+    (tokens, adler)
+}
+
+/// A copy of the `length` bytes before `end` from `distance` back, as matches of at most 258 bytes (none shorter
+/// than 3), or as literals if it is shorter than a match (rows of one or two bytes).
+fn emit_copy(tokens: &mut Vec<Token>, data: &[u8], end: usize, distance: usize, mut length: usize) {
+    if length < MIN_MATCH {
+        tokens.extend(data[end - length..end].iter().map(|&b| literal(b)));
+        return;
+    }
+    while length > 0 {
+        let take = if length <= MAX_MATCH {
+            length
+        } else if length - MAX_MATCH < MIN_MATCH {
+            length - MIN_MATCH
+        } else {
+            MAX_MATCH
+        };
+        tokens.push(matched(take, distance));
+        length -= take;
+    }
+}
+
+/// The byte hash table: the latest position of each hash (`head`, positions + 1, 0 = none) and, for each position
+/// in the window, the one before it with the same hash (`prev`).
+struct Chains {
+    head: Vec<u32>,
+    prev: Vec<u32>,
+    /// The distance of the last match other than a run: patterns repeat at it (print's hatching every few rows,
+    /// a square's tile rows one square apart).
+    last: usize,
+    effort: Effort,
+}
+
+impl Chains {
+    fn new(effort: Effort) -> Chains {
+        Chains { head: vec![0; 1 << HASH_BITS], prev: vec![0; WINDOW], last: 0, effort }
+    }
+
+    /// Enters position `p` (which has four bytes after it) and returns the latest earlier one with its hash.
+    #[inline]
+    fn insert(&mut self, data: &[u8], p: usize) -> usize {
+        let h = byte_hash(data, p);
+        let before = self.head[h];
+        self.prev[p % WINDOW] = before;
+        self.head[h] = p as u32 + 1;
+        before as usize
+    }
+}
+
+/// The longest match at `p` (up to `max` bytes): the run, the row above, then up to [`Effort::chain`] earlier places with
+/// the same four bytes. Enters `p` in the chains.
+#[inline]
+fn longest(data: &[u8], p: usize, max: usize, stride: usize, chains: &mut Chains) -> (usize, usize) {
+    let (mut best, mut distance) = (0, 0);
+    let hashable = p + 4 <= data.len();
+    let mut candidate = if hashable { chains.insert(data, p) } else { 0 };
+    if max < MIN_MATCH {
+        return (0, 0);
+    }
+    if p >= 1 {
+        best = common(data, p - 1, p, max);
+        distance = 1;
+    }
+    let last = chains.last;
+    if best < max && last > 1 && last <= p && data[p - last + best] == data[p + best] {
+        let n = common(data, p - last, p, max);
+        if n > best {
+            (best, distance) = (n, last);
+        }
+    }
+    // The same column 1 to `rows_up` rows up: the row above inside a square, and patterns that repeat every few rows
+    // (print's hatching).
+    let mut up = stride;
+    while best < max && up <= p && up <= WINDOW && up <= chains.effort.rows_up * stride {
+        if data[p - up + best] == data[p + best] {
+            let n = common(data, p - up, p, max);
+            if n > best {
+                (best, distance) = (n, up);
+            }
+        }
+        up += stride;
+    }
+    let mut tries = chains.effort.chain;
+    while best < max.min(GOOD_ENOUGH) && candidate != 0 && tries > 0 {
+        let c = candidate - 1;
+        if p - c > WINDOW {
+            break;
+        }
+        // Only a candidate that beats the best so far at its last byte is worth comparing in full.
+        if data[c + best] == data[p + best] {
+            let n = common(data, c, p, max);
+            if n > best {
+                (best, distance) = (n, p - c);
+            }
+        }
+        let next = chains.prev[c % WINDOW] as usize;
+        if next == 0 || next > c {
+            break;
+        }
+        candidate = next;
+        tries -= 1;
+    }
+    (best, distance)
+}
+
+/// How hard the matcher looks, chosen by the size of the picture's data ([`Effort::for_len`]).
+#[derive(Clone, Copy)]
+struct Effort {
+    /// How many earlier places with the same four bytes are compared at most.
+    chain: usize,
+    /// How many rows up the same column is tried.
+    rows_up: usize,
+    /// A match at least this long is taken at once; a shorter one only if the next byte does not start a longer
+    /// one (0: never look ahead).
+    lazy_below: usize,
+    /// Positions inside a match up to this long are entered in the hash table (longer matches are runs and copies,
+    /// whose insides are rarely the best place to match again).
+    insert_within: usize,
+}
+
+impl Effort {
+    /// Measured on the goldens and the bench cases (docs/cost.md, "Round 5"): up to 64 KB of scanlines (the default
+    /// size up to about a 10×10 board) the thorough settings, which the small pictures need to stay smaller than
+    /// zlib-rs made them (`print`'s hatching at small squares) and which cost no more there than any other (the
+    /// fixed costs dominate); up to 512 KB (an 8×8 board up to about 900 px) one hash candidate but every row up to
+    /// 8 above, 30 % less CPU at 724 px for 2–8 % more bytes; above, where most rows are new (a full 32×32 board),
+    /// the quick ones, about half the CPU of the thorough ones for about 8 % more bytes.
+    fn for_len(len: usize) -> Effort {
+        match len {
+            0..=65_536 => Effort { chain: 4, rows_up: 8, lazy_below: 8, insert_within: 16 },
+            65_537..=524_288 => Effort { chain: 1, rows_up: 8, lazy_below: 8, insert_within: 16 },
+            _ => Effort { chain: 1, rows_up: 1, lazy_below: 0, insert_within: 0 },
+        }
+    }
+}
+
+/// The match length at which the search for a longer one stops.
+const GOOD_ENOUGH: usize = 32;
+
+/// Matching of `data[start..end]` (whole scanlines) against everything before it, one step lazy.
+#[inline(never)]
+fn compress(data: &[u8], start: usize, end: usize, stride: usize, chains: &mut Chains, tokens: &mut Vec<Token>) {
+    let mut p = start;
+    // A match found at p - 1, not yet emitted: taken unless the one at p is longer.
+    let mut pending: Option<(usize, usize)> = None;
+    while p < end {
+        let (length, distance) = longest(data, p, (end - p).min(MAX_MATCH), stride, chains);
+        if let Some((l, d)) = pending {
+            if length <= l {
+                tokens.push(matched(l, d));
+                if d > 1 {
+                    chains.last = d;
+                }
+                let after = p - 1 + l;
+                for q in p + 1..after.min(p - 1 + chains.effort.insert_within).min(data.len().saturating_sub(3)) {
+                    chains.insert(data, q);
+                }
+                p = after;
+                pending = None;
+                continue;
+            }
+            tokens.push(literal(data[p - 1]));
+            pending = None;
+        }
+        if length >= MIN_MATCH {
+            if length < chains.effort.lazy_below && p + 1 < end {
+                pending = Some((length, distance));
+                p += 1;
+            } else {
+                tokens.push(matched(length, distance));
+                if distance > 1 {
+                    chains.last = distance;
+                }
+                for q in p + 1..(p + length.min(chains.effort.insert_within)).min(data.len().saturating_sub(3)) {
+                    chains.insert(data, q);
+                }
+                p += length;
+            }
+        } else {
+            tokens.push(literal(data[p]));
+            p += 1;
+        }
+    }
+    if let Some((l, d)) = pending {
+        tokens.push(matched(l, d));
+    }
+}
+
+/// Base length and extra bits of the length codes 257–285.
+const LENGTH_BASE: [u16; 29] =
+    [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
+const LENGTH_EXTRA: [u8; 29] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
+/// Base distance and extra bits of the distance codes 0–29.
+const DIST_BASE: [u16; 30] = [
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
+    8193, 12289, 16385, 24577,
+];
+const DIST_EXTRA: [u8; 30] =
+    [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+
+/// The length code (0–28, symbol 257 + it) of each match length 3–258.
+const LENGTH_CODE: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut code = 0;
+    while code < 29 {
+        let mut n = 0;
+        while n < 1 << LENGTH_EXTRA[code] {
+            let length = LENGTH_BASE[code] as usize + n;
+            if length <= MAX_MATCH {
+                table[length - MIN_MATCH] = code as u8;
+            }
+            n += 1;
+        }
+        code += 1;
+    }
+    table
+};
+
+/// The distance code of `distance` (1–32768).
+#[inline]
+fn dist_code(distance: usize) -> usize {
+    let x = distance - 1;
+    if x < 4 {
+        x
+    } else {
+        let bits = (usize::BITS - 1 - x.leading_zeros()) as usize;
+        2 * bits + ((x >> (bits - 1)) & 1)
+    }
+}
+
+/// Symbol counts of the tokens (literal/length symbols 0–285, distance codes 0–29), the end of block counted.
+fn frequencies(tokens: &[Token]) -> ([u32; 286], [u32; 30]) {
+    let (mut lit, mut dist) = ([0u32; 286], [0u32; 30]);
+    for &t in tokens {
+        if t & 1 == 0 {
+            lit[(t >> 1) as usize] += 1;
+        } else {
+            lit[257 + LENGTH_CODE[((t >> 1) & 0xFF) as usize] as usize] += 1;
+            dist[dist_code((t >> 9) as usize)] += 1;
+        }
+    }
+    lit[256] += 1;
+    (lit, dist)
+}
+
+/// Huffman code lengths for `freqs`, none longer than `max_bits`; every used symbol gets a code, and at least two
+/// symbols have one (a code of one symbol is not a complete prefix code, which some inflaters refuse).
+fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
+    let mut lengths = vec![0u8; freqs.len()];
+    let mut symbols: Vec<usize> = (0..freqs.len()).filter(|&s| freqs[s] > 0).collect();
+    for (filler, _) in freqs.iter().enumerate().filter(|(_, &f)| f == 0) {
+        if symbols.len() >= 2 {
+            break;
+        }
+        symbols.push(filler);
+    }
+    let weight = |s: usize| freqs[s].max(1);
+    // Lightest first; ties by symbol, so the result is deterministic.
+    symbols.sort_by_key(|&s| (weight(s), s));
+    let n = symbols.len();
+    // The Huffman tree by the two-queue method: leaves in order, then internal nodes in the order they are made
+    // (which is also by weight). Node i < n is leaf i; parent[] of every node.
+    let mut node_weight: Vec<u64> = symbols.iter().map(|&s| u64::from(weight(s))).collect();
+    let mut parent = vec![0usize; 2 * n - 1];
+    let (mut leaf, mut inner) = (0, n);
+    for next in n..2 * n - 1 {
+        let mut pick = || {
+            let take_leaf = leaf < n && (inner >= next || node_weight[leaf] <= node_weight[inner]);
+            if take_leaf {
+                leaf += 1;
+                leaf - 1
+            } else {
+                inner += 1;
+                inner - 1
+            }
+        };
+        let (a, b) = (pick(), pick());
+        node_weight.push(node_weight[a] + node_weight[b]);
+        parent[a] = next;
+        parent[b] = next;
+    }
+    // Depths from the root (the last node) down; then the count of codes of each length, limited to max_bits.
+    let mut depth = vec![0usize; 2 * n - 1];
+    for i in (0..2 * n - 2).rev() {
+        depth[i] = depth[parent[i]] + 1;
+    }
+    let mut count = vec![0usize; max_bits.max(32) + 1];
+    for &d in &depth[..n] {
+        count[d.min(max_bits)] += 1;
+    }
+    // Kraft's sum over-full after clamping: move codes down from the longest length until it is exact (miniz's
+    // method).
+    let mut total: usize = (1..=max_bits).map(|len| count[len] << (max_bits - len)).sum();
+    while total > 1 << max_bits {
+        count[max_bits] -= 1;
+        for len in (1..max_bits).rev() {
+            if count[len] > 0 {
+                count[len] -= 1;
+                count[len + 1] += 2;
+                break;
+            }
+        }
+        total -= 1;
+    }
+    // The longest codes to the lightest symbols.
+    let mut sym = symbols.iter();
+    for len in (1..=max_bits).rev() {
+        for _ in 0..count[len] {
+            lengths[*sym.next().expect("as many codes as symbols")] = len as u8;
+        }
+    }
+    lengths
+}
+
+/// Canonical codes for `lengths`, bit-reversed for writing least significant bit first.
+fn canonical_codes(lengths: &[u8]) -> Vec<u16> {
+    let mut count = [0u16; 16];
+    for &l in lengths {
+        count[l as usize] += 1;
+    }
+    count[0] = 0;
+    let mut next = [0u16; 16];
+    let mut code = 0u16;
+    for bits in 1..16 {
+        code = (code + count[bits - 1]) << 1;
+        next[bits] = code;
+    }
+    lengths
+        .iter()
+        .map(|&l| {
+            if l == 0 {
+                return 0;
+            }
+            let c = next[l as usize];
+            next[l as usize] += 1;
+            c.reverse_bits() >> (16 - l)
+        })
+        .collect()
+}
+
+/// Bits written least significant first.
+struct Bits<'a> {
+    out: &'a mut Vec<u8>,
+    acc: u64,
+    n: u32,
+}
+
+impl Bits<'_> {
+    #[inline]
+    fn put(&mut self, value: u32, bits: u32) {
+        debug_assert!(bits <= 32 && (bits == 32 || value >> bits == 0));
+        self.acc |= u64::from(value) << self.n;
+        self.n += bits;
+        if self.n >= 32 {
+            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc >>= 32;
+            self.n -= 32;
+        }
+    }
+
+    /// Writes what is left, padded with zero bits to a whole byte.
+    fn finish(mut self) {
+        while self.n > 0 {
+            self.out.push(self.acc as u8);
+            self.acc >>= 8;
+            self.n = self.n.saturating_sub(8);
+        }
+    }
+}
+
+/// The order in which the code length code's lengths are sent.
+const CL_ORDER: [usize; 19] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+
+/// The code lengths of both trees run-length coded, as zlib does: (symbol 0–18, extra bits' value). A length is
+/// sent once, then repeated with 16 (3–6 times); zeros go in runs of 17 (3–10) and 18 (11–138).
+fn run_lengths(lengths: &[u8]) -> Vec<(u8, u8)> {
+    let mut out = Vec::new();
+    let mut previous = None;
+    let mut i = 0;
+    while i < lengths.len() {
+        let l = lengths[i];
+        let run = lengths[i..].iter().take_while(|&&x| x == l).count();
+        if l == 0 && run >= 3 {
+            let take = run.min(138);
+            out.push(if take >= 11 { (18, (take - 11) as u8) } else { (17, (take - 3) as u8) });
+            i += take;
+        } else if l != 0 && previous == Some(l) && run >= 3 {
+            let take = run.min(6);
+            out.push((16, (take - 3) as u8));
+            i += take;
+        } else {
+            out.push((l, 0));
+            i += 1;
+        }
+        previous = Some(l);
+    }
+    out
+}
+
+/// Extra bits of the code length symbols 16, 17, 18.
+fn cl_extra(symbol: u8) -> u32 {
+    match symbol {
+        16 => 2,
+        17 => 3,
+        18 => 7,
+        _ => 0,
+    }
+}
+
+/// The one final block of `tokens` (the stream of `data`), in whichever of the three kinds is smallest.
+#[inline(never)]
+fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token]) {
+    let (lit_freq, dist_freq) = frequencies(tokens);
+    // The cost in bits of the tokens' extra bits, the same for both Huffman kinds.
+    let extra: u64 = (0..29).map(|c| u64::from(lit_freq[257 + c]) * u64::from(LENGTH_EXTRA[c])).sum::<u64>()
+        + (0..30).map(|c| u64::from(dist_freq[c]) * u64::from(DIST_EXTRA[c])).sum::<u64>();
+
+    // Dynamic: the trees and their header.
+    let lit_len = code_lengths(&lit_freq, 15);
+    let dist_len = code_lengths(&dist_freq, 15);
+    let hlit = 257 + lit_len[257..].iter().rposition(|&l| l != 0).map_or(0, |i| i + 1);
+    let hdist = 1 + dist_len.iter().rposition(|&l| l != 0).unwrap_or(0);
+    let mut all = lit_len[..hlit].to_vec();
+    all.extend_from_slice(&dist_len[..hdist]);
+    let runs = run_lengths(&all);
+    let mut cl_freq = [0u32; 19];
+    for &(s, _) in &runs {
+        cl_freq[s as usize] += 1;
+    }
+    let cl_len = code_lengths(&cl_freq, 7);
+    let hclen = 4.max(1 + CL_ORDER.iter().rposition(|&s| cl_len[s] != 0).unwrap_or(0));
+    let header_bits = 5
+        + 5
+        + 4
+        + 3 * hclen as u64
+        + runs.iter().map(|&(s, _)| u64::from(cl_len[s as usize]) + u64::from(cl_extra(s))).sum::<u64>();
+    let symbol_bits = |lit: &[u8], dist: &[u8]| -> u64 {
+        lit_freq.iter().zip(lit).map(|(&f, &l)| u64::from(f) * u64::from(l)).sum::<u64>()
+            + dist_freq.iter().zip(dist).map(|(&f, &l)| u64::from(f) * u64::from(l)).sum::<u64>()
+    };
+    let dynamic_bits = header_bits + symbol_bits(&lit_len, &dist_len) + extra;
+    let fixed_lit: Vec<u8> = (0..288)
+        .map(|s| match s {
+            0..=143 => 8,
+            144..=255 => 9,
+            256..=279 => 7,
+            _ => 8,
+        })
+        .collect();
+    let fixed_dist = [5u8; 30];
+    let fixed_bits = symbol_bits(&fixed_lit[..286], &fixed_dist) + extra;
+    // Stored: 65,535 bytes a block, each with a 5-byte header after the 3 block bits and padding.
+    let stored_bytes = data.len() + 5 * data.len().div_ceil(65_535).max(1);
+
+    if (stored_bytes as u64) * 8 <= dynamic_bits.min(fixed_bits) + 3 {
+        let blocks: Vec<&[u8]> = if data.is_empty() { vec![&[][..]] } else { data.chunks(65_535).collect() };
+        let last = blocks.len() - 1;
+        for (i, block) in blocks.into_iter().enumerate() {
+            out.push(u8::from(i == last));
+            out.extend_from_slice(&(block.len() as u16).to_le_bytes());
+            out.extend_from_slice(&(!(block.len() as u16)).to_le_bytes());
+            out.extend_from_slice(block);
+        }
+        return;
+    }
+    let mut bits = Bits { out, acc: 0, n: 0 };
+    let (lit_len, dist_len) = if dynamic_bits < fixed_bits {
+        bits.put(1, 1);
+        bits.put(2, 2);
+        bits.put((hlit - 257) as u32, 5);
+        bits.put((hdist - 1) as u32, 5);
+        bits.put((hclen - 4) as u32, 4);
+        for &s in &CL_ORDER[..hclen] {
+            bits.put(u32::from(cl_len[s]), 3);
+        }
+        let cl_codes = canonical_codes(&cl_len);
+        for &(s, x) in &runs {
+            bits.put(u32::from(cl_codes[s as usize]), u32::from(cl_len[s as usize]));
+            bits.put(u32::from(x), cl_extra(s));
+        }
+        (lit_len, dist_len.clone())
+    } else {
+        bits.put(1, 1);
+        bits.put(1, 2);
+        (fixed_lit, fixed_dist.to_vec())
+    };
+    let lit_codes = canonical_codes(&lit_len);
+    let dist_codes = canonical_codes(&dist_len);
+    for &t in tokens {
+        if t & 1 == 0 {
+            let s = (t >> 1) as usize;
+            bits.put(u32::from(lit_codes[s]), u32::from(lit_len[s]));
+        } else {
+            let length_index = ((t >> 1) & 0xFF) as usize;
+            let code = LENGTH_CODE[length_index] as usize;
+            bits.put(u32::from(lit_codes[257 + code]), u32::from(lit_len[257 + code]));
+            bits.put((length_index + MIN_MATCH - LENGTH_BASE[code] as usize) as u32, u32::from(LENGTH_EXTRA[code]));
+            let distance = (t >> 9) as usize;
+            let dcode = dist_code(distance);
+            bits.put(u32::from(dist_codes[dcode]), u32::from(dist_len[dcode]));
+            bits.put((distance - DIST_BASE[dcode] as usize) as u32, u32::from(DIST_EXTRA[dcode]));
+        }
+    }
+    bits.put(u32::from(lit_codes[256]), u32::from(lit_len[256]));
+    bits.finish();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::io::Read;
+
+    fn inflate(stream: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        flate2::read::ZlibDecoder::new(stream).read_to_end(&mut out).expect("a valid zlib stream");
+        out
+    }
+
+    #[test]
+    fn adler_matches_a_whole_pass_and_combines() {
+        let data: Vec<u8> = (0..20_000u32).map(|i| (i * 7 + i / 13) as u8).collect();
+        let whole = adler32(1, &data);
+        for cut in [0, 1, 5552, 9999, 20_000] {
+            let (x, y) = data.split_at(cut);
+            assert_eq!(adler32_combine(adler32(1, x), adler32(1, y), y.len()), whole, "cut at {cut}");
+        }
+        assert_eq!(adler32(1, b"Wikipedia"), 0x11E6_0398);
+    }
+
+    #[test]
+    fn distance_and_length_codes() {
+        for (d, c) in [(1, 0), (4, 3), (5, 4), (6, 4), (7, 5), (24_577, 29), (32_768, 29), (16_384, 27), (257, 16)] {
+            assert_eq!(dist_code(d), c, "distance {d}");
+        }
+        assert_eq!(LENGTH_CODE[0], 0);
+        assert_eq!(LENGTH_CODE[258 - 3], 28);
+        assert_eq!(LENGTH_CODE[257 - 3], 27);
+        assert_eq!(LENGTH_CODE[11 - 3], 8);
+    }
+
+    #[test]
+    fn code_lengths_are_complete_and_limited() {
+        // Fibonacci weights make a Huffman tree deeper than 15.
+        let mut freqs = vec![0u32; 40];
+        let (mut a, mut b) = (1u32, 1u32);
+        for f in freqs.iter_mut().take(30) {
+            *f = a;
+            (a, b) = (b, a + b);
+        }
+        let lengths = code_lengths(&freqs, 15);
+        assert!(lengths.iter().all(|&l| l <= 15));
+        let kraft: f64 = lengths.iter().filter(|&&l| l > 0).map(|&l| 0.5f64.powi(i32::from(l))).sum();
+        assert!((kraft - 1.0).abs() < 1e-12, "{kraft}");
+        assert_eq!(lengths.iter().filter(|&&l| l > 0).count(), 30);
+        // One used symbol still gets a complete code of two.
+        let one = code_lengths(&[0, 0, 5, 0], 7);
+        assert_eq!(one.iter().filter(|&&l| l == 1).count(), 2);
+    }
+
+    #[test]
+    fn round_trips_rows_runs_and_noise() {
+        let mut data = Vec::new();
+        let stride = 41;
+        for r in 0..300u32 {
+            data.push(0);
+            for c in 0..stride as u32 - 1 {
+                data.push(match r % 7 {
+                    0 | 1 => (c / 5) as u8,
+                    2 => ((r * 31 + c * 17) ^ (c >> 2)) as u8,
+                    _ => (c % 3) as u8,
+                });
+            }
+        }
+        assert_eq!(inflate(&zlib_scanlines(&data, stride)), data);
+        let one = [0u8, 9];
+        assert_eq!(inflate(&zlib_scanlines(&one, 2)), one);
+        // Rows too long to reach the row above: copies are skipped, matching still works.
+        let wide: Vec<u8> = (0..3 * 40_000u32).map(|i| (i % 40_000 / 300) as u8).collect();
+        assert_eq!(inflate(&zlib_scanlines(&wide, 40_000)), wide);
+        // Over 512 KB: the quick settings.
+        let large: Vec<u8> = (0..700_000u32).map(|i| ((i % 1_000) / 7 + (i / 9_000) % 3) as u8).collect();
+        assert_eq!(inflate(&zlib_scanlines(&large, 1_000)), large);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// Any scanlines, made of rows drawn from a few patterns (as diagrams are), some noisy, round-trip.
+        #[test]
+        fn any_scanlines_round_trip(
+            stride in 1..400usize,
+            picks in proptest::collection::vec((0..6usize, any::<u8>()), 1..120),
+            alphabet in 1..17u8,
+        ) {
+            let patterns: Vec<Vec<u8>> = (0..6u32)
+                .map(|p| (0..stride as u32).map(|c| ((c * (p + 1) / 7 + p) % u32::from(alphabet)) as u8).collect())
+                .collect();
+            let mut data = Vec::new();
+            for (p, noise) in picks {
+                let mut row = patterns[p].clone();
+                if noise % 5 == 0 {
+                    let at = noise as usize % stride;
+                    row[at] = noise;
+                }
+                data.extend_from_slice(&row);
+            }
+            prop_assert_eq!(inflate(&zlib_scanlines(&data, stride)), data);
+        }
+    }
+}
