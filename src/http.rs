@@ -279,8 +279,7 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     // Interactive Diagram definition is read once, for its board and its look; the link's parameters win over it.
     let (board, options) = if query.dialect == ffen::Dialect::Hgm {
         let definition = ffen::read_definition_link(&query.ffen).map_err(Reject::BadFfen)?;
-        let pairs = api::query_pairs(info.query);
-        let pairs = pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref()));
+        let pairs = query.definition_pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
         (definition.board, RenderOptions::from_definition(&definition.look, pairs).map_err(Reject::BadOption)?)
     } else {
         (ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?, query.options)

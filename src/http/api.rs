@@ -147,6 +147,9 @@ pub struct DiagramQuery {
     pub dialect: Dialect,
     /// How to draw it.
     pub options: RenderOptions,
+    /// The link's own parameters, kept for an Interactive Diagram definition (`dialect=hgm`), whose look they
+    /// override ([`RenderOptions::from_definition`]); empty for every other dialect, whose options are `options`.
+    pub definition_pairs: Vec<(String, String)>,
     /// The picture format: SVG for `/diagram.svg`, otherwise PNG.
     pub format: Format,
 }
@@ -209,6 +212,7 @@ impl DiagramQuery {
             ffen,
             dialect: Dialect::Xfen,
             options: RenderOptions::default(),
+            definition_pairs: Vec::new(),
             format: Format::Png,
         })
     }
@@ -223,6 +227,7 @@ impl DiagramQuery {
             dialect: Dialect::Janko,
             // Old links carry parameters of the old script (`sb=1`, …): ignored, so they draw as they always did.
             options: RenderOptions::default(),
+            definition_pairs: Vec::new(),
             format: Format::Png,
         })
     }
@@ -242,7 +247,11 @@ impl DiagramQuery {
         };
         let options = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())))
             .map_err(Reject::BadOption)?;
-        Ok(DiagramQuery { link: Link::Modern, ffen, dialect, options, format })
+        let definition_pairs = match dialect {
+            Dialect::Hgm => pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            _ => Vec::new(),
+        };
+        Ok(DiagramQuery { link: Link::Modern, ffen, dialect, options, definition_pairs, format })
     }
 }
 
@@ -339,6 +348,7 @@ mod tests {
                 ffen: "rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into(),
                 dialect: Dialect::Xfen,
                 options: RenderOptions::default(),
+                definition_pairs: Vec::new(),
                 format: Format::Png,
             }
         );
@@ -396,6 +406,7 @@ mod tests {
                 ffen: "c".into(),
                 dialect: Dialect::Janko,
                 options: RenderOptions::default(),
+                definition_pairs: Vec::new(),
                 format: Format::Png,
             }
         );
