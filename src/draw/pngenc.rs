@@ -125,8 +125,6 @@ pub enum EncodeError {
     Empty,
     /// The pixel buffer's length is not width × height.
     SizeMismatch,
-    /// The PNG encoder refused the data.
-    Png(String),
 }
 
 impl std::fmt::Display for EncodeError {
@@ -134,7 +132,6 @@ impl std::fmt::Display for EncodeError {
         match self {
             EncodeError::Empty => f.write_str("the image has no pixels"),
             EncodeError::SizeMismatch => f.write_str("the pixel buffer does not match the image size"),
-            EncodeError::Png(e) => write!(f, "PNG encoder: {e}"),
         }
     }
 }

@@ -203,13 +203,16 @@ mod tests {
     /// what failed).
     #[test]
     fn an_internal_failure_is_a_500_that_no_cache_keeps() {
-        let reject = Reject::Internal(EncodeError::Png("broken".into()));
+        let reject = Reject::Internal(EncodeError::SizeMismatch);
         for accept in [None, Some("image/png")] {
             let response = reject.response(accept, false);
             assert_eq!(response.status, 500);
             assert_eq!(response.header("cache-control"), Some(INTERNAL_ERROR_CACHE_CONTROL));
             assert_eq!(response.header("content-type"), Some(TEXT));
-            assert_eq!(text(&response), "internal error while drawing the diagram: PNG encoder: broken\n");
+            assert_eq!(
+                text(&response),
+                "internal error while drawing the diagram: the pixel buffer does not match the image size\n"
+            );
         }
     }
 

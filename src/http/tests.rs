@@ -1040,12 +1040,12 @@ mod pinned {
             ]
         );
 
-        let Rendered::Failed(internal) = job.answer(Err(EncodeError::Png("x".into()))) else { panic!("a failure") };
+        let Rendered::Failed(internal) = job.answer(Err(EncodeError::Empty)) else { panic!("a failure") };
         assert_eq!(internal.status, 500);
         let mut want = TEXT_ERROR_HEADERS.to_vec();
         want[1].1 = "no-store";
         assert_eq!(headers(&internal), want);
-        assert_eq!(internal.body, b"internal error while drawing the diagram: PNG encoder: x\n");
+        assert_eq!(internal.body, b"internal error while drawing the diagram: the image has no pixels\n");
     }
 }
 

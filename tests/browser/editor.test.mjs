@@ -86,7 +86,7 @@ test('GET / is the editor page, with a strict CSP and a short cache lifetime', a
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type'), /^text\/html/);
   const csp = res.headers.get('content-security-policy') || '';
-  const expected = /pub const CONTENT_SECURITY_POLICY: &str =\s*"([^"]*)"/.exec(readFileSync(join(ROOT, 'src/page.rs'), 'utf8'))[1];
+  const expected = /pub const CONTENT_SECURITY_POLICY: &str =\s*"([^"]*)"/.exec(readFileSync(join(ROOT, 'src/http/page.rs'), 'utf8'))[1];
   assert.equal(csp, expected.replace(/\\'/g, "'"), 'the Worker sends page::CONTENT_SECURITY_POLICY');
   assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
   const cc = res.headers.get('cache-control') || '';
