@@ -206,12 +206,30 @@ impl DiagramJob {
     pub fn headers(&self, x_cache: CacheStatus) -> Vec<Header> {
         let mut headers = vec![header("Content-Type", self.format().content_type())];
         headers.extend(self.validator_headers());
+        headers.push(("Link", format!("<{}>; rel=\"canonical\"", self.modern_link())));
         headers.push(header("X-Cache", x_cache.as_str()));
         headers.push(nosniff());
         if self.format() == Format::Svg {
             headers.push(header("Content-Security-Policy", SVG_CONTENT_SECURITY_POLICY));
         }
         headers
+    }
+
+    /// This diagram's link on the modern route (`/diagram.png?ffen=…&…`, or `/diagram.svg?…`), relative to the
+    /// origin: the canonical FFEN and the options written as [`RenderOptions::query_pairs`], so following it gives
+    /// this diagram again, with the same `ETag`, whichever link family asked for it. Sent as the
+    /// `Link: <…>; rel="canonical"` header; the editor reads it to convert a pasted link.
+    pub fn modern_link(&self) -> String {
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        query.append_pair("ffen", self.canonical_ffen());
+        for (key, value) in self.options.query_pairs() {
+            query.append_pair(key, &value);
+        }
+        let path = match self.format() {
+            Format::Png => MODERN_PATH,
+            Format::Svg => SVG_PATH,
+        };
+        format!("{path}?{}", query.finish())
     }
 
     /// The headers a `304` carries (and every diagram response too).

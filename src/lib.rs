@@ -35,6 +35,7 @@
 
 mod draw;
 pub mod http;
+pub mod links;
 mod notation;
 mod options;
 #[cfg(target_arch = "wasm32")]

@@ -3,7 +3,7 @@
 //! cache key and its cache URL gives the key back; some diagrams are rendered and checked too.
 //!
 //! Every route is reached (the seeds in `fuzz/seeds-plan` hold legacy, modern (PNG and SVG), Game Courier with
-//! `width`, `/xfen/`, doubly encoded links, the look parameters, Interactive Diagram definitions with `dialect=hgm`,
+//! `width`, `/xfen/`, every link family of `crate::links`, `fen=` on the modern route, doubly encoded links, the look parameters, Interactive Diagram definitions with `dialect=hgm`,
 //! and modern links with every furniture parameter). The link rules are checked on every diagram request: a value
 //! that reads in its
 //! dialect is the board drawn (double encoding is undone only for values that do not read), a rejected value has
@@ -112,7 +112,13 @@ fuzz_target!(|data: &[u8]| {
             let lines: Vec<&str> = key.split('\n').collect();
             let options = job.options().canonical();
             let mut want_lines = vec![RENDERER_VERSION, job.canonical_ffen(), options.as_str()];
-            assert_eq!(job.format(), Format::at(path));
+            // A family's link is SVG only where the original was (web-boardimage's board.svg).
+            match decoded.as_ref().map(|r| &r.route) {
+                Ok(Route::Diagram(q)) if matches!(q.link, Link::Family(_)) => {
+                    assert_eq!(job.format() == Format::Svg, path.trim_end_matches('/').ends_with("/board.svg"), "{path}")
+                }
+                _ => assert_eq!(job.format(), Format::at(path)),
+            }
             if job.format() == Format::Svg {
                 want_lines.push(SVG_VERSION);
             }
@@ -134,6 +140,21 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(&job.options().for_board(job.board()).expect("fitted options fit"), job.options())
                 }
                 (Link::Modern, _) => {}
+                // Another service's link: its family is the one at this path, and reads the same twice.
+                (Link::Family(family), _) => {
+                    assert_eq!(Link::at(path), Some(Link::Family(family)));
+                    let read = family.read(path, query).map(|l| (l.ffen, l.options));
+                    assert_eq!(read, Ok((q.ffen.clone(), q.options.clone())));
+                }
+            }
+            // The canonical link (the `Link` header) leads back to this diagram, on the modern route.
+            let link = job.modern_link();
+            let (link_path, link_query) = link.split_once('?').expect("a query");
+            let url_len = 16 + link.len();
+            let back = RequestInfo { path: link_path, query: Some(link_query), url_len, if_none_match: None, ..info };
+            match decide(&back) {
+                Ok(Plan::Diagram(back)) => assert_eq!(back.key(), job.key(), "{link}"),
+                other => panic!("{link} gives {other:?}"),
             }
             // Furniture (modern links): every square it names is on the board, and its own query reads back to it.
             let furniture = &job.options().furniture;

@@ -9,6 +9,7 @@ pub use super::link::{Link, LEGACY_SUFFIX, MAX_URL_LEN, MODERN_PATH, SVG_PATH, X
 use super::reject::Reject;
 use crate::draw::cost::{CostLimit, InvalidCostLimit};
 use crate::draw::layout::{InvalidPixelLimit, PixelLimit};
+use crate::links::Family;
 use crate::notation::ffen::{self, Dialect, Width};
 use crate::options::render_options::RenderOptions;
 use std::borrow::Cow;
@@ -188,6 +189,7 @@ impl Request {
             Link::Legacy => DiagramQuery::from_legacy_pairs(&query_pairs(info.query))?,
             Link::Modern => DiagramQuery::from_modern_pairs(&query_pairs(info.query), Format::at(info.path))?,
             Link::Xfen => DiagramQuery::from_xfen_query(info.query)?,
+            Link::Family(family) => DiagramQuery::from_family(family, info.path, info.query)?,
         };
         Ok(Request { method, route: Route::Diagram(Box::new(query)) })
     }
@@ -217,6 +219,19 @@ impl DiagramQuery {
         })
     }
 
+    /// The position, dialect, look and format of another service's link, as its family reads them.
+    fn from_family(family: Family, path: &str, query: Option<&str>) -> Result<DiagramQuery, Reject> {
+        let link = family.read(path, query).map_err(Reject::BadLink)?;
+        Ok(DiagramQuery {
+            link: Link::Family(family),
+            ffen: link.ffen,
+            dialect: link.dialect,
+            options: link.options,
+            definition_pairs: Vec::new(),
+            format: if link.svg { Format::Svg } else { Format::Png },
+        })
+    }
+
     /// The FFEN of a legacy link from its decoded query parameters: janko dialect, default look.
     fn from_legacy_pairs(pairs: &[(Cow<'_, str>, Cow<'_, str>)]) -> Result<DiagramQuery, Reject> {
         // janko.at writes ff=, Retro-Wiki fen=; when both are given ff wins.
@@ -234,7 +249,9 @@ impl DiagramQuery {
 
     /// The FFEN, dialect and options of a modern link from its decoded query parameters, in `format`.
     fn from_modern_pairs(pairs: &[(Cow<'_, str>, Cow<'_, str>)], format: Format) -> Result<DiagramQuery, Reject> {
-        let ffen = param(pairs, "ffen").ok_or(Reject::MissingParameter(Link::Modern))?.to_string();
+        // `fen` is what every other diagram service calls it; `ffen` wins when both are given.
+        let ffen = param(pairs, "ffen").or_else(|| param(pairs, "fen"));
+        let ffen = ffen.ok_or(Reject::MissingParameter(Link::Modern))?.to_string();
         let dialect = match param(pairs, "dialect") {
             None | Some("") => Dialect::default(),
             Some(name) => name.parse().map_err(|_| Reject::BadDialect { value: name.to_string() })?,

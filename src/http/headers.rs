@@ -11,7 +11,7 @@ pub const ERROR_CACHE_CONTROL: &str = "public, max-age=60";
 pub const INTERNAL_ERROR_CACHE_CONTROL: &str = "no-store";
 
 /// The response headers a cross-origin script may read.
-pub const EXPOSE_HEADERS: &str = "ETag, X-FFEN, X-Cache";
+pub const EXPOSE_HEADERS: &str = "ETag, X-FFEN, X-Cache, Link";
 
 /// The content type of a diagram and of an error drawn as a picture.
 pub(crate) const PNG: &str = "image/png";

@@ -1,6 +1,8 @@
 //! The routes a diagram link can take ([`Link`]) and the limit every URL meets first: what both the request
 //! decoder (`api.rs`) and the refusals (`reject.rs`) name, in a room of its own so that neither imports the other.
 
+use crate::links::Family;
+
 /// The longest request URL accepted, in bytes (scheme, host, path and query).
 ///
 /// An FFEN of [`crate::notation::ffen::MAX_INPUT_LEN`] bytes, percent-encoded throughout, still fits; anything longer is
@@ -29,11 +31,14 @@ pub enum Link {
     Modern,
     /// `…/xfen/?<XFEN>` (yacpdb): the query up to its first `&` is the position, XFEN dialect, default look.
     Xfen,
+    /// Another diagram service's link (jinchess, web-boardimage, lichess, …), read by [`crate::links`].
+    Family(Family),
 }
 
 impl Link {
     /// The link kind served at `path`, if any: a path ending in [`LEGACY_SUFFIX`], exactly [`MODERN_PATH`] or
-    /// [`SVG_PATH`], or a path ending in [`XFEN_SUFFIX`] with or without a trailing `/`.
+    /// [`SVG_PATH`], a path ending in [`XFEN_SUFFIX`] with or without a trailing `/`, or else a path of one of
+    /// the link families ([`Family::at`]): the service's own routes come first, so no family shadows them.
     pub fn at(path: &str) -> Option<Link> {
         if path.ends_with(LEGACY_SUFFIX) {
             Some(Link::Legacy)
@@ -42,7 +47,7 @@ impl Link {
         } else if path.strip_suffix('/').unwrap_or(path).ends_with(XFEN_SUFFIX) {
             Some(Link::Xfen)
         } else {
-            None
+            Family::at(path).map(Link::Family)
         }
     }
 }

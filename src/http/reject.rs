@@ -8,6 +8,7 @@ use super::link::{Link, MAX_URL_LEN};
 use crate::draw::cost::TooCostly;
 use crate::draw::pngenc::EncodeError;
 use crate::draw::render::{self, ImageTooLarge};
+use crate::links::LinkError;
 use crate::notation::ffen::{BadWidth, Dialect, ParseError};
 use crate::options::error::OptionError;
 use std::fmt;
@@ -30,6 +31,9 @@ pub enum Reject {
     /// `400`: the link has no position (`ff`/`fen` for a legacy link, `ffen` for the modern route, an empty query
     /// for an XFEN link).
     MissingParameter(Link),
+    /// `400`: another service's link (a [`crate::links::Family`]) has no position, or one its grammar cannot
+    /// read, or an option that cannot be drawn.
+    BadLink(LinkError),
     /// `400`: `dialect=` names no dialect.
     BadDialect {
         /// The value given.
@@ -65,6 +69,7 @@ impl Reject {
             Reject::UrlTooLong { .. } => 414,
             Reject::NotFound => 404,
             Reject::MissingParameter(_)
+            | Reject::BadLink(_)
             | Reject::BadDialect { .. }
             | Reject::BadWidth { .. }
             | Reject::BadOption(_)
@@ -122,8 +127,10 @@ impl fmt::Display for Reject {
                 f.write_str("missing parameter ff (or fen): a d.php link reads d.php?ff=<FFEN>")
             }
             Reject::MissingParameter(Link::Modern) => {
-                f.write_str("missing parameter ffen: use /diagram.png?ffen=<FFEN>")
+                f.write_str("missing parameter ffen (or fen): use /diagram.png?ffen=<FFEN>")
             }
+            Reject::MissingParameter(Link::Family(family)) => write!(f, "{}", LinkError::Missing(*family)),
+            Reject::BadLink(e) => write!(f, "{e}"),
             Reject::MissingParameter(Link::Xfen) => {
                 f.write_str("missing position: an XFEN link reads …/xfen/?<XFEN>, the whole query being the position")
             }

@@ -863,11 +863,15 @@ mod pinned {
             ("ETag", etag),
             ("X-FFEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
             ("Access-Control-Allow-Origin", "*"),
-            ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache"),
+            ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache, Link"),
         ];
         let mut want = vec![("Content-Type", "image/svg+xml")];
         want.extend(validators);
         want.extend([
+            (
+                "Link",
+                "</diagram.svg?ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR>; rel=\"canonical\"",
+            ),
             ("X-Cache", "MISS"),
             ("X-Content-Type-Options", "nosniff"),
             ("Content-Security-Policy", "default-src 'none'; sandbox"),
@@ -885,7 +889,7 @@ mod pinned {
         ("Cache-Control", "public, max-age=60"),
         ("Vary", "Accept"),
         ("Access-Control-Allow-Origin", "*"),
-        ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache"),
+        ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache, Link"),
         ("X-Content-Type-Options", "nosniff"),
     ];
 
@@ -906,7 +910,7 @@ mod pinned {
             ("BR EW", "/", None, 40, 405, "method BR%20EW not allowed: use GET or HEAD\n"),
             ("GET", "/d.php", Some(&long), 20000, 414, "URL too long: 20000 bytes, the limit is 16384\n"),
             ("GET", "/d.php", Some("sb=1"), 40, 400, "missing parameter ff (or fen): a d.php link reads d.php?ff=<FFEN>\n"),
-            ("GET", "/diagram.png", None, 40, 400, "missing parameter ffen: use /diagram.png?ffen=<FFEN>\n"),
+            ("GET", "/diagram.png", None, 40, 400, "missing parameter ffen (or fen): use /diagram.png?ffen=<FFEN>\n"),
             (
                 "GET",
                 "/diagram.png",
@@ -1008,15 +1012,22 @@ mod pinned {
             ("ETag", "\"040d663391867069\""),
             ("X-FFEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
             ("Access-Control-Allow-Origin", "*"),
-            ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache"),
+            ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache, Link"),
         ];
         let mut diagram = vec![("Content-Type", "image/png")];
         diagram.extend(validators);
-        diagram.extend([("X-Cache", "MISS"), ("X-Content-Type-Options", "nosniff")]);
+        diagram.extend([
+            (
+                "Link",
+                "</diagram.png?ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR>; rel=\"canonical\"",
+            ),
+            ("X-Cache", "MISS"),
+            ("X-Content-Type-Options", "nosniff"),
+        ]);
         let Rendered::Diagram(response) = job.render() else { panic!("renders") };
         assert_eq!(headers(&response), diagram);
         let mut hit = diagram.clone();
-        hit[6].1 = "HIT";
+        hit[7].1 = "HIT";
         let hit_headers = job.headers(CacheStatus::Hit);
         assert_eq!(hit_headers.iter().map(|(n, v)| (*n, v.as_str())).collect::<Vec<_>>(), hit);
 
@@ -1135,4 +1146,106 @@ fn a_cost_limit_refuses_with_a_400_naming_it() {
     let start = "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=128&coords=1";
     let big = RequestInfo { cost_limit: crate::CostLimit::new(8), ..get("/diagram.png", Some(start)) };
     assert!(matches!(plan(&big), Plan::Diagram(_)));
+}
+
+/// The link families (crate::links) behind the planner: routed after the service's own routes, one cache entry
+/// for one picture whichever family asks, the canonical link leading back to it, their errors `400`s.
+mod families {
+    use super::*;
+
+    /// The job of a `path?query` URL.
+    fn job_at(url: &str) -> Box<DiagramJob> {
+        let (path, query) = url.split_once('?').map_or((url, None), |(p, q)| (p, Some(q)));
+        job(&get(path, query))
+    }
+
+    #[test]
+    fn one_position_through_three_families_and_the_modern_route_is_one_key_when_the_look_agrees() {
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R%20w%20KQkq%20-%202%203";
+        let a = job_at(&format!("/board.png?fen={fen}&size=720&colors=lichess-brown"));
+        let b = job_at(&format!("/diagram.png?fen={fen}&size=90&theme=brown"));
+        let c = job_at("/r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R.png");
+        let d = job_at(&format!("/image.gif?fen={fen}&theme=brown"));
+        assert_eq!(a.key(), b.key());
+        assert_eq!(a.key(), d.key());
+        assert_eq!(a.canonical_ffen(), c.canonical_ffen());
+        assert_ne!(a.key(), c.key(), "chessboardimage.com's look is the default one");
+    }
+
+    #[test]
+    fn the_canonical_link_of_every_family_leads_back_to_the_same_diagram() {
+        let urls = [
+            "/board.svg?fen=8/8/8/4k3/8/8/8/4K3&orientation=black&coordinates=1&arrows=Re1e5,d4&check=e5&colors=wikipedia",
+            "/export/fen.gif?fen=8/8/8/4k3/8/8/8/4K3%20b%20-%20-&color=black&lastMove=e2e1&theme=purple",
+            "/image.gif?fen=8/8/8/4k3/8/8/8/4K3&white=A+Player&black=Someone+Else",
+            "/chessboard/?p=8/8/8/4k3/8/8/8/4K3&s=xl&cm=o&tt=Title&ct=Caption&a=e1e5&c=d4",
+            "/dynboard?fen=8/8/8/4k3/8/8/8/4K3&flip=true&coordinates=inside&highlight_squares=e1e5&caption=Hi",
+            "/chess/diagram/stagram.php?d=P____K_______________________________________________________k___&p=49&f=1",
+            "/8/8/8/4k3/8/8/8/4K3-flip-e1e2.png",
+            "/image/coords/48/8/8/8/4k3/8/8/8/4K3.png",
+            "/fen2image/8/8/8/4k3/8/8/8/4K3%20b%20-%20-",
+            "/play/pbm/drawdiagram.php?code=8/8/8/4k3/8/8/8/4K3",
+        ];
+        for url in urls {
+            let job = job_at(url);
+            let link = job.modern_link();
+            let again = job_at(&link);
+            assert_eq!(again.key(), job.key(), "{url} → {link}");
+            let header = job.headers(CacheStatus::Miss).into_iter().find(|(n, _)| *n == "Link").unwrap().1;
+            assert_eq!(header, format!("<{link}>; rel=\"canonical\""));
+        }
+    }
+
+    #[test]
+    fn fen_is_a_synonym_of_ffen_on_the_modern_routes() {
+        assert_eq!(
+            job_at("/diagram.png?fen=8/8/8/8/8/8/8/K7").key(),
+            job_at("/diagram.png?ffen=8/8/8/8/8/8/8/K7").key()
+        );
+        assert_eq!(job_at("/diagram.svg?fen=k7/8/8/8/8/8/8/K7").format(), Format::Svg);
+        // ffen wins when both are given.
+        assert_eq!(
+            job_at("/diagram.png?fen=8&ffen=K7/8").canonical_ffen(),
+            job_at("/diagram.png?ffen=K7/8").canonical_ffen()
+        );
+    }
+
+    #[test]
+    fn family_errors_are_400s_that_say_what_and_where_and_other_paths_stay_404() {
+        let response = respond(&get("/board.png", Some("size=300")));
+        assert_eq!(response.status, 400);
+        assert_eq!(response.body, b"missing position: a web-boardimage link reads \xe2\x80\xa6/board.png?fen=<FEN>\n");
+        let response = respond(&get("/chessboard/", Some("p=rnbqkbnr")));
+        assert_eq!(response.status, 400);
+        assert!(String::from_utf8_lossy(&response.body).contains("`p` of a jinchess link: 8 squares, expected 64"));
+        // A FEN the reader refuses names its column, as on every route.
+        let response = respond(&get("/board.png", Some("fen=rnbqkbnr/ppppppppz/8/8/8/8/PPPPPPPP/RNBQKBNR")));
+        assert_eq!(response.status, 400);
+        assert!(String::from_utf8_lossy(&response.body).starts_with("invalid FFEN"), "{:?}", response.body);
+        // A board that reads but is no chess board is the family's error.
+        let response = respond(&get("/board.png", Some("fen=rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")));
+        assert_eq!(
+            String::from_utf8_lossy(&response.body),
+            "invalid position in `fen` of a web-boardimage link: the board has 9 files and 8 ranks; a chess board has 8 and 8\n"
+        );
+        for path in ["/favicon.png", "/robots.txt", "/__cache/diagram.png", "/image/", "/apple-touch-icon.png"] {
+            assert_eq!(respond(&get(path, None)).status, 404, "{path}");
+        }
+        // A family's caption the font cannot draw names the family's parameter.
+        let response = respond(&get("/chessboard/", Some("p=8/8/8/8/8/8/8/8&ct=%D0%B6")));
+        assert_eq!(response.status, 400);
+        assert!(
+            String::from_utf8_lossy(&response.body).contains("for `ct`"),
+            "{:?}",
+            String::from_utf8_lossy(&response.body)
+        );
+    }
+
+    #[test]
+    fn gif_links_answer_png_and_board_svg_answers_svg() {
+        let gif = job_at("/export/fen.gif?fen=8/8/8/8/8/8/8/K7");
+        assert_eq!(gif.format(), Format::Png);
+        assert_eq!(gif.headers(CacheStatus::Miss)[0], ("Content-Type", "image/png".to_string()));
+        assert_eq!(job_at("/board.svg?fen=8/8/8/8/8/8/8/K7").format(), Format::Svg);
+    }
 }

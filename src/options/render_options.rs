@@ -453,6 +453,62 @@ impl RenderOptions {
         Ok(fitted)
     }
 
+    /// The modern link's query parameters that give these options (none at the defaults), in the order of
+    /// [`RenderOptions::canonical`]: what the `Link: rel="canonical"` header of a diagram and the editor write.
+    /// [`RenderOptions::from_pairs`] reads them back to `self`.
+    ///
+    /// ```
+    /// use ffen_diagram::RenderOptions;
+    /// let options = RenderOptions::from_pairs([("size", "90"), ("flip", "yes"), ("light", "#F0D9B5")]).unwrap();
+    /// let pairs = options.query_pairs();
+    /// assert_eq!(pairs, [("size", "90".to_string()), ("flip", "1".to_string()), ("light", "f0d9b5".to_string())]);
+    /// let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
+    /// assert_eq!(again, options);
+    /// ```
+    pub fn query_pairs(&self) -> Vec<(&'static str, String)> {
+        let defaults = RenderOptions::default();
+        let mut pairs = Vec::new();
+        if self.size != defaults.size {
+            pairs.push(("size", self.size.to_string()));
+        }
+        if self.flip {
+            pairs.push(("flip", "1".to_string()));
+        }
+        if self.coords {
+            pairs.push(("coords", "1".to_string()));
+        }
+        if self.theme != defaults.theme {
+            pairs.push(("theme", self.theme.name().to_string()));
+        }
+        let paints = [("light", self.light), ("dark", self.dark)];
+        pairs.extend(paints.into_iter().filter_map(|(key, paint)| Some((key, paint?.to_string()))));
+        if let Some(colors) = &self.colors {
+            pairs.push(("colors", colors.paints().iter().map(ToString::to_string).collect::<Vec<_>>().join(",")));
+        }
+        if let Some(pattern) = &self.pattern {
+            // The `board` parameter is Game Courier's spelling: each rank's digits ended by `.`, rank 1 first.
+            pairs.push(("board", format!("{}.", pattern.to_string().replace('-', "."))));
+        }
+        for (key, labels) in [("files", &self.files), ("ranks", &self.ranks)] {
+            if let Some(labels) = labels {
+                pairs.push((key, labels.labels().join(" ")));
+            }
+        }
+        if self.first_rank != DEFAULT_FIRST_RANK {
+            pairs.push(("first_rank", self.first_rank.to_string()));
+        }
+        let paints = [("rim", self.rim), ("hole", self.hole)];
+        pairs.extend(paints.into_iter().filter_map(|(key, paint)| Some((key, paint?.to_string()))));
+        if let Some(colour) = self.coord_color {
+            pairs.push(("coord_color", colour.to_string()));
+        }
+        if self.borders {
+            pairs.push(("borders", "1".to_string()));
+        }
+        pairs.extend(self.furniture.query_pairs());
+        pairs
+    }
+
     /// A short stable text form for the cache key, e.g. `s40.f0.c0.gray` or `s60.f1.c1.print.l=ffffff.d=b0b0b0`:
     /// options that draw the same picture give equal strings, different ones different strings.
     pub fn canonical(&self) -> String {
@@ -505,6 +561,40 @@ mod tests {
 
     fn opts(pairs: &[(&'static str, &'static str)]) -> Result<RenderOptions, OptionError> {
         RenderOptions::from_pairs(pairs.iter().copied())
+    }
+
+    /// Options written as a modern link's query read back to themselves, once fitted to a board as the planner
+    /// does: what makes the `Link: rel="canonical"` header lead back to the same diagram.
+    #[test]
+    fn query_pairs_read_back_to_the_same_options() {
+        use crate::notation::ffen::{parse, Dialect};
+        let board = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
+        let queries: [&[(&str, &str)]; 6] = [
+            &[],
+            &[("size", "90"), ("flip", "on"), ("coords", ""), ("theme", "WIKIPEDIA")],
+            &[
+                ("light", "#ABCDEF"),
+                ("dark", "red"),
+                ("rim", "transparent"),
+                ("hole", "navy"),
+                ("coord_color", "ffffff"),
+            ],
+            &[("colors", "white #b4b4b4 transparent"), ("board", "10.21."), ("borders", "1"), ("first_rank", "0")],
+            &[("files", "8 7 6  4 3 2 1"), ("ranks", "i h g f e d c b"), ("coord_color", "#102030")],
+            &[
+                ("count", "1"),
+                ("title", "Šulc|Phénix 1999"),
+                ("squares", "Ge4,c3"),
+                ("arrows", "Bh7c2,e4e4"),
+                ("lastmove", "e2e4"),
+            ],
+        ];
+        for query in queries {
+            let options = opts(query).unwrap().for_board(&board).unwrap();
+            let pairs = options.query_pairs();
+            let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
+            assert_eq!(again.for_board(&board).unwrap(), options, "{query:?} → {pairs:?}");
+        }
     }
 
     #[test]

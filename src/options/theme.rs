@@ -21,13 +21,15 @@ pub enum Theme {
     Brown,
     /// Blue-grey screen theme.
     Blue,
-    /// Green screen theme.
+    /// Green screen theme (chess.com's default board).
     Green,
+    /// Wikipedia's board: the colours of its diagram templates and of web-boardimage's `colors=wikipedia`.
+    Wikipedia,
 }
 
 impl Theme {
     /// Every theme, default first.
-    pub const ALL: [Theme; 5] = [Theme::Gray, Theme::Print, Theme::Brown, Theme::Blue, Theme::Green];
+    pub const ALL: [Theme; 6] = [Theme::Gray, Theme::Print, Theme::Brown, Theme::Blue, Theme::Green, Theme::Wikipedia];
 
     /// The name used by the `theme` option and in the canonical options.
     pub fn name(self) -> &'static str {
@@ -37,6 +39,7 @@ impl Theme {
             Theme::Brown => "brown",
             Theme::Blue => "blue",
             Theme::Green => "green",
+            Theme::Wikipedia => "wikipedia",
         }
     }
 
@@ -56,6 +59,7 @@ impl Theme {
             Theme::Brown => Rgb(0xf0, 0xd9, 0xb5),
             Theme::Blue => Rgb(0xde, 0xe3, 0xe6),
             Theme::Green => Rgb(0xee, 0xee, 0xd2),
+            Theme::Wikipedia => Rgb(0xff, 0xce, 0x9e),
         }
     }
 
@@ -67,6 +71,7 @@ impl Theme {
             Theme::Brown => DarkSquares::Solid(Rgb(0xb5, 0x88, 0x63)),
             Theme::Blue => DarkSquares::Solid(Rgb(0x8c, 0xa2, 0xad)),
             Theme::Green => DarkSquares::Solid(Rgb(0x76, 0x96, 0x56)),
+            Theme::Wikipedia => DarkSquares::Solid(Rgb(0xd1, 0x8b, 0x47)),
         }
     }
 }

@@ -1,0 +1,71 @@
+//! web-boardimage (Niklas Fiekas' service behind many bots and wikis, python-chess's `chess.svg` as a web server):
+//! `…/board.png?fen=…` and `…/board.svg?fen=…`, with `orientation`, `size`, `lastMove`, `check`, `arrows`,
+//! `squares`, `coordinates` and `colors`.
+
+use super::{fen_board, is_square, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
+
+/// The board of `chess.svg`: 45 units a square, a 15-unit margin on each side with coordinates.
+const UNITS_PER_SQUARE: f64 = 45.0;
+const COORDINATE_MARGIN: f64 = 15.0;
+
+pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
+    let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(Family::BoardImage))?;
+    let mut options = Options::default();
+    let coordinates = pairs.get(&["coordinates"]).is_some_and(|v| ["", "1", "true", "True", "yes"].contains(&v));
+    // `size` is the whole picture's side, 16–1024 px (360 by default), margins included.
+    let size = pairs.get(&["size"]).and_then(|s| s.parse::<f64>().ok()).unwrap_or(360.0).clamp(16.0, 1024.0);
+    let units = 8.0 * UNITS_PER_SQUARE + if coordinates { 2.0 * COORDINATE_MARGIN } else { 0.0 };
+    options.square(size * UNITS_PER_SQUARE / units, "size");
+    if coordinates {
+        options.set("coords", "1", "coordinates");
+    }
+    if pairs.get(&["orientation"]) == Some("black") {
+        options.set("flip", "1", "orientation");
+    }
+    // The default colours are lichess' brown board (since 2020), as our `brown` theme; `lichess-blue` is our
+    // `blue`, `wikipedia` our `wikipedia`.
+    let theme = match pairs.get(&["colors"]) {
+        Some("lichess-blue") => "blue",
+        Some("wikipedia") => "wikipedia",
+        _ => "brown",
+    };
+    options.set("theme", theme, "colors");
+    if let Some(pair) = pairs.get(&["lastMove", "lastmove"]).and_then(uci_move) {
+        options.set("lastmove", pair, "lastMove");
+    }
+    // `chess.svg` shades the checked king's square red; `squares` are marked squares, tinted here.
+    let mut squares: Vec<String> = Vec::new();
+    for square in pairs.get(&["squares"]).unwrap_or("").split(',').map(str::trim).filter(|s| is_square(s)) {
+        squares.push(square.to_string());
+    }
+    if let Some(check) = pairs.get(&["check"]).filter(|s| is_square(s)) {
+        squares.push(format!("R{check}"));
+    }
+    if !squares.is_empty() {
+        options.set("squares", squares.join(","), "squares");
+    }
+    let arrows: Vec<String> = pairs.get(&["arrows"]).unwrap_or("").split(',').filter_map(arrow).collect();
+    if !arrows.is_empty() {
+        options.set("arrows", arrows.join(","), "arrows");
+    }
+    let mut link = options.link(fen_board(fen), Family::BoardImage, "fen")?;
+    link.svg = path.ends_with(".svg") || path.ends_with(".svg/");
+    Ok(link)
+}
+
+/// One of `chess.svg`'s arrows (`Arrow.from_pgn`): an optional colour letter `G`, `R`, `Y` or `B` (green when
+/// none), then two squares, or one square for a circle (our ring: the same square twice).
+pub(super) fn arrow(text: &str) -> Option<String> {
+    let text = text.trim();
+    let (colour, squares) = match text.chars().next()? {
+        c @ ('G' | 'R' | 'Y' | 'B') => (c, &text[1..]),
+        _ => ('G', text),
+    };
+    match squares.len() {
+        2 if is_square(squares) => Some(format!("{colour}{squares}{squares}")),
+        4 if squares.get(..2).is_some_and(is_square) && squares.get(2..).is_some_and(is_square) => {
+            Some(format!("{colour}{squares}"))
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,142 @@
+//! The families that write the FEN into the path: fen-to-image (`…/image/[<options>/]<FEN>[.png]`),
+//! chessboardimage.com (`/<FEN>.png` with `-flip` and `-<sq><sq>` suffixes) and chessvision's fen2image
+//! (`…/fen2image…/<FEN>?turn=&pov=`).
+
+use super::{fen_board, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
+use crate::notation::ffen::percent_decode;
+
+/// The characters of a chess FEN's board field (and the `/` between ranks).
+fn is_board_char(c: char) -> bool {
+    matches!(c, 'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' | '1'..='8' | '/')
+}
+
+/// The path decoded once (`%XX`; invalid UTF-8 replaced).
+fn decoded(path: &str) -> String {
+    String::from_utf8_lossy(&percent_decode(path)).into_owned()
+}
+
+/// What follows the first path segment that `segment` accepts, when something does (`a/b/c` for
+/// `/x/image/a/b/c` and `image`); `None` without such a segment or with nothing after it.
+pub(super) fn after_segment(path: &str, segment: impl Fn(&str) -> bool) -> Option<&str> {
+    let mut rest = path.strip_prefix('/')?;
+    loop {
+        let (head, tail) = rest.split_once('/')?;
+        if segment(head) {
+            return (!tail.is_empty()).then_some(tail);
+        }
+        rest = tail;
+    }
+}
+
+/// fen-to-image: the segments after `/image/` are options (a number = the square size, `single` or `double` =
+/// the border, `coords` = coordinates) and then the FEN, its eight ranks as eight segments, the last one with an
+/// optional `.png` and the FEN's other fields. Unknown option words are ignored; the service drew 24-px squares
+/// by default.
+pub(super) fn read_fen_to_image(path: &str) -> Result<FamilyLink, LinkError> {
+    let rest = decoded(after_segment(path, |s| s == "image").unwrap_or(""));
+    let rest = rest.trim_end_matches('/');
+    let segments: Vec<&str> = rest.split('/').collect();
+    if segments.len() < 8 {
+        return Err(LinkError::Missing(Family::FenToImage));
+    }
+    // The FEN is the last eight segments: every option word is a single segment before it.
+    let split = segments.len().saturating_sub(8);
+    let (words, ranks) = segments.split_at(split);
+    let mut fen = ranks.join("/");
+    if let Some(stem) = fen.strip_suffix(".png") {
+        fen = stem.to_string();
+    }
+    if fen_board(&fen).is_empty() {
+        return Err(LinkError::Missing(Family::FenToImage));
+    }
+    let mut options = Options::default();
+    options.square(24.0, "path");
+    for word in words {
+        match word.to_ascii_lowercase().as_str() {
+            "coords" => {
+                options.set("coords", "1", "path");
+            }
+            number if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) => {
+                // The service's own range for a cell: 16 to 128 pixels.
+                let px: f64 = number.parse().unwrap_or(24.0);
+                options.square(px.clamp(16.0, 128.0), "path");
+            }
+            _ => {}
+        }
+    }
+    options.link(fen_board(&fen), Family::FenToImage, "path")
+}
+
+/// The stem of a chessboardimage.com path (the path without its leading `/` and `.png`, decoded), when its board
+/// field is made of FEN board characters only: what makes a `.png` path a position rather than a `404`.
+pub(super) fn chessboardimage_stem(path: &str) -> Option<String> {
+    let stem = decoded(path.strip_prefix('/')?.strip_suffix(".png")?);
+    let board = stem.split([' ', '-']).next().unwrap_or("");
+    (board.chars().any(|c| c != '/') && board.chars().all(is_board_char)).then_some(stem)
+}
+
+/// chessboardimage.com: `/<FEN>.png`, the board's ranks with or without `/` between them, optionally the FEN's
+/// other fields after a space (`%20`), then any of the suffixes `-flip` (black at the bottom) and
+/// `-<square><square>` (the two squares highlighted, as a last move).
+pub(super) fn read_chessboardimage(path: &str) -> Result<FamilyLink, LinkError> {
+    let stem = chessboardimage_stem(path).ok_or(LinkError::Missing(Family::ChessboardImage))?;
+    let mut parts = stem.split('-');
+    let fen = parts.next().unwrap_or("");
+    let mut options = Options::default();
+    for suffix in parts {
+        let suffix = suffix.trim();
+        if suffix.eq_ignore_ascii_case("flip") {
+            options.set("flip", "1", "-flip");
+        } else if let Some(pair) = uci_move(suffix) {
+            options.set("lastmove", pair, "-<square><square>");
+        }
+    }
+    options.link(with_rank_breaks(&fen_board(fen)), Family::ChessboardImage, "path")
+}
+
+/// A board field written without `/` (`rnbqkbnrpppppppp8888PPPPPPPPRNBQKBNR`) cut into ranks of eight squares; a
+/// field with any `/` is left as it is, and so is one whose squares do not fall into ranks (the reader then says
+/// what is wrong).
+fn with_rank_breaks(board: &str) -> String {
+    if board.contains('/') {
+        return board.to_string();
+    }
+    let mut out = String::with_capacity(board.len() + 8);
+    let mut width = 0;
+    for c in board.chars() {
+        if width == 8 {
+            out.push('/');
+            width = 0;
+        }
+        width += c.to_digit(10).unwrap_or(1);
+        out.push(c);
+        if width > 8 {
+            return board.to_string();
+        }
+    }
+    out
+}
+
+/// chessvision's fen2image: the FEN (with its fields, `%20` between them) is the rest of the path after the
+/// `fen2image…` segment; `pov=black` puts black at the bottom, and without `pov` the side to move is at the bottom
+/// (`turn=`, or the FEN's second field).
+pub(super) fn read_chessvision(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
+    let fen = decoded(after_segment(path, |s| s.starts_with("fen2image")).unwrap_or(""));
+    let fen = fen.trim_end_matches('/').strip_suffix(".png").unwrap_or(fen.trim_end_matches('/')).to_string();
+    if fen_board(&fen).is_empty() {
+        return Err(LinkError::Missing(Family::Chessvision));
+    }
+    let mut options = Options::default();
+    let black = match pairs.get(&["pov"]) {
+        Some(pov) => pov.eq_ignore_ascii_case("black"),
+        None => {
+            let turn = pairs.get(&["turn"]).map(str::to_string);
+            let turn = turn.or_else(|| fen.split_whitespace().nth(1).map(str::to_string));
+            turn.is_some_and(|t| t.eq_ignore_ascii_case("black") || t.eq_ignore_ascii_case("b"))
+        }
+    };
+    if black {
+        options.set("flip", "1", "pov");
+    }
+    options.link(fen_board(&fen), Family::Chessvision, "path")
+}

@@ -1,0 +1,102 @@
+//! jinchess: `…/chessboard/?p=…`, the position as 64 squares from a8 to h1 (`-` empty) or as a FEN, with `s`
+//! (size class), `cm` (coordinates), `lsc`/`dsc` (square colours), `a` (arrows), `c` (circles) and `tt`/`ct`
+//! (captions); `tm`, `bp`, `ps`, `gs`, `filename` and `download` are ignored.
+
+use super::{fen_board, is_square, Family, FamilyLink, LinkError, Options, Pairs};
+
+pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
+    let p = pairs.get(&["p"]).filter(|p| !p.is_empty()).ok_or(LinkError::Missing(Family::Jinchess))?;
+    let board = if p.contains('/') { fen_board(p) } else { squares_to_fen(p, Family::Jinchess, "p", true)? };
+    let mut options = Options::default();
+    // The size classes' pixels are not published; these are the board widths the site's pictures show.
+    let square = match pairs.get(&["s"]).map(str::to_ascii_lowercase).as_deref() {
+        Some("s") => 24.0,
+        Some("l") => 40.0,
+        Some("xl") => 48.0,
+        _ => 32.0,
+    };
+    options.square(square, "s");
+    if matches!(pairs.get(&["cm"]), Some("o" | "r")) {
+        options.set("coords", "1", "cm");
+    }
+    for (theirs, modern) in [("lsc", "light"), ("dsc", "dark")] {
+        if let Some(colour) = pairs.get(&[theirs]).filter(|c| is_hex_colour(c)) {
+            options.set(modern, colour, theirs);
+        }
+    }
+    let mut arrows: Vec<String> = Vec::new();
+    for item in pairs.get(&["a"]).unwrap_or("").split([',', ' ', ';']) {
+        if item.len() == 4 && item.get(..2).is_some_and(is_square) && item.get(2..).is_some_and(is_square) {
+            arrows.push(item.to_string());
+        }
+    }
+    for item in pairs.get(&["c"]).unwrap_or("").split([',', ' ', ';']) {
+        if is_square(item) {
+            arrows.push(format!("{item}{item}"));
+        }
+    }
+    if !arrows.is_empty() {
+        options.set("arrows", arrows.join(","), "a");
+    }
+    if let Some(text) = pairs.get(&["tt"]).filter(|t| !t.is_empty()) {
+        options.set("title", text, "tt");
+    }
+    if let Some(text) = pairs.get(&["ct"]).filter(|t| !t.is_empty()) {
+        options.set("caption", text, "ct");
+    }
+    options.link(board, Family::Jinchess, "p")
+}
+
+/// `#rrggbb` or `rrggbb`.
+fn is_hex_colour(text: &str) -> bool {
+    let hex = text.strip_prefix('#').unwrap_or(text);
+    hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// A chess FEN board field from 64 squares, one character each (a piece letter `KQRBNP` / `kqrbnp`, or one of
+/// `empty` for an empty square), read rank by rank from the top (`from_top`: a8…h8, a7…; otherwise a1…h1, a2…).
+pub(super) fn squares_to_fen(
+    squares: &str,
+    family: Family,
+    parameter: &'static str,
+    from_top: bool,
+) -> Result<String, LinkError> {
+    let empty = if family == Family::Apronus { '_' } else { '-' };
+    let cells: Vec<char> = squares.chars().collect();
+    let bad = |message: String| LinkError::BadPosition { family, parameter, message };
+    if let Some((column, c)) = cells.iter().enumerate().find(|(_, c)| **c != empty && !"KQRBNPkqrbnp".contains(**c)) {
+        return Err(bad(format!(
+            "{c:?} at column {} is no square: expected a piece letter (KQRBNP, kqrbnp) or {empty:?} for an empty one",
+            column + 1
+        )));
+    }
+    if cells.len() != 64 {
+        return Err(bad(format!("{} squares, expected 64 (eight ranks of eight)", cells.len())));
+    }
+    let mut ranks: Vec<String> = cells
+        .chunks(8)
+        .map(|rank| {
+            let mut text = String::new();
+            let mut run = 0;
+            for &c in rank {
+                if c == empty {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        text.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    text.push(c);
+                }
+            }
+            if run > 0 {
+                text.push_str(&run.to_string());
+            }
+            text
+        })
+        .collect();
+    if !from_top {
+        ranks.reverse();
+    }
+    Ok(ranks.join("/"))
+}

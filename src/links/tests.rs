@@ -1,0 +1,233 @@
+//! Each family read from URLs of the shapes its sources show (the source is named beside each), and the same
+//! position through every family.
+
+use super::*;
+use crate::notation::ffen::{canonical, parse_link};
+
+/// The family at `url`'s path and what it reads from `url` (`path?query`).
+fn read(url: &str) -> Result<(Family, FamilyLink), LinkError> {
+    let (path, query) = match url.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (url, None),
+    };
+    let family = Family::at(path).unwrap_or_else(|| panic!("no family at {path}"));
+    family.read(path, query).map(|link| (family, link))
+}
+
+/// The canonical FFEN of a link's position.
+fn position(link: &FamilyLink) -> String {
+    canonical(&parse_link(&link.ffen, link.dialect).unwrap_or_else(|e| panic!("{:?}: {e}", link.ffen)))
+}
+
+/// The canonical options of a link.
+fn options(link: &FamilyLink) -> String {
+    link.options.canonical()
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+/// After 1.e4: the position every family is asked for in `one_position_through_every_family`.
+const E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+
+#[test]
+fn the_same_position_through_every_family_is_one_ffen() {
+    let urls = [
+        // jinchess: 64 squares from a8 (`-` empty), and the FEN form.
+        "/chessboard/?p=rnbqkbnrpppppppp--------------------P-----------PPPP-PPPRNBQKBNR",
+        "/chessboard/?p=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20e3%200%201",
+        // fen-to-image: options, then the eight ranks as segments, `.png`.
+        "/image/32/coords/rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR.png",
+        // Apronus: a prefix letter, then 64 squares from a1 (`_` empty).
+        "/chess/stilldiagram.php?d=DRNBQKBNRPPPP_PPP____________P___________________pppppppprnbqkbnr",
+        "/chess/diagram/arrowgram.php?a=rnbqkbnrHppppppppH8H8H4P3H8HPPPP1PPPHRNBQKBNR",
+        // web-boardimage, PNG and SVG.
+        "/board.png?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_-_0_1&size=400",
+        "/board.svg?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201",
+        // lichess and lila-gif.
+        "/export/fen.gif?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201&color=white",
+        "/image.gif?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR+b+KQkq+-+0+1&lastMove=e2e4",
+        // chessboardimage.com: with and without slashes, with the other fields.
+        "/rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR.png",
+        "/rnbqkbnrpppppppp884P38PPPP1PPPRNBQKBNR.png",
+        "/rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201-flip.png",
+        // chessvision.
+        "/fen2image/rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201?pov=white",
+        // chess.com.
+        "/dynboard?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201&size=2",
+        // Game Courier's Forsythe code: the same squares.
+        "/play/pbm/drawdiagram.php?code=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+    ];
+    let want = canonical(&parse_link(E4, crate::notation::ffen::Dialect::Janko).unwrap());
+    for url in urls {
+        let (family, link) = read(url).unwrap_or_else(|e| panic!("{url}: {e}"));
+        assert_eq!(position(&link), want, "{family}: {url}");
+    }
+}
+
+#[test]
+fn every_family_is_found_by_its_path_and_no_other_path_is_taken() {
+    let cases = [
+        ("/chessboard/", Family::Jinchess),
+        ("/chessboard", Family::Jinchess),
+        ("/www.jinchess.com/chessboard/", Family::Jinchess),
+        ("/image/rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Family::FenToImage),
+        ("/chess/stilldiagram.php", Family::Apronus),
+        ("/chess/diagram/stagram.php", Family::Apronus),
+        ("/chess/diagram/arrowgram.php", Family::Apronus),
+        ("/board.png", Family::BoardImage),
+        ("/board.svg", Family::BoardImage),
+        ("/export/fen.gif", Family::Lichess),
+        ("/image.gif", Family::Lichess),
+        ("/8/8/8/8/8/8/8/8.png", Family::ChessboardImage),
+        ("/fen2image/8/8/8/8/8/8/8/8", Family::Chessvision),
+        ("/dynboard", Family::ChessCom),
+        ("/play/pbm/drawdiagram.php", Family::Courier),
+    ];
+    for (path, family) in cases {
+        assert_eq!(Family::at(path), Some(family), "{path}");
+    }
+    for path in ["/", "/favicon.ico", "/favicon.png", "/robots.txt", "/image/", "/image", "/.png", "/board", "/x.gif"] {
+        assert_eq!(Family::at(path), None, "{path}");
+    }
+    // The service's own storage path is never a position.
+    assert_eq!(Family::at("/__cache/diagram.png"), None);
+}
+
+#[test]
+fn a_link_without_a_position_names_its_form() {
+    for url in ["/chessboard/?s=l", "/board.png?size=300", "/export/fen.gif", "/dynboard?fen=", "/image/32/"] {
+        let path = url.split('?').next().unwrap();
+        if let Some(family) = Family::at(path) {
+            let query = url.split_once('?').map(|(_, q)| q);
+            let error = family.read(path, query).unwrap_err();
+            assert_eq!(error, LinkError::Missing(family), "{url}");
+            assert!(error.to_string().contains(family.form()), "{error}");
+        }
+    }
+}
+
+#[test]
+fn sixty_four_square_positions_say_what_is_wrong_and_where() {
+    let error = read("/chessboard/?p=rnbqkbnrpppppppp").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid position in `p` of a jinchess link: 16 squares, expected 64 (eight ranks of eight)"
+    );
+    let error = read(&format!("/chessboard/?p=rnbqkbnrpppxpppp{}", "-".repeat(48))).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid position in `p` of a jinchess link: 'x' at column 12 is no square: expected a piece letter (KQRBNP, kqrbnp) or '-' for an empty one"
+    );
+    let error = read("/chess/stilldiagram.php?d=_RNBQ").unwrap_err();
+    assert!(error.to_string().starts_with("invalid position in `d` of a Apronus link: 5 squares"), "{error}");
+}
+
+/// web-boardimage, after `server.py`: `size` is the picture (360 by default, 16–1024) with a 15-unit margin per
+/// side when `coordinates` is on, the lichess brown board by default, `orientation=black` flips, `lastMove`,
+/// `check` (a red square), `arrows` with colour letters (green by default; one square is a circle), `squares`.
+#[test]
+fn web_boardimage_reads_size_colours_marks_and_format() {
+    let (_, link) = read(&format!("/board.png?fen={START}")).unwrap();
+    assert_eq!(options(&link), "s45.f0.c0.brown");
+    assert!(!link.svg);
+    let (_, link) = read(&format!(
+        "/board.svg?fen={START}&orientation=black&size=390&coordinates=1&colors=wikipedia&lastMove=e2e4&check=e8&arrows=Ge2e4,Rd1h5,f7&squares=a3,h6"
+    ))
+    .unwrap();
+    assert!(link.svg);
+    assert_eq!(options(&link), "s45.f1.c1.wikipedia.squares=a3,Re8,h6.arrows=Rd1h5,Ge2e4,Gf7f7.lastmove=e2e4");
+    let (_, link) = read(&format!("/board.png?fen={START}&size=5000&colors=lichess-blue")).unwrap();
+    assert_eq!(options(&link), "s128.f0.c0.blue");
+    let (_, link) = read(&format!("/board.png?fen={START}&size=16&coordinates=yes")).unwrap();
+    assert_eq!(options(&link), "s12.f0.c1.brown");
+}
+
+/// lila-gif's `/image.gif` (its `api.rs`) and lichess' `/export/fen.gif`: 90-px squares, `orientation` or
+/// `color`, `lastMove`, `check` as a square or a yes for the side to move, the players' names above and below.
+#[test]
+fn lichess_reads_orientation_check_theme_and_players() {
+    let (_, link) = read(&format!("/export/fen.gif?fen={START}&color=black&theme=blue&piece=merida")).unwrap();
+    assert_eq!(options(&link), "s90.f1.c0.gray.l=dee3e6.d=8ca2ad");
+    let (_, link) = read(&format!(
+        "/image.gif?fen={START}%20b%20KQkq%20-%200%201&check=1&lastMove=e2e4&white=Carlsen&black=Nakamura"
+    ))
+    .unwrap();
+    assert_eq!(options(&link), "s90.f0.c0.brown.title=Nakamura.caption=Carlsen.squares=Re8.lastmove=e2e4");
+    let (_, link) = read(&format!("/image.gif?fen={START}&orientation=black&white=W&black=B&theme=nonsense")).unwrap();
+    assert_eq!(options(&link), "s90.f1.c0.brown.title=W.caption=B");
+}
+
+/// chessboardimage.com: `-flip` and `-<sq><sq>` suffixes after the FEN, in either order.
+#[test]
+fn chessboardimage_reads_its_suffixes() {
+    let (_, link) = read(&format!("/{START}-flip-e2e4.png")).unwrap();
+    assert_eq!(options(&link), "s40.f1.c0.gray.lastmove=e2e4");
+    let (_, link) = read("/rnbqkbnrpppppppp8888PPPPPPPPRNBQKBNR-e7e5.png").unwrap();
+    assert_eq!(position(&link), canonical(&parse_link(START, crate::notation::ffen::Dialect::Janko).unwrap()));
+    assert_eq!(options(&link), "s40.f0.c0.gray.lastmove=e7e5");
+}
+
+/// fen-to-image: a number is the cell size (16–128, 24 by default), `coords` turns coordinates on, `single` and
+/// `double` (borders) are ignored, so is a query.
+#[test]
+fn fen_to_image_reads_its_option_segments() {
+    let (_, link) = read(&format!("/image/{START}")).unwrap();
+    assert_eq!(options(&link), "s24.f0.c0.gray");
+    let (_, link) = read(&format!("/image/double/coords/64/{START}.png?junk=1")).unwrap();
+    assert_eq!(options(&link), "s64.f0.c1.gray");
+    let (_, link) = read(&format!("/image/8/{START}")).unwrap();
+    assert_eq!(options(&link), "s16.f0.c0.gray");
+}
+
+/// jinchess: size classes, coordinates outside or on the rim, square colours, arrows, circles and captions.
+#[test]
+fn jinchess_reads_size_colours_marks_and_captions() {
+    let (_, link) = read(&format!(
+        "/chessboard/?p={START}&s=l&cm=o&lsc=%23ffffff&dsc=%23808080&a=e2e4&c=d5&tt=White+to+play&ct=Mate+in+2&ps=merida-flat&bp=wooden-dark#1234"
+    ))
+    .unwrap();
+    assert_eq!(
+        options(&link),
+        "s40.f0.c1.gray.l=ffffff.d=808080.title=White to play.caption=Mate in 2.arrows=d5d5,e2e4"
+    );
+}
+
+/// Apronus' stagram: `p` the square size, `c` dark then light colour, `r` coordinates, `f=1` flip.
+#[test]
+fn apronus_reads_size_colours_and_flip() {
+    let d = "DRNBQKBNRPPPPPPPP________________________________pppppppprnbqkbnr";
+    let (_, link) =
+        read(&format!("/chess/diagram/stagram.php?d={d}&p=37&s=1&c=B58863F0D9B5000000000000&r=FFFFFF&z=w&f=1"))
+            .unwrap();
+    assert_eq!(options(&link), "s37.f1.c1.gray.l=f0d9b5.d=b58863");
+    assert_eq!(position(&link), canonical(&parse_link(START, crate::notation::ffen::Dialect::Janko).unwrap()));
+}
+
+/// chess.com: `size` (old classes 1–5 or pixels), the green board, `coordinates`, `flip`, highlighted squares,
+/// the caption.
+#[test]
+fn chess_com_reads_size_flip_highlights_and_caption() {
+    let (_, link) = read(&format!(
+        "/dynboard?fen={START}&size=3&coordinates=inside&flip=true&highlight_squares=e2e4&caption=Open+game"
+    ))
+    .unwrap();
+    assert_eq!(options(&link), "s60.f1.c1.green.caption=Open game.squares=Ye2,Ye4");
+}
+
+/// Game Courier's drawdiagram script: the Forsythe code at `width`.
+#[test]
+fn game_courier_reads_code_at_its_width() {
+    let (_, link) = read("/play/pbm/drawdiagram.php?code=rnbakbnr10pppppppppp&width=10").unwrap();
+    assert_eq!(link.dialect, crate::notation::ffen::Dialect::Courier { width: "10".parse().unwrap() });
+}
+
+/// Values with characters of several bytes where a family slices ASCII (found by the `plan` fuzz target).
+#[test]
+fn non_ascii_values_never_split_a_character() {
+    let d = "DRNBQKBNRPPPPPPPP________________________________pppppppprnbqkbnr";
+    let (_, link) = read(&format!("/chess/diagram/stagram.php?d={d}&c=B5886%EF%BF%BD%EF%BF%BD0000")).unwrap();
+    assert_eq!(options(&link), "s40.f0.c0.gray");
+    let (_, link) = read("/board.png?fen=8/8/8/8/8/8/8/8&arrows=a%C3%A91,Ga%C3%A91").unwrap();
+    assert_eq!(options(&link), "s45.f0.c0.brown");
+    let (_, link) = read("/chessboard/?p=8/8/8/8/8/8/8/8&a=a%C3%A91&c=%C3%A9").unwrap();
+    assert_eq!(options(&link), "s32.f0.c0.gray");
+}
