@@ -47,14 +47,14 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     options.link(board, Family::Lichess, "fen")
 }
 
-/// The light and dark squares of a lila-gif theme other than `brown` (our `brown` theme, its default): `None` for
-/// `brown` and for a name lila-gif does not know (it drew brown).
+/// The light and dark squares of a lila-gif theme other than `brown` (our `brown` theme, its default), as lichess'
+/// flat boards of those names colour them: `None` for `brown`, for `pink` (a textured board, folded to the default)
+/// and for a name lila-gif does not know (it drew brown).
 fn theme(name: &str) -> Option<(&'static str, &'static str)> {
     match name.to_ascii_lowercase().as_str() {
         "blue" => Some(("dee3e6", "8ca2ad")),
         "green" => Some(("ffffdd", "86a666")),
         "ic" => Some(("ececec", "c1c18e")),
-        "pink" => Some(("f1f1c9", "f07272")),
         "purple" => Some(("9f90b0", "7d4a8d")),
         _ => None,
     }

@@ -479,3 +479,33 @@ test('the look fields go into the link, and a pasted Interactive Diagram definit
   await page.screenshot({ path: join(ARTIFACTS, 'editor-looks.png') });
   assert.deepEqual(problems, []);
 });
+
+test('a pasted link of another diagram service shows its position and look, and gives its links here', async () => {
+  await page.goto(base + '/');
+  await settled(await page.inputValue('#ffen'));
+  // web-boardimage (the host and path prefix do not matter: the Worker answers every family on its own host)
+  const boardimage = '/web-boardimage/board.png?fen=r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R%20w%20KQkq%20-%202%203' +
+    '&orientation=black&lastMove=g1f3&coordinates=true';
+  await page.fill('#paste', 'https://backscattering.de' + boardimage);
+  await page.click('#convert');
+  await settled('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R');
+  assert.equal(await page.isChecked('#flip'), true);
+  assert.equal(await page.isChecked('#coords'), true);
+  assert.equal(await page.inputValue('#theme'), 'brown');
+  assert.equal(await page.inputValue('#lastmove'), 'g1f3');
+  assert.match(await page.textContent('#paste-msg'), /^Converted: \/diagram\.png\?ffen=/);
+  // the editor's link is the same diagram (the same ETag) as the pasted one; the legacy link has its position
+  const etag = async (url) => (await fetch(url, { method: 'HEAD' })).headers.get('etag');
+  assert.equal(await etag(await page.inputValue('#out-link')), await etag(base + boardimage));
+  assert.match(await page.inputValue('#out-legacy'), /\/d\.php\?ff=r1bqkbnr/);
+  // a jinchess link with a bot's trailing #…: what it does not say goes back to the default (no flip, no last move)
+  await page.fill('#paste', 'http://www.jinchess.com/chessboard/?p=----k-------------------------------------------------------K---&s=l&cm=o&ct=Draw#8213');
+  await page.press('#paste', 'Enter');
+  await settled('4k3/8/8/8/8/8/8/4K3');
+  assert.equal(await page.isChecked('#flip'), false);
+  assert.equal(await page.inputValue('#lastmove'), '');
+  assert.equal(await page.inputValue('#caption'), 'Draw');
+  assert.equal(await page.inputValue('#size'), '40');
+  await page.screenshot({ path: join(ARTIFACTS, 'editor-convert.png') });
+  assert.deepEqual(problems, []);
+});

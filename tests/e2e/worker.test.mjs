@@ -1,6 +1,6 @@
 // End-to-end tests of the Worker in the real local runtime (`wrangler dev` on the built bundle, see harness.mjs):
 // the spec's example links, equivalent spellings, the dialects and link forms (Game Courier with `width`, `/xfen/`
-// links, links encoded two or three times), the edge cache (MISS then HIT), 304, HEAD, error responses, and no 5xx
+// links, links encoded two or three times, other services' links), the edge cache (MISS then HIT), 304, HEAD, error responses, and no 5xx
 // over a few hundred generated broken and random inputs.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -356,6 +356,52 @@ describe("dialects and link forms", () => {
     const bod = await diagram("/diagram.png?dialect=bodlaender&ffen=%252F4");
     assert.equal(bod.headers["x-ffen"], "3[f:w]4");
     assert.equal((await diagram("/diagram.png?ffen=4%252F4")).headers["x-ffen"], "4/4");
+  });
+});
+
+describe("other services' links (src/links/, docs/links.md)", () => {
+  const E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+  const FEN = `${E4}%20b%20KQkq%20e3%200%201`;
+
+  test("one position through every family is one X-FFEN; each answers in its format and look", async () => {
+    const links = [
+      ["/chessboard/?p=rnbqkbnrpppppppp--------------------P-----------PPPP-PPPRNBQKBNR&s=m", "image/png"],
+      [`/image/32/coords/${E4}.png?utm=1`, "image/png"],
+      ["/chess/stilldiagram.php?d=DRNBQKBNRPPPP_PPP____________P___________________pppppppprnbqkbnr", "image/png"],
+      [`/board.png?fen=${FEN}&size=400&coordinates=1`, "image/png"],
+      [`/board.svg?fen=${FEN}&orientation=black`, "image/svg+xml"],
+      [`/export/fen.gif?fen=${FEN}&color=black&lastMove=e2e4`, "image/png"],
+      [`/image.gif?fen=${FEN}&check=1`, "image/png"],
+      [`/${E4}-flip-e2e4.png`, "image/png"],
+      [`/fen2image/${FEN}?pov=black`, "image/png"],
+      [`/dynboard?fen=${FEN}&size=2&flip=true`, "image/png"],
+      [`/play/pbm/drawdiagram.php?code=${E4}`, "image/png"],
+      [`/diagram.png?fen=${E4}`, "image/png"],
+    ];
+    for (const [link, type] of links) {
+      const res = await get(link);
+      assert.equal(res.status, 200, `${link}: ${res.body}`);
+      assert.equal(res.headers["x-ffen"], E4, link);
+      assert.equal(res.headers["content-type"], type, link);
+      // the canonical link leads back to the same diagram
+      const canonical = /^<([^>]*)>; rel="canonical"$/.exec(res.headers.link)[1];
+      const again = await get(canonical);
+      assert.equal(again.headers.etag, res.headers.etag, `${link} → ${canonical}`);
+    }
+    // lichess' own size: 90-px squares, a 720×720 board (and its 2-px frame)
+    assert.deepEqual(pngSize((await get(`/export/fen.gif?fen=${FEN}`)).body), { width: 724, height: 724 });
+  });
+
+  test("a broken position is a 400 naming it; a path that is no position stays a 404", async () => {
+    const bad = await get("/chessboard/?p=rnbqkbnr");
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.toString(), /`p` of a jinchess link: 8 squares, expected 64/);
+    const fen = await get("/board.png?fen=rnbqkbnr/ppppppppz/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    assert.equal(fen.status, 400);
+    assert.match(fen.body.toString(), /^invalid FFEN, column 18/);
+    for (const p of ["/favicon.png", "/robots.txt", "/image/", "/apple-touch-icon.png"]) {
+      assert.equal((await get(p)).status, 404, p);
+    }
   });
 });
 
