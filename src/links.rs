@@ -225,6 +225,16 @@ impl<'q> Pairs<'q> {
     }
 }
 
+/// A whole number of pixels (decimal digits only, as the services' integer parsers read them), saturated at
+/// `u32::MAX`; `None` for anything else. Integers only: a float parser would add kilobytes to the Worker.
+fn pixels(text: &str) -> Option<u32> {
+    let text = text.trim();
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(text.bytes().fold(0u32, |n, b| n.saturating_mul(10).saturating_add(u32::from(b - b'0'))))
+}
+
 /// `1`, `true`, `yes` or `on`, in any case.
 fn is_yes(value: &str) -> bool {
     ["1", "true", "yes", "on"].iter().any(|y| value.eq_ignore_ascii_case(y))
@@ -245,11 +255,9 @@ impl Options {
     }
 
     /// Sets the square size from the original's pixel size, clamped to the modern route's range.
-    fn square(&mut self, pixels: f64, theirs: &'static str) -> &mut Options {
+    fn square(&mut self, pixels: u32, theirs: &'static str) -> &mut Options {
         use crate::options::render_options::{MAX_SQUARE_SIZE, MIN_SQUARE_SIZE};
-        let pixels = if pixels.is_finite() { pixels.round() } else { f64::from(MIN_SQUARE_SIZE) };
-        let size = pixels.clamp(f64::from(MIN_SQUARE_SIZE), f64::from(MAX_SQUARE_SIZE)) as u32;
-        self.set("size", size.to_string(), theirs)
+        self.set("size", pixels.clamp(MIN_SQUARE_SIZE, MAX_SQUARE_SIZE).to_string(), theirs)
     }
 
     /// The options, or the first error with the family's parameter name in it.

@@ -2,7 +2,7 @@
 //! empty, after a prefix letter) and `…/arrowgram.php?a=…` (a FEN with `H` for `/`).
 
 use super::jinchess::squares_to_fen;
-use super::{fen_board, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{fen_board, pixels, Family, FamilyLink, LinkError, Options, Pairs};
 
 pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let mut options = Options::default();
@@ -14,7 +14,7 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
         return Err(LinkError::Missing(Family::Apronus));
     };
     if path.trim_end_matches('/').ends_with("stagram.php") {
-        if let Some(px) = pairs.get(&["p"]).and_then(|p| p.parse::<f64>().ok()) {
+        if let Some(px) = pairs.get(&["p"]).and_then(pixels) {
             options.square(px, "p");
         }
         // `c`: the dark squares' colour, then the light squares', as hex (then other colours, ignored).

@@ -2,20 +2,21 @@
 //! `…/board.png?fen=…` and `…/board.svg?fen=…`, with `orientation`, `size`, `lastMove`, `check`, `arrows`,
 //! `squares`, `coordinates` and `colors`.
 
-use super::{fen_board, is_square, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{fen_board, is_square, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
 
 /// The board of `chess.svg`: 45 units a square, a 15-unit margin on each side with coordinates.
-const UNITS_PER_SQUARE: f64 = 45.0;
-const COORDINATE_MARGIN: f64 = 15.0;
+const UNITS_PER_SQUARE: u32 = 45;
+const COORDINATE_MARGIN: u32 = 15;
 
 pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(Family::BoardImage))?;
     let mut options = Options::default();
     let coordinates = pairs.get(&["coordinates"]).is_some_and(|v| ["", "1", "true", "True", "yes"].contains(&v));
     // `size` is the whole picture's side, 16–1024 px (360 by default), margins included.
-    let size = pairs.get(&["size"]).and_then(|s| s.parse::<f64>().ok()).unwrap_or(360.0).clamp(16.0, 1024.0);
-    let units = 8.0 * UNITS_PER_SQUARE + if coordinates { 2.0 * COORDINATE_MARGIN } else { 0.0 };
-    options.square(size * UNITS_PER_SQUARE / units, "size");
+    let size = pairs.get(&["size"]).and_then(pixels).unwrap_or(360).clamp(16, 1024);
+    let units = 8 * UNITS_PER_SQUARE + if coordinates { 2 * COORDINATE_MARGIN } else { 0 };
+    // The square's pixels, rounded to the nearest.
+    options.square((2 * size * UNITS_PER_SQUARE + units) / (2 * units), "size");
     if coordinates {
         options.set("coords", "1", "coordinates");
     }

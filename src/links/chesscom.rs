@@ -1,15 +1,15 @@
 //! chess.com's diagram images: `…/dynboard?fen=…&size=…&coordinates=…&flip=…&highlight_squares=…&caption=…`.
 
-use super::{fen_board, is_square, is_yes, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{fen_board, is_square, is_yes, pixels, Family, FamilyLink, LinkError, Options, Pairs};
 
 pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(Family::ChessCom))?;
     let mut options = Options::default();
     // `size` is the square's pixels (20–200); small numbers are the old size classes (1 = 20 px … 5 = 100 px).
-    let size = match pairs.get(&["size"]).and_then(|s| s.parse::<f64>().ok()) {
-        Some(n) if (1.0..=5.0).contains(&n) => n.round() * 20.0,
-        Some(n) => n.clamp(20.0, 200.0),
-        None => 40.0,
+    let size = match pairs.get(&["size"]).and_then(pixels) {
+        Some(n @ 1..=5) => n * 20,
+        Some(n) => n.clamp(20, 200),
+        None => 40,
     };
     options.square(size, "size");
     // The default board is chess.com's green (our `green`); `board=brown` is lichess-like brown.

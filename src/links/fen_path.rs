@@ -2,7 +2,7 @@
 //! chessboardimage.com (`/<FEN>.png` with `-flip` and `-<sq><sq>` suffixes) and chessvision's fen2image
 //! (`…/fen2image…/<FEN>?turn=&pov=`).
 
-use super::{fen_board, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{fen_board, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
 use crate::notation::ffen::percent_decode;
 
 /// The characters of a chess FEN's board field (and the `/` between ranks).
@@ -50,16 +50,15 @@ pub(super) fn read_fen_to_image(path: &str) -> Result<FamilyLink, LinkError> {
         return Err(LinkError::Missing(Family::FenToImage));
     }
     let mut options = Options::default();
-    options.square(24.0, "path");
+    options.square(24, "path");
     for word in words {
         match word.to_ascii_lowercase().as_str() {
             "coords" => {
                 options.set("coords", "1", "path");
             }
-            number if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) => {
+            number if pixels(number).is_some() => {
                 // The service's own range for a cell: 16 to 128 pixels.
-                let px: f64 = number.parse().unwrap_or(24.0);
-                options.square(px.clamp(16.0, 128.0), "path");
+                options.square(pixels(number).unwrap_or(24).clamp(16, 128), "path");
             }
             _ => {}
         }

@@ -10,10 +10,10 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let mut options = Options::default();
     // The size classes' pixels are not published; these are the board widths the site's pictures show.
     let square = match pairs.get(&["s"]).map(str::to_ascii_lowercase).as_deref() {
-        Some("s") => 24.0,
-        Some("l") => 40.0,
-        Some("xl") => 48.0,
-        _ => 32.0,
+        Some("s") => 24,
+        Some("l") => 40,
+        Some("xl") => 48,
+        _ => 32,
     };
     options.square(square, "s");
     if matches!(pairs.get(&["cm"]), Some("o" | "r")) {

@@ -4,7 +4,7 @@
 use super::{fen_board, is_square, is_yes, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
 
 /// lila-gif's square: 90 px, a 720-px board.
-const SQUARE: f64 = 90.0;
+const SQUARE: u32 = 90;
 
 pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(Family::Lichess))?;

@@ -231,3 +231,15 @@ fn non_ascii_values_never_split_a_character() {
     let (_, link) = read("/chessboard/?p=8/8/8/8/8/8/8/8&a=a%C3%A91&c=%C3%A9").unwrap();
     assert_eq!(options(&link), "s32.f0.c0.gray");
 }
+
+#[test]
+fn pixel_numbers_are_whole_decimal_numbers_saturated() {
+    assert_eq!(pixels(" 400 "), Some(400));
+    assert_eq!(pixels("99999999999999"), Some(u32::MAX));
+    for text in ["", "4e2", "40.5", "-40", "0x40", "４０"] {
+        assert_eq!(pixels(text), None, "{text:?}");
+    }
+    // A huge size is the largest square, not an error (web-boardimage clamps to 1024).
+    let (_, link) = read("/board.png?fen=8/8/8/8/8/8/8/8&size=99999999999999").unwrap();
+    assert_eq!(options(&link), "s128.f0.c0.brown");
+}
