@@ -49,7 +49,7 @@ pub enum Family {
     Lichess,
     /// chessboardimage.com: `/<FEN>.png`, with `-flip` and `-<square><square>` suffixes.
     ChessboardImage,
-    /// chessvision.ai's fen2image: `…/fen2image…/<FEN>`, a FEN with its fields as the path.
+    /// chessvision.ai's fen2image: `…/fen2image…/<FEN>` or `/<FEN>`, a FEN with its fields as the path.
     Chessvision,
     /// chess.com: `…/dynboard?fen=…`.
     ChessCom,
@@ -104,13 +104,14 @@ impl Family {
     /// The family whose links are served at `path` (as sent, percent-encoded), if any. The caller has already
     /// tried the service's own routes (`/diagram.png`, `d.php`, `/xfen/`), which no family shadows.
     ///
-    /// Every family but two is matched by its path's ending. fen-to-image's links have the position in the path
-    /// after an `/image/` segment, chessvision's after a segment starting `fen2image`; chessboardimage.com's are a
-    /// single segment ending `.png` whose name reads as a board, so `/favicon.png` stays a `404`.
+    /// Most families are matched by their path's ending. fen-to-image's links have the position in the path after
+    /// an `/image/` segment; chessvision's after a segment starting `fen2image`, or as the whole path (its host
+    /// `fen2image.chessvision.ai` serves `/<FEN>`): eight segments that read as a FEN's ranks; chessboardimage.com's
+    /// are a path ending `.png` whose name reads as a board. So `/favicon.png` or `/a/b` stays a `404`.
     pub fn at(path: &str) -> Option<Family> {
         let trimmed = path.strip_suffix('/').unwrap_or(path);
         let ends = |suffix: &str| trimmed.len() > suffix.len() && trimmed.ends_with(suffix);
-        let family = if ends("/chessboard") || trimmed == "/chessboard" {
+        let family = if trimmed.ends_with("/chessboard") {
             Family::Jinchess
         } else if ends("stilldiagram.php") || ends("stagram.php") || ends("arrowgram.php") {
             Family::Apronus
@@ -124,7 +125,9 @@ impl Family {
             Family::Courier
         } else if fen_path::after_segment(path, |s| s == "image").is_some() {
             Family::FenToImage
-        } else if fen_path::after_segment(path, |s| s.starts_with("fen2image")).is_some() {
+        } else if fen_path::after_segment(path, |s| s.starts_with("fen2image")).is_some()
+            || fen_path::is_bare_fen(path)
+        {
             Family::Chessvision
         } else if fen_path::chessboardimage_stem(path).is_some() {
             Family::ChessboardImage

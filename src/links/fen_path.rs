@@ -116,11 +116,23 @@ fn with_rank_breaks(board: &str) -> String {
     out
 }
 
+/// Whether the whole path is a chess FEN: eight segments of board characters, the last one optionally followed by
+/// the FEN's other fields after a space (`%20`). chessvision's own host serves its diagrams at such paths.
+pub(super) fn is_bare_fen(path: &str) -> bool {
+    let path = decoded(path);
+    let fen = path.trim_matches('/');
+    let board = fen.split(' ').next().unwrap_or("");
+    board.split('/').count() == 8 && board.chars().all(is_board_char) && path.starts_with('/')
+}
+
 /// chessvision's fen2image: the FEN (with its fields, `%20` between them) is the rest of the path after the
-/// `fen2image…` segment; `pov=black` puts black at the bottom, and without `pov` the side to move is at the bottom
+/// `fen2image…` segment, or the whole path; `pov=black` puts black at the bottom, and without `pov` the side to move is at the bottom
 /// (`turn=`, or the FEN's second field).
 pub(super) fn read_chessvision(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
-    let fen = decoded(after_segment(path, |s| s.starts_with("fen2image")).unwrap_or(""));
+    let fen = match after_segment(path, |s| s.starts_with("fen2image")) {
+        Some(rest) => decoded(rest),
+        None => decoded(path.trim_start_matches('/')),
+    };
     let fen = fen.trim_end_matches('/').strip_suffix(".png").unwrap_or(fen.trim_end_matches('/')).to_string();
     if fen_board(&fen).is_empty() {
         return Err(LinkError::Missing(Family::Chessvision));

@@ -51,6 +51,7 @@ fn the_same_position_through_every_family_is_one_ffen() {
         "/rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201-flip.png",
         // chessvision.
         "/fen2image/rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201?pov=white",
+        "/rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201?turn=white&pov=white",
         // chess.com.
         "/dynboard?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201&size=2",
         // Game Courier's Forsythe code: the same squares.
@@ -79,13 +80,16 @@ fn every_family_is_found_by_its_path_and_no_other_path_is_taken() {
         ("/image.gif", Family::Lichess),
         ("/8/8/8/8/8/8/8/8.png", Family::ChessboardImage),
         ("/fen2image/8/8/8/8/8/8/8/8", Family::Chessvision),
+        ("/8/8/8/8/8/8/8/8", Family::Chessvision),
+        ("/8/8/8/8/8/8/8/K7%20w%20-%20-%200%201", Family::Chessvision),
         ("/dynboard", Family::ChessCom),
         ("/play/pbm/drawdiagram.php", Family::Courier),
     ];
     for (path, family) in cases {
         assert_eq!(Family::at(path), Some(family), "{path}");
     }
-    for path in ["/", "/favicon.ico", "/favicon.png", "/robots.txt", "/image/", "/image", "/.png", "/board", "/x.gif"] {
+    let others = ["/", "/favicon.ico", "/favicon.png", "/robots.txt", "/image/", "/image", "/.png", "/board", "/x.gif"];
+    for path in others.into_iter().chain(["/8/8/8/8/8/8/8", "/8/8/8/8/8/8/8/8/8", "/a/b/c/d/e/f/g/h", "/8/8/8/8/8/8/8/8x"]) {
         assert_eq!(Family::at(path), None, "{path}");
     }
     // The service's own storage path is never a position.

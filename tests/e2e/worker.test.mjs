@@ -374,6 +374,7 @@ describe("other services' links (src/links/, docs/links.md)", () => {
       [`/image.gif?fen=${FEN}&check=1`, "image/png"],
       [`/${E4}-flip-e2e4.png`, "image/png"],
       [`/fen2image/${FEN}?pov=black`, "image/png"],
+      [`/${FEN}?turn=black`, "image/png"],
       [`/dynboard?fen=${FEN}&size=2&flip=true`, "image/png"],
       [`/play/pbm/drawdiagram.php?code=${E4}`, "image/png"],
       [`/diagram.png?fen=${E4}`, "image/png"],
