@@ -125,8 +125,7 @@ impl Family {
             Family::Courier
         } else if fen_path::after_segment(path, |s| s == "image").is_some() {
             Family::FenToImage
-        } else if fen_path::after_segment(path, |s| s.starts_with("fen2image")).is_some()
-            || fen_path::is_bare_fen(path)
+        } else if fen_path::after_segment(path, |s| s.starts_with("fen2image")).is_some() || fen_path::is_bare_fen(path)
         {
             Family::Chessvision
         } else if fen_path::chessboardimage_stem(path).is_some() {

@@ -9,7 +9,7 @@ $r 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' -o $d/start.png
 $r "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR" -o $d/janko.png
 $r '3*2r3*3N3/*3n6*2r3/*3N*2bp3*2bQ3/2*2b*2r3p3/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN2' --coords --size 32 -o $d/f307.png
 $r "2'1'2'3'4'5/1-k*1-q-*2r-b*3-n2/1-p-*1p-*2p-*3p2/8/2T*2t-c-s2/8/2X-*1x'W*1'W2/K6k" --theme print --coords -o $d/print.png
-$r '(Camelrider)(camelrider)(camelrider2)(camelrider3)(Nightrider)(grasshopper)(zebra2)(leo5)/(knight3)(knight4)(knight5)(knight6)(queen3)(queen4)(queen5)(queen6)/-6-/3--3/8/(Rook2)(rook)5(K)' --dialect bodlaender --theme blue -o $d/fairy.png
+$r '(Camelrider)(camelrider)(camelrider2)(camelrider3)(Nightrider)(grasshopper)(zebra2)(leo5)/(archbishop3)(chancellor4)(amazon5)(centaur6)(Wazir)(ferz)(Giraffe)(alfil)/-6-/3--3/8/(Rook2)(rook)5(K)' --dialect bodlaender --theme blue -o $d/fairy.png
 $r 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --theme brown --flip --coords --size 24 -o $d/brown-flipped.png
 $r '8/8/8/3k4/8/8/8/3K4' --theme green --size 64 -o $d/green-64.png
 $r '4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3' --theme print --count \
@@ -28,7 +28,7 @@ $r 'files=10 ranks=8 squareSize=32 firstRank=1 pawn::::a2-j2 rook::::a1,j1 Knigh
 $r --message "FFEN: column 12: 'z' is not a piece; write 'z for the letter z" -o $d/error.png
 # The same diagrams as SVG (what /diagram.svg serves for the same parameters).
 $r "2'1'2'3'4'5/1-k*1-q-*2r-b*3-n2/1-p-*1p-*2p-*3p2/8/2T*2t-c-s2/8/2X-*1x'W*1'W2/K6k" --theme print --coords --svg -o $d/print.svg
-$r '(Camelrider)(camelrider)(camelrider2)(camelrider3)(Nightrider)(grasshopper)(zebra2)(leo5)/(knight3)(knight4)(knight5)(knight6)(queen3)(queen4)(queen5)(queen6)/-6-/3--3/8/(Rook2)(rook)5(K)' --dialect bodlaender --theme blue --svg -o $d/fairy.svg
+$r '(Camelrider)(camelrider)(camelrider2)(camelrider3)(Nightrider)(grasshopper)(zebra2)(leo5)/(archbishop3)(chancellor4)(amazon5)(centaur6)(Wazir)(ferz)(Giraffe)(alfil)/-6-/3--3/8/(Rook2)(rook)5(K)' --dialect bodlaender --theme blue --svg -o $d/fairy.svg
 $r '4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3' --theme print --count \
   --title 'Petko Petkov|feenschach 1993, Prix spécial' --caption '#2 Circe' --svg -o $d/g161.svg
 $r 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --lastmove e2e4 --squares 'Rf7' --arrows 'Gg8f6,Bd7d5,Rf7f7' \

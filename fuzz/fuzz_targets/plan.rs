@@ -31,7 +31,7 @@ use ffen_diagram::http::{
 };
 use ffen_diagram::{PixelLimit, RenderOptions};
 use ffen_diagram::page;
-use ffen_diagram::{RENDERER_VERSION, SVG_VERSION};
+use ffen_diagram::{renderer_version, SVG_VERSION};
 use libfuzzer_sys::fuzz_target;
 
 /// The statuses the README documents for requests (a `500` can only come from a failed render).
@@ -111,7 +111,7 @@ fuzz_target!(|data: &[u8]| {
             // /diagram.svg); the FFEN reads back to itself.
             let lines: Vec<&str> = key.split('\n').collect();
             let options = job.options().canonical();
-            let mut want_lines = vec![RENDERER_VERSION, job.canonical_ffen(), options.as_str()];
+            let mut want_lines = vec![renderer_version(job.board()), job.canonical_ffen(), options.as_str()];
             // A family's link is SVG only where the original was (web-boardimage's board.svg).
             match decoded.as_ref().map(|r| &r.route) {
                 Ok(Route::Diagram(q)) if matches!(q.link, Link::Family(_)) => {
@@ -176,7 +176,7 @@ fuzz_target!(|data: &[u8]| {
             let parts: Vec<(String, String)> =
                 query_pairs(Some(cache_query)).into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
             let mut want = vec![
-                ("v", RENDERER_VERSION.to_string()),
+                ("v", renderer_version(job.board()).to_string()),
                 ("ffen", job.canonical_ffen().to_string()),
                 ("options", job.options().canonical()),
             ];

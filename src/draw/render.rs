@@ -11,8 +11,9 @@ use crate::draw::raster::{quantize, Canvas, Image, Mask, Rect, Rgb};
 use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite;
 use crate::draw::text;
-use crate::notation::board::Board;
+use crate::notation::board::{Board, Cell, Piece, PieceKind};
 use crate::notation::colour::Paint;
+use crate::notation::fairy::REDRAWN_IN_R5;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK, PAPER};
 
@@ -22,8 +23,25 @@ pub use crate::draw::layout::{
     MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
 };
 
-/// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
-pub const RENDERER_VERSION: &str = "r4";
+/// The renderer's version: bumped whenever the pixels of any diagram change. A diagram's cache key carries
+/// [`renderer_version`], the oldest version whose picture of that diagram is byte for byte today's, so a release
+/// that redraws some pieces moves only the keys of the diagrams that show them.
+pub const RENDERER_VERSION: &str = "r5";
+
+/// The version in the cache key of a diagram of `board`: [`RENDERER_VERSION`] (`r5`) if the board holds a piece
+/// `r5` redrew (the fairy compounds and leapers, [`crate::notation::fairy::REDRAWN_IN_R5`]), `r4` for every other
+/// board, whose picture `r5` draws byte for byte as `r4` did (so its key, `ETag` and cache entry stay).
+pub fn renderer_version(board: &Board) -> &'static str {
+    let redrawn = board.cells().iter().any(|cell| match cell {
+        Cell::Piece(Piece { kind: PieceKind::Named(name), .. }) => REDRAWN_IN_R5.contains(&name.as_str()),
+        _ => false,
+    });
+    if redrawn {
+        RENDERER_VERSION
+    } else {
+        "r4"
+    }
+}
 
 /// Paints `rect` with `paint`.
 fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) {

@@ -21,7 +21,7 @@ use crate::draw::assets::{self, Paint as SpritePaint, Prepared, SPRITE_VIEWBOX};
 use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Layer, Mask, Rgb};
 use crate::draw::text;
 use crate::notation::board::{Cell, Color, Figure, Marker, PieceKind};
-use crate::notation::fairy;
+use crate::notation::fairy::{self, Art};
 use crate::options::render_options::DEFAULT_SQUARE_SIZE;
 use crate::options::theme::extra_tint;
 use std::collections::HashMap;
@@ -40,6 +40,11 @@ pub(crate) const MIN_STROKE_PX: f32 = 0.75;
 pub(crate) enum Shape {
     /// An orthodox piece glyph.
     Figure(Figure),
+    /// The left half of the first glyph beside the right half of the second: a compound or leaper
+    /// ([`crate::notation::fairy::Art::Halves`]).
+    Halves(Figure, Figure),
+    /// An orthodox glyph mirrored left to right ([`crate::notation::fairy::Art::Mirrored`]).
+    Mirrored(Figure),
     /// A marker shape.
     Marker(Marker),
     /// Black text (letters and numbers); colour is ignored.
@@ -139,7 +144,21 @@ impl Sprite {
         out
     }
 
-    /// Left half of `white`, right half of `black` (same size); an odd middle column is their average.
+    /// The sprite mirrored left to right.
+    fn mirrored(&self) -> Sprite {
+        let n = self.side();
+        let mut out = Sprite::blank(n);
+        for y in 0..n {
+            for x in 0..n {
+                let (from, to) = ((y * n + x) * 4, (y * n + n - 1 - x) * 4);
+                out.pixels.data[to..to + 4].copy_from_slice(&self.pixels.data[from..from + 4]);
+            }
+        }
+        out
+    }
+
+    /// Left half of `white`, right half of `black` (same size); an odd middle column is their average. (Also the
+    /// two halves of a [`Shape::Halves`], each in the same colour.)
     fn split(white: &Sprite, black: &Sprite) -> Sprite {
         let n = white.side();
         let mut out = Sprite::blank(n);
@@ -229,6 +248,14 @@ pub(crate) fn draw(key: &Key) -> Sprite {
     let upright = match key.shape {
         Shape::Text(ref text) => text_sprite(text, size, false).quantized(),
         Shape::HaloText(ref text) => text_sprite(text, size, true).quantized(),
+        // The two halves in the key's own colour (white, black, or the split and tint below of those).
+        Shape::Halves(left, right) if matches!(key.color, Color::White | Color::Black) => {
+            let half = |figure: Figure| get(&Key { shape: Shape::Figure(figure), turns: 0, ..key.clone() });
+            Sprite::split(&half(left), &half(right))
+        }
+        Shape::Mirrored(figure) if matches!(key.color, Color::White | Color::Black) => {
+            get(&Key { shape: Shape::Figure(figure), turns: 0, ..key.clone() }).mirrored()
+        }
         _ => match key.color {
             Color::White => upright(&key.shape, false, size),
             Color::Black => upright(&key.shape, true, size),
@@ -299,7 +326,14 @@ pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
                 PieceKind::Figure(f) => (Shape::Figure(*f), p.rotation),
                 PieceKind::Marker(m) => (Shape::Marker(*m), p.rotation),
                 PieceKind::Named(name) => match fairy::glyph(name) {
-                    Some(g) => (Shape::Figure(g.figure), g.rotation.then(p.rotation)),
+                    Some(g) => {
+                        let shape = match g.art {
+                            Art::Figure(figure) => Shape::Figure(figure),
+                            Art::Halves(left, right) => Shape::Halves(left, right),
+                            Art::Mirrored(figure) => Shape::Mirrored(figure),
+                        };
+                        (shape, g.rotation.then(p.rotation))
+                    }
                     None => (Shape::Disc(fairy::fallback_label(name)), p.rotation),
                 },
             };
@@ -371,6 +405,11 @@ fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
     let transform = Transform::from_scale(scale, scale);
     match shape {
         Shape::Figure(figure) => draw_prepared(&mut pixmap, assets::figure_sprite(*figure, black), scale, transform),
+        Shape::Halves(left, right) => {
+            let half = |figure: Figure| upright_exact(&Shape::Figure(figure), black, size);
+            return Sprite::split(&half(*left), &half(*right));
+        }
+        Shape::Mirrored(figure) => return upright_exact(&Shape::Figure(*figure), black, size).mirrored(),
         Shape::Marker(marker) => {
             if let Some(path) = marker_path(*marker) {
                 let body = if black { [0, 0, 0] } else { [255, 255, 255] };

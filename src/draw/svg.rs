@@ -413,6 +413,22 @@ impl Writer {
                 };
                 (45, format!("{}{}", half(white, 'L'), half(black, 'R')))
             }
+            (Shape::Halves(left, right), _) => {
+                let left = self.symbol(&Shape::Figure(*left), color);
+                let right = self.symbol(&Shape::Figure(*right), color);
+                self.halves = true;
+                let half = |id: usize, side: char| {
+                    format!(r##"<use xlink:href="#s{id}" width="45" height="45" clip-path="url(#{side})"/>"##)
+                };
+                (45, format!("{}{}", half(left, 'L'), half(right, 'R')))
+            }
+            (Shape::Mirrored(figure), _) => {
+                let id = self.symbol(&Shape::Figure(*figure), color);
+                (
+                    45,
+                    format!(r##"<use xlink:href="#s{id}" width="45" height="45" transform="matrix(-1 0 0 1 45 0)"/>"##),
+                )
+            }
             (Shape::Figure(figure), _) => {
                 let index = crate::notation::board::Figure::ALL.iter().position(|f| f == figure).unwrap_or(0);
                 let black = color == Color::Black;

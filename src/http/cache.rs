@@ -1,7 +1,7 @@
 //! Cache identity: the key that names one diagram, its `ETag`, and the URL it is stored under in the edge cache.
 //!
 //! All three are made from the same two canonical strings (the FFEN from [`ffen::canonical`] and the options from
-//! [`RenderOptions::canonical`]) plus [`RENDERER_VERSION`], so every spelling of one diagram shares them, and a new
+//! [`RenderOptions::canonical`]) plus the renderer version of the board ([`renderer_version`]), so every spelling of one diagram shares them, and a new
 //! renderer version never serves an old drawing. An SVG's key has a fourth line, [`SVG_VERSION`]: the format is part
 //! of the key (an SVG never shares a cache entry or `ETag` with a PNG), and PNG keys stay exactly as they were. They are total functions of those strings: nothing here can fail,
 //! so no failure can ever make two diagrams share a cache entry.
@@ -9,7 +9,7 @@
 //! The bytes are forever: a changed key, `ETag` or cache URL would orphan every stored diagram (and a changed
 //! `ETag` would make every browser fetch again). The tests pin them.
 
-use crate::draw::render::RENDERER_VERSION;
+use crate::draw::render::renderer_version;
 use crate::draw::svg::SVG_VERSION;
 use crate::notation::board::Board;
 use crate::notation::ffen;
@@ -30,6 +30,8 @@ pub const SVG_CACHE_PATH: &str = "/__cache/diagram.svg";
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CacheKey {
     text: String,
+    /// Where the version ends inside `text` (its first line).
+    version_end: usize,
     /// Where the canonical FFEN ends inside `text` (it starts after the version line).
     ffen_end: usize,
     /// Where the canonical options end inside `text` (the end, or the line break before the SVG version).
@@ -45,19 +47,25 @@ impl CacheKey {
 
     /// The key of `board` drawn with `options` in `format`.
     pub fn with_format(board: &Board, options: &RenderOptions, format: Format) -> CacheKey {
-        CacheKey::from_canonical(&ffen::canonical(board), &options.canonical(), format)
+        CacheKey::from_canonical(renderer_version(board), &ffen::canonical(board), &options.canonical(), format)
     }
 
     /// The key of a canonical FFEN and canonical options, as [`ffen::canonical`] and [`RenderOptions::canonical`]
     /// print them (neither contains a line break), in `format`.
-    fn from_canonical(canonical_ffen: &str, canonical_options: &str, format: Format) -> CacheKey {
-        let mut text = format!("{RENDERER_VERSION}\n{canonical_ffen}\n{canonical_options}");
+    fn from_canonical(version: &str, canonical_ffen: &str, canonical_options: &str, format: Format) -> CacheKey {
+        let mut text = format!("{version}\n{canonical_ffen}\n{canonical_options}");
         let options_end = text.len();
         if format == Format::Svg {
             text.push('\n');
             text.push_str(SVG_VERSION);
         }
-        CacheKey { ffen_end: RENDERER_VERSION.len() + 1 + canonical_ffen.len(), options_end, text, format }
+        CacheKey {
+            version_end: version.len(),
+            ffen_end: version.len() + 1 + canonical_ffen.len(),
+            options_end,
+            text,
+            format,
+        }
     }
 
     /// The picture format the key names.
@@ -70,9 +78,14 @@ impl CacheKey {
         &self.text
     }
 
+    /// The renderer version the key names ([`renderer_version`] of its board).
+    pub fn version(&self) -> &str {
+        &self.text[..self.version_end]
+    }
+
     /// The canonical FFEN (the `X-FFEN` header before escaping).
     pub fn canonical_ffen(&self) -> &str {
-        &self.text[RENDERER_VERSION.len() + 1..self.ffen_end]
+        &self.text[self.version_end + 1..self.ffen_end]
     }
 
     /// The canonical options.
@@ -93,7 +106,7 @@ impl CacheKey {
     pub fn cache_url(&self, origin: &str) -> String {
         let mut query = form_urlencoded::Serializer::new(String::new());
         query
-            .append_pair("v", RENDERER_VERSION)
+            .append_pair("v", self.version())
             .append_pair("ffen", self.canonical_ffen())
             .append_pair("options", self.canonical_options());
         let path = match self.format {
@@ -175,7 +188,7 @@ mod tests {
         let board = parse("{W}(Grasshopper)1", Dialect::Bodlaender).unwrap();
         let options = RenderOptions { flip: true, ..RenderOptions::default() };
         let key = CacheKey::new(&board, &options);
-        assert_eq!(key.as_str(), format!("{RENDERER_VERSION}\n{{W}}[grasshopper:w]1\ns40.f1.c0.gray"));
+        assert_eq!(key.as_str(), "r4\n{W}[grasshopper:w]1\ns40.f1.c0.gray");
         assert_eq!(key.canonical_ffen(), "{W}[grasshopper:w]1");
         assert_eq!(key.canonical_options(), "s40.f1.c0.gray");
         assert_eq!(key.to_string(), key.as_str());
@@ -186,6 +199,24 @@ mod tests {
         assert_eq!((svg.canonical_ffen(), svg.canonical_options()), (key.canonical_ffen(), key.canonical_options()));
         assert_ne!(svg.etag(), key.etag());
         assert_ne!(svg.cache_url("https://h"), key.cache_url("https://h"));
+    }
+
+    /// Renderer r5 redrew the fairy compounds and leapers: only a diagram that shows one is keyed under `r5`.
+    #[test]
+    fn only_diagrams_with_a_redrawn_piece_move_to_r5() {
+        let options = RenderOptions::default();
+        let key = |ffen: &str| CacheKey::new(&parse(ffen, Dialect::Bodlaender).unwrap(), &options);
+        assert_eq!(key("{W}(Grasshopper)(Zebra)(Nightrider)KQRBNP").version(), "r4");
+        assert_eq!(key("{W}(Archbishop)1").as_str(), "r5\n{W}[archbishop:w]1\ns40.f0.c0.gray");
+        assert_eq!(key("{W}(Grasshopper)(wazir)").version(), "r5");
+        assert_eq!(key("{W}(Grasshopper)(wazir)").cache_url("https://h"), format!(
+            "https://h/__cache/diagram.png?v=r5&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bwazir%3Ab%5D&options=s40.f0.c0.gray&etag={}",
+            key("{W}(Grasshopper)(wazir)").etag().hex()
+        ));
+        for name in crate::notation::fairy::REDRAWN_IN_R5 {
+            let board = parse(&format!("({name})"), Dialect::Bodlaender).unwrap();
+            assert_eq!(CacheKey::new(&board, &options).version(), "r5", "{name}");
+        }
     }
 
     #[test]
@@ -206,13 +237,23 @@ mod tests {
     #[test]
     fn the_cache_url_gives_back_its_key() {
         let keys = [
-            CacheKey::from_canonical("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "s40.f0.c0.gray", Format::Png),
-            CacheKey::from_canonical("a&ffen=b", "s40", Format::Png),
-            CacheKey::from_canonical("a", "s40&ffen=b", Format::Png),
-            CacheKey::from_canonical("", "", Format::Png),
-            CacheKey::from_canonical("", "", Format::Svg),
-            CacheKey::from_canonical("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "s40.f0.c0.gray", Format::Svg),
-            CacheKey::from_canonical("%2F+ /é\u{0}", "=&?#", Format::Png),
+            CacheKey::from_canonical(
+                "r4",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                "s40.f0.c0.gray",
+                Format::Png,
+            ),
+            CacheKey::from_canonical("r4", "a&ffen=b", "s40", Format::Png),
+            CacheKey::from_canonical("r4", "a", "s40&ffen=b", Format::Png),
+            CacheKey::from_canonical("r4", "", "", Format::Png),
+            CacheKey::from_canonical("r4", "", "", Format::Svg),
+            CacheKey::from_canonical(
+                "r4",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                "s40.f0.c0.gray",
+                Format::Svg,
+            ),
+            CacheKey::from_canonical("r4", "%2F+ /é\u{0}", "=&?#", Format::Png),
         ];
         let mut urls = std::collections::HashSet::new();
         for key in &keys {
@@ -224,7 +265,7 @@ mod tests {
             let query = url.strip_prefix(path).expect(&url);
             let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
             let mut want = vec![
-                ("v", RENDERER_VERSION.to_string()),
+                ("v", key.version().to_string()),
                 ("ffen", key.canonical_ffen().to_string()),
                 ("options", key.canonical_options().to_string()),
             ];
@@ -243,7 +284,7 @@ mod tests {
         #[test]
         fn any_key_round_trips_through_its_cache_url(ffen in "\\PC{0,40}", options in "\\PC{0,20}", svg: bool) {
             let format = if svg { Format::Svg } else { Format::Png };
-            let key = CacheKey::from_canonical(&ffen, &options, format);
+            let key = CacheKey::from_canonical("r4", &ffen, &options, format);
             let url = key.cache_url("https://h");
             // Both cache paths are as long.
             let query = &url["https://h/__cache/diagram.png?".len()..];

@@ -89,7 +89,9 @@ fn every_family_is_found_by_its_path_and_no_other_path_is_taken() {
         assert_eq!(Family::at(path), Some(family), "{path}");
     }
     let others = ["/", "/favicon.ico", "/favicon.png", "/robots.txt", "/image/", "/image", "/.png", "/board", "/x.gif"];
-    for path in others.into_iter().chain(["/8/8/8/8/8/8/8", "/8/8/8/8/8/8/8/8/8", "/a/b/c/d/e/f/g/h", "/8/8/8/8/8/8/8/8x"]) {
+    for path in
+        others.into_iter().chain(["/8/8/8/8/8/8/8", "/8/8/8/8/8/8/8/8/8", "/a/b/c/d/e/f/g/h", "/8/8/8/8/8/8/8/8x"])
+    {
         assert_eq!(Family::at(path), None, "{path}");
     }
     // The service's own storage path is never a position.
