@@ -397,6 +397,16 @@ impl Writer {
         id
     }
 
+    /// The left half of symbol `left` beside the right half of symbol `right` (a neutral piece's white and black,
+    /// or a compound's two figures), clipped on the 45-unit box's vertical axis as the PNG's `Sprite::split` cuts.
+    fn halves_of(&mut self, left: usize, right: usize) -> String {
+        self.halves = true;
+        let half = |id: usize, side: char| {
+            format!(r##"<use xlink:href="#s{id}" width="45" height="45" clip-path="url(#{side})"/>"##)
+        };
+        format!("{}{}", half(left, 'L'), half(right, 'R'))
+    }
+
     /// The side of the symbol's viewBox and its content: 45-unit sprite box for pieces and markers, pixels for
     /// text and discs (whose labels are placed in whole pixels, as the PNG places them).
     fn symbol_content(&mut self, shape: &Shape, color: Color) -> (u32, String) {
@@ -407,20 +417,12 @@ impl Writer {
             (_, Color::Neutral) => {
                 let white = self.symbol(shape, Color::White);
                 let black = self.symbol(shape, Color::Black);
-                self.halves = true;
-                let half = |id: usize, side: char| {
-                    format!(r##"<use xlink:href="#s{id}" width="45" height="45" clip-path="url(#{side})"/>"##)
-                };
-                (45, format!("{}{}", half(white, 'L'), half(black, 'R')))
+                (45, self.halves_of(white, black))
             }
             (Shape::Halves(left, right), _) => {
                 let left = self.symbol(&Shape::Figure(*left), color);
                 let right = self.symbol(&Shape::Figure(*right), color);
-                self.halves = true;
-                let half = |id: usize, side: char| {
-                    format!(r##"<use xlink:href="#s{id}" width="45" height="45" clip-path="url(#{side})"/>"##)
-                };
-                (45, format!("{}{}", half(left, 'L'), half(right, 'R')))
+                (45, self.halves_of(left, right))
             }
             (Shape::Mirrored(figure), _) => {
                 let id = self.symbol(&Shape::Figure(*figure), color);
