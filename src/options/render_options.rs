@@ -563,6 +563,44 @@ mod tests {
         RenderOptions::from_pairs(pairs.iter().copied())
     }
 
+    /// An Interactive Diagram definition's look gives the options the query pairs of r3 gave (until r3 the look
+    /// went through query pairs; the typed look must give the same options).
+    #[test]
+    fn the_look_of_a_definition_becomes_the_options_the_pairs_of_r3_gave() {
+        let read = |d: &str| crate::notation::ffen::read_definition(d).unwrap().look;
+        let options = |d: &str| RenderOptions::from_definition(&read(d), []).unwrap();
+        let pairs = |p: &[(&'static str, &'static str)]| opts(p).unwrap();
+        // HGM's defaults: white and #E0E0E0 squares, lines between squares, black holes, no coordinates.
+        assert_eq!(
+            options("king::::e1"),
+            pairs(&[("light", "ffffff"), ("dark", "e0e0e0"), ("hole", "000000"), ("borders", "1")])
+        );
+        let all = "lightShade=#FFD\ndarkShade=#C08040\nstartShade=Olive\nrimColor=#\ncoordColor=red\nholeColor=#\nborders=0\nsquareSize=200\nfirstRank=0\ngraphicsDir=/x/ promoChoice=NBRQ";
+        assert_eq!(
+            options(all),
+            pairs(&[
+                ("light", "ffffdd"),
+                ("dark", "808000"),
+                ("rim", "transparent"),
+                ("coord_color", "ff0000"),
+                ("hole", "transparent"),
+                ("borders", "0"),
+                ("size", "128"),
+                ("coords", "1"),
+                ("first_rank", "0"),
+            ])
+        );
+        // '#' as a square colour: see-through squares, through `colors`.
+        assert_eq!(
+            options("lightShade=#"),
+            pairs(&[("colors", "transparent e0e0e0"), ("hole", "000000"), ("borders", "1")])
+        );
+        assert_eq!(
+            options("squareSize=35 firstRank=1").canonical(),
+            "s35.f0.c1.gray.l=ffffff.d=e0e0e0.hole=000000.borders"
+        );
+    }
+
     /// Options written as a modern link's query read back to themselves, once fitted to a board as the planner
     /// does: what makes the `Link: rel="canonical"` header lead back to the same diagram.
     #[test]

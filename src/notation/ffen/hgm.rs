@@ -408,43 +408,13 @@ mod tests {
     }
 
     #[test]
-    fn the_look_becomes_the_options_the_pairs_of_r3_gave() {
-        // Until r3 the look went through query pairs; the typed look must give the same options.
-        let options = |d: &str| crate::RenderOptions::from_definition(&read(d).unwrap().look, []).unwrap();
-        let pairs = |p: &[(&str, &str)]| crate::RenderOptions::from_pairs(p.iter().copied()).unwrap();
-        // HGM's defaults: white and #E0E0E0 squares, lines between squares, black holes, no coordinates.
-        assert_eq!(
-            options("king::::e1"),
-            pairs(&[("light", "ffffff"), ("dark", "e0e0e0"), ("hole", "000000"), ("borders", "1")])
-        );
+    fn the_look_keeps_what_the_definition_says() {
+        // The options it becomes: `options::render_options`' test of `from_definition`.
         let all = "lightShade=#FFD\ndarkShade=#C08040\nstartShade=Olive\nrimColor=#\ncoordColor=red\nholeColor=#\nborders=0\nsquareSize=200\nfirstRank=0\ngraphicsDir=/x/ promoChoice=NBRQ";
-        assert_eq!(
-            options(all),
-            pairs(&[
-                ("light", "ffffdd"),
-                ("dark", "808000"),
-                ("rim", "transparent"),
-                ("coord_color", "ff0000"),
-                ("hole", "transparent"),
-                ("borders", "0"),
-                ("size", "128"),
-                ("coords", "1"),
-                ("first_rank", "0"),
-            ])
-        );
         let look = read(all).unwrap().look;
         assert_eq!(
             (look.light, look.size, look.first_rank),
             (Some(Paint::Solid(Rgb(0xff, 0xff, 0xdd))), Some(200), Some(0))
-        );
-        // '#' as a square colour: see-through squares, through `colors`.
-        assert_eq!(
-            options("lightShade=#"),
-            pairs(&[("colors", "transparent e0e0e0"), ("hole", "000000"), ("borders", "1")])
-        );
-        assert_eq!(
-            options("squareSize=35 firstRank=1").canonical(),
-            "s35.f0.c1.gray.l=ffffff.d=e0e0e0.hole=000000.borders"
         );
     }
 
