@@ -126,32 +126,30 @@ impl Sprite {
     /// This sprite turned `turns` quarter turns clockwise.
     pub fn rotated(&self, turns: u8) -> Sprite {
         let n = self.side();
-        let mut out = Sprite::blank(n);
-        for y in 0..n {
-            for x in 0..n {
-                // Source pixel that lands on (x, y).
-                let (sx, sy) = match turns % 4 {
-                    0 => (x, y),
-                    1 => (y, n - 1 - x),
-                    2 => (n - 1 - x, n - 1 - y),
-                    _ => (n - 1 - y, x),
-                };
-                let s = (sy * n + sx) * 4;
-                let d = (y * n + x) * 4;
-                out.pixels.data[d..d + 4].copy_from_slice(&self.pixels.data[s..s + 4]);
-            }
-        }
-        out
+        // Source pixel that lands on (x, y).
+        self.remapped(|x, y| match turns % 4 {
+            0 => (x, y),
+            1 => (y, n - 1 - x),
+            2 => (n - 1 - x, n - 1 - y),
+            _ => (n - 1 - y, x),
+        })
     }
 
     /// The sprite mirrored left to right.
     fn mirrored(&self) -> Sprite {
         let n = self.side();
+        self.remapped(|x, y| (n - 1 - x, y))
+    }
+
+    /// A sprite of the same side whose pixel (x, y) is this sprite's pixel `source(x, y)`.
+    fn remapped(&self, source: impl Fn(usize, usize) -> (usize, usize)) -> Sprite {
+        let n = self.side();
         let mut out = Sprite::blank(n);
         for y in 0..n {
             for x in 0..n {
-                let (from, to) = ((y * n + x) * 4, (y * n + n - 1 - x) * 4);
-                out.pixels.data[to..to + 4].copy_from_slice(&self.pixels.data[from..from + 4]);
+                let (sx, sy) = source(x, y);
+                let (s, d) = ((sy * n + sx) * 4, (y * n + x) * 4);
+                out.pixels.data[d..d + 4].copy_from_slice(&self.pixels.data[s..s + 4]);
             }
         }
         out
