@@ -11,8 +11,9 @@ use crate::draw::raster::{quantize, Canvas, Image, Mask, Rect, Rgb};
 use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite;
 use crate::draw::text;
-use crate::notation::board::Board;
+use crate::notation::board::{Board, Cell, Piece, PieceKind};
 use crate::notation::colour::Paint;
+use crate::notation::fairy::{self, Art, Glyph};
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK, PAPER};
 
@@ -23,7 +24,43 @@ pub use crate::draw::layout::{
 };
 
 /// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
-pub const RENDERER_VERSION: &str = "r4";
+///
+/// r5 changed only the pictures of boards with a named piece that now has a drawn fairy glyph (issue 19); every
+/// other picture it draws byte for byte as r4 did (the goldens), so those keep their r4 keys: the key's version is
+/// [`renderer_version`] of the board, not this constant alone.
+pub const RENDERER_VERSION: &str = "r5";
+
+/// The version whose pictures [`RENDERER_VERSION`] still draws exactly: the key's version of a board without a
+/// drawn fairy glyph.
+pub const UNCHANGED_SINCE: &str = "r4";
+
+/// The renderer version in the cache key of `board`'s pictures: [`RENDERER_VERSION`] if the board shows a named
+/// piece drawn with a drawn fairy glyph (r5's only change: such names drew a turned orthodox glyph or a disc in r4),
+/// else [`UNCHANGED_SINCE`], whose bytes r5 draws unchanged. So r5 moved only the keys of the pictures it changed:
+/// every cached orthodox diagram, its `ETag` and its cache URL stay as they were.
+///
+/// ```
+/// use ffen_diagram::{ffen, renderer_version};
+/// let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", ffen::Dialect::Janko).unwrap();
+/// assert_eq!(renderer_version(&start), "r4");
+/// let capablanca = ffen::parse("(Archbishop)(grasshopper)6", ffen::Dialect::Bodlaender).unwrap();
+/// assert_eq!(renderer_version(&capablanca), "r5");
+/// let problem = ffen::parse("(Grasshopper)(leo)6", ffen::Dialect::Bodlaender).unwrap();
+/// assert_eq!(renderer_version(&problem), "r4");
+/// ```
+pub fn renderer_version(board: &Board) -> &'static str {
+    let drawn = |cell: &Cell| match cell {
+        Cell::Piece(Piece { kind: PieceKind::Named(name), .. }) => {
+            matches!(fairy::glyph(name), Some(Glyph { art: Art::Drawn(_), .. }))
+        }
+        _ => false,
+    };
+    if board.cells().iter().any(drawn) {
+        RENDERER_VERSION
+    } else {
+        UNCHANGED_SINCE
+    }
+}
 
 /// Paints `rect` with `paint`.
 fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) {

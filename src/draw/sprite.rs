@@ -21,7 +21,7 @@ use crate::draw::assets::{self, Paint as SpritePaint, Prepared, SPRITE_VIEWBOX};
 use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Layer, Mask, Rgb};
 use crate::draw::text;
 use crate::notation::board::{Cell, Color, Figure, Marker, PieceKind};
-use crate::notation::fairy;
+use crate::notation::fairy::{self, Art, FairyFigure};
 use crate::options::render_options::DEFAULT_SQUARE_SIZE;
 use crate::options::theme::extra_tint;
 use std::collections::HashMap;
@@ -40,6 +40,8 @@ pub(crate) const MIN_STROKE_PX: f32 = 0.75;
 pub(crate) enum Shape {
     /// An orthodox piece glyph.
     Figure(Figure),
+    /// A drawn fairy glyph (`sprites/fairy/`).
+    Fairy(FairyFigure),
     /// A marker shape.
     Marker(Marker),
     /// Black text (letters and numbers); colour is ignored.
@@ -299,7 +301,13 @@ pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
                 PieceKind::Figure(f) => (Shape::Figure(*f), p.rotation),
                 PieceKind::Marker(m) => (Shape::Marker(*m), p.rotation),
                 PieceKind::Named(name) => match fairy::glyph(name) {
-                    Some(g) => (Shape::Figure(g.figure), g.rotation.then(p.rotation)),
+                    Some(g) => {
+                        let shape = match g.art {
+                            Art::Orthodox(figure) => Shape::Figure(figure),
+                            Art::Drawn(figure) => Shape::Fairy(figure),
+                        };
+                        (shape, g.rotation.then(p.rotation))
+                    }
                     None => (Shape::Disc(fairy::fallback_label(name)), p.rotation),
                 },
             };
@@ -371,6 +379,7 @@ fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
     let transform = Transform::from_scale(scale, scale);
     match shape {
         Shape::Figure(figure) => draw_prepared(&mut pixmap, assets::figure_sprite(*figure, black), scale, transform),
+        Shape::Fairy(figure) => draw_prepared(&mut pixmap, assets::fairy_sprite(*figure, black), scale, transform),
         Shape::Marker(marker) => {
             if let Some(path) = marker_path(*marker) {
                 let body = if black { [0, 0, 0] } else { [255, 255, 255] };
@@ -572,6 +581,7 @@ mod tests {
     fn every_shape_draws_something_at_every_size() {
         for size in [1, 12, 13, 40, 128] {
             let mut shapes: Vec<Shape> = Figure::ALL.iter().map(|&f| Shape::Figure(f)).collect();
+            shapes.extend(FairyFigure::ALL.iter().map(|&f| Shape::Fairy(f)));
             shapes.extend(Marker::ALL.iter().map(|&m| Shape::Marker(m)));
             shapes.push(Shape::Text("88".into()));
             shapes.push(Shape::Disc("Ca".into()));

@@ -22,7 +22,7 @@
 //! given in drawing order, glyphs sorted by id, and no sine or cosine is computed (so the host and the wasm build
 //! write the same digits). [`SVG_VERSION`] is part of an SVG's cache key: bump it whenever these bytes change.
 
-use crate::draw::assets::{SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
+use crate::draw::assets::{self, SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
 use crate::draw::coords::PlacedLabel;
 use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
 use crate::draw::raster::{div255, Rect, Rgb};
@@ -418,6 +418,9 @@ impl Writer {
                 let black = color == Color::Black;
                 let ops = SPRITE_OPS[index + if black { 6 } else { 0 }];
                 (45, self.sprite_paths(ops, color))
+            }
+            (Shape::Fairy(figure), _) => {
+                (45, self.sprite_paths(assets::fairy_ops(*figure, color == Color::Black), color))
             }
             (Shape::Marker(marker), _) => (45, self.marker(*marker, color)),
             (Shape::Disc(label), _) => (size, self.disc(label, color)),

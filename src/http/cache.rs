@@ -1,7 +1,7 @@
 //! Cache identity: the key that names one diagram, its `ETag`, and the URL it is stored under in the edge cache.
 //!
 //! All three are made from the same two canonical strings (the FFEN from [`ffen::canonical`] and the options from
-//! [`RenderOptions::canonical`]) plus [`RENDERER_VERSION`], so every spelling of one diagram shares them, and a new
+//! [`RenderOptions::canonical`]) plus the board's [`renderer_version`], so every spelling of one diagram shares them, and a new
 //! renderer version never serves an old drawing. An SVG's key has a fourth line, [`SVG_VERSION`]: the format is part
 //! of the key (an SVG never shares a cache entry or `ETag` with a PNG), and PNG keys stay exactly as they were. They are total functions of those strings: nothing here can fail,
 //! so no failure can ever make two diagrams share a cache entry.
@@ -9,7 +9,7 @@
 //! The bytes are forever: a changed key, `ETag` or cache URL would orphan every stored diagram (and a changed
 //! `ETag` would make every browser fetch again). The tests pin them.
 
-use crate::draw::render::RENDERER_VERSION;
+use crate::draw::render::renderer_version;
 use crate::draw::svg::SVG_VERSION;
 use crate::notation::board::Board;
 use crate::notation::ffen;
@@ -24,12 +24,15 @@ pub const CACHE_PATH: &str = "/__cache/diagram.png";
 /// The path under which SVG diagrams are stored in the edge cache (never served as a route).
 pub const SVG_CACHE_PATH: &str = "/__cache/diagram.svg";
 
-/// The name of one diagram: renderer version, canonical FFEN and canonical options, one per line
+/// The name of one diagram: renderer version ([`renderer_version`] of the board), canonical FFEN and canonical
+/// options, one per line
 /// (`r4\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray`); for an SVG a fourth line, [`SVG_VERSION`]
 /// (`r4\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\nsvg1`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CacheKey {
     text: String,
+    /// The renderer version, the first line of `text`.
+    version: &'static str,
     /// Where the canonical FFEN ends inside `text` (it starts after the version line).
     ffen_end: usize,
     /// Where the canonical options end inside `text` (the end, or the line break before the SVG version).
@@ -45,19 +48,24 @@ impl CacheKey {
 
     /// The key of `board` drawn with `options` in `format`.
     pub fn with_format(board: &Board, options: &RenderOptions, format: Format) -> CacheKey {
-        CacheKey::from_canonical(&ffen::canonical(board), &options.canonical(), format)
+        CacheKey::from_canonical(renderer_version(board), &ffen::canonical(board), &options.canonical(), format)
     }
 
-    /// The key of a canonical FFEN and canonical options, as [`ffen::canonical`] and [`RenderOptions::canonical`]
-    /// print them (neither contains a line break), in `format`.
-    fn from_canonical(canonical_ffen: &str, canonical_options: &str, format: Format) -> CacheKey {
-        let mut text = format!("{RENDERER_VERSION}\n{canonical_ffen}\n{canonical_options}");
+    /// The key of a renderer version, a canonical FFEN and canonical options, as [`renderer_version`],
+    /// [`ffen::canonical`] and [`RenderOptions::canonical`] print them (none contains a line break), in `format`.
+    fn from_canonical(
+        version: &'static str,
+        canonical_ffen: &str,
+        canonical_options: &str,
+        format: Format,
+    ) -> CacheKey {
+        let mut text = format!("{version}\n{canonical_ffen}\n{canonical_options}");
         let options_end = text.len();
         if format == Format::Svg {
             text.push('\n');
             text.push_str(SVG_VERSION);
         }
-        CacheKey { ffen_end: RENDERER_VERSION.len() + 1 + canonical_ffen.len(), options_end, text, format }
+        CacheKey { ffen_end: version.len() + 1 + canonical_ffen.len(), version, options_end, text, format }
     }
 
     /// The picture format the key names.
@@ -72,7 +80,7 @@ impl CacheKey {
 
     /// The canonical FFEN (the `X-FFEN` header before escaping).
     pub fn canonical_ffen(&self) -> &str {
-        &self.text[RENDERER_VERSION.len() + 1..self.ffen_end]
+        &self.text[self.version.len() + 1..self.ffen_end]
     }
 
     /// The canonical options.
@@ -93,7 +101,7 @@ impl CacheKey {
     pub fn cache_url(&self, origin: &str) -> String {
         let mut query = form_urlencoded::Serializer::new(String::new());
         query
-            .append_pair("v", RENDERER_VERSION)
+            .append_pair("v", self.version)
             .append_pair("ffen", self.canonical_ffen())
             .append_pair("options", self.canonical_options());
         let path = match self.format {
@@ -159,6 +167,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::render::{RENDERER_VERSION, UNCHANGED_SINCE};
     use crate::notation::ffen::{parse, Dialect};
 
     #[test]
@@ -175,7 +184,8 @@ mod tests {
         let board = parse("{W}(Grasshopper)1", Dialect::Bodlaender).unwrap();
         let options = RenderOptions { flip: true, ..RenderOptions::default() };
         let key = CacheKey::new(&board, &options);
-        assert_eq!(key.as_str(), format!("{RENDERER_VERSION}\n{{W}}[grasshopper:w]1\ns40.f1.c0.gray"));
+        // The grasshopper is drawn as r4 drew it: the key keeps r4.
+        assert_eq!(key.as_str(), format!("{UNCHANGED_SINCE}\n{{W}}[grasshopper:w]1\ns40.f1.c0.gray"));
         assert_eq!(key.canonical_ffen(), "{W}[grasshopper:w]1");
         assert_eq!(key.canonical_options(), "s40.f1.c0.gray");
         assert_eq!(key.to_string(), key.as_str());
@@ -186,6 +196,26 @@ mod tests {
         assert_eq!((svg.canonical_ffen(), svg.canonical_options()), (key.canonical_ffen(), key.canonical_options()));
         assert_ne!(svg.etag(), key.etag());
         assert_ne!(svg.cache_url("https://h"), key.cache_url("https://h"));
+    }
+
+    #[test]
+    fn only_boards_with_a_drawn_fairy_glyph_have_the_new_version() {
+        // Issue 19: r5 draws archbishops, zebras, wazirs … with glyphs of their own; every other picture is r4's.
+        let options = RenderOptions::default();
+        let key = |text: &str, dialect| CacheKey::new(&parse(text, dialect).unwrap(), &options);
+        let drawn = key("{W}(Zebra)(camelrider)-1", Dialect::Bodlaender);
+        assert_eq!(drawn.as_str(), format!("{RENDERER_VERSION}\n{{W}}[zebra:w][camelrider:b][-]1\ns40.f0.c0.gray"));
+        assert_eq!(drawn.canonical_ffen(), "{W}[zebra:w][camelrider:b][-]1");
+        assert!(drawn.cache_url("https://h").contains("?v=r5&"));
+        for (text, dialect) in [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko),
+            ("-*1q*2N'a[]c", Dialect::Janko),
+            ("(Grasshopper)(leo)(rook-lion)(camelrider)(nightrider-hopper)", Dialect::Bodlaender),
+        ] {
+            let unchanged = key(text, dialect);
+            assert!(unchanged.as_str().starts_with("r4\n"), "{text}");
+            assert!(unchanged.cache_url("https://h").contains("?v=r4&"), "{text}");
+        }
     }
 
     #[test]
@@ -206,13 +236,29 @@ mod tests {
     #[test]
     fn the_cache_url_gives_back_its_key() {
         let keys = [
-            CacheKey::from_canonical("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "s40.f0.c0.gray", Format::Png),
-            CacheKey::from_canonical("a&ffen=b", "s40", Format::Png),
-            CacheKey::from_canonical("a", "s40&ffen=b", Format::Png),
-            CacheKey::from_canonical("", "", Format::Png),
-            CacheKey::from_canonical("", "", Format::Svg),
-            CacheKey::from_canonical("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "s40.f0.c0.gray", Format::Svg),
-            CacheKey::from_canonical("%2F+ /é\u{0}", "=&?#", Format::Png),
+            CacheKey::from_canonical(
+                "r4",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                "s40.f0.c0.gray",
+                Format::Png,
+            ),
+            CacheKey::from_canonical(
+                "r5",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                "s40.f0.c0.gray",
+                Format::Png,
+            ),
+            CacheKey::from_canonical("r5", "a&ffen=b", "s40", Format::Png),
+            CacheKey::from_canonical("r5", "a", "s40&ffen=b", Format::Png),
+            CacheKey::from_canonical("r5", "", "", Format::Png),
+            CacheKey::from_canonical("r5", "", "", Format::Svg),
+            CacheKey::from_canonical(
+                "r5",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+                "s40.f0.c0.gray",
+                Format::Svg,
+            ),
+            CacheKey::from_canonical("r4", "%2F+ /é\u{0}", "=&?#", Format::Png),
         ];
         let mut urls = std::collections::HashSet::new();
         for key in &keys {
@@ -224,7 +270,7 @@ mod tests {
             let query = url.strip_prefix(path).expect(&url);
             let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
             let mut want = vec![
-                ("v", RENDERER_VERSION.to_string()),
+                ("v", key.version.to_string()),
                 ("ffen", key.canonical_ffen().to_string()),
                 ("options", key.canonical_options().to_string()),
             ];
@@ -243,7 +289,7 @@ mod tests {
         #[test]
         fn any_key_round_trips_through_its_cache_url(ffen in "\\PC{0,40}", options in "\\PC{0,20}", svg: bool) {
             let format = if svg { Format::Svg } else { Format::Png };
-            let key = CacheKey::from_canonical(&ffen, &options, format);
+            let key = CacheKey::from_canonical(RENDERER_VERSION, &ffen, &options, format);
             let url = key.cache_url("https://h");
             // Both cache paths are as long.
             let query = &url["https://h/__cache/diagram.png?".len()..];

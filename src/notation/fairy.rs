@@ -1,11 +1,16 @@
-//! Named fairy pieces and the glyphs problemists print for them.
+//! Named fairy pieces and how they are drawn.
 //!
-//! Printed problem diagrams have no special artwork for fairy pieces: they turn an orthodox glyph. [`TABLE`] follows
-//! Popeye's diagram output and `diagram.sty` / the FIDE Album, as the issue tracker listed them (grasshopper = queen
-//! upside down, nightrider = knight upside down, zebra = knight turned right, camel = knight turned left, lion =
-//! queen turned left, leo = queen turned right), extended by the same families: hoppers upside down, the Chinese
-//! pieces turned right, the lion family turned left. The "Fairy pieces" table of docs/notation.md lists the same names; a test
-//! keeps the two equal.
+//! Two kinds of glyph ([`Art`]):
+//! - **drawn fairy glyphs** ([`FairyFigure`], `sprites/fairy/`): the compounds with the knight and the common fairy
+//!   pieces of the variant pages (Interactive Diagrams, Game Courier) and of Bodlaender's page, drawn in the
+//!   cburnett style from the cburnett parts (docs/glyphs.md);
+//! - **turned orthodox glyphs**, the problemists' convention for the families they print that way (Popeye's diagram
+//!   output, `diagram.sty`, the FIDE Album): grasshopper = queen upside down, the other hoppers upside down, the
+//!   Chinese pieces (leo, pao, vao, mao) turned right, the rook- and bishop-lions turned left. janko's `*1…*3` turn
+//!   any glyph, so a problemist can still print a nightrider as `*2N` and a zebra as `*1N`.
+//!
+//! The "Fairy pieces" table of docs/notation.md lists the same names; a test keeps the two equal, and another that
+//! no two different pieces share a picture (names of one row are one piece under several names).
 //!
 //! Names are stored without separators, so `rook-hopper`, `rook_hopper` and `rookhopper` are one piece (see
 //! [`FairyName::new`]). Orthodox names are no fairy names: the readers turn `(Queen)` into the orthodox queen
@@ -16,65 +21,176 @@
 
 use crate::notation::board::{FairyName, Figure, Rotation};
 
-/// How a fairy piece is drawn: an orthodox glyph turned by some quarter turns clockwise.
+/// A fairy glyph drawn for its own piece (`sprites/fairy/w<name>.svg`, `b<name>.svg`), compiled in like the
+/// orthodox pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FairyFigure {
+    /// Bishop + knight: the knight behind the bishop.
+    Archbishop,
+    /// Rook + knight: the knight behind the rook.
+    Chancellor,
+    /// Queen + knight: the knight behind the queen.
+    Amazon,
+    /// King + knight (non-royal): the knight behind the king.
+    Centaur,
+    /// The knight's rider: two knights, one behind the other.
+    Nightrider,
+    /// A knight with a horn.
+    Unicorn,
+    /// A knight with stripes.
+    Zebra,
+    /// A knight with spots and a giraffe's horns.
+    Giraffe,
+    /// A knight with a hump.
+    Camel,
+    /// A knight with a spiked crest and a horn.
+    Dragon,
+    /// One orthogonal step: a plus on the pawn's body.
+    Wazir,
+    /// One diagonal step: a saltire on the pawn's body.
+    Ferz,
+    /// The non-royal king: the king with a ball instead of the cross.
+    Mann,
+    /// The orthogonal two-step leaper (the "war engine"): a rook on wheels.
+    Dabbaba,
+    /// The diagonal two-step leaper, Shatranj's alfil ("the elephant"): an elephant's head.
+    Elephant,
+    /// Xiangqi's cannon: a cannon.
+    Cannon,
+    /// The lion of the variant pages: a lion's head.
+    Lion,
+}
+
+impl FairyFigure {
+    /// Every drawn glyph, in the order of the compiled sprites.
+    pub const ALL: [FairyFigure; 17] = [
+        FairyFigure::Archbishop,
+        FairyFigure::Chancellor,
+        FairyFigure::Amazon,
+        FairyFigure::Centaur,
+        FairyFigure::Nightrider,
+        FairyFigure::Unicorn,
+        FairyFigure::Zebra,
+        FairyFigure::Giraffe,
+        FairyFigure::Camel,
+        FairyFigure::Dragon,
+        FairyFigure::Wazir,
+        FairyFigure::Ferz,
+        FairyFigure::Mann,
+        FairyFigure::Dabbaba,
+        FairyFigure::Elephant,
+        FairyFigure::Cannon,
+        FairyFigure::Lion,
+    ];
+
+    /// The glyph's name, as its files in `sprites/fairy/` are named (`archbishop`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FairyFigure::Archbishop => "archbishop",
+            FairyFigure::Chancellor => "chancellor",
+            FairyFigure::Amazon => "amazon",
+            FairyFigure::Centaur => "centaur",
+            FairyFigure::Nightrider => "nightrider",
+            FairyFigure::Unicorn => "unicorn",
+            FairyFigure::Zebra => "zebra",
+            FairyFigure::Giraffe => "giraffe",
+            FairyFigure::Camel => "camel",
+            FairyFigure::Dragon => "dragon",
+            FairyFigure::Wazir => "wazir",
+            FairyFigure::Ferz => "ferz",
+            FairyFigure::Mann => "mann",
+            FairyFigure::Dabbaba => "dabbaba",
+            FairyFigure::Elephant => "elephant",
+            FairyFigure::Cannon => "cannon",
+            FairyFigure::Lion => "lion",
+        }
+    }
+
+    /// The drawn glyph of this name (as [`FairyFigure::name`] gives it), if there is one.
+    pub fn from_name(name: &str) -> Option<FairyFigure> {
+        FairyFigure::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The index of this glyph in [`FairyFigure::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The artwork a glyph starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Art {
+    /// An orthodox piece glyph (turned, for the problemists' families).
+    Orthodox(Figure),
+    /// A drawn fairy glyph.
+    Drawn(FairyFigure),
+}
+
+/// How a fairy piece is drawn: a glyph turned by some quarter turns clockwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyph {
-    /// The orthodox glyph.
-    pub figure: Figure,
+    /// The artwork.
+    pub art: Art,
     /// Quarter turns clockwise applied before the piece's own rotation.
     pub rotation: Rotation,
 }
 
-/// The table of known names: (name, figure, quarter turns clockwise).
+use Art::{Drawn, Orthodox};
+use FairyFigure as F;
+
+/// The table of known names: (name, artwork, quarter turns clockwise).
 ///
-/// Names are stored as [`FairyName`] keeps them: lower case, without separators.
-pub const TABLE: &[(&str, Figure, u8)] = &[
-    // Hoppers and riders: upside down.
-    ("grasshopper", Figure::Queen, 2),
-    ("nightrider", Figure::Knight, 2),
-    ("rookhopper", Figure::Rook, 2),
-    ("bishophopper", Figure::Bishop, 2),
-    ("kinghopper", Figure::King, 2),
-    ("nightriderhopper", Figure::Knight, 2),
-    ("berolinapawn", Figure::Pawn, 2),
-    // Leapers: knight turned.
-    ("zebra", Figure::Knight, 1),
-    ("camel", Figure::Knight, 3),
-    ("giraffe", Figure::Knight, 1),
+/// Names are stored as [`FairyName`] keeps them: lower case, without separators. Names of one piece (synonyms, the
+/// spellings of the variant pages, HGM's image names) share a glyph; different pieces never do.
+pub const TABLE: &[(&str, Art, u8)] = &[
+    // The problemists' families: turned orthodox glyphs. Hoppers upside down.
+    ("grasshopper", Orthodox(Figure::Queen), 2),
+    ("rookhopper", Orthodox(Figure::Rook), 2),
+    ("bishophopper", Orthodox(Figure::Bishop), 2),
+    ("kinghopper", Orthodox(Figure::King), 2),
+    ("nightriderhopper", Orthodox(Figure::Knight), 2),
+    ("berolinapawn", Orthodox(Figure::Pawn), 2),
     // Chinese pieces: turned right.
-    ("leo", Figure::Queen, 1),
-    ("pao", Figure::Rook, 1),
-    ("vao", Figure::Bishop, 1),
-    ("mao", Figure::Knight, 1),
-    // Lion family: turned left.
-    ("lion", Figure::Queen, 3),
-    ("rooklion", Figure::Rook, 3),
-    ("bishoplion", Figure::Bishop, 3),
-    // Shatranj pieces of Bodlaender's example: the elephant (alfil) and general (ferz) stand where bishop and queen do.
-    ("elephant", Figure::Bishop, 0),
-    ("general", Figure::Queen, 0),
-    // Issue 11: the names variant pages (Interactive Diagrams, Game Courier) use most.
-    // Compounds with the knight: their slider turned right. Variant sets draw them as slider-and-knight hybrids, which
-    // the six orthodox glyphs cannot show; the turn marks "slider plus", as problemists turn glyphs for every fairy
-    // piece (so they share the Chinese pieces' glyphs, which variant pages do not use beside them).
-    ("archbishop", Figure::Bishop, 1),
-    ("cardinal", Figure::Bishop, 1),
-    ("princess", Figure::Bishop, 1),
-    ("chancellor", Figure::Rook, 1),
-    ("marshall", Figure::Rook, 1),
-    ("empress", Figure::Rook, 1),
-    ("amazon", Figure::Queen, 1),
-    // The one-step leapers, the king's two halves: the king turned right (wazir, orthogonal) and left (ferz,
-    // diagonal), the two turns of the king glyph nothing else uses.
-    ("wazir", Figure::King, 1),
-    ("ferz", Figure::King, 3),
-    ("fers", Figure::King, 3),
-    // The two-step leapers stand as the slider they are short forms of, like the Shatranj elephant above: alfil
-    // (the elephant's Arabic name) as the bishop, dabbaba as the rook.
-    ("alfil", Figure::Bishop, 0),
-    ("dabbaba", Figure::Rook, 0),
-    // Xiangqi's cannon is the pao.
-    ("cannon", Figure::Rook, 1),
+    ("leo", Orthodox(Figure::Queen), 1),
+    ("pao", Orthodox(Figure::Rook), 1),
+    ("vao", Orthodox(Figure::Bishop), 1),
+    ("mao", Orthodox(Figure::Knight), 1),
+    // The lions' family: turned left (the FIDE Album's lion is the queen turned left: janko's `*3Q`).
+    ("rooklion", Orthodox(Figure::Rook), 3),
+    ("bishoplion", Orthodox(Figure::Bishop), 3),
+    // Drawn glyphs. Compounds with the knight (Capablanca's, Seirawan's and the problemists' names).
+    ("archbishop", Drawn(F::Archbishop), 0),
+    ("cardinal", Drawn(F::Archbishop), 0),
+    ("princess", Drawn(F::Archbishop), 0),
+    ("chancellor", Drawn(F::Chancellor), 0),
+    ("marshall", Drawn(F::Chancellor), 0),
+    ("marshal", Drawn(F::Chancellor), 0),
+    ("empress", Drawn(F::Chancellor), 0),
+    ("amazon", Drawn(F::Amazon), 0),
+    ("centaur", Drawn(F::Centaur), 0),
+    // The knight's relatives.
+    ("nightrider", Drawn(F::Nightrider), 0),
+    ("knightrider", Drawn(F::Nightrider), 0),
+    ("unicorn", Drawn(F::Unicorn), 0),
+    ("zebra", Drawn(F::Zebra), 0),
+    ("giraffe", Drawn(F::Giraffe), 0),
+    ("camel", Drawn(F::Camel), 0),
+    ("dragon", Drawn(F::Dragon), 0),
+    // The short leapers. Bodlaender's Shatranj example calls the ferz `general` and the alfil `elephant`.
+    ("wazir", Drawn(F::Wazir), 0),
+    ("ferz", Drawn(F::Ferz), 0),
+    ("fers", Drawn(F::Ferz), 0),
+    ("general", Drawn(F::Ferz), 0),
+    ("mann", Drawn(F::Mann), 0),
+    ("man", Drawn(F::Mann), 0),
+    ("commoner", Drawn(F::Mann), 0),
+    ("dabbaba", Drawn(F::Dabbaba), 0),
+    ("dabbabah", Drawn(F::Dabbaba), 0),
+    ("alfil", Drawn(F::Elephant), 0),
+    ("elephant", Drawn(F::Elephant), 0),
+    // Xiangqi's cannon (the problemists' pao, turned rook, is the same mover under its problem name).
+    ("cannon", Drawn(F::Cannon), 0),
+    ("lion", Drawn(F::Lion), 0),
 ];
 
 /// The glyph for a named piece, or `None` if the name is not in [`TABLE`].
@@ -82,7 +198,7 @@ pub fn glyph(name: &FairyName) -> Option<Glyph> {
     TABLE
         .iter()
         .find(|(known, _, _)| *known == name.as_str())
-        .map(|&(_, figure, turns)| Glyph { figure, rotation: Rotation::new(u32::from(turns)) })
+        .map(|&(_, art, turns)| Glyph { art, rotation: Rotation::new(u32::from(turns)) })
 }
 
 /// What the renderer writes for a name with no glyph: its first letter upper-case and, if it has one, its second
@@ -102,25 +218,68 @@ pub fn fallback_label(name: &FairyName) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     fn name(s: &str) -> FairyName {
         FairyName::new(s).unwrap()
     }
 
+    fn art_and_turns(n: &str) -> (Art, u8) {
+        let g = glyph(&name(n)).unwrap_or_else(|| panic!("{n} has no glyph"));
+        (g.art, g.rotation.quarter_turns())
+    }
+
     #[test]
-    fn issue_conventions() {
-        let cases = [
-            ("grasshopper", Figure::Queen, 2),
-            ("nightrider", Figure::Knight, 2),
-            ("zebra", Figure::Knight, 1),
-            ("camel", Figure::Knight, 3),
-            ("lion", Figure::Queen, 3),
-            ("leo", Figure::Queen, 1),
+    fn problemists_conventions_and_drawn_glyphs() {
+        // The families problemists print as turned glyphs stay turned.
+        assert_eq!(art_and_turns("grasshopper"), (Orthodox(Figure::Queen), 2));
+        assert_eq!(art_and_turns("nightriderhopper"), (Orthodox(Figure::Knight), 2));
+        assert_eq!(art_and_turns("leo"), (Orthodox(Figure::Queen), 1));
+        assert_eq!(art_and_turns("rooklion"), (Orthodox(Figure::Rook), 3));
+        // Issue 19: every piece of the issue's list has a drawn glyph of its own, upright.
+        let list = [
+            ("archbishop", F::Archbishop),
+            ("princess", F::Archbishop),
+            ("cardinal", F::Archbishop),
+            ("chancellor", F::Chancellor),
+            ("empress", F::Chancellor),
+            ("marshall", F::Chancellor),
+            ("amazon", F::Amazon),
+            ("centaur", F::Centaur),
+            ("camel", F::Camel),
+            ("zebra", F::Zebra),
+            ("giraffe", F::Giraffe),
+            ("unicorn", F::Unicorn),
+            ("nightrider", F::Nightrider),
+            ("wazir", F::Wazir),
+            ("ferz", F::Ferz),
+            ("alfil", F::Elephant),
+            ("dabbaba", F::Dabbaba),
+            ("mann", F::Mann),
+            ("commoner", F::Mann),
+            ("elephant", F::Elephant),
+            ("cannon", F::Cannon),
+            ("lion", F::Lion),
+            ("dragon", F::Dragon),
         ];
-        for (n, figure, turns) in cases {
-            let g = glyph(&name(n)).unwrap();
-            assert_eq!((g.figure, g.rotation.quarter_turns()), (figure, turns), "{n}");
+        for (n, figure) in list {
+            assert_eq!(art_and_turns(n), (Drawn(figure), 0), "{n}");
         }
+        // Every drawn glyph is some name's.
+        for figure in FairyFigure::ALL {
+            assert!(TABLE.iter().any(|(_, art, _)| *art == Drawn(figure)), "{figure:?} is nobody's glyph");
+        }
+    }
+
+    #[test]
+    fn fairy_figures_are_listed_in_order_with_their_names() {
+        for (i, figure) in FairyFigure::ALL.into_iter().enumerate() {
+            assert_eq!(figure.index(), i);
+            assert_eq!(FairyFigure::from_name(figure.name()), Some(figure));
+            // A drawn glyph's name is a valid fairy name that draws that glyph.
+            assert_eq!(art_and_turns(figure.name()), (Drawn(figure), 0));
+        }
+        assert_eq!(FairyFigure::from_name("queen"), None);
     }
 
     #[test]
@@ -133,10 +292,10 @@ mod tests {
         }
     }
 
-    /// The rows of the README's "Fairy pieces" table: (names, glyph names, turn word).
-    fn readme_rows() -> Vec<(Vec<String>, Vec<String>, String)> {
-        let readme = include_str!("../../docs/notation.md");
-        let section = &readme[readme.find("### Fairy pieces").expect("docs/notation.md section")..];
+    /// The rows of the "Fairy pieces" table of docs/notation.md: (names, glyph names, turn word).
+    fn documented_rows() -> Vec<(Vec<String>, Vec<String>, String)> {
+        let doc = include_str!("../../docs/notation.md");
+        let section = &doc[doc.find("### Fairy pieces").expect("docs/notation.md section")..];
         let table =
             section.lines().skip_while(|l| !l.starts_with("| names")).skip(2).take_while(|l| l.starts_with('|'));
         table
@@ -149,31 +308,52 @@ mod tests {
             .collect()
     }
 
+    /// A glyph as the documentation names it: an orthodox piece (`queen`) or a drawn glyph (`drawn archbishop`).
+    fn documented_art(glyph_name: &str) -> Art {
+        match glyph_name.strip_prefix("drawn ") {
+            Some(drawn) => Drawn(FairyFigure::from_name(drawn).unwrap_or_else(|| panic!("doc glyph {drawn:?}"))),
+            None => Orthodox(Figure::from_name(glyph_name).unwrap_or_else(|| panic!("doc glyph {glyph_name:?}"))),
+        }
+    }
+
     #[test]
-    fn readme_table_and_table_agree() {
+    fn documented_table_and_table_agree() {
         // Issue 8, defect 3: the documentation listed `nightrider-hopper`, which the table lacked, and the table
         // held `giraffe`, `mao` and `berolinapawn`, which the documentation did not mention.
         let mut documented = Vec::new();
-        for (names, glyphs, turned) in readme_rows() {
+        for (names, glyphs, turned) in documented_rows() {
             let turns = match turned.as_str() {
                 "not" => 0,
                 "right" => 1,
                 "upside down" => 2,
                 "left" => 3,
-                other => panic!("README turn {other:?}"),
+                other => panic!("doc turn {other:?}"),
             };
             for (i, n) in names.iter().enumerate() {
                 let glyph_name = if glyphs.len() == 1 { &glyphs[0] } else { &glyphs[i] };
-                let figure = Figure::from_name(glyph_name).unwrap_or_else(|| panic!("README glyph {glyph_name:?}"));
-                let g = glyph(&name(n)).unwrap_or_else(|| panic!("README names {n:?}, the table does not"));
-                assert_eq!((g.figure, g.rotation.quarter_turns()), (figure, turns), "{n}");
+                assert_eq!(art_and_turns(n), (documented_art(glyph_name), turns), "{n}");
                 documented.push(name(n).as_str().to_string());
             }
         }
         for (n, _, _) in TABLE {
-            assert!(documented.iter().any(|d| d == n), "the table has {n:?}, the README does not");
+            assert!(documented.iter().any(|d| d == n), "the table has {n:?}, docs/notation.md does not");
         }
         assert_eq!(documented.len(), TABLE.len());
+    }
+
+    #[test]
+    fn different_pieces_never_share_a_picture() {
+        // Issue 19. One piece is a row of the documented table with one glyph (its names are synonyms), or one name
+        // of a row that lists a glyph per name.
+        let mut owner: HashMap<(Art, u8), (usize, usize)> = HashMap::new();
+        for (row, (names, glyphs, _)) in documented_rows().into_iter().enumerate() {
+            for (i, n) in names.iter().enumerate() {
+                let piece = (row, if glyphs.len() == 1 { 0 } else { i });
+                let picture = art_and_turns(n);
+                let first = *owner.entry(picture).or_insert(piece);
+                assert_eq!(first, piece, "{n} shares its picture {picture:?} with another piece");
+            }
+        }
     }
 
     #[test]
