@@ -126,15 +126,9 @@ def dragon(ink):
     return spikes + horn + placed(ink.side, "N")
 
 
-# The pawn without its head: the one-step leapers stand on it (a pawn also moves one step).
-PAWN_BODY = ("M 19.5,15.6 C 17.33,16.5 16,18.59 16,21 C 16,23.03 16.94,24.84 18.41,26.03 C 15.41,27.09 11,31.58 11,39.5 "
-             "L 34,39.5 C 34,31.58 29.59,27.09 26.59,26.03 C 28.06,24.84 29,23.03 29,21 C 29,18.59 27.67,16.5 25.5,15.6 Z")
-
-
-def cross_outline(cx, cy, arm, half):
-    pts = [(half, arm), (half, half), (arm, half), (arm, -half), (half, -half), (half, -arm), (-half, -arm),
-           (-half, -half), (-arm, -half), (-arm, half), (-half, half), (-half, arm)]
-    return pts
+# The pawn's skirt: the one-step leapers stand on it (a pawn also moves one step), an emblem of their move above.
+PEDESTAL = "M 18.41,27.03 C 15.41,28.09 11,32.08 11,39.5 L 34,39.5 C 34,32.08 29.59,28.09 26.59,27.03 Z"
+EMBLEM_CENTRE = (22.5, 16.0)
 
 
 def polygon(points):
@@ -142,26 +136,41 @@ def polygon(points):
 
 
 def wazir(ink):
-    cx, cy = 22.5, 10.5
-    plus = polygon([(cx + x, cy + y) for x, y in cross_outline(cx, cy, 8, 2.6)])
-    return ink.shape(PAWN_BODY) + ink.shape(plus)
+    # One orthogonal step: a plus.
+    plus = polygon(star_outline(*EMBLEM_CENTRE, 4, 11.5, 3.3, 0.0))
+    return ink.shape(PEDESTAL) + ink.shape(plus)
 
 
 def ferz(ink):
-    cx, cy = 22.5, 10.5
-    r = 0.70710678
-    pts = [((x - y) * r + cx, (x + y) * r + cy) for x, y in cross_outline(cx, cy, 9, 2.6)]
-    return ink.shape(PAWN_BODY) + ink.shape(polygon(pts))
+    # One diagonal step: a saltire.
+    import math
+    saltire = polygon(star_outline(*EMBLEM_CENTRE, 4, 12, 3.3, math.pi / 4))
+    return ink.shape(PEDESTAL) + ink.shape(saltire)
+
+
+def star_outline(cx, cy, arms, arm, half, start):
+    """The outline of `arms` bars of half-width `half` reaching `arm` from (cx, cy), the first at angle `start`
+    (radians, clockwise from up), evenly spread: their union, as one polygon."""
+    import math
+    step = 2 * math.pi / arms
+    # Where the edges of two neighbouring bars meet, on the bisector between them.
+    inner = half / math.sin(step / 2)
+    points = []
+    for k in range(arms):
+        a = start + k * step
+        d = (math.sin(a), -math.cos(a))
+        n = (math.cos(a), math.sin(a))
+        points.append((cx + arm * d[0] - half * n[0], cy + arm * d[1] - half * n[1]))
+        points.append((cx + arm * d[0] + half * n[0], cy + arm * d[1] + half * n[1]))
+        b = a + step / 2
+        points.append((cx + inner * math.sin(b), cy - inner * math.cos(b)))
+    return points
 
 
 def mann(ink):
-    king = cburnett(ink.side, "K")
-    # The king without its cross (a non-royal king), a ball in its place.
-    king = king.replace('<path d="M22.5 11.63V6M20 8h5" stroke-linejoin="miter"/>', "")
-    king = king.replace('<path d="M22.5 11.63V6" stroke-linejoin="miter"/>', "")
-    king = king.replace('<path d="M20 8h5" stroke-linejoin="miter"/>', "")
-    assert "11.63V6" not in king and "M20 8h5" not in king
-    return ink.disc(22.5, 8.2, 3.6) + king
+    # Wazir and ferz together, as the mann (the non-royal king) moves: plus and saltire in one star.
+    star = polygon(star_outline(*EMBLEM_CENTRE, 8, 11.5, 2.3, 0.0))
+    return ink.shape(PEDESTAL) + ink.shape(star)
 
 
 def dabbaba(ink):
