@@ -3,7 +3,7 @@
 //! Two kinds of glyph ([`Art`]):
 //! - **drawn fairy glyphs** ([`FairyFigure`], `sprites/fairy/`): the compounds with the knight and the common fairy
 //!   pieces of the variant pages (Interactive Diagrams, Game Courier) and of Bodlaender's page, drawn in the
-//!   cburnett style from the cburnett parts (docs/glyphs.md);
+//!   cburnett style from the cburnett parts (`docs/glyphs.md`);
 //! - **turned orthodox glyphs**, the problemists' convention for the families they print that way (Popeye's diagram
 //!   output, `diagram.sty`, the FIDE Album): grasshopper = queen upside down, the other hoppers upside down, the
 //!   Chinese pieces (leo, pao, vao, mao) turned right, the rook- and bishop-lions turned left. janko's `*1…*3` turn
@@ -45,11 +45,11 @@ pub enum FairyFigure {
     Camel,
     /// A knight with a spiked crest and a horn.
     Dragon,
-    /// One orthogonal step: a plus on the pawn's body.
+    /// One orthogonal step: a plus on the pawn's skirt.
     Wazir,
-    /// One diagonal step: a saltire on the pawn's body.
+    /// One diagonal step: a saltire on the pawn's skirt.
     Ferz,
-    /// The non-royal king: the king with a ball instead of the cross.
+    /// The non-royal king (wazir + ferz): plus and saltire in one star on the pawn's skirt.
     Mann,
     /// The orthogonal two-step leaper (the "war engine"): a rook on wheels.
     Dabbaba,
