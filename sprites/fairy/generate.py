@@ -195,14 +195,27 @@ def elephant(ink):
 
 
 def cannon(ink):
-    barrel = ink.shape("M 10.5,31.5 L 35.5,13.5 C 37.5,12 40,14.5 38.8,16.6 L 16.5,37 Z")
-    muzzle = ink.shape("M 33.6,12.5 L 36.2,11 L 41,18 L 38.8,19.8 Z")
-    breech = ink.disc(11.8, 34.5, 4.2)
-    wheel = ink.disc(22.5, 33, 6.8)
-    spokes = ink.lines("M 22.5,26.2 L 22.5,39.8 M 15.7,33 L 29.3,33 M 17.7,28.2 L 27.3,37.8 M 27.3,28.2 L 17.7,37.8", 1)
-    hub = ink.dot(22.5, 33, 1.8, ink.line if ink.side == "w" else ink.detail)
-    ground = ink.lines("M 8,40 L 37,40", 1.5, ink.line)
-    return barrel + muzzle + breech + wheel + spokes + hub + ground
+    import math
+    back, muzzle = (9.5, 31.5), (38.5, 12.5)
+    length = math.dist(back, muzzle)
+    d = ((muzzle[0] - back[0]) / length, (muzzle[1] - back[1]) / length)
+    n = (-d[1], d[0])
+
+    def at(t, w):
+        """The point `t` along the barrel's axis from the breech and `w` across it."""
+        return (back[0] + t * d[0] + w * n[0], back[1] + t * d[1] + w * n[1])
+
+    barrel = polygon([at(0, 4.6), at(length, 3.4), at(length, -3.4), at(0, -4.6)])
+    ring = polygon([at(length - 3.2, 4.4), at(length, 4.4), at(length, -4.4), at(length - 3.2, -4.4)])
+    breech = ink.disc(*at(-1.2, 0), 3.6)
+    cx, cy, r = 21, 31.5, 8.3
+    wheel = ink.disc(cx, cy, r)
+    spokes = "".join(
+        f"M {cx + 1.8 * math.cos(a):.2f},{cy + 1.8 * math.sin(a):.2f} L {cx + (r - 0.6) * math.cos(a):.2f},"
+        f"{cy + (r - 0.6) * math.sin(a):.2f} " for a in (k * math.pi / 3 + math.pi / 6 for k in range(6)))
+    hub = ink.dot(cx, cy, 2.2, ink.line if ink.side == "w" else ink.detail)
+    ground = ink.lines("M 6.5,40.5 L 38.5,40.5", 1.5, ink.line)
+    return breech + ink.shape(barrel) + ink.shape(ring) + wheel + ink.lines(spokes, 1.2) + hub + ground
 
 
 def lion(ink):
