@@ -31,7 +31,7 @@ use ffen_diagram::http::{
 };
 use ffen_diagram::{PixelLimit, RenderOptions};
 use ffen_diagram::page;
-use ffen_diagram::{RENDERER_VERSION, SVG_VERSION};
+use ffen_diagram::{renderer_version, SVG_VERSION};
 use libfuzzer_sys::fuzz_target;
 
 /// The statuses the README documents for requests (a `500` can only come from a failed render).
@@ -107,11 +107,11 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(job.etag(), ETag::of_key(key));
             assert_eq!(job.etag().to_string(), format!("\"{:016x}\"", fnv1a64(key.as_bytes())));
             assert!(!if_none_match.is_some_and(|h| job.etag().matched_by(h)));
-            // The key is version, canonical FFEN, canonical options (and the SVG version for an SVG, served only at
-            // /diagram.svg); the FFEN reads back to itself.
+            // The key is the board's renderer version, canonical FFEN, canonical options (and the SVG version for an
+            // SVG, served only at /diagram.svg); the FFEN reads back to itself.
             let lines: Vec<&str> = key.split('\n').collect();
             let options = job.options().canonical();
-            let mut want_lines = vec![RENDERER_VERSION, job.canonical_ffen(), options.as_str()];
+            let mut want_lines = vec![renderer_version(job.board()), job.canonical_ffen(), options.as_str()];
             assert_eq!(job.format(), Format::at(path));
             if job.format() == Format::Svg {
                 want_lines.push(SVG_VERSION);
@@ -155,7 +155,7 @@ fuzz_target!(|data: &[u8]| {
             let parts: Vec<(String, String)> =
                 query_pairs(Some(cache_query)).into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
             let mut want = vec![
-                ("v", RENDERER_VERSION.to_string()),
+                ("v", renderer_version(job.board()).to_string()),
                 ("ffen", job.canonical_ffen().to_string()),
                 ("options", job.options().canonical()),
             ];
