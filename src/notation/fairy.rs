@@ -346,6 +346,10 @@ mod tests {
         // Issue 19. One piece is a row of the documented table with one glyph (its names are synonyms), or one name
         // of a row that lists a glyph per name.
         let mut owner: HashMap<(Art, u8), (usize, usize)> = HashMap::new();
+        // Nor the orthodox pieces' pictures: no name draws an upright orthodox glyph.
+        for (n, art, turns) in TABLE {
+            assert!(!(matches!(art, Orthodox(_)) && *turns == 0), "{n} draws an orthodox piece");
+        }
         for (row, (names, glyphs, _)) in documented_rows().into_iter().enumerate() {
             for (i, n) in names.iter().enumerate() {
                 let piece = (row, if glyphs.len() == 1 { 0 } else { i });
