@@ -119,6 +119,12 @@ pub fn mixed_32x32() -> String {
         .join("/")
 }
 
+/// Every drawn fairy glyph (issue 19) white on the top rank and black below, in Bodlaender's dialect: 34 sprites
+/// drawn from their vectors on a cold cache.
+pub const DRAWN_FAIRY: &str = "(Archbishop)(Chancellor)(Amazon)(Centaur)(Nightrider)(Unicorn)(Zebra)(Giraffe)(Camel)\
+(Dragon)(Wazir)(Ferz)(Mann)(Dabbaba)(Elephant)(Cannon)(Lion)/(archbishop)(chancellor)(amazon)(centaur)(nightrider)\
+(unicorn)(zebra)(giraffe)(camel)(dragon)(wazir)(ferz)(mann)(dabbaba)(elephant)(cannon)(lion)";
+
 /// The largest square size the image limits allow for `board` with `options` (coordinates and all).
 pub fn largest_square(board: &Board, options: &RenderOptions) -> SquareSize {
     (MIN_SQUARE_SIZE..=MAX_SQUARE_SIZE)
@@ -139,6 +145,9 @@ pub fn all() -> Vec<Case> {
     let mixed_largest = largest_square(&mixed, &mixed_options);
     let mixed_options = RenderOptions { size: mixed_largest, ..mixed_options };
     let default = RenderOptions::default();
+    let drawn_fairy = ffen::parse(DRAWN_FAIRY, Dialect::Bodlaender).expect("benchmark FFEN parses");
+    let orthodox = parse("KQRBNP/kqrbnp");
+    let size41 = options(&[("size", "41")]);
     let size90 = options(&[("size", "90")]);
     let largest = largest_square(&full, &default);
     let full_options = options(&[("size", &largest.to_string())]);
@@ -168,6 +177,9 @@ pub fn all() -> Vec<Case> {
         case("11x11 fairy board, default (encode only)", &fairy, &default, Work::Encode(OnceLock::new())),
         case("start position, cold sprite cache", &start, &default, Work::ColdPng),
         case("11x11 fairy board, cold sprite cache", &fairy, &default, Work::ColdPng),
+        // Size 41: no prepared sprites, so both draw every sprite from its vectors (12 and 34 of them).
+        case("12 orthodox sprites, size 41, cold sprite cache", &orthodox, &size41, Work::ColdPng),
+        case("34 drawn fairy sprites, size 41, cold sprite cache", &drawn_fairy, &size41, Work::ColdPng),
         case(&format!("32x32 full board, size {largest} (render + encode)"), &full, &full_options, Work::Png),
         case(&format!("32x32 full board, size {largest} (RGB path)"), &full, &full_options, Work::RgbPng),
         case(&format!("32x32 full board, size {largest} (render only)"), &full, &full_options, Work::Render),

@@ -107,8 +107,8 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(job.etag(), ETag::of_key(key));
             assert_eq!(job.etag().to_string(), format!("\"{:016x}\"", fnv1a64(key.as_bytes())));
             assert!(!if_none_match.is_some_and(|h| job.etag().matched_by(h)));
-            // The key is version, canonical FFEN, canonical options (and the SVG version for an SVG, served only at
-            // /diagram.svg); the FFEN reads back to itself.
+            // The key is the board's renderer version, canonical FFEN, canonical options (and the SVG version for an
+            // SVG, served only at /diagram.svg); the FFEN reads back to itself.
             let lines: Vec<&str> = key.split('\n').collect();
             let options = job.options().canonical();
             let mut want_lines = vec![renderer_version(job.board()), job.canonical_ffen(), options.as_str()];

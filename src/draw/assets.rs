@@ -1,9 +1,11 @@
-//! Embedded artwork: the cburnett piece sprites (as path data made by `build.rs`) and the Roboto Bold Latin subset font.
+//! Embedded artwork: the cburnett piece sprites and the fairy sprites drawn from them (as path data made by `build.rs`)
+//! and the Roboto Bold Latin subset font.
 //!
 //! Both are turned into ready-to-draw objects once per process (a [`OnceLock`]): tiny-skia paths for the sprites,
 //! a parsed `fontdue` font for letters, numbers and coordinates.
 
 use crate::notation::board::Figure;
+use crate::notation::fairy::FairyFigure;
 use std::sync::OnceLock;
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Stroke};
 
@@ -119,6 +121,18 @@ pub(crate) fn figure_sprite(figure: Figure, black: bool) -> &'static Prepared {
     &all[index]
 }
 
+/// The draw operations of a drawn fairy glyph, white (`black == false`) or black.
+pub(crate) fn fairy_ops(figure: FairyFigure, black: bool) -> &'static [SvgOp] {
+    FAIRY_OPS[figure.index() * 2 + usize::from(black)]
+}
+
+/// The prepared sprite of a drawn fairy glyph, white (`black == false`) or black.
+pub(crate) fn fairy_sprite(figure: FairyFigure, black: bool) -> &'static Prepared {
+    static SPRITES: OnceLock<Vec<Prepared>> = OnceLock::new();
+    let all = SPRITES.get_or_init(|| FAIRY_OPS.iter().map(|ops| prepare(ops)).collect());
+    &all[figure.index() * 2 + usize::from(black)]
+}
+
 /// The Roboto Bold subset, embedded: printable ASCII, Latin-1 Supplement, Latin Extended-A and a few punctuation
 /// marks (342 characters; `fonts/README.md`). One font serves piece letters, coordinates, error cards, titles and
 /// captions: its ASCII glyphs are the very outlines of the ASCII-only subset used before, so letters on the board
@@ -145,6 +159,28 @@ mod tests {
                     let b = path.bounds();
                     assert!(b.left() >= 0.0 && b.top() >= 0.0, "{figure:?} {b:?}");
                     assert!(b.right() <= SPRITE_VIEWBOX && b.bottom() <= SPRITE_VIEWBOX, "{figure:?} {b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fairy_sprites_are_compiled_in_the_order_of_their_figures() {
+        let names: Vec<&str> = FairyFigure::ALL.iter().map(|f| f.name()).collect();
+        assert_eq!(names, FAIRY_NAMES);
+        for figure in FairyFigure::ALL {
+            for black in [false, true] {
+                let sprite = fairy_sprite(figure, black);
+                assert!(sprite.len() >= 2, "{figure:?}");
+                assert!(!fairy_ops(figure, black).is_empty());
+                for (path, _) in sprite {
+                    // Strokes reach 0.75 beyond a path: the ink stays inside the box.
+                    let b = path.compute_tight_bounds().expect("finite");
+                    assert!(b.left() >= 0.75 && b.top() >= 0.75, "{figure:?} {b:?}");
+                    assert!(
+                        b.right() <= SPRITE_VIEWBOX - 0.75 && b.bottom() <= SPRITE_VIEWBOX - 0.75,
+                        "{figure:?} {b:?}"
+                    );
                 }
             }
         }

@@ -13,7 +13,7 @@ use crate::draw::sprite;
 use crate::draw::text;
 use crate::notation::board::{Board, Cell, Piece, PieceKind};
 use crate::notation::colour::Paint;
-use crate::notation::fairy::REDRAWN_IN_R5;
+use crate::notation::fairy::REDRAWN;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK, PAPER};
 
@@ -23,24 +23,43 @@ pub use crate::draw::layout::{
     MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
 };
 
-/// The renderer's version: bumped whenever the pixels of any diagram change. A diagram's cache key carries
-/// [`renderer_version`], the oldest version whose picture of that diagram is byte for byte today's, so a release
-/// that redraws some pieces moves only the keys of the diagrams that show them.
-pub const RENDERER_VERSION: &str = "r5";
+/// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
+///
+/// r5 and r6 changed only the pictures of boards with some named fairy pieces (issue 19: r5 drew the compounds and
+/// short leapers as two halves of orthodox glyphs, r6 gave them and the knight's relatives, the cannon and the lion
+/// glyphs drawn for them); every other picture is byte for byte r4's (the goldens), so those keep their r4 keys: the
+/// key's version is [`renderer_version`] of the board, not this constant alone. Whoever bumps it next decides which
+/// pictures the change leaves alone: for a change of every picture, [`UNCHANGED_SINCE`] becomes the new version too;
+/// for a change of some pieces, their names go into [`crate::notation::fairy::REDRAWN`] under the new version (a
+/// test compares the table with the last one shipped, pinned in its code).
+pub const RENDERER_VERSION: &str = "r6";
 
-/// The version in the cache key of a diagram of `board`: [`RENDERER_VERSION`] (`r5`) if the board holds a piece
-/// `r5` redrew (the fairy compounds and leapers, [`crate::notation::fairy::REDRAWN_IN_R5`]), `r4` for every other
-/// board, whose picture `r5` draws byte for byte as `r4` did (so its key, `ETag` and cache entry stay).
+/// The version whose pictures [`RENDERER_VERSION`] still draws exactly: the key's version of a board without a
+/// redrawn fairy piece.
+pub const UNCHANGED_SINCE: &str = "r4";
+
+/// The renderer version in the cache key of `board`'s pictures: the newest version that redrew a piece the board
+/// shows ([`crate::notation::fairy::REDRAWN`]), else [`UNCHANGED_SINCE`], whose bytes today's renderer draws
+/// unchanged. So each release moved only the keys of the pictures it changed: every cached orthodox diagram, its
+/// `ETag` and its cache URL stay as they were.
+///
+/// ```
+/// use ffen_diagram::{ffen, renderer_version};
+/// let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", ffen::Dialect::Janko).unwrap();
+/// assert_eq!(renderer_version(&start), "r4");
+/// let capablanca = ffen::parse("(Archbishop)(grasshopper)6", ffen::Dialect::Bodlaender).unwrap();
+/// assert_eq!(renderer_version(&capablanca), "r6");
+/// let problem = ffen::parse("(Grasshopper)(leo)6", ffen::Dialect::Bodlaender).unwrap();
+/// assert_eq!(renderer_version(&problem), "r4");
+/// ```
 pub fn renderer_version(board: &Board) -> &'static str {
-    let redrawn = board.cells().iter().any(|cell| match cell {
-        Cell::Piece(Piece { kind: PieceKind::Named(name), .. }) => REDRAWN_IN_R5.contains(&name.as_str()),
-        _ => false,
-    });
-    if redrawn {
-        RENDERER_VERSION
-    } else {
-        "r4"
-    }
+    let shows = |names: &[&str]| {
+        board.cells().iter().any(|cell| match cell {
+            Cell::Piece(Piece { kind: PieceKind::Named(name), .. }) => names.contains(&name.as_str()),
+            _ => false,
+        })
+    };
+    REDRAWN.iter().find(|(_, names)| shows(names)).map_or(UNCHANGED_SINCE, |&(version, _)| version)
 }
 
 /// Paints `rect` with `paint`.
@@ -210,6 +229,16 @@ pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, Enc
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The newest version that redrew pieces is today's: a new version pins today's fairy table in
+    /// `fairy::tests` as the last one shipped, and lists what it redrew (or, redrawing everything, moves
+    /// [`UNCHANGED_SINCE`]).
+    #[test]
+    fn the_newest_redrawing_is_this_version() {
+        assert_eq!(REDRAWN[0].0, RENDERER_VERSION);
+        assert_eq!(UNCHANGED_SINCE, "r4");
+    }
+
     use crate::draw::layout::Layout;
     use crate::notation::ffen;
     use crate::options::render_options::SquareSize;

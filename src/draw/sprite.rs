@@ -21,7 +21,7 @@ use crate::draw::assets::{self, Paint as SpritePaint, Prepared, SPRITE_VIEWBOX};
 use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Layer, Mask, Rgb};
 use crate::draw::text;
 use crate::notation::board::{Cell, Color, Figure, Marker, PieceKind};
-use crate::notation::fairy::{self, Art};
+use crate::notation::fairy::{self, Art, FairyFigure};
 use crate::options::render_options::DEFAULT_SQUARE_SIZE;
 use crate::options::theme::extra_tint;
 use std::collections::HashMap;
@@ -40,11 +40,8 @@ pub(crate) const MIN_STROKE_PX: f32 = 0.75;
 pub(crate) enum Shape {
     /// An orthodox piece glyph.
     Figure(Figure),
-    /// The left half of the first glyph beside the right half of the second: a compound or leaper
-    /// ([`crate::notation::fairy::Art::Halves`]).
-    Halves(Figure, Figure),
-    /// An orthodox glyph mirrored left to right ([`crate::notation::fairy::Art::Mirrored`]).
-    Mirrored(Figure),
+    /// A drawn fairy glyph (`sprites/fairy/`).
+    Fairy(FairyFigure),
     /// A marker shape.
     Marker(Marker),
     /// Black text (letters and numbers); colour is ignored.
@@ -126,37 +123,25 @@ impl Sprite {
     /// This sprite turned `turns` quarter turns clockwise.
     pub fn rotated(&self, turns: u8) -> Sprite {
         let n = self.side();
-        // Source pixel that lands on (x, y).
-        self.remapped(|x, y| match turns % 4 {
-            0 => (x, y),
-            1 => (y, n - 1 - x),
-            2 => (n - 1 - x, n - 1 - y),
-            _ => (n - 1 - y, x),
-        })
-    }
-
-    /// The sprite mirrored left to right.
-    fn mirrored(&self) -> Sprite {
-        let n = self.side();
-        self.remapped(|x, y| (n - 1 - x, y))
-    }
-
-    /// A sprite of the same side whose pixel (x, y) is this sprite's pixel `source(x, y)`.
-    fn remapped(&self, source: impl Fn(usize, usize) -> (usize, usize)) -> Sprite {
-        let n = self.side();
         let mut out = Sprite::blank(n);
         for y in 0..n {
             for x in 0..n {
-                let (sx, sy) = source(x, y);
-                let (s, d) = ((sy * n + sx) * 4, (y * n + x) * 4);
+                // Source pixel that lands on (x, y).
+                let (sx, sy) = match turns % 4 {
+                    0 => (x, y),
+                    1 => (y, n - 1 - x),
+                    2 => (n - 1 - x, n - 1 - y),
+                    _ => (n - 1 - y, x),
+                };
+                let s = (sy * n + sx) * 4;
+                let d = (y * n + x) * 4;
                 out.pixels.data[d..d + 4].copy_from_slice(&self.pixels.data[s..s + 4]);
             }
         }
         out
     }
 
-    /// Left half of `white`, right half of `black` (same size); an odd middle column is their average. (Also the
-    /// two halves of a [`Shape::Halves`], each in the same colour.)
+    /// Left half of `white`, right half of `black` (same size); an odd middle column is their average.
     fn split(white: &Sprite, black: &Sprite) -> Sprite {
         let n = white.side();
         let mut out = Sprite::blank(n);
@@ -246,14 +231,6 @@ pub(crate) fn draw(key: &Key) -> Sprite {
     let upright = match key.shape {
         Shape::Text(ref text) => text_sprite(text, size, false).quantized(),
         Shape::HaloText(ref text) => text_sprite(text, size, true).quantized(),
-        // The two halves in the key's own colour (white, black, or the split and tint below of those).
-        Shape::Halves(left, right) if matches!(key.color, Color::White | Color::Black) => {
-            let half = |figure: Figure| get(&Key { shape: Shape::Figure(figure), turns: 0, ..key.clone() });
-            Sprite::split(&half(left), &half(right))
-        }
-        Shape::Mirrored(figure) if matches!(key.color, Color::White | Color::Black) => {
-            get(&Key { shape: Shape::Figure(figure), turns: 0, ..key.clone() }).mirrored()
-        }
         _ => match key.color {
             Color::White => upright(&key.shape, false, size),
             Color::Black => upright(&key.shape, true, size),
@@ -326,9 +303,8 @@ pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
                 PieceKind::Named(name) => match fairy::glyph(name) {
                     Some(g) => {
                         let shape = match g.art {
-                            Art::Figure(figure) => Shape::Figure(figure),
-                            Art::Halves(left, right) => Shape::Halves(left, right),
-                            Art::Mirrored(figure) => Shape::Mirrored(figure),
+                            Art::Orthodox(figure) => Shape::Figure(figure),
+                            Art::Drawn(figure) => Shape::Fairy(figure),
                         };
                         (shape, g.rotation.then(p.rotation))
                     }
@@ -403,11 +379,7 @@ fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
     let transform = Transform::from_scale(scale, scale);
     match shape {
         Shape::Figure(figure) => draw_prepared(&mut pixmap, assets::figure_sprite(*figure, black), scale, transform),
-        Shape::Halves(left, right) => {
-            let half = |figure: Figure| upright_exact(&Shape::Figure(figure), black, size);
-            return Sprite::split(&half(*left), &half(*right));
-        }
-        Shape::Mirrored(figure) => return upright_exact(&Shape::Figure(*figure), black, size).mirrored(),
+        Shape::Fairy(figure) => draw_prepared(&mut pixmap, assets::fairy_sprite(*figure, black), scale, transform),
         Shape::Marker(marker) => {
             if let Some(path) = marker_path(*marker) {
                 let body = if black { [0, 0, 0] } else { [255, 255, 255] };
@@ -609,6 +581,7 @@ mod tests {
     fn every_shape_draws_something_at_every_size() {
         for size in [1, 12, 13, 40, 128] {
             let mut shapes: Vec<Shape> = Figure::ALL.iter().map(|&f| Shape::Figure(f)).collect();
+            shapes.extend(FairyFigure::ALL.iter().map(|&f| Shape::Fairy(f)));
             shapes.extend(Marker::ALL.iter().map(|&m| Shape::Marker(m)));
             shapes.push(Shape::Text("88".into()));
             shapes.push(Shape::Disc("Ca".into()));

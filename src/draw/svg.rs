@@ -22,7 +22,7 @@
 //! given in drawing order, glyphs sorted by id, and no sine or cosine is computed (so the host and the wasm build
 //! write the same digits). [`SVG_VERSION`] is part of an SVG's cache key: bump it whenever these bytes change.
 
-use crate::draw::assets::{SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
+use crate::draw::assets::{self, SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
 use crate::draw::coords::PlacedLabel;
 use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
 use crate::draw::raster::{div255, Rect, Rgb};
@@ -397,16 +397,6 @@ impl Writer {
         id
     }
 
-    /// The left half of symbol `left` beside the right half of symbol `right` (a neutral piece's white and black,
-    /// or a compound's two figures), clipped on the 45-unit box's vertical axis as the PNG's `Sprite::split` cuts.
-    fn halves_of(&mut self, left: usize, right: usize) -> String {
-        self.halves = true;
-        let half = |id: usize, side: char| {
-            format!(r##"<use xlink:href="#s{id}" width="45" height="45" clip-path="url(#{side})"/>"##)
-        };
-        format!("{}{}", half(left, 'L'), half(right, 'R'))
-    }
-
     /// The side of the symbol's viewBox and its content: 45-unit sprite box for pieces and markers, pixels for
     /// text and discs (whose labels are placed in whole pixels, as the PNG places them).
     fn symbol_content(&mut self, shape: &Shape, color: Color) -> (u32, String) {
@@ -417,25 +407,20 @@ impl Writer {
             (_, Color::Neutral) => {
                 let white = self.symbol(shape, Color::White);
                 let black = self.symbol(shape, Color::Black);
-                (45, self.halves_of(white, black))
-            }
-            (Shape::Halves(left, right), _) => {
-                let left = self.symbol(&Shape::Figure(*left), color);
-                let right = self.symbol(&Shape::Figure(*right), color);
-                (45, self.halves_of(left, right))
-            }
-            (Shape::Mirrored(figure), _) => {
-                let id = self.symbol(&Shape::Figure(*figure), color);
-                (
-                    45,
-                    format!(r##"<use xlink:href="#s{id}" width="45" height="45" transform="matrix(-1 0 0 1 45 0)"/>"##),
-                )
+                self.halves = true;
+                let half = |id: usize, side: char| {
+                    format!(r##"<use xlink:href="#s{id}" width="45" height="45" clip-path="url(#{side})"/>"##)
+                };
+                (45, format!("{}{}", half(white, 'L'), half(black, 'R')))
             }
             (Shape::Figure(figure), _) => {
                 let index = crate::notation::board::Figure::ALL.iter().position(|f| f == figure).unwrap_or(0);
                 let black = color == Color::Black;
                 let ops = SPRITE_OPS[index + if black { 6 } else { 0 }];
                 (45, self.sprite_paths(ops, color))
+            }
+            (Shape::Fairy(figure), _) => {
+                (45, self.sprite_paths(assets::fairy_ops(*figure, color == Color::Black), color))
             }
             (Shape::Marker(marker), _) => (45, self.marker(*marker, color)),
             (Shape::Disc(label), _) => (size, self.disc(label, color)),

@@ -24,7 +24,8 @@ pub const CACHE_PATH: &str = "/__cache/diagram.png";
 /// The path under which SVG diagrams are stored in the edge cache (never served as a route).
 pub const SVG_CACHE_PATH: &str = "/__cache/diagram.svg";
 
-/// The name of one diagram: renderer version, canonical FFEN and canonical options, one per line
+/// The name of one diagram: renderer version ([`renderer_version`] of the board), canonical FFEN and canonical
+/// options, one per line
 /// (`r4\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray`); for an SVG a fourth line, [`SVG_VERSION`]
 /// (`r4\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\nsvg1`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -172,6 +173,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::render::RENDERER_VERSION;
     use crate::notation::ffen::{parse, Dialect};
 
     #[test]
@@ -201,21 +203,45 @@ mod tests {
         assert_ne!(svg.cache_url("https://h"), key.cache_url("https://h"));
     }
 
-    /// Renderer r5 redrew the fairy compounds and leapers: only a diagram that shows one is keyed under `r5`.
+    /// Renderers r5 and r6 redrew some fairy pieces: only a diagram that shows one is keyed under the version that
+    /// last redrew a piece it shows.
     #[test]
-    fn only_diagrams_with_a_redrawn_piece_move_to_r5() {
+    fn only_diagrams_with_a_redrawn_piece_move() {
         let options = RenderOptions::default();
         let key = |ffen: &str| CacheKey::new(&parse(ffen, Dialect::Bodlaender).unwrap(), &options);
-        assert_eq!(key("{W}(Grasshopper)(Zebra)(Nightrider)KQRBNP").version(), "r4");
-        assert_eq!(key("{W}(Archbishop)1").as_str(), "r5\n{W}[archbishop:w]1\ns40.f0.c0.gray");
-        assert_eq!(key("{W}(Grasshopper)(wazir)").version(), "r5");
+        assert_eq!(key("{W}(Grasshopper)(rooklion)(leo)KQRBNP").version(), "r4");
+        assert_eq!(key("{W}(Archbishop)1").as_str(), "r6\n{W}[archbishop:w]1\ns40.f0.c0.gray");
+        assert_eq!(key("{W}(Grasshopper)(wazir)").version(), "r6");
         assert_eq!(key("{W}(Grasshopper)(wazir)").cache_url("https://h"), format!(
-            "https://h/__cache/diagram.png?v=r5&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bwazir%3Ab%5D&options=s40.f0.c0.gray&etag={}",
+            "https://h/__cache/diagram.png?v=r6&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bwazir%3Ab%5D&options=s40.f0.c0.gray&etag={}",
             key("{W}(Grasshopper)(wazir)").etag().hex()
         ));
-        for name in crate::notation::fairy::REDRAWN_IN_R5 {
-            let board = parse(&format!("({name})"), Dialect::Bodlaender).unwrap();
-            assert_eq!(CacheKey::new(&board, &options).version(), "r5", "{name}");
+        for (version, names) in crate::notation::fairy::REDRAWN {
+            for name in *names {
+                let board = parse(&format!("({name})"), Dialect::Bodlaender).unwrap();
+                let newest = crate::notation::fairy::REDRAWN.iter().find(|(_, n)| n.contains(name)).unwrap().0;
+                assert_eq!(CacheKey::new(&board, &options).version(), newest, "{name} ({version})");
+            }
+        }
+    }
+
+    #[test]
+    fn only_boards_with_a_drawn_fairy_glyph_have_the_new_version() {
+        // Issue 19: r6 draws archbishops, zebras, wazirs … with glyphs of their own; every other picture is r4's.
+        let options = RenderOptions::default();
+        let key = |text: &str, dialect| CacheKey::new(&parse(text, dialect).unwrap(), &options);
+        let drawn = key("{W}(Zebra)(camelrider)-1", Dialect::Bodlaender);
+        assert_eq!(drawn.as_str(), format!("{RENDERER_VERSION}\n{{W}}[zebra:w][camelrider:b][-]1\ns40.f0.c0.gray"));
+        assert_eq!(drawn.canonical_ffen(), "{W}[zebra:w][camelrider:b][-]1");
+        assert!(drawn.cache_url("https://h").contains("?v=r6&"));
+        for (text, dialect) in [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko),
+            ("-*1q*2N'a[]c", Dialect::Janko),
+            ("(Grasshopper)(leo)(rook-lion)(camelrider)(nightrider-hopper)", Dialect::Bodlaender),
+        ] {
+            let unchanged = key(text, dialect);
+            assert!(unchanged.as_str().starts_with("r4\n"), "{text}");
+            assert!(unchanged.cache_url("https://h").contains("?v=r4&"), "{text}");
         }
     }
 

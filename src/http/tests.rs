@@ -753,9 +753,11 @@ mod pinned {
         (
             "/diagram.png",
             "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
-            "r4\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray",
-            "\"58bd32944eadba56\"",
-            "https://h.example/__cache/diagram.png?v=r4&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&etag=58bd32944eadba56",
+            // Renderer r6 (issue 19) drew the nightrider and the zebra with glyphs of their own: this key moved
+            // from r4 (ETag "58bd32944eadba56"); the other keys here did not.
+            "r6\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray",
+            "\"7c3abb208053961c\"",
+            "https://h.example/__cache/diagram.png?v=r6&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&etag=7c3abb208053961c",
             "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
         ),
         (
@@ -822,9 +824,10 @@ mod pinned {
         (
             "/diagram.svg",
             "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
-            "r4\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray\nsvg1",
-            "\"e316462a4b664441\"",
-            "https://h.example/__cache/diagram.svg?v=r4&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&svg=svg1&etag=e316462a4b664441",
+            // Moved to r6 with issue 19's glyphs (ETag "e316462a4b664441" under r4), as the PNG's.
+            "r6\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray\nsvg1",
+            "\"ef037cbf85da306b\"",
+            "https://h.example/__cache/diagram.svg?v=r6&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&svg=svg1&etag=ef037cbf85da306b",
             "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
         ),
         (

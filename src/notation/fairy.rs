@@ -1,13 +1,16 @@
-//! Named fairy pieces and the glyphs problemists print for them.
+//! Named fairy pieces and how they are drawn.
 //!
-//! Printed problem diagrams have no special artwork for the classic fairy pieces: they turn an orthodox glyph.
-//! [`TABLE`] follows Popeye's diagram output and `diagram.sty` / the FIDE Album for those (grasshopper = queen
-//! upside down, nightrider = knight upside down, zebra = knight turned right, camel = knight turned left, lion =
-//! queen turned left, leo = queen turned right), extended by the same families: hoppers upside down, the Chinese
-//! pieces turned right, the lion family turned left. The variant pieces (compounds, short leapers) are drawn as
-//! variant sets draw them, as two halves side by side ([`Art::Halves`]): the knight's head beside the slider for the
-//! compounds, the king's (one step) or the pawn's (two steps) half beside the rider of their directions for the
-//! leapers. The "Fairy pieces" table of docs/notation.md lists the same names; a test keeps the two equal.
+//! Two kinds of glyph ([`Art`]):
+//! - **drawn fairy glyphs** ([`FairyFigure`], `sprites/fairy/`): the compounds with the knight and the common fairy
+//!   pieces of the variant pages (Interactive Diagrams, Game Courier) and of Bodlaender's page, drawn in the
+//!   cburnett style from the cburnett parts (`docs/glyphs.md`);
+//! - **turned orthodox glyphs**, the problemists' convention for the families they print that way (Popeye's diagram
+//!   output, `diagram.sty`, the FIDE Album): grasshopper = queen upside down, the other hoppers upside down, the
+//!   Chinese pieces (leo, pao, vao, mao) turned right, the rook- and bishop-lions turned left. janko's `*1…*3` turn
+//!   any glyph, so a problemist can still print a nightrider as `*2N` and a zebra as `*1N`.
+//!
+//! The "Fairy pieces" table of docs/notation.md lists the same names; a test keeps the two equal, and another that
+//! no two different pieces share a picture (names of one row are one piece under several names).
 //!
 //! Names are stored without separators, so `rook-hopper`, `rook_hopper` and `rookhopper` are one piece (see
 //! [`FairyName::new`]). Orthodox names are no fairy names: the readers turn `(Queen)` into the orthodox queen
@@ -18,19 +21,112 @@
 
 use crate::notation::board::{FairyName, Figure, Rotation};
 
-/// The artwork of a fairy glyph: an orthodox glyph, or the left half of one beside the right half of another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Art {
-    /// One orthodox glyph.
-    Figure(Figure),
-    /// The left half of the first glyph beside the right half of the second, cut on the pieces' common vertical
-    /// axis (as a neutral piece is its white and black halves): the compounds, as variant sets draw them.
-    Halves(Figure, Figure),
-    /// An orthodox glyph mirrored left to right (a knight facing right).
-    Mirrored(Figure),
+/// A fairy glyph drawn for its own piece (`sprites/fairy/w<name>.svg`, `b<name>.svg`), compiled in like the
+/// orthodox pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FairyFigure {
+    /// Bishop + knight: the knight behind the bishop.
+    Archbishop,
+    /// Rook + knight: the knight behind the rook.
+    Chancellor,
+    /// Queen + knight: the knight behind the queen.
+    Amazon,
+    /// King + knight (non-royal): the knight behind the king.
+    Centaur,
+    /// The knight's rider: two knights, one behind the other.
+    Nightrider,
+    /// A knight with a horn.
+    Unicorn,
+    /// A knight with stripes.
+    Zebra,
+    /// A knight with spots and a giraffe's horns.
+    Giraffe,
+    /// A knight with a hump.
+    Camel,
+    /// A knight with a spiked crest and a horn.
+    Dragon,
+    /// One orthogonal step: a plus on the pawn's skirt.
+    Wazir,
+    /// One diagonal step: a saltire on the pawn's skirt.
+    Ferz,
+    /// The non-royal king (wazir + ferz): plus and saltire in one star on the pawn's skirt.
+    Mann,
+    /// The orthogonal two-step leaper (the "war engine"): a rook on wheels.
+    Dabbaba,
+    /// The diagonal two-step leaper, Shatranj's alfil ("the elephant"): an elephant's head.
+    Elephant,
+    /// Xiangqi's cannon: a cannon.
+    Cannon,
+    /// The lion of the variant pages: a lion's head.
+    Lion,
 }
 
-/// How a fairy piece is drawn: its [`Art`] turned by some quarter turns clockwise.
+impl FairyFigure {
+    /// Every drawn glyph, in the order of the compiled sprites.
+    pub const ALL: [FairyFigure; 17] = [
+        FairyFigure::Archbishop,
+        FairyFigure::Chancellor,
+        FairyFigure::Amazon,
+        FairyFigure::Centaur,
+        FairyFigure::Nightrider,
+        FairyFigure::Unicorn,
+        FairyFigure::Zebra,
+        FairyFigure::Giraffe,
+        FairyFigure::Camel,
+        FairyFigure::Dragon,
+        FairyFigure::Wazir,
+        FairyFigure::Ferz,
+        FairyFigure::Mann,
+        FairyFigure::Dabbaba,
+        FairyFigure::Elephant,
+        FairyFigure::Cannon,
+        FairyFigure::Lion,
+    ];
+
+    /// The glyph's name, as its files in `sprites/fairy/` are named (`archbishop`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FairyFigure::Archbishop => "archbishop",
+            FairyFigure::Chancellor => "chancellor",
+            FairyFigure::Amazon => "amazon",
+            FairyFigure::Centaur => "centaur",
+            FairyFigure::Nightrider => "nightrider",
+            FairyFigure::Unicorn => "unicorn",
+            FairyFigure::Zebra => "zebra",
+            FairyFigure::Giraffe => "giraffe",
+            FairyFigure::Camel => "camel",
+            FairyFigure::Dragon => "dragon",
+            FairyFigure::Wazir => "wazir",
+            FairyFigure::Ferz => "ferz",
+            FairyFigure::Mann => "mann",
+            FairyFigure::Dabbaba => "dabbaba",
+            FairyFigure::Elephant => "elephant",
+            FairyFigure::Cannon => "cannon",
+            FairyFigure::Lion => "lion",
+        }
+    }
+
+    /// The drawn glyph of this name (as [`FairyFigure::name`] gives it), if there is one.
+    pub fn from_name(name: &str) -> Option<FairyFigure> {
+        FairyFigure::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The index of this glyph in [`FairyFigure::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The artwork a glyph starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Art {
+    /// An orthodox piece glyph (turned, for the problemists' families).
+    Orthodox(Figure),
+    /// A drawn fairy glyph.
+    Drawn(FairyFigure),
+}
+
+/// How a fairy piece is drawn: a glyph turned by some quarter turns clockwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyph {
     /// The artwork.
@@ -39,75 +135,108 @@ pub struct Glyph {
     pub rotation: Rotation,
 }
 
-use Art::Halves;
-use Figure::{Bishop, King, Knight, Pawn, Queen, Rook};
-
-/// An orthodox glyph as [`Art`] (the table's shorthand).
-const fn glyph_of(figure: Figure) -> Art {
-    Art::Figure(figure)
-}
+use Art::{Drawn, Orthodox};
+use FairyFigure as F;
 
 /// The table of known names: (name, artwork, quarter turns clockwise).
 ///
-/// Names are stored as [`FairyName`] keeps them: lower case, without separators.
+/// Names are stored as [`FairyName`] keeps them: lower case, without separators. Names of one piece (synonyms, the
+/// spellings of the variant pages, HGM's image names) share a glyph; different pieces never do.
 pub const TABLE: &[(&str, Art, u8)] = &[
-    // Hoppers and riders: upside down.
-    ("grasshopper", glyph_of(Queen), 2),
-    ("nightrider", glyph_of(Knight), 2),
-    ("rookhopper", glyph_of(Rook), 2),
-    ("bishophopper", glyph_of(Bishop), 2),
-    ("kinghopper", glyph_of(King), 2),
-    ("nightriderhopper", glyph_of(Knight), 2),
-    ("berolinapawn", glyph_of(Pawn), 2),
-    // Leapers: knight turned (Popeye, FIDE Album).
-    ("zebra", glyph_of(Knight), 1),
-    ("camel", glyph_of(Knight), 3),
+    // The problemists' families: turned orthodox glyphs. Hoppers upside down.
+    ("grasshopper", Orthodox(Figure::Queen), 2),
+    ("rookhopper", Orthodox(Figure::Rook), 2),
+    ("bishophopper", Orthodox(Figure::Bishop), 2),
+    ("kinghopper", Orthodox(Figure::King), 2),
+    ("nightriderhopper", Orthodox(Figure::Knight), 2),
+    ("berolinapawn", Orthodox(Figure::Pawn), 2),
     // Chinese pieces: turned right.
-    ("leo", glyph_of(Queen), 1),
-    ("pao", glyph_of(Rook), 1),
-    ("vao", glyph_of(Bishop), 1),
-    ("mao", glyph_of(Knight), 1),
-    // Xiangqi's cannon is the pao.
-    ("cannon", glyph_of(Rook), 1),
-    // Lion family: turned left.
-    ("lion", glyph_of(Queen), 3),
-    ("rooklion", glyph_of(Rook), 3),
-    ("bishoplion", glyph_of(Bishop), 3),
-    // Compounds with the knight (renderer r5): the knight's head (its left half) beside the other piece's right
-    // half, as variant sets draw their hybrids; the names variant pages (Interactive Diagrams, Game Courier) use.
-    ("archbishop", Halves(Knight, Bishop), 0),
-    ("cardinal", Halves(Knight, Bishop), 0),
-    ("princess", Halves(Knight, Bishop), 0),
-    ("chancellor", Halves(Knight, Rook), 0),
-    ("marshall", Halves(Knight, Rook), 0),
-    ("empress", Halves(Knight, Rook), 0),
-    ("amazon", Halves(Knight, Queen), 0),
-    ("centaur", Halves(Knight, King), 0),
-    // Popeye's dragon moves as knight and pawn.
-    ("dragon", Halves(Knight, Pawn), 0),
-    // Bishop and nightrider: the archbishop's halves turned as the nightrider is.
-    ("unicorn", Halves(Knight, Bishop), 2),
-    // One-step leapers: the king's left half (one step) beside the rider of their directions.
-    ("wazir", Halves(King, Rook), 0),
-    ("ferz", Halves(King, Bishop), 0),
-    ("fers", Halves(King, Bishop), 0),
-    ("mann", Halves(King, Queen), 0),
-    ("man", Halves(King, Queen), 0),
-    ("commoner", Halves(King, Queen), 0),
-    // Two-step leapers: the pawn's left half (its double step) beside the rider of their directions.
-    ("dabbaba", Halves(Pawn, Rook), 0),
-    ("alfil", Halves(Pawn, Bishop), 0),
-    // The giraffe, the knight's longer cousin: the knight facing the other way (its four turns are the knight,
-    // zebra, nightrider and camel).
-    ("giraffe", Art::Mirrored(Knight), 0),
-    // Shatranj pieces of Bodlaender's example: the elephant is the alfil, the general the ferz.
-    ("elephant", Halves(Pawn, Bishop), 0),
-    ("general", Halves(King, Bishop), 0),
+    ("leo", Orthodox(Figure::Queen), 1),
+    ("pao", Orthodox(Figure::Rook), 1),
+    ("vao", Orthodox(Figure::Bishop), 1),
+    ("mao", Orthodox(Figure::Knight), 1),
+    // The lions' family: turned left (the FIDE Album's lion is the queen turned left: janko's `*3Q`).
+    ("rooklion", Orthodox(Figure::Rook), 3),
+    ("bishoplion", Orthodox(Figure::Bishop), 3),
+    // Drawn glyphs. Compounds with the knight (Capablanca's, Seirawan's and the problemists' names).
+    ("archbishop", Drawn(F::Archbishop), 0),
+    ("cardinal", Drawn(F::Archbishop), 0),
+    ("princess", Drawn(F::Archbishop), 0),
+    ("chancellor", Drawn(F::Chancellor), 0),
+    ("marshall", Drawn(F::Chancellor), 0),
+    ("marshal", Drawn(F::Chancellor), 0),
+    ("empress", Drawn(F::Chancellor), 0),
+    ("amazon", Drawn(F::Amazon), 0),
+    ("centaur", Drawn(F::Centaur), 0),
+    // The knight's relatives.
+    ("nightrider", Drawn(F::Nightrider), 0),
+    ("knightrider", Drawn(F::Nightrider), 0),
+    ("unicorn", Drawn(F::Unicorn), 0),
+    ("zebra", Drawn(F::Zebra), 0),
+    ("giraffe", Drawn(F::Giraffe), 0),
+    ("camel", Drawn(F::Camel), 0),
+    ("dragon", Drawn(F::Dragon), 0),
+    // The short leapers. Bodlaender's Shatranj example calls the ferz `general` and the alfil `elephant`.
+    ("wazir", Drawn(F::Wazir), 0),
+    ("ferz", Drawn(F::Ferz), 0),
+    ("fers", Drawn(F::Ferz), 0),
+    ("general", Drawn(F::Ferz), 0),
+    ("mann", Drawn(F::Mann), 0),
+    ("man", Drawn(F::Mann), 0),
+    ("commoner", Drawn(F::Mann), 0),
+    ("dabbaba", Drawn(F::Dabbaba), 0),
+    ("dabbabah", Drawn(F::Dabbaba), 0),
+    ("alfil", Drawn(F::Elephant), 0),
+    ("elephant", Drawn(F::Elephant), 0),
+    // Xiangqi's cannon (the problemists' pao, turned rook, is the same mover under its problem name).
+    ("cannon", Drawn(F::Cannon), 0),
+    ("lion", Drawn(F::Lion), 0),
 ];
 
-/// The names whose picture renderer `r5` changed (their pieces had a turned orthodox glyph or a disc before): a
-/// diagram holding one is keyed under `r5`, every other diagram keeps its `r4` key ([`crate::notation::board::Board`]
-/// pictures without them are byte for byte what they were).
+/// The renderer versions that redrew named pieces, newest first, each with the names whose picture it changed: a
+/// diagram is keyed under the newest version that redrew a piece it shows
+/// ([`crate::draw::render::renderer_version`]), and every other diagram keeps its `r4` key, its pictures being byte
+/// for byte r4's.
+pub const REDRAWN: &[(&str, &[&str])] = &[("r6", REDRAWN_IN_R6), ("r5", REDRAWN_IN_R5)];
+
+/// The names whose picture renderer `r6` changed: every name with a drawn glyph (they drew two halves of orthodox
+/// glyphs, a turned or mirrored one, or a disc, in r5). Keep in step with [`TABLE`]: a test compares it with r5's
+/// table, pinned in the test.
+pub const REDRAWN_IN_R6: &[&str] = &[
+    "archbishop",
+    "cardinal",
+    "princess",
+    "chancellor",
+    "marshall",
+    "marshal",
+    "empress",
+    "amazon",
+    "centaur",
+    "nightrider",
+    "knightrider",
+    "unicorn",
+    "zebra",
+    "giraffe",
+    "camel",
+    "dragon",
+    "wazir",
+    "ferz",
+    "fers",
+    "general",
+    "mann",
+    "man",
+    "commoner",
+    "dabbaba",
+    "dabbabah",
+    "alfil",
+    "elephant",
+    "cannon",
+    "lion",
+];
+
+/// The names whose picture renderer `r5` changed (the compounds and short leapers as two halves of orthodox glyphs,
+/// the giraffe as a mirrored knight). All of them were redrawn again in r6, so no key of today's renderer says `r5`;
+/// the list stays as the record of what r5's keys hold.
 pub const REDRAWN_IN_R5: &[&str] = &[
     "archbishop",
     "cardinal",
@@ -157,100 +286,68 @@ pub fn fallback_label(name: &FairyName) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     fn name(s: &str) -> FairyName {
         FairyName::new(s).unwrap()
     }
 
+    fn art_and_turns(n: &str) -> (Art, u8) {
+        let g = glyph(&name(n)).unwrap_or_else(|| panic!("{n} has no glyph"));
+        (g.art, g.rotation.quarter_turns())
+    }
+
     #[test]
-    fn issue_conventions() {
-        let cases = [
-            ("grasshopper", Art::Figure(Queen), 2),
-            ("nightrider", Art::Figure(Knight), 2),
-            ("zebra", Art::Figure(Knight), 1),
-            ("camel", Art::Figure(Knight), 3),
-            ("lion", Art::Figure(Queen), 3),
-            ("leo", Art::Figure(Queen), 1),
-            ("archbishop", Halves(Knight, Bishop), 0),
-            ("chancellor", Halves(Knight, Rook), 0),
+    fn problemists_conventions_and_drawn_glyphs() {
+        // The families problemists print as turned glyphs stay turned.
+        assert_eq!(art_and_turns("grasshopper"), (Orthodox(Figure::Queen), 2));
+        assert_eq!(art_and_turns("nightriderhopper"), (Orthodox(Figure::Knight), 2));
+        assert_eq!(art_and_turns("leo"), (Orthodox(Figure::Queen), 1));
+        assert_eq!(art_and_turns("rooklion"), (Orthodox(Figure::Rook), 3));
+        // Issue 19: every piece of the issue's list has a drawn glyph of its own, upright.
+        let list = [
+            ("archbishop", F::Archbishop),
+            ("princess", F::Archbishop),
+            ("cardinal", F::Archbishop),
+            ("chancellor", F::Chancellor),
+            ("empress", F::Chancellor),
+            ("marshall", F::Chancellor),
+            ("amazon", F::Amazon),
+            ("centaur", F::Centaur),
+            ("camel", F::Camel),
+            ("zebra", F::Zebra),
+            ("giraffe", F::Giraffe),
+            ("unicorn", F::Unicorn),
+            ("nightrider", F::Nightrider),
+            ("wazir", F::Wazir),
+            ("ferz", F::Ferz),
+            ("alfil", F::Elephant),
+            ("dabbaba", F::Dabbaba),
+            ("mann", F::Mann),
+            ("commoner", F::Mann),
+            ("elephant", F::Elephant),
+            ("cannon", F::Cannon),
+            ("lion", F::Lion),
+            ("dragon", F::Dragon),
         ];
-        for (n, art, turns) in cases {
-            let g = glyph(&name(n)).unwrap();
-            assert_eq!((g.art, g.rotation.quarter_turns()), (art, turns), "{n}");
+        for (n, figure) in list {
+            assert_eq!(art_and_turns(n), (Drawn(figure), 0), "{n}");
+        }
+        // Every drawn glyph is some name's.
+        for figure in FairyFigure::ALL {
+            assert!(TABLE.iter().any(|(_, art, _)| *art == Drawn(figure)), "{figure:?} is nobody's glyph");
         }
     }
 
-    /// Two names share a picture only as synonyms of one piece (listed here, and on one row of docs/notation.md)
-    /// or by two printed conventions that meet (the zebra of Popeye and Xiangqi's horse, both the knight turned
-    /// right; the nightrider and the hoppers' rule for the nightrider-hopper, both the knight upside down).
     #[test]
-    fn different_pieces_have_different_pictures() {
-        let synonyms: [&[&str]; 8] = [
-            &["archbishop", "cardinal", "princess"],
-            &["chancellor", "marshall", "empress"],
-            &["ferz", "fers", "general"],
-            &["mann", "man", "commoner"],
-            &["alfil", "elephant"],
-            &["pao", "cannon"],
-            &["zebra", "mao"],
-            &["nightrider", "nightriderhopper"],
-        ];
-        let group = |n: &str| synonyms.iter().position(|g| g.contains(&n));
-        for (i, (a, art_a, turns_a)) in TABLE.iter().enumerate() {
-            for (b, art_b, turns_b) in &TABLE[i + 1..] {
-                if (art_a, turns_a) == (art_b, turns_b) {
-                    assert!(group(a).is_some() && group(a) == group(b), "{a} and {b} share a picture");
-                }
-            }
-            // And no fairy piece looks like an orthodox one.
-            assert!(!(matches!(art_a, Art::Figure(_)) && *turns_a == 0), "{a} is drawn as an orthodox piece");
+    fn fairy_figures_are_listed_in_order_with_their_names() {
+        for (i, figure) in FairyFigure::ALL.into_iter().enumerate() {
+            assert_eq!(figure.index(), i);
+            assert_eq!(FairyFigure::from_name(figure.name()), Some(figure));
+            // A drawn glyph's name is a valid fairy name that draws that glyph.
+            assert_eq!(art_and_turns(figure.name()), (Drawn(figure), 0));
         }
-    }
-
-    /// The names `r5` redrew are exactly those whose picture differs from `r4`'s table (below, as `r4` shipped
-    /// it), or that had no glyph (a disc): what keeps every other diagram's `r4` key honest.
-    #[test]
-    fn the_r5_names_are_those_whose_picture_changed() {
-        const R4: [(&str, Figure, u8); 32] = [
-            ("grasshopper", Queen, 2),
-            ("nightrider", Knight, 2),
-            ("rookhopper", Rook, 2),
-            ("bishophopper", Bishop, 2),
-            ("kinghopper", King, 2),
-            ("nightriderhopper", Knight, 2),
-            ("berolinapawn", Pawn, 2),
-            ("zebra", Knight, 1),
-            ("camel", Knight, 3),
-            ("giraffe", Knight, 1),
-            ("leo", Queen, 1),
-            ("pao", Rook, 1),
-            ("vao", Bishop, 1),
-            ("mao", Knight, 1),
-            ("lion", Queen, 3),
-            ("rooklion", Rook, 3),
-            ("bishoplion", Bishop, 3),
-            ("elephant", Bishop, 0),
-            ("general", Queen, 0),
-            ("archbishop", Bishop, 1),
-            ("cardinal", Bishop, 1),
-            ("princess", Bishop, 1),
-            ("chancellor", Rook, 1),
-            ("marshall", Rook, 1),
-            ("empress", Rook, 1),
-            ("amazon", Queen, 1),
-            ("wazir", King, 1),
-            ("ferz", King, 3),
-            ("fers", King, 3),
-            ("alfil", Bishop, 0),
-            ("dabbaba", Rook, 0),
-            ("cannon", Rook, 1),
-        ];
-        for (n, art, turns) in TABLE {
-            let before = R4.iter().find(|(m, _, _)| m == n).map(|&(_, figure, t)| (Art::Figure(figure), t));
-            let changed = before != Some((*art, *turns));
-            assert_eq!(REDRAWN_IN_R5.contains(n), changed, "{n}");
-        }
-        assert!(REDRAWN_IN_R5.iter().all(|n| TABLE.iter().any(|(m, _, _)| m == n)));
+        assert_eq!(FairyFigure::from_name("queen"), None);
     }
 
     #[test]
@@ -263,10 +360,10 @@ mod tests {
         }
     }
 
-    /// The rows of the README's "Fairy pieces" table: (names, glyph names, turn word).
-    fn readme_rows() -> Vec<(Vec<String>, Vec<String>, String)> {
-        let readme = include_str!("../../docs/notation.md");
-        let section = &readme[readme.find("### Fairy pieces").expect("docs/notation.md section")..];
+    /// The rows of the "Fairy pieces" table of docs/notation.md: (names, glyph names, turn word).
+    fn documented_rows() -> Vec<(Vec<String>, Vec<String>, String)> {
+        let doc = include_str!("../../docs/notation.md");
+        let section = &doc[doc.find("### Fairy pieces").expect("docs/notation.md section")..];
         let table =
             section.lines().skip_while(|l| !l.starts_with("| names")).skip(2).take_while(|l| l.starts_with('|'));
         table
@@ -279,36 +376,181 @@ mod tests {
             .collect()
     }
 
+    /// A glyph as the documentation names it: an orthodox piece (`queen`) or a drawn glyph (`drawn archbishop`).
+    fn documented_art(glyph_name: &str) -> Art {
+        match glyph_name.strip_prefix("drawn ") {
+            Some(drawn) => Drawn(FairyFigure::from_name(drawn).unwrap_or_else(|| panic!("doc glyph {drawn:?}"))),
+            None => Orthodox(Figure::from_name(glyph_name).unwrap_or_else(|| panic!("doc glyph {glyph_name:?}"))),
+        }
+    }
+
     #[test]
-    fn readme_table_and_table_agree() {
+    fn documented_table_and_table_agree() {
         // Issue 8, defect 3: the documentation listed `nightrider-hopper`, which the table lacked, and the table
         // held `giraffe`, `mao` and `berolinapawn`, which the documentation did not mention.
         let mut documented = Vec::new();
-        for (names, glyphs, turned) in readme_rows() {
+        for (names, glyphs, turned) in documented_rows() {
             let turns = match turned.as_str() {
                 "not" => 0,
                 "right" => 1,
                 "upside down" => 2,
                 "left" => 3,
-                other => panic!("README turn {other:?}"),
+                other => panic!("doc turn {other:?}"),
             };
             for (i, n) in names.iter().enumerate() {
                 let glyph_name = if glyphs.len() == 1 { &glyphs[0] } else { &glyphs[i] };
-                let figure = |n: &str| Figure::from_name(n).unwrap_or_else(|| panic!("README glyph {glyph_name:?}"));
-                let art = match (glyph_name.split_once(" + "), glyph_name.strip_suffix(" mirrored")) {
-                    (Some((left, right)), _) => Halves(figure(left), figure(right)),
-                    (None, Some(mirrored)) => Art::Mirrored(figure(mirrored)),
-                    (None, None) => Art::Figure(figure(glyph_name)),
-                };
-                let g = glyph(&name(n)).unwrap_or_else(|| panic!("README names {n:?}, the table does not"));
-                assert_eq!((g.art, g.rotation.quarter_turns()), (art, turns), "{n}");
+                assert_eq!(art_and_turns(n), (documented_art(glyph_name), turns), "{n}");
                 documented.push(name(n).as_str().to_string());
             }
         }
         for (n, _, _) in TABLE {
-            assert!(documented.iter().any(|d| d == n), "the table has {n:?}, the README does not");
+            assert!(documented.iter().any(|d| d == n), "the table has {n:?}, docs/notation.md does not");
         }
         assert_eq!(documented.len(), TABLE.len());
+    }
+
+    #[test]
+    fn different_pieces_never_share_a_picture() {
+        // Issue 19. One piece is a row of the documented table with one glyph (its names are synonyms), or one name
+        // of a row that lists a glyph per name.
+        let mut owner: HashMap<(Art, u8), (usize, usize)> = HashMap::new();
+        // Nor the orthodox pieces' pictures: no name draws an upright orthodox glyph.
+        for (n, art, turns) in TABLE {
+            assert!(!(matches!(art, Orthodox(_)) && *turns == 0), "{n} draws an orthodox piece");
+        }
+        for (row, (names, glyphs, _)) in documented_rows().into_iter().enumerate() {
+            for (i, n) in names.iter().enumerate() {
+                let piece = (row, if glyphs.len() == 1 { 0 } else { i });
+                let picture = art_and_turns(n);
+                let first = *owner.entry(picture).or_insert(piece);
+                assert_eq!(first, piece, "{n} shares its picture {picture:?} with another piece");
+            }
+        }
+    }
+
+    /// A picture as the pinned tables below describe it: `queen` (an orthodox glyph), `knight + bishop` (two halves),
+    /// `knight mirrored`, `drawn archbishop`; with its quarter turns.
+    type Described = (&'static str, &'static str, u8);
+
+    /// r4's table as it shipped.
+    const R4: &[Described] = &[
+        ("grasshopper", "queen", 2),
+        ("nightrider", "knight", 2),
+        ("rookhopper", "rook", 2),
+        ("bishophopper", "bishop", 2),
+        ("kinghopper", "king", 2),
+        ("nightriderhopper", "knight", 2),
+        ("berolinapawn", "pawn", 2),
+        ("zebra", "knight", 1),
+        ("camel", "knight", 3),
+        ("giraffe", "knight", 1),
+        ("leo", "queen", 1),
+        ("pao", "rook", 1),
+        ("vao", "bishop", 1),
+        ("mao", "knight", 1),
+        ("lion", "queen", 3),
+        ("rooklion", "rook", 3),
+        ("bishoplion", "bishop", 3),
+        ("elephant", "bishop", 0),
+        ("general", "queen", 0),
+        ("archbishop", "bishop", 1),
+        ("cardinal", "bishop", 1),
+        ("princess", "bishop", 1),
+        ("chancellor", "rook", 1),
+        ("marshall", "rook", 1),
+        ("empress", "rook", 1),
+        ("amazon", "queen", 1),
+        ("wazir", "king", 1),
+        ("ferz", "king", 3),
+        ("fers", "king", 3),
+        ("alfil", "bishop", 0),
+        ("dabbaba", "rook", 0),
+        ("cannon", "rook", 1),
+    ];
+
+    /// r5's table as it shipped.
+    const R5: &[Described] = &[
+        ("grasshopper", "queen", 2),
+        ("nightrider", "knight", 2),
+        ("rookhopper", "rook", 2),
+        ("bishophopper", "bishop", 2),
+        ("kinghopper", "king", 2),
+        ("nightriderhopper", "knight", 2),
+        ("berolinapawn", "pawn", 2),
+        ("zebra", "knight", 1),
+        ("camel", "knight", 3),
+        ("leo", "queen", 1),
+        ("pao", "rook", 1),
+        ("vao", "bishop", 1),
+        ("mao", "knight", 1),
+        ("cannon", "rook", 1),
+        ("lion", "queen", 3),
+        ("rooklion", "rook", 3),
+        ("bishoplion", "bishop", 3),
+        ("archbishop", "knight + bishop", 0),
+        ("cardinal", "knight + bishop", 0),
+        ("princess", "knight + bishop", 0),
+        ("chancellor", "knight + rook", 0),
+        ("marshall", "knight + rook", 0),
+        ("empress", "knight + rook", 0),
+        ("amazon", "knight + queen", 0),
+        ("centaur", "knight + king", 0),
+        ("dragon", "knight + pawn", 0),
+        ("unicorn", "knight + bishop", 2),
+        ("wazir", "king + rook", 0),
+        ("ferz", "king + bishop", 0),
+        ("fers", "king + bishop", 0),
+        ("mann", "king + queen", 0),
+        ("man", "king + queen", 0),
+        ("commoner", "king + queen", 0),
+        ("dabbaba", "pawn + rook", 0),
+        ("alfil", "pawn + bishop", 0),
+        ("giraffe", "knight mirrored", 0),
+        ("elephant", "pawn + bishop", 0),
+        ("general", "king + bishop", 0),
+    ];
+
+    /// Today's picture of a table row, described as the pinned tables describe theirs.
+    fn describe(art: Art) -> String {
+        match art {
+            Orthodox(figure) => figure.name().to_string(),
+            Drawn(figure) => format!("drawn {}", figure.name()),
+        }
+    }
+
+    /// The names whose picture differs between two tables (or that one of them lacks: a disc in the other).
+    fn changed(before: &[Described], after: &[(String, String, u8)]) -> Vec<String> {
+        let mut names: Vec<String> = after
+            .iter()
+            .filter(|(n, art, turns)| !before.iter().any(|(m, a, t)| m == n && a == art && t == turns))
+            .map(|(n, _, _)| n.clone())
+            .collect();
+        names.extend(
+            before.iter().filter(|(m, _, _)| !after.iter().any(|(n, _, _)| n == m)).map(|(m, _, _)| m.to_string()),
+        );
+        names.sort();
+        names
+    }
+
+    fn owned(table: &[Described]) -> Vec<(String, String, u8)> {
+        table.iter().map(|&(n, a, t)| (n.to_string(), a.to_string(), t)).collect()
+    }
+
+    fn sorted(names: &[&str]) -> Vec<String> {
+        let mut names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        names.sort();
+        names
+    }
+
+    /// Each version's list of redrawn names is exactly the names whose picture it changed: what keeps every other
+    /// diagram's older key honest (a name missing from the list would draw a new picture under an old key).
+    #[test]
+    fn each_version_lists_exactly_the_names_it_redrew() {
+        let today: Vec<(String, String, u8)> =
+            TABLE.iter().map(|&(n, art, turns)| (n.to_string(), describe(art), turns)).collect();
+        assert_eq!(changed(R4, &owned(R5)), sorted(REDRAWN_IN_R5));
+        assert_eq!(changed(R5, &today), sorted(REDRAWN_IN_R6));
+        assert_eq!(REDRAWN.iter().map(|(v, _)| *v).collect::<Vec<_>>(), ["r6", "r5"], "newest first");
     }
 
     #[test]

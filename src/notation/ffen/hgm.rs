@@ -371,14 +371,16 @@ mod tests {
     fn the_piece_lines_of_the_hgm_page() {
         // The examples of "Defining the Pieces" (spec 004), one a line, on the default 8×8 board with mirror
         // symmetry. archbishop stands on c1 until the knight line puts a knight there; the king replaces the
-        // knight on f1; the warrior (no known name) draws as its image, the centaur (renderer r5; a disc with its
-        // ID X before); the hawk is only in hand.
+        // knight on f1; the warrior (no known name) is drawn by its image, the centaur (a disc with its ID X before
+        // the centaur had a glyph, renderer r5); the hawk is only in hand.
         let definition = "archbishop:A:BN:cardinal:c1\nwarrior:X:mNcK:centaur:b1,g1\nhawk:H:BN:bird::1\n\
                           pawn::::a2-h2\nknight:N:::c1,f1\nking::KisO3:king:f1\nrook::::a1,h1";
         assert_eq!(
             fen(definition),
             "r[centaur:b]n2k[centaur:b]r/pppppppp/8/8/8/8/PPPPPPPP/R[centaur:w]N2K[centaur:w]R"
         );
+        // A piece with neither a known name nor a known image is still a disc with its ID letter.
+        assert_eq!(fen("warrior:X:mNcK:warrior:b1"), "1[x:b]6/8/8/8/8/8/8/1[x:w]6");
         // The same items separated by spaces, as a URL may carry them.
         assert_eq!(fen(&definition.replace('\n', " ")), fen(definition));
         // Alone, the archbishop has its glyph, under its name or (when the name is unknown) its image name.
