@@ -144,7 +144,7 @@ impl Family {
             Family::FenToImage => fen_path::read_fen_to_image(path),
             Family::Apronus => apronus::read(path, &pairs),
             Family::BoardImage => boardimage::read(path, &pairs),
-            Family::Lichess => lichess::read(&pairs),
+            Family::Lichess => lichess::read(path, &pairs),
             Family::ChessboardImage => fen_path::read_chessboardimage(path),
             Family::Chessvision => fen_path::read_chessvision(path, &pairs),
             Family::ChessCom => chesscom::read(&pairs),
@@ -240,6 +240,11 @@ fn pixels(text: &str) -> Option<u32> {
 /// `1`, `true`, `yes` or `on`, in any case.
 fn is_yes(value: &str) -> bool {
     ["1", "true", "yes", "on"].iter().any(|y| value.eq_ignore_ascii_case(y))
+}
+
+/// Whether a family's switch says no (`0`, `false`, `no`, `off`, any case).
+fn is_no(value: &str) -> bool {
+    ["0", "false", "no", "off"].iter().any(|n| value.eq_ignore_ascii_case(n))
 }
 
 /// The render options a family asks for, as modern parameters, each with the family's own name for it (the name an

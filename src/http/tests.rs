@@ -1167,9 +1167,14 @@ mod families {
         let a = job_at(&format!("/board.png?fen={fen}&size=720&colors=lichess-brown"));
         let b = job_at(&format!("/diagram.png?fen={fen}&size=90&theme=brown"));
         let c = job_at("/r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R.png");
-        let d = job_at(&format!("/image.gif?fen={fen}&theme=brown"));
+        let d = job_at(&format!("/image.gif?fen={fen}&theme=brown&coordinates=false"));
         assert_eq!(a.key(), b.key());
         assert_eq!(a.key(), d.key());
+        // lila-gif's default is coordinates on; lichess' export route always has them.
+        let e = job_at(&format!("/image.gif?fen={fen}"));
+        let f = job_at(&format!("/diagram.png?fen={fen}&size=90&theme=brown&coords=1"));
+        assert_eq!(e.key(), f.key());
+        assert_eq!(job_at(&format!("/export/fen.gif?fen={fen}&coordinates=0")).key(), f.key());
         assert_eq!(a.canonical_ffen(), c.canonical_ffen());
         assert_ne!(a.key(), c.key(), "chessboardimage.com's look is the default one");
     }

@@ -1,16 +1,25 @@
 //! lichess: the site's `…/export/fen.gif?fen=…&color=…&lastMove=…&theme=…&piece=…` and lila-gif's own
-//! `…/image.gif?fen=…&orientation=…&lastMove=…&check=…&theme=…&white=…&black=…`, 90-px squares (720×720).
+//! `…/image.gif?fen=…&orientation=…&lastMove=…&check=…&theme=…&white=…&black=…&coordinates=…`, 90-px squares
+//! (720×720), coordinates on unless `coordinates` says no (lila-gif's default since 2022; lichess' export route
+//! passes none, so its GIFs have them). lichess finds the check itself: on `fen.gif` the king of the side to move is
+//! marked when it is attacked.
 
-use super::{fen_board, is_square, is_yes, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{fen_board, is_no, is_square, is_yes, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
 
 /// lila-gif's square: 90 px, a 720-px board.
 const SQUARE: u32 = 90;
 
-pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
+/// Reads a link at `path` (lichess' own `…/export/fen.gif`, or lila-gif's `…/image.gif`).
+pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(Family::Lichess))?;
     let board = fen_board(fen);
+    let lichess_export = path.trim_end_matches('/').ends_with("/fen.gif");
     let mut options = Options::default();
     options.square(SQUARE, "fen");
+    // lichess' export route forwards no `coordinates`: lila-gif's default, on.
+    if lichess_export || !pairs.get(&["coordinates"]).is_some_and(is_no) {
+        options.set("coords", "1", "coordinates");
+    }
     // `color` is lila's name (the export route), `orientation` lila-gif's.
     let black = pairs.get(&["orientation", "color"]).is_some_and(|c| c.eq_ignore_ascii_case("black"));
     if black {
@@ -24,14 +33,18 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     if let Some(pair) = pairs.get(&["lastMove", "lastmove"]).and_then(uci_move) {
         options.set("lastmove", pair, "lastMove");
     }
-    // `check` names the square of the king in check, or is a yes for the king of the side to move.
-    let check = match pairs.get(&["check"]) {
-        Some(square) if is_square(square) => Some(square.to_string()),
-        Some(yes) if is_yes(yes) => {
-            let white_to_move = fen.trim().split([' ', '_']).nth(1).is_none_or(|side| side != "b");
-            king_square(&board, if white_to_move { 'K' } else { 'k' })
+    // On lila-gif's route `check` names the square of the king in check, or is a yes for the king of the side to
+    // move; lichess' export route computes it from the position (its links cannot pass it).
+    let white_to_move = fen.trim().split([' ', '_']).nth(1).is_none_or(|side| side != "b");
+    let king = if white_to_move { 'K' } else { 'k' };
+    let check = if lichess_export {
+        king_square(&board, king).filter(|square| attacked(&board, square, !white_to_move))
+    } else {
+        match pairs.get(&["check"]) {
+            Some(square) if is_square(square) => Some(square.to_string()),
+            Some(yes) if is_yes(yes) => king_square(&board, king),
+            _ => None,
         }
-        _ => None,
     };
     if let Some(square) = check {
         options.set("squares", format!("R{square}"), "check");
@@ -60,6 +73,72 @@ fn theme(name: &str) -> Option<(&'static str, &'static str)> {
     }
 }
 
+/// A chess FEN's board field as 8×8 squares, `[rank 8 … rank 1][a … h]` (`None` for an empty square); a rank too
+/// long is cut, one too short padded, as lila reads only positions it can play (ours are drawn whatever they are).
+fn squares(board: &str) -> [[Option<char>; 8]; 8] {
+    let mut squares = [[None; 8]; 8];
+    for (row, rank) in board.split('/').take(8).enumerate() {
+        let mut file = 0usize;
+        for c in rank.chars() {
+            match c.to_digit(10) {
+                Some(n) => file += n as usize,
+                None => {
+                    if let Some(square) = squares[row].get_mut(file) {
+                        *square = Some(c);
+                    }
+                    file += 1;
+                }
+            }
+        }
+    }
+    squares
+}
+
+/// Whether `square` (`e1`) is attacked by a piece of the side `by_white` on a chess FEN's board field: a pawn, knight,
+/// king, or a slider with nothing in between.
+fn attacked(board: &str, square: &str, by_white: bool) -> bool {
+    if !is_square(square) {
+        return false;
+    }
+    let squares = squares(board);
+    let b = square.as_bytes();
+    let (file, row) = (i32::from(b[0] - b'a'), 7 - i32::from(b[1] - b'1'));
+    let piece = |f: i32, r: i32| {
+        if (0..8).contains(&f) && (0..8).contains(&r) {
+            squares[r as usize][f as usize]
+        } else {
+            None
+        }
+    };
+    let theirs = |f: i32, r: i32, kinds: &str| {
+        piece(f, r).is_some_and(|c| c.is_ascii_uppercase() == by_white && kinds.contains(c.to_ascii_lowercase()))
+    };
+    // A white pawn attacks the squares up the board (rows towards rank 8, smaller row numbers) from below.
+    let pawn_row = if by_white { row + 1 } else { row - 1 };
+    if theirs(file - 1, pawn_row, "p") || theirs(file + 1, pawn_row, "p") {
+        return true;
+    }
+    let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    if knight.iter().any(|(df, dr)| theirs(file + df, row + dr, "n")) {
+        return true;
+    }
+    let around = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+    if around.iter().any(|(df, dr)| theirs(file + df, row + dr, "k")) {
+        return true;
+    }
+    around.iter().any(|&(df, dr)| {
+        let sliders = if df == 0 || dr == 0 { "rq" } else { "bq" };
+        let (mut f, mut r) = (file + df, row + dr);
+        while (0..8).contains(&f) && (0..8).contains(&r) {
+            if piece(f, r).is_some() {
+                return theirs(f, r, sliders);
+            }
+            (f, r) = (f + df, r + dr);
+        }
+        false
+    })
+}
+
 /// The square of the first `king` (`K` or `k`) on a chess FEN's board field, reading ranks from 8 down.
 fn king_square(board: &str, king: char) -> Option<String> {
     for (row, rank) in board.split('/').take(8).enumerate() {
@@ -77,7 +156,30 @@ fn king_square(board: &str, king: char) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::king_square;
+    use super::{attacked, king_square};
+
+    #[test]
+    fn attacks_are_found_as_lichess_finds_a_check() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert!(!attacked(start, "e1", false) && !attacked(start, "e8", true));
+        // Scholar's mate: the queen on f7 gives check, defended or not.
+        let mate = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR";
+        assert!(attacked(mate, "e8", true));
+        assert!(!attacked(mate, "e1", false));
+        // Each kind of attacker, and a blocked slider.
+        assert!(attacked("4k3/3P4/8/8/8/8/8/4K3", "e8", true), "a white pawn");
+        assert!(!attacked("4k3/4P3/8/8/8/8/8/4K3", "e8", true), "a pawn ahead does not attack");
+        assert!(!attacked("8/8/8/8/8/8/5P2/4k3", "e1", true), "white pawns attack up the board");
+        assert!(attacked("8/8/8/8/8/8/5p2/4K3", "e1", false), "a black pawn");
+        assert!(attacked("4k3/8/3N4/8/8/8/8/4K3", "e8", true), "a knight");
+        assert!(attacked("4k3/8/8/8/8/8/8/4R1K1", "e8", true), "a rook up the file");
+        assert!(!attacked("4k3/8/8/8/4p3/8/8/4R1K1", "e8", true), "a rook blocked");
+        assert!(attacked("4k3/8/8/1B6/8/8/8/6K1", "e8", true), "a bishop on the diagonal");
+        assert!(attacked("8/8/8/8/8/8/3k4/4K3", "e1", false), "a king beside it");
+        // Whatever the board field holds, no panic.
+        assert!(!attacked("99k/8", "e1", false));
+        assert!(!attacked("", "a1", true));
+    }
 
     #[test]
     fn the_king_in_check_is_found_on_the_board_field() {

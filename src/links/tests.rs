@@ -147,19 +147,39 @@ fn web_boardimage_reads_size_colours_marks_and_format() {
     assert_eq!(options(&link), "s12.f0.c1.brown");
 }
 
-/// lila-gif's `/image.gif` (its `api.rs`) and lichess' `/export/fen.gif`: 90-px squares, `orientation` or
-/// `color`, `lastMove`, `check` as a square or a yes for the side to move, the players' names above and below.
+/// lila-gif's `/image.gif` (its `api.rs`) and lichess' `/export/fen.gif`: 90-px squares, coordinates unless
+/// `coordinates` says no (lila-gif's default), `orientation` or `color`, `lastMove`, `check` as a square or a yes for
+/// the side to move on lila-gif's route and computed from the position on lichess', the players' names above and
+/// below.
 #[test]
 fn lichess_reads_orientation_check_theme_and_players() {
     let (_, link) = read(&format!("/export/fen.gif?fen={START}&color=black&theme=blue&piece=merida")).unwrap();
-    assert_eq!(options(&link), "s90.f1.c0.gray.l=dee3e6.d=8ca2ad");
+    assert_eq!(options(&link), "s90.f1.c1.gray.l=dee3e6.d=8ca2ad");
     let (_, link) = read(&format!(
         "/image.gif?fen={START}%20b%20KQkq%20-%200%201&check=1&lastMove=e2e4&white=Carlsen&black=Nakamura"
     ))
     .unwrap();
-    assert_eq!(options(&link), "s90.f0.c0.brown.title=Nakamura.caption=Carlsen.squares=Re8.lastmove=e2e4");
+    assert_eq!(options(&link), "s90.f0.c1.brown.title=Nakamura.caption=Carlsen.squares=Re8.lastmove=e2e4");
     let (_, link) = read(&format!("/image.gif?fen={START}&orientation=black&white=W&black=B&theme=nonsense")).unwrap();
-    assert_eq!(options(&link), "s90.f1.c0.brown.title=W.caption=B");
+    assert_eq!(options(&link), "s90.f1.c1.brown.title=W.caption=B");
+    // lila-gif without coordinates; lichess' export route has no such switch.
+    for no in ["0", "false", "False", "no", "off"] {
+        let (_, link) = read(&format!("/image.gif?fen={START}&coordinates={no}")).unwrap();
+        assert_eq!(options(&link), "s90.f0.c0.brown", "{no}");
+        let (_, link) = read(&format!("/export/fen.gif?fen={START}&coordinates={no}")).unwrap();
+        assert_eq!(options(&link), "s90.f0.c1.brown", "{no}");
+    }
+    let (_, link) = read(&format!("/image.gif?fen={START}&coordinates=true")).unwrap();
+    assert_eq!(options(&link), "s90.f0.c1.brown");
+    // lichess marks the king of the side to move when it is attacked, and ignores a `check` of the link.
+    let mate = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR_b_KQkq_-_0_4";
+    let (_, link) = read(&format!("/export/fen.gif?fen={mate}&lastMove=h5f7")).unwrap();
+    assert_eq!(options(&link), "s90.f0.c1.brown.squares=Re8.lastmove=h5f7");
+    let (_, link) = read(&format!("/export/fen.gif?fen={START}&check=e1")).unwrap();
+    assert_eq!(options(&link), "s90.f0.c1.brown");
+    // White to move when the FEN has no side: the white king is not attacked here.
+    let (_, link) = read(&format!("/export/fen.gif?fen={}", mate.split('_').next().unwrap())).unwrap();
+    assert_eq!(options(&link), "s90.f0.c1.brown");
 }
 
 /// chessboardimage.com: `-flip` and `-<sq><sq>` suffixes after the FEN, in either order.

@@ -389,8 +389,10 @@ describe("other services' links (src/links/, docs/links.md)", () => {
       const again = await get(canonical);
       assert.equal(again.headers.etag, res.headers.etag, `${link} → ${canonical}`);
     }
-    // lichess' own size: 90-px squares, a 720×720 board (and its 2-px frame)
-    assert.deepEqual(pngSize((await get(`/export/fen.gif?fen=${FEN}`)).body), { width: 724, height: 724 });
+    // lichess' own size: 90-px squares, a 720×720 board (and its 2-px frame), coordinates on by default as
+    // lila-gif draws them (ours in the margins: 760×760), off with lila-gif's `coordinates=false`
+    assert.deepEqual(pngSize((await get(`/export/fen.gif?fen=${FEN}`)).body), { width: 760, height: 760 });
+    assert.deepEqual(pngSize((await get(`/image.gif?fen=${FEN}&coordinates=false`)).body), { width: 724, height: 724 });
   });
 
   test("a broken position is a 400 naming it; a path that is no position stays a 404", async () => {
