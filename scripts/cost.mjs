@@ -16,7 +16,7 @@
 // Bounded: about 2,400 requests and 3 + 3 x COST_COLD_RUNS runtime starts (3-5 minutes); every request times out
 // after 30 s; an interrupted run stops the runtime it started.
 // Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
-// row; COST_JSON=file also writes the results as JSON.
+// row; COST_ONLY=cold measures only the floor and the cold rows; COST_JSON=file also writes the results as JSON.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -41,6 +41,7 @@ const wranglerLimits = (root) => {
 const BEFORE = process.env.COST_BEFORE ? path.resolve(process.env.COST_BEFORE) : null;
 const LILA_GIF = process.env.LILA_GIF ? path.resolve(process.env.LILA_GIF) : null;
 const COLD_RUNS = Number(process.env.COST_COLD_RUNS ?? 3);
+const ONLY_COLD = process.env.COST_ONLY === "cold";
 const count = (n) => Math.max(3, Math.round(n * SCALE));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -92,6 +93,7 @@ const MIXED_32X32 = Array.from({ length: 32 }, (_, y) =>
 ).join("/");
 
 const diagram = (ffen, extra = "") => `/diagram.png?ffen=${encodeURIComponent(ffen)}${extra}`;
+const lichess = (fen) => `/export/fen.gif?fen=${encodeURIComponent(fen)}`;
 
 // ---- workerd CPU time from /proc ----------------------------------------------------------------------------------
 
@@ -337,7 +339,7 @@ const FURNITURE =
 // interleaved, row by row (each build its own runtime, started together), so that a change of the machine's load
 // during the run falls on both sides alike; the other phases run one build after the other.
 async function measureBuilds(builds) {
-  for (const { root, build } of builds) {
+  for (const { root, build } of ONLY_COLD ? [] : builds) {
     // Hits need the cache put that the other rows switch off: their own runtime.
     const worker = await startWorker({}, root);
     try {
@@ -376,7 +378,8 @@ async function measureBuilds(builds) {
       ["16×16 board of 20 kinds of pieces, default size, coordinates (682 px)", 60, 10, (n) => same(n, diagram(BOARD_16X16, "&coords=1")), isMiss],
       ["32×32 board, a piece on every square, size=68 (2180 px)", 10, 3, (n) => same(n, diagram(FULL_32X32, "&size=68")), isMiss],
       ["32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1, size=67 (2178 px)", 10, 3, (n) => same(n, diagram(MIXED_32X32, "&dialect=bodlaender&theme=brown&coords=1&size=67")), isMiss],
-    ];
+      ["lichess link, start-like (/export/fen.gif: 90-px squares and coordinates, 760 px)", 100, 30, (n) => Array.from({ length: count(n) }, () => lichess(startLike())), isMiss],
+    ].filter(([request]) => !ONLY_COLD || request.includes("the floor"));
     const floorRows = new Map();
     for (const [request, n, warm, urls, check] of rowDefs) {
       for (const { build, worker } of workers) {
@@ -405,7 +408,7 @@ async function limitsAndCold(root, build) {
   try {
     await measure(worker, Array(count(30)).fill(diagram(START, "&size=999")), isStatus(400));
     const which = `the largest allowed by wrangler.toml (${wranglerLimits(root)})`;
-    const boards = [
+    const boards = ONLY_COLD ? [] : [
       ["start-like 8×8 board, coordinates and furniture", null, FURNITURE],
       ["32×32 board, a piece on every square", FULL_32X32, ""],
       ["32×32 mixed board, theme=brown&coords=1", MIXED_32X32, "&dialect=bodlaender&theme=brown&coords=1"],
@@ -430,6 +433,7 @@ async function limitsAndCold(root, build) {
   const colds = [
     ["cold: the first request of a fresh runtime, 11×11 fairy board", diagram(FAIRY_11X11), diagram(FAIRY_11X11), isMiss],
     ["cold: the first request of a fresh runtime, start position, default size", diagram(START), diagram(START), isMiss],
+    ["cold: the first request of a fresh runtime, a lichess link (/export/fen.gif, 760 px), then another position", lichess(START), lichess(startLike()), isMiss],
     ["cold: a fresh runtime's first request is a 400 (no rendering), the next the 11×11 board", diagram(START, "&size=999"), diagram(FAIRY_11X11), isStatus(400)],
   ];
   for (const [name, firstUrl, nextUrl, expectFirst] of colds) {

@@ -320,36 +320,48 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
 /// neutral piece, a letter and a number, so that the code of an ordinary diagram has all run once.
 pub const WARM_UP_QUERY: &str = "ffen=rnbqkbnr/pppppppp/2C1x1-*1n1/3'a''12*2S2/8/8/PPPPPPPP/RNBQKBNR";
 
-/// Plans and renders [`WARM_UP_QUERY`] on the modern route, as a cache miss does, and returns the PNG's length.
+/// The second diagram the warm-up draws: lichess' size (90-px squares, a 720-px board, with coordinates), what the
+/// lichess and lila-gif links ask for (docs/links.md). Drawing the twelve orthodox pieces at a new size costs about
+/// 50 ns a pixel of the square, 5 ms at 90 px, which the first such request of an isolate would otherwise pay on top
+/// of its miss (docs/cost.md, "Cold start").
+pub const WARM_UP_LICHESS_QUERY: &str = "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=90&coords=1&theme=brown";
+
+/// Plans and renders [`WARM_UP_QUERY`] and [`WARM_UP_LICHESS_QUERY`] on the modern route, as a cache miss does,
+/// and returns the first PNG's length.
 ///
 /// The Worker calls it once when the runtime instantiates the module (before its first request, when the runtime
-/// evaluates the module's global scope at start-up): the code a miss runs is then compiled and the default size's
-/// sprites are in the cache, so the first request of a fresh isolate costs about what a later one does. Output is
-/// never affected: the sprite cache only holds what would be drawn anyway.
+/// evaluates the module's global scope at start-up): the code a miss runs is then compiled and the sprites of the
+/// default size and of lichess' are in the cache, so the first request of a fresh isolate costs about what a later
+/// one does. Output is never affected: the sprite cache only holds what would be drawn anyway.
 pub fn warm_up() -> usize {
     warm_up_response().map_or(0, |response| response.body.len())
 }
 
-/// [`warm_up`]'s response itself (`None` if it was not a diagram), for the Worker to turn into the runtime's
+/// [`warm_up`]'s first response itself (`None` if it was not a diagram), for the Worker to turn into the runtime's
 /// response once as well: the glue that copies headers and body into JavaScript is then compiled before the first
-/// request too. The warm-up also predicts the diagram's cost (the cost model runs on every request of a deployment
+/// request too. The warm-up also predicts the diagrams' cost (the cost model runs on every request of a deployment
 /// with `FFEN_MAX_RENDER_MS`).
 pub fn warm_up_response() -> Option<Response> {
-    let info = RequestInfo {
-        method: "GET",
-        path: api::MODERN_PATH,
-        query: Some(WARM_UP_QUERY),
-        url_len: 100,
-        cost_limit: crate::CostLimit::new(crate::CostLimit::MAX_MS),
-        ..RequestInfo::default()
+    let render = |query: &'static str| {
+        let info = RequestInfo {
+            method: "GET",
+            path: api::MODERN_PATH,
+            query: Some(query),
+            url_len: 100,
+            cost_limit: crate::CostLimit::new(crate::CostLimit::MAX_MS),
+            ..RequestInfo::default()
+        };
+        match plan(&info) {
+            Plan::Diagram(job) => match job.render() {
+                Rendered::Diagram(response) => Some(response),
+                Rendered::Failed(_) => None,
+            },
+            Plan::Respond(_) => None,
+        }
     };
-    match plan(&info) {
-        Plan::Diagram(job) => match job.render() {
-            Rendered::Diagram(response) => Some(response),
-            Rendered::Failed(_) => None,
-        },
-        Plan::Respond(_) => None,
-    }
+    let first = render(WARM_UP_QUERY);
+    render(WARM_UP_LICHESS_QUERY);
+    first
 }
 
 /// Decides what to do with a request. Never panics; every input gets a [`Plan`], a rejection its [`Response`].

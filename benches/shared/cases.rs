@@ -171,6 +171,21 @@ pub fn all() -> Vec<Case> {
         case("start position, size 96", &start, &options(&[("size", "96")]), Work::Png),
         case("start position, size 128 (render + encode)", &start, &options(&[("size", "128")]), Work::Png),
         case("start position, size 96 + coords", &start, &options(&[("size", "96"), ("coords", "1")]), Work::Png),
+        // scripts/cost's furniture row: two-line title and caption, count, highlights, arrows, coordinates.
+        case(
+            "start position, size 128 + coords and furniture",
+            &start,
+            &options(&[
+                ("size", "128"),
+                ("coords", "1"),
+                ("count", "1"),
+                ("title", "Ladislav Šulc|Phénix 1999, 1st Prize"),
+                ("caption", "#2 Circe|b) wKe1-h1"),
+                ("squares", "Ge4,Rd5,c3"),
+                ("arrows", "Ge2e4,Bh7c2"),
+            ]),
+            Work::Png,
+        ),
         case("11x11 fairy board, default", &fairy, &default, Work::Png),
         case("11x11 fairy board, default (RGB path)", &fairy, &default, Work::RgbPng),
         case("11x11 fairy board, default (render only)", &fairy, &default, Work::Render),

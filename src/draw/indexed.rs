@@ -1,34 +1,44 @@
-//! The fast path of [`crate::draw::render::render_png`]: a plain diagram drawn square by square straight into palette
+//! The fast path of [`crate::draw::render::render_png`]: a diagram drawn square by square straight into palette
 //! indices, with the same palette and indices, so the same PNG bytes, as drawing it in RGB and indexing it.
 //!
 //! Why: in WebAssembly a cache miss spent a third of its time giving each pixel of the RGB picture its palette index
 //! and a further 10–20 % drawing the squares and sprites pixel by pixel (docs/cost.md, "Where the time goes"). But a
-//! plain diagram is a frame plus squares, and a square is a fill colour plus at most one sprite: the start position
-//! has 22 different squares among 64, a full 32×32 board a few dozen among 1,024. So each different square (a
-//! *tile*) is drawn once in RGB, each tile row is given its palette indices once, the first time the picture shows
-//! it, and every row of the picture is then copies of index rows.
+//! diagram is a frame plus squares, and a square is a fill colour, its highlights, at most one sprite and perhaps
+//! XFEN's border: the start position has 22 different squares among 64, a full 32×32 board a few dozen among 1,024.
+//! So each different square (a *tile*) is drawn once in RGB (and kept for the isolate's next diagrams, [`TILES`]),
+//! each tile row is given its palette indices once, the first time the picture shows it, and every row of the
+//! board is then copies of index rows. What lies outside the framed board (the coordinates' margins, the bands of
+//! title, caption and count, the background or `rim` around them) is drawn in RGB in four strips around the
+//! board and indexed there only; a square under an arrow or a circle is a tile of its own, drawn in RGB with the
+//! overlays clipped to it.
 //!
-//! Exactness: the palette is in order of first appearance, scanning rows top down, as [`crate::draw::pngenc`] builds it.
-//! A tile row's colours are looked up the first time the scan meets that row, left to right, in picture order; any
-//! later occurrence of the row brings no new colour. So palette and indices equal those of the RGB path, and a
-//! picture with more than 256 colours is left to the RGB path (which encodes it as RGB). Tested byte for byte
-//! against the RGB path over generated boards and options (`tests` below) and by every golden.
+//! Exactness: the palette is in order of first appearance, scanning rows top down, as [`crate::draw::pngenc`] builds
+//! it. Every row is assembled left to right, and a pixel's colour is looked up the first time the scan meets it, in
+//! picture order; a tile row met again brings no new colour. So palette and indices equal those of the RGB path, and
+//! a picture with more than 256 colours is left to the RGB path (which encodes it as RGB). Each layer is painted as
+//! the RGB painter paints it, in its order (fill, highlights, piece, border, overlays; labels and text outside the
+//! board), and every one of them stays inside its square or its strip (checked: anything else takes the RGB path).
+//! Tested byte for byte against the RGB path over generated boards and options (`tests` below) and by every golden.
 //!
-//! What it draws is decided by [`indexed_path_applies`]; everything else (holes, bordered squares, the look options
-//! and the furniture, and any option added later until it is taught here) takes the RGB path. `print`'s hatched squares are tiles per phase of the
-//! hatching (the lines run on across squares). Coordinates are drawn in RGB
-//! into the margins and indexed there only.
+//! What it draws is decided by [`indexed_path_applies`]: everything but holes, the lines between squares
+//! (`borders`) and see-through colours. `print`'s hatched squares are tiles per phase of the hatching (the lines
+//! run on across squares).
 
-use crate::draw::raster::{Canvas, Image, Rect, Rgb};
+use crate::draw::layout::MarkPaint;
+use crate::draw::marks::{draw_mark, overlay_layer, text_line_layer, PlacedMask};
+use crate::draw::raster::{Canvas, Image, Mask, Rect, Rgb};
 use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite::{self, Sprite};
 use crate::notation::board::{Board, Cell};
+use crate::notation::colour::Paint;
 use crate::options::render_options::RenderOptions;
-use crate::options::theme::{hatching, INK, PAPER};
-use std::sync::Arc;
+use crate::options::theme::{hatching, INK};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
-/// Whether [`paint`] draws this diagram: no holes and no bordered squares; any theme, colours, size,
-/// flip, with or without coordinates. False as soon as anything is not a plain diagram.
+/// Whether [`paint`] draws this diagram: no holes, no lines between squares (`borders`) and nothing see-through
+/// (a `transparent` rim or square colour); any theme, colours, pattern, labels, size, flip, coordinates and
+/// furniture. False as soon as anything else is asked for.
 ///
 /// Every field of [`RenderOptions`] is named here, so a new option does not compile until it is either drawn by
 /// this path or makes it return `false`.
@@ -38,35 +48,27 @@ pub(crate) fn indexed_path_applies(board: &Board, options: &RenderOptions) -> bo
         flip: _,
         coords: _,
         theme: _,
-        light: _,
-        dark: _,
+        light,
+        dark,
         colors,
-        pattern,
-        files,
-        ranks,
-        first_rank,
+        pattern: _,
+        files: _,
+        ranks: _,
+        first_rank: _,
         rim,
-        coord_color,
-        hole,
+        coord_color: _,
+        // Only drawn where the board has holes, which this path does not draw.
+        hole: _,
         borders,
-        furniture,
+        furniture: _,
     } = options;
-    // The looks of issue 11 (other square colours, labels, a rim, lines, transparency) and the furniture of issue
-    // 12 (bands of text that move the board, marks and arrows over the squares) are drawn by the RGB path only.
-    let plain_look = colors.is_none()
-        && pattern.is_none()
-        && files.is_none()
-        && ranks.is_none()
-        && *first_rank == crate::options::render_options::DEFAULT_FIRST_RANK
-        && rim.is_none()
-        && coord_color.is_none()
-        && hole.is_none()
-        && !borders
-        && furniture.is_empty();
+    let clear = |paint: &Option<Paint>| matches!(paint, Some(Paint::Transparent));
+    let see_through = clear(light)
+        || clear(dark)
+        || clear(rim)
+        || colors.as_ref().is_some_and(|palette| palette.paints().contains(&Paint::Transparent));
     let (w, h) = (board.width(), board.height());
-    plain_look
-        && (0..h)
-            .all(|y| (0..w).all(|x| !matches!(board.get(x, y), Some(Cell::Hole) | None) && !board.is_bordered(x, y)))
+    !see_through && !borders && (0..h).all(|y| (0..w).all(|x| !matches!(board.get(x, y), Some(Cell::Hole) | None)))
 }
 
 /// A picture as palette indices: what [`crate::draw::pngenc::encode_indexed`] encodes.
@@ -135,7 +137,11 @@ impl Palette {
 struct Tile {
     fill: Fill,
     sprite: Option<Arc<Sprite>>,
-    pixels: Vec<u32>,
+    /// Its highlights and border, in painting order.
+    marks: Vec<MarkPaint>,
+    /// Whether an arrow or circle covers part of it (then it is this square's alone).
+    overlaid: bool,
+    pixels: Arc<Vec<u32>>,
     indices: Vec<u8>,
     indexed: Vec<bool>,
 }
@@ -147,89 +153,310 @@ enum Fill {
     Hatched(u32),
 }
 
+/// What a tile's RGB pixels are a function of: the square's side, its paint (the hatching's phase with it), its
+/// sprite's key and its marks. The key of [`TILES`].
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct TileKey {
+    side: u32,
+    /// The fill colour, or paper and ink of the hatching.
+    paint: (u32, u32),
+    /// The hatching's phase, `u32::MAX` for a solid fill.
+    phase: u32,
+    sprite: Option<sprite::Key>,
+    /// The marks in painting order: a highlight's colour and opacity, or `u32::MAX` and a border's thickness.
+    marks: Vec<(u32, u32)>,
+}
+
+/// The tiles' RGB pixels drawn in this isolate, with the bytes they hold: a warm isolate meets the same squares in
+/// diagram after diagram (the twelve pieces on two colours at the sizes in use), and drawing a sprite onto its square
+/// was 15 % of a 724-px miss (docs/cost.md). Emptied when it would hold more than [`TILE_BUDGET_BYTES`]. The pixels
+/// are a pure function of the key, so a cached tile and a new one are the same picture.
+type TileCache = Mutex<(HashMap<TileKey, Arc<Vec<u32>>>, usize)>;
+
+/// The most bytes of tile pixels kept (a full set of 24 tiles at 128 px is 1.6 MB).
+const TILE_BUDGET_BYTES: usize = 8 << 20;
+
+static TILES: OnceLock<TileCache> = OnceLock::new();
+
+/// Empties the tile cache (for benchmarks of the cold path, with the sprite cache).
+pub(crate) fn clear_tile_cache() {
+    if let Some(cache) = TILES.get() {
+        let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+        guard.0.clear();
+        guard.1 = 0;
+    }
+}
+
+/// The RGB pixels of the tile `key`, from the cache or drawn now by `draw`.
+fn tile_pixels(key: TileKey, draw: impl FnOnce() -> Option<Vec<u32>>) -> Option<Arc<Vec<u32>>> {
+    let cache = TILES.get_or_init(|| Mutex::new((HashMap::new(), 0)));
+    if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
+        return Some(Arc::clone(hit));
+    }
+    let pixels = Arc::new(draw()?);
+    let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+    let (map, bytes) = &mut *guard;
+    let size = pixels.len() * 4;
+    if *bytes + size > TILE_BUDGET_BYTES {
+        map.clear();
+        *bytes = 0;
+    }
+    *bytes += size;
+    map.insert(key, Arc::clone(&pixels));
+    Some(pixels)
+}
+
+/// The part of the picture outside the framed board, drawn in RGB: a strip of `image` at (`x`, `y`).
+struct Strip {
+    x: i64,
+    y: i64,
+    image: Image,
+}
+
+impl Strip {
+    fn new(x: u32, y: u32, width: u32, height: u32, background: Rgb) -> Strip {
+        Strip { x: i64::from(x), y: i64::from(y), image: Image::new(width, height, background) }
+    }
+
+    /// Row `y` of the picture, inside the strip.
+    fn row(&self, y: usize) -> &[u32] {
+        let (w, y) = (self.image.width as usize, y - self.y as usize);
+        &self.image.pixels[y * w..(y + 1) * w]
+    }
+}
+
+/// The pixels (x0, y0, x1, y1; end exclusive) a layer inks, in picture coordinates; `None` if it inks none.
+fn inked_box(layer: &PlacedMask) -> Option<(i64, i64, i64, i64)> {
+    let Mask { width, height, data } = &layer.mask;
+    let rows: Vec<(usize, usize)> = data
+        .chunks_exact((*width).max(1))
+        .take(*height)
+        .map(|row| {
+            (row.iter().position(|&a| a != 0).unwrap_or(*width), row.iter().rposition(|&a| a != 0).map_or(0, |x| x + 1))
+        })
+        .collect();
+    let y0 = rows.iter().position(|&(a, b)| a < b)?;
+    let y1 = rows.iter().rposition(|&(a, b)| a < b)? + 1;
+    let x0 = rows.iter().map(|r| r.0).min()?;
+    let x1 = rows.iter().map(|r| r.1).max()?;
+    Some((layer.x + x0 as i64, layer.y + y0 as i64, layer.x + x1 as i64, layer.y + y1 as i64))
+}
+
+/// Whether `layer` inks any pixel of `rect` (picture coordinates).
+fn inks_within(layer: &PlacedMask, rect: Rect) -> bool {
+    let Mask { width, height, data } = &layer.mask;
+    let clip = |start: i64, len: u32, origin: i64, extent: usize| {
+        let a = (start - origin).clamp(0, extent as i64) as usize;
+        let b = (start + i64::from(len) - origin).clamp(0, extent as i64) as usize;
+        a..b
+    };
+    let (xs, ys) =
+        (clip(i64::from(rect.x), rect.width, layer.x, *width), clip(i64::from(rect.y), rect.height, layer.y, *height));
+    !xs.is_empty() && ys.into_iter().any(|y| data[y * width + xs.start..y * width + xs.end].iter().any(|&a| a != 0))
+}
+
+/// Index rows of a strip, each given its indices once: a row equal to the strip's previous one (a blank row of a
+/// band, a margin beside a square's rows without a label) copies the indices that row got.
+#[derive(Default)]
+struct StripRows {
+    /// The previous row of the strip, and where its indices start in the picture's indices.
+    previous: Option<(usize, usize)>,
+}
+
+impl StripRows {
+    /// Appends the indices of row `y` of `strip` to `indices`.
+    fn index(&mut self, strip: &Strip, y: usize, palette: &mut Palette, indices: &mut Vec<u8>) -> Option<()> {
+        let row = strip.row(y);
+        let start = indices.len();
+        match self.previous {
+            Some((before, at)) if strip.row(before) == row => indices.extend_from_within(at..at + row.len()),
+            _ => {
+                indices.resize(start + row.len(), 0);
+                palette.index_row(row, &mut indices[start..])?;
+            }
+        }
+        self.previous = Some((y, start));
+        Some(())
+    }
+}
+
 /// The palette painter: the scene of a diagram for which [`indexed_path_applies`], drawn in palette indices; `None`
-/// if it has more than 256 colours (then the RGB painter draws it and it is encoded as RGB).
+/// if it has more than 256 colours, or shows anything this painter does not draw (then the RGB painter draws it).
 pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
     let l = &scene.layout;
     let (w, h) = scene.files_ranks;
-    let (s, frame, width) = (l.square as usize, l.frame as usize, l.width as usize);
+    let (s, frame, width, height) = (l.square as usize, l.frame as usize, l.width as usize, l.height as usize);
+    let background = match scene.background {
+        Paint::Solid(c) => c,
+        Paint::Transparent => return None,
+    };
+    if scene.squares.len() != w * h || !scene.holes.is_empty() || !scene.grid.is_empty() {
+        return None; // holes or lines between squares: the RGB painter's
+    }
+    // The framed board: [bx0, bx1) × [by0, by1); the squares: [sx0, sx1) × [sy0, sy1).
+    let (sx0, sy0) = (l.board_x as usize, l.board_y as usize);
+    let (sx1, sy1) = (sx0 + w * s, sy0 + h * s);
+    let (bx0, by0, bx1, by1) = (sx0.checked_sub(frame)?, sy0.checked_sub(frame)?, sx1 + frame, sy1 + frame);
+    if bx1 > width || by1 > height {
+        return None;
+    }
+    let inside_squares = |(x0, y0, x1, y1): (i64, i64, i64, i64)| {
+        x0 >= sx0 as i64 && y0 >= sy0 as i64 && x1 <= sx1 as i64 && y1 <= sy1 as i64
+    };
+    let outside_board = |(x0, y0, x1, y1): (i64, i64, i64, i64)| {
+        x1 <= bx0 as i64 || x0 >= bx1 as i64 || y1 <= by0 as i64 || y0 >= by1 as i64
+    };
+    let furniture = scene.furniture();
+    // Arrows and circles, each inside the squares.
+    let overlays: Vec<(PlacedMask, (i64, i64, i64, i64))> = furniture
+        .over
+        .iter()
+        .filter_map(|overlay| overlay_layer(overlay, l.width, l.height))
+        .filter_map(|layer| inked_box(&layer).map(|ink| (layer, ink)))
+        .collect();
+    if !overlays.iter().all(|(_, ink)| inside_squares(*ink)) {
+        return None;
+    }
+    // The coordinates and the text around the board, each outside the framed board: drawn into the strips.
+    let mut layers: Vec<PlacedMask> = scene
+        .labels
+        .iter()
+        .map(|label| PlacedMask { mask: label.coverage.mask.clone(), ink: scene.text_ink, x: label.left, y: label.top })
+        .collect();
+    layers.extend(scene.text_lines().filter_map(|line| text_line_layer(line, scene.text_ink)));
+    if !layers.iter().all(|layer| inked_box(layer).is_none_or(outside_board)) {
+        return None;
+    }
+    let (board_rows, u) = ((by1 - by0) as u32, |n: usize| n as u32);
+    let mut strips = [
+        Strip::new(0, 0, l.width, u(by0), background),
+        Strip::new(0, u(by0), u(bx0), board_rows, background),
+        Strip::new(u(bx1), u(by0), u(width - bx1), board_rows, background),
+        Strip::new(0, u(by1), l.width, u(height - by1), background),
+    ];
+    for strip in &mut strips {
+        for layer in &layers {
+            strip.image.draw(&layer.mask.inked(layer.ink), layer.x - strip.x, layer.y - strip.y);
+        }
+    }
+    let [top, left, right, bottom] = &strips;
+    // The marks of each square, in painting order: its highlights (under the piece), then XFEN's border (over it).
+    // A mark covers exactly one square (else the RGB painter draws the diagram).
+    let position = |rect: Rect| {
+        let (x, y) = ((rect.x as usize).checked_sub(sx0)? / s, (rect.y as usize).checked_sub(sy0)? / s);
+        let i = y * w + x;
+        (x < w && scene.squares.get(i)?.rect == rect).then_some(i)
+    };
+    let mut marks: Vec<Vec<MarkPaint>> = vec![Vec::new(); w * h];
+    for mark in furniture.under.iter().chain(&furniture.borders) {
+        marks[position(mark.rect)?].push(mark.paint);
+    }
     let hatch = hatching(l.square);
-    // The tile of each display position, row by row, and the tiles themselves. A tile is found by its fill and
-    // its sprite's identity in the sprite cache (a linear search: a diagram has a few dozen tiles, and even 1,024
-    // of them cost less than a millisecond; a hash map of sprite keys cost 3 KB of the gzipped wasm). A sprite
-    // drawn again after the cache was emptied is a second tile with the same pixels: harmless.
+    // The tile of each display position, row by row, and the tiles themselves. A tile is found by its fill, marks
+    // and its sprite's identity in the sprite cache (a linear search: a diagram has a few dozen tiles, and even
+    // 1,024 of them cost less than a millisecond; a hash map of sprite keys cost 3 KB of the gzipped wasm). A sprite
+    // drawn again after the cache was emptied is a second tile with the same pixels: harmless. A square under an
+    // overlay is a tile of its own.
     let mut tiles: Vec<Tile> = Vec::new();
     let mut grid = Vec::with_capacity(w * h);
-    if scene.squares.len() != w * h {
-        return None; // holes: not a plain diagram
-    }
-    for square in &scene.squares {
+    for (i, square) in scene.squares.iter().enumerate() {
         let rect = square.rect;
         let fill = match square.paint {
             SquarePaint::Solid(c) => Fill::Solid(c),
             SquarePaint::Hatched { .. } => Fill::Hatched((rect.x + rect.y) % hatch.period),
             SquarePaint::Clear => return None,
         };
+        let square_box =
+            (i64::from(rect.x), i64::from(rect.y), i64::from(rect.x + rect.width), i64::from(rect.y + rect.height));
+        let overlaid = overlays.iter().any(|(layer, _)| inks_within(layer, rect));
         let sprite = square.sprite.as_ref().map(sprite::get);
-        let same = |t: &Tile| t.fill == fill && t.sprite.as_ref().map(Arc::as_ptr) == sprite.as_ref().map(Arc::as_ptr);
-        let id = match tiles.iter().position(same) {
+        let square_marks = &marks[i];
+        let same = |t: &Tile| {
+            !t.overlaid
+                && t.fill == fill
+                && t.marks == *square_marks
+                && t.sprite.as_ref().map(Arc::as_ptr) == sprite.as_ref().map(Arc::as_ptr)
+        };
+        let found = if overlaid { None } else { tiles.iter().position(same) };
+        let id = match found {
             Some(id) => id,
             None => {
-                // Drawn as the RGB painter draws the square, at (0, 0): the blend does not depend on the position.
-                let mut image = match (fill, square.paint) {
+                let (paint, phase) = match (fill, square.paint) {
                     (Fill::Hatched(phase), SquarePaint::Hatched { paper, ink }) => {
-                        let mut image = Image::new(l.square, l.square, paper);
-                        image.hatch_rect_shifted(Rect::new(0, 0, l.square, l.square), paper, ink, hatch, phase);
-                        image
+                        ((paper.to_pixel(), ink.to_pixel()), phase)
                     }
-                    (Fill::Solid(c), _) => Image::new(l.square, l.square, c),
+                    (Fill::Solid(c), _) => ((c.to_pixel(), 0), u32::MAX),
                     _ => return None,
                 };
-                if let Some(sprite) = &sprite {
-                    image.draw(&**sprite, 0, 0);
+                let mark_key = |mark: &MarkPaint| match *mark {
+                    MarkPaint::Tint { rgb, alpha } => (rgb.to_pixel(), u32::from(alpha)),
+                    MarkPaint::Border { thickness } => (u32::MAX, thickness),
+                };
+                let marks_key = square_marks.iter().map(mark_key).collect();
+                let key = TileKey { side: l.square, paint, phase, sprite: square.sprite.clone(), marks: marks_key };
+                // Drawn as the RGB painter draws the square, at (0, 0): the blends do not depend on the position.
+                let mut pixels = tile_pixels(key, || {
+                    let whole = Rect::new(0, 0, l.square, l.square);
+                    let mut image = match (fill, square.paint) {
+                        (Fill::Hatched(phase), SquarePaint::Hatched { paper, ink }) => {
+                            let mut image = Image::new(l.square, l.square, paper);
+                            image.hatch_rect_shifted(whole, paper, ink, hatch, phase);
+                            image
+                        }
+                        (Fill::Solid(c), _) => Image::new(l.square, l.square, c),
+                        _ => return None,
+                    };
+                    let (under, over): (Vec<_>, Vec<_>) =
+                        square_marks.iter().partition(|m| matches!(m, MarkPaint::Tint { .. }));
+                    for &paint in &under {
+                        draw_mark(&mut image, &crate::draw::layout::SquareMark { rect: whole, paint });
+                    }
+                    if let Some(sprite) = &sprite {
+                        image.draw(&**sprite, 0, 0);
+                    }
+                    for &paint in &over {
+                        draw_mark(&mut image, &crate::draw::layout::SquareMark { rect: whole, paint });
+                    }
+                    Some(image.pixels)
+                })?;
+                if overlaid {
+                    // The overlays over this square, clipped to it, in their order.
+                    let mut image = Image { width: l.square, height: l.square, pixels: pixels.to_vec() };
+                    for (layer, _) in &overlays {
+                        image.draw(&layer.mask.inked(layer.ink), layer.x - square_box.0, layer.y - square_box.1);
+                    }
+                    pixels = Arc::new(image.pixels);
                 }
                 let (indices, indexed) = (vec![0; s * s], vec![false; s]);
-                tiles.push(Tile { fill, sprite, pixels: image.pixels, indices, indexed });
+                tiles.push(Tile { fill, sprite, marks: square_marks.clone(), overlaid, pixels, indices, indexed });
                 tiles.len() - 1
             }
         };
         grid.push(id);
     }
-    // With coordinates, the margins (left of the frame, and below it) are drawn in RGB as the RGB path draws
-    // them, on paper, and indexed pixel by pixel where the rows reach them: a strip a few dozen pixels wide, mostly
-    // runs of paper. The labels stay inside the margins (layout.rs, coords.rs), which the byte-for-byte tests check.
-    let margins = (l.margin > 0).then(|| {
-        let mut image = Image::new(l.width, l.height, PAPER);
-        for label in &scene.labels {
-            image.draw(&label.coverage.mask.inked(scene.text_ink), label.left, label.top);
-        }
-        image
-    });
-    let margin = l.margin as usize;
-    let board_bottom = l.height as usize - margin;
     let mut palette = Palette::new();
-    let mut indices = Vec::with_capacity(width * l.height as usize);
-    // Appends the indices of `pixels` (a stretch of the margin image), in scan order.
-    let index_into = |palette: &mut Palette, indices: &mut Vec<u8>, pixels: &[u32]| {
-        let start = indices.len();
-        indices.resize(start + pixels.len(), 0);
-        palette.index_row(pixels, &mut indices[start..])
-    };
+    let mut indices = Vec::with_capacity(width * height);
+    let (mut top_rows, mut left_rows, mut right_rows, mut bottom_rows) =
+        (StripRows::default(), StripRows::default(), StripRows::default(), StripRows::default());
     // Appends `n` pixels of ink (the frame), its index taken in scan order like every colour's.
     let ink = |palette: &mut Palette, indices: &mut Vec<u8>, n: usize| {
         let ink = palette.index_of(INK.to_pixel())?;
         indices.resize(indices.len() + n, ink);
         Some(())
     };
-    let margin_of = |y: usize| margins.as_ref().map_or(&[][..], |m| &m.pixels[y * width..y * width + margin]);
-    // The frame is a closed ring of ink (no holes) right of the left margin.
-    for y in 0..frame {
-        index_into(&mut palette, &mut indices, margin_of(y))?;
-        ink(&mut palette, &mut indices, width - margin)?;
+    for y in 0..by0 {
+        top_rows.index(top, y, &mut palette, &mut indices)?;
+    }
+    // The frame is a closed ring of ink (no holes) around the squares.
+    for y in by0..sy0 {
+        left_rows.index(left, y, &mut palette, &mut indices)?;
+        ink(&mut palette, &mut indices, bx1 - bx0)?;
+        right_rows.index(right, y, &mut palette, &mut indices)?;
     }
     for dy in 0..h {
         for ty in 0..s {
-            index_into(&mut palette, &mut indices, margin_of(frame + dy * s + ty))?;
+            let y = sy0 + dy * s + ty;
+            left_rows.index(left, y, &mut palette, &mut indices)?;
             ink(&mut palette, &mut indices, frame)?;
             for &id in &grid[dy * w..(dy + 1) * w] {
                 let tile = &mut tiles[id];
@@ -241,16 +468,18 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                 indices.extend_from_slice(&tile.indices[row]);
             }
             ink(&mut palette, &mut indices, frame)?;
+            right_rows.index(right, y, &mut palette, &mut indices)?;
         }
     }
-    for y in board_bottom - frame..board_bottom {
-        index_into(&mut palette, &mut indices, margin_of(y))?;
-        ink(&mut palette, &mut indices, width - margin)?;
+    for y in sy1..by1 {
+        left_rows.index(left, y, &mut palette, &mut indices)?;
+        ink(&mut palette, &mut indices, bx1 - bx0)?;
+        right_rows.index(right, y, &mut palette, &mut indices)?;
     }
-    if let Some(margins) = &margins {
-        index_into(&mut palette, &mut indices, &margins.pixels[board_bottom * width..])?;
+    for y in by1..height {
+        bottom_rows.index(bottom, y, &mut palette, &mut indices)?;
     }
-    debug_assert_eq!(indices.len(), width * l.height as usize);
+    debug_assert_eq!(indices.len(), width * height);
     Some(IndexedPicture { width: l.width, height: l.height, palette: palette.rgb, indices })
 }
 
@@ -258,7 +487,7 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
 mod tests {
     use super::*;
     use crate::draw::pngenc;
-    use crate::draw::render::render_image;
+    use crate::draw::render::{render_image, render_png};
     use crate::notation::colour::Paint;
     use crate::notation::ffen::{self, Dialect};
     use crate::options::render_options::SquareSize;
@@ -274,19 +503,96 @@ mod tests {
         RenderOptions { size: SquareSize::new(size).unwrap(), flip, theme, ..RenderOptions::default() }
     }
 
+    /// A tile from the isolate's cache draws the same bytes as one drawn now: the same diagrams rendered with the
+    /// caches emptied before each, and then again from warm caches in another order.
     #[test]
-    fn plain_diagrams_take_the_indexed_path_and_nothing_else_does() {
+    fn cached_tiles_draw_the_same_bytes() {
+        let boards = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "-*1q-c*2T/*3n6/8/8/8/8/8/K6k"];
+        let looks =
+            [options(40, false, Theme::Gray), options(23, true, Theme::Print), options(90, false, Theme::Brown)];
+        let mut cold = Vec::new();
+        for board in boards {
+            let board = ffen::parse(board, Dialect::Janko).unwrap();
+            for look in &looks {
+                crate::draw::render::clear_sprite_cache();
+                cold.push(render_png(&board, look).unwrap());
+            }
+        }
+        let mut warm = Vec::new();
+        for board in boards.iter().rev() {
+            let board = ffen::parse(board, Dialect::Janko).unwrap();
+            for look in looks.iter().rev() {
+                warm.push(render_png(&board, look).unwrap());
+            }
+        }
+        warm.reverse();
+        assert!(cold == warm);
+    }
+
+    #[test]
+    fn which_diagrams_take_the_indexed_path() {
         let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
         assert!(indexed_path_applies(&start, &RenderOptions::default()));
         assert!(indexed_path_applies(&start, &options(90, true, Theme::Green)));
         assert!(indexed_path_applies(&start, &RenderOptions { coords: true, ..RenderOptions::default() }));
         assert!(indexed_path_applies(&start, &options(40, false, Theme::Print)));
+        // Looks and furniture too (issue 18).
+        for pairs in FURNISHED {
+            let o = looked(pairs).for_board(&start).unwrap();
+            assert!(indexed_path_applies(&start, &o), "{pairs:?}");
+            assert!(paint(&Scene::build(&start, &o)).is_some(), "{pairs:?}");
+        }
+        let bordered = ffen::parse("8/8/8/[]K7", Dialect::Janko).unwrap();
+        assert!(bordered.is_bordered(0, 3));
+        assert!(indexed_path_applies(&bordered, &RenderOptions::default()));
+        // Not: holes, the lines between squares, anything see-through.
         let holes = ffen::parse("8/8/3[-]4/8", Dialect::Janko).unwrap();
         assert!(holes.cells().iter().any(|c| matches!(c, Cell::Hole)));
         assert!(!indexed_path_applies(&holes, &RenderOptions::default()));
-        let bordered = ffen::parse("8/8/8/[]K7", Dialect::Janko).unwrap();
-        assert!(bordered.is_bordered(0, 3));
-        assert!(!indexed_path_applies(&bordered, &RenderOptions::default()));
+        for pairs in [
+            &[("borders", "1")][..],
+            &[("rim", "transparent")],
+            &[("light", "transparent")],
+            &[("colors", "white transparent")],
+        ] {
+            assert!(!indexed_path_applies(&start, &looked(pairs)), "{pairs:?}");
+        }
+    }
+
+    fn looked(pairs: &[(&str, &str)]) -> RenderOptions {
+        RenderOptions::from_pairs(pairs.iter().copied()).unwrap()
+    }
+
+    /// Looks and furniture the palette painter draws (the goldens' and scripts/cost's).
+    const FURNISHED: [&[(&str, &str)]; 6] = [
+        &[
+            ("size", "37"),
+            ("coords", "1"),
+            ("count", "1"),
+            ("title", "Ladislav Šulc|Phénix 1999, 1st Prize"),
+            ("caption", "#2 Circe|b) wKe1-h1"),
+            ("squares", "Ge4,Rd5,c3"),
+            ("arrows", "Ge2e4,Bh7c2,Ra1a1"),
+            ("lastmove", "g1f3"),
+        ],
+        &[("theme", "brown"), ("rim", "#3a2a1e"), ("coords", "1"), ("coord_color", "#f0d9b5"), ("title", "W")],
+        &[("colors", "white #b4b4b4 #8ca2ad"), ("board", "10.21."), ("size", "32")],
+        &[("files", "h g f e d c b a"), ("ranks", "i h g f e d c b"), ("coords", "1"), ("first_rank", "0")],
+        &[("theme", "print"), ("caption", "#3"), ("count", "1"), ("squares", "a1,Rh8"), ("flip", "1")],
+        &[("size", "12"), ("arrows", "Ga1h8,Bh1a8"), ("title", "x"), ("coords", "1")],
+    ];
+
+    #[test]
+    fn furnished_diagrams_are_the_same_bytes_by_both_paths() {
+        for ffen in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "-*1q1c*2T/*3n2''88'a/[]K6k/8/8/8/8/8"] {
+            let board = ffen::parse(ffen, Dialect::Janko).unwrap();
+            for pairs in FURNISHED {
+                let o = looked(pairs).for_board(&board).unwrap();
+                let picture = paint(&Scene::build(&board, &o)).expect("drawn in palette indices");
+                let png = pngenc::encode_indexed(picture.width, picture.height, picture.palette, &picture.indices);
+                assert_eq!(png.unwrap(), rgb_path(&board, &o), "{ffen} {}", o.canonical());
+            }
+        }
     }
 
     #[test]
@@ -366,11 +672,48 @@ mod tests {
         )
     }
 
+    /// Furniture and looks as query pairs (made canonical for the board before drawing): text above and below,
+    /// counts, highlights, arrows and circles (some off the board, some reaching into the frame at small sizes),
+    /// a rim, text colour, square colours.
+    fn any_furniture() -> impl Strategy<Value = Vec<(&'static str, &'static str)>> {
+        let one = |key: &'static str, values: &'static [&'static str]| {
+            proptest::option::of(proptest::sample::select(values)).prop_map(move |v| v.map(|v| (key, v)))
+        };
+        (
+            one("title", &["Šulc", "A. B|Prize 1999, 1st Prize", "W"]),
+            one("caption", &["#2", "#2 Circe|b) wKe1-h1", "="]),
+            one("count", &["1"]),
+            one("squares", &["a1", "Ga1,Rb2,c3", "Rb1,Ba2"]),
+            one("arrows", &["Ga1b2", "Ba2a2", "Ra1c3,Gb2a1", "Ga1a1"]),
+            one("lastmove", &["a1b2", "b1a1"]),
+            one("rim", &["#3a2a1e", "white"]),
+            one("coord_color", &["#f0d9b5", "red"]),
+            one("colors", &["white #b4b4b4 #8ca2ad", "#eee"]),
+        )
+            .prop_map(|(a, b, c, d, e, f, g, h, i)| [a, b, c, d, e, f, g, h, i].into_iter().flatten().collect())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
         /// The whole point: the PNG `render_png` makes is the RGB path's, byte for byte, for any board and options
         /// (the indexed path where it applies and has at most 256 colours, the RGB path otherwise).
+        /// With furniture and looks as well: the same bytes, and where the palette painter drew it.
+        #[test]
+        fn furnished_render_png_is_the_rgb_path_byte_for_byte(
+            board in any_board(),
+            options in any_options(),
+            furniture in any_furniture(),
+        ) {
+            let pairs = options.query_pairs();
+            let all = pairs.iter().map(|(k, v)| (*k, v.as_str())).chain(furniture.iter().copied());
+            let Ok(options) = RenderOptions::from_pairs(all).and_then(|o| o.for_board(&board)) else {
+                return Ok(()); // a square or arrow off this board: refused before drawing
+            };
+            let png = crate::draw::render::render_png(&board, &options).expect("encodes");
+            prop_assert_eq!(png, rgb_path(&board, &options));
+        }
+
         #[test]
         fn render_png_is_the_rgb_path_byte_for_byte(board in any_board(), options in any_options()) {
             let png = crate::draw::render::render_png(&board, &options).expect("encodes");

@@ -5,12 +5,11 @@
 //! [`RENDERER_VERSION`], and the layout's limits and the error card re-exported.
 
 use crate::draw::indexed;
-use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
+use crate::draw::marks::{draw_mark, draw_overlay, draw_text_line};
 use crate::draw::pngenc::{self, EncodeError};
-use crate::draw::raster::{quantize, Canvas, Image, Mask, Rect, Rgb};
+use crate::draw::raster::{Canvas, Image, Rect};
 use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite;
-use crate::draw::text;
 use crate::notation::board::{Board, Cell, Piece, PieceKind};
 use crate::notation::colour::Paint;
 use crate::notation::fairy::REDRAWN;
@@ -129,78 +128,11 @@ pub(crate) fn paint(scene: &Scene) -> Image {
     image
 }
 
-/// Paints one marked square: a highlight (the tint blended over the square) or XFEN's border (a box of ink along
-/// the inside of the square's edges, over whatever the square shows). The border's pixels are those the renderer
-/// drew before highlights existed, so [`RENDERER_VERSION`] stays.
-fn draw_mark(image: &mut Image, mark: &SquareMark) {
-    let Rect { x, y, width: s, .. } = mark.rect;
-    match mark.paint {
-        MarkPaint::Tint { rgb, alpha } => image.blend_rect(mark.rect, rgb, alpha),
-        MarkPaint::Border { thickness } => {
-            let thick = thickness.min(s);
-            image.fill_rect(Rect::new(x, y, s, thick), INK);
-            image.fill_rect(Rect::new(x, y + s - thick, s, thick), INK);
-            image.fill_rect(Rect::new(x, y, thick, s), INK);
-            image.fill_rect(Rect::new(x + s - thick, y, thick, s), INK);
-        }
-    }
-}
-
-/// Paints an arrow or a circle: its path's anti-aliased coverage (rounded to the sprites' levels, so it adds few
-/// colours to the palette) times its opacity, in its colour.
-fn draw_overlay(image: &mut Image, overlay: &Overlay) {
-    let mut pb = tiny_skia::PathBuilder::new();
-    let (rule, rgb, alpha) = match *overlay {
-        Overlay::Arrow { outline, rgb, alpha } => {
-            pb.move_to(outline[0].0, outline[0].1);
-            for &(x, y) in &outline[1..] {
-                pb.line_to(x, y);
-            }
-            pb.close();
-            (tiny_skia::FillRule::Winding, rgb, alpha)
-        }
-        Overlay::Circle { centre, outer, inner, rgb, alpha } => {
-            pb.push_circle(centre.0, centre.1, outer);
-            pb.push_circle(centre.0, centre.1, inner);
-            (tiny_skia::FillRule::EvenOdd, rgb, alpha)
-        }
-    };
-    let Some(path) = pb.finish() else { return };
-    // Rasterise into a mask covering the path's bounds only (clipped to the image).
-    let b = path.bounds();
-    let x0 = (b.left().floor().max(0.0) as u32).min(image.width);
-    let y0 = (b.top().floor().max(0.0) as u32).min(image.height);
-    let x1 = (b.right().ceil().max(0.0) as u32).min(image.width);
-    let y1 = (b.bottom().ceil().max(0.0) as u32).min(image.height);
-    // A pixmap in opaque black rather than tiny-skia's `Mask`: the sprites already draw through this code path, so
-    // the overlays add no rasteriser of their own to the wasm.
-    let Some(mut coverage) = tiny_skia::Pixmap::new(x1.saturating_sub(x0), y1.saturating_sub(y0)) else { return };
-    let shift = tiny_skia::Transform::from_translate(-(x0 as f32), -(y0 as f32));
-    let mut paint = tiny_skia::Paint::default();
-    paint.set_color_rgba8(0, 0, 0, 255);
-    paint.anti_alias = true;
-    coverage.fill_path(&path, &paint, rule, shift, None);
-    let data = coverage
-        .data()
-        .chunks_exact(4)
-        .map(|pixel| crate::draw::raster::div255(u16::from(quantize(pixel[3])) * u16::from(alpha)))
-        .collect();
-    let mask = Mask { width: coverage.width() as usize, height: coverage.height() as usize, data };
-    image.draw(&mask.inked(rgb), i64::from(x0), i64::from(y0));
-}
-
-/// Draws one line of the title, caption or count in ink, where the layout put it.
-fn draw_text_line(image: &mut Image, line: &TextLine, ink: Rgb) {
-    if let Some(coverage) = text::rasterize(&line.text, line.px) {
-        let mask = coverage.mask.quantized();
-        image.draw(&mask.inked(ink), line.pen_x + i64::from(coverage.left), line.baseline + i64::from(coverage.top));
-    }
-}
-
-/// Forgets every cached sprite, so that the next render draws its pieces from the vectors again (benchmarks use it
-/// to measure a cold isolate; output never depends on the cache).
+/// Forgets every cached sprite and square tile, so that the next render draws its pieces from the vectors again
+/// (benchmarks use it to measure a cold isolate; output never depends on the caches).
 pub fn clear_sprite_cache() {
     sprite::clear_cache();
+    crate::draw::indexed::clear_tile_cache();
 }
 
 /// Renders the diagram of `board` as PNG bytes. Never panics; a board and options beyond the image limits are drawn

@@ -192,6 +192,9 @@ fn the_warm_up_draws_a_diagram() {
     assert_eq!((board.width(), board.height()), (8, 8));
     let png = render::render_png(&board, &crate::options::render_options::RenderOptions::default()).unwrap();
     assert_eq!(warm_up(), png.len());
+    // The second warm-up diagram is lichess' size, as its links ask for it.
+    let lichess = job(&get("/export/fen.gif", Some("fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")));
+    assert_eq!(job(&get(MODERN_PATH, Some(WARM_UP_LICHESS_QUERY))).key(), lichess.key());
 }
 
 #[test]

@@ -1,0 +1,104 @@
+//! What the furniture puts on a picture, as both raster painters put it down: a marked square (a highlight or
+//! XFEN's border), an arrow or a circle, a line of text. The RGB painter ([`crate::draw::render`]) draws these into
+//! the whole picture; the palette painter ([`crate::draw::indexed`]) into a square's tile or a strip around the
+//! board. One definition, so the two paint the same pixels.
+
+use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
+use crate::draw::raster::{quantize, Canvas, Image, Mask, Rect, Rgb};
+use crate::draw::text;
+use crate::options::theme::INK;
+
+/// Paints one marked square: a highlight (the tint blended over the square) or XFEN's border (a box of ink along
+/// the inside of the square's edges, over whatever the square shows). The border's pixels are those the renderer
+/// drew before highlights existed, so `RENDERER_VERSION` stays.
+pub(crate) fn draw_mark(image: &mut Image, mark: &SquareMark) {
+    let Rect { x, y, width: s, .. } = mark.rect;
+    match mark.paint {
+        MarkPaint::Tint { rgb, alpha } => image.blend_rect(mark.rect, rgb, alpha),
+        MarkPaint::Border { thickness } => {
+            let thick = thickness.min(s);
+            image.fill_rect(Rect::new(x, y, s, thick), INK);
+            image.fill_rect(Rect::new(x, y + s - thick, s, thick), INK);
+            image.fill_rect(Rect::new(x, y, thick, s), INK);
+            image.fill_rect(Rect::new(x + s - thick, y, thick, s), INK);
+        }
+    }
+}
+
+/// Paints an arrow or a circle: its path's anti-aliased coverage (rounded to the sprites' levels, so it adds few
+/// colours to the palette) times its opacity, in its colour.
+pub(crate) fn draw_overlay(image: &mut Image, overlay: &Overlay) {
+    if let Some(layer) = overlay_layer(overlay, image.width, image.height) {
+        image.draw(&layer.mask.inked(layer.ink), layer.x, layer.y);
+    }
+}
+
+/// A coverage mask placed in the picture, to be inked: what an overlay or a line of text puts down. The palette
+/// painter draws the same layers as the RGB painter, so the two paint the same pixels.
+pub(crate) struct PlacedMask {
+    /// The coverage.
+    pub mask: Mask,
+    /// Its ink.
+    pub ink: Rgb,
+    /// Left edge in the picture.
+    pub x: i64,
+    /// Top edge in the picture.
+    pub y: i64,
+}
+
+/// The layer of an arrow or a circle in a picture of `width` × `height` pixels (clipped to it), `None` if it covers
+/// nothing.
+pub(crate) fn overlay_layer(overlay: &Overlay, width: u32, height: u32) -> Option<PlacedMask> {
+    let mut pb = tiny_skia::PathBuilder::new();
+    let (rule, rgb, alpha) = match *overlay {
+        Overlay::Arrow { outline, rgb, alpha } => {
+            pb.move_to(outline[0].0, outline[0].1);
+            for &(x, y) in &outline[1..] {
+                pb.line_to(x, y);
+            }
+            pb.close();
+            (tiny_skia::FillRule::Winding, rgb, alpha)
+        }
+        Overlay::Circle { centre, outer, inner, rgb, alpha } => {
+            pb.push_circle(centre.0, centre.1, outer);
+            pb.push_circle(centre.0, centre.1, inner);
+            (tiny_skia::FillRule::EvenOdd, rgb, alpha)
+        }
+    };
+    let path = pb.finish()?;
+    // Rasterise into a mask covering the path's bounds only (clipped to the image).
+    let b = path.bounds();
+    let x0 = (b.left().floor().max(0.0) as u32).min(width);
+    let y0 = (b.top().floor().max(0.0) as u32).min(height);
+    let x1 = (b.right().ceil().max(0.0) as u32).min(width);
+    let y1 = (b.bottom().ceil().max(0.0) as u32).min(height);
+    // A pixmap in opaque black rather than tiny-skia's `Mask`: the sprites already draw through this code path, so
+    // the overlays add no rasteriser of their own to the wasm.
+    let mut coverage = tiny_skia::Pixmap::new(x1.saturating_sub(x0), y1.saturating_sub(y0))?;
+    let shift = tiny_skia::Transform::from_translate(-(x0 as f32), -(y0 as f32));
+    let mut paint = tiny_skia::Paint::default();
+    paint.set_color_rgba8(0, 0, 0, 255);
+    paint.anti_alias = true;
+    coverage.fill_path(&path, &paint, rule, shift, None);
+    let data = coverage
+        .data()
+        .chunks_exact(4)
+        .map(|pixel| crate::draw::raster::div255(u16::from(quantize(pixel[3])) * u16::from(alpha)))
+        .collect();
+    let mask = Mask { width: coverage.width() as usize, height: coverage.height() as usize, data };
+    Some(PlacedMask { mask, ink: rgb, x: i64::from(x0), y: i64::from(y0) })
+}
+
+/// Draws one line of the title, caption or count in ink, where the layout put it.
+pub(crate) fn draw_text_line(image: &mut Image, line: &TextLine, ink: Rgb) {
+    if let Some(layer) = text_line_layer(line, ink) {
+        image.draw(&layer.mask.inked(layer.ink), layer.x, layer.y);
+    }
+}
+
+/// The layer of one line of the title, caption or count, `None` for a line without ink.
+pub(crate) fn text_line_layer(line: &TextLine, ink: Rgb) -> Option<PlacedMask> {
+    let coverage = text::rasterize(&line.text, line.px)?;
+    let (x, y) = (line.pen_x + i64::from(coverage.left), line.baseline + i64::from(coverage.top));
+    Some(PlacedMask { mask: coverage.mask.quantized(), ink, x, y })
+}
