@@ -8,12 +8,13 @@
 //!
 //! - a fixed part (parsing, the cache key and lookup, the response);
 //! - every pixel of the picture (assembling, packing and hashing rows, the Adler-32, copying): about 3 ns a pixel on
-//!   the indexed path, about 12 ns on the RGB path (holes, bordered squares, the looks and the furniture);
+//!   the indexed path, 4 ns with furniture (its text and marks bring more colours, so 8-bit samples), about 6 ns on
+//!   the RGB path (holes, the lines between squares, see-through colours);
 //! - every pixel of every different square (a *tile*: fill and piece), drawn and indexed once, and compressed as
 //!   new rows: the square size squared times the tiles;
 //! - every different piece's sprite looked up (and derived: turned, tinted) in the isolate's sprite cache;
-//! - each coordinate label and each character of a title or caption (text layout), each highlighted square and
-//!   arrow.
+//! - each coordinate label and each character of a title, caption or count (text layout and rasterising), each
+//!   highlighted square and arrow.
 //!
 //! Not in it: drawing a sprite from its vectors the first time an isolate meets a piece at a size (tiny-skia, about
 //! 50 ns a pixel of the square: 0.25 ms at 68 px, 0.8 ms at 128 px). It is paid once per isolate and size, like the
@@ -37,8 +38,10 @@ const FIXED_MICROS: u64 = 700;
 const PIECE_MICROS: u64 = 7;
 const SQUARE_NANOS: u64 = 500;
 /// Nanoseconds a pixel on the indexed path (the first [`THOROUGH_PIXELS`], which the encoder compresses with more
-/// effort, and the rest) and on the RGB path.
+/// effort, and the rest), the same with furniture (more colours: 8-bit samples, twice the bytes to compress), and
+/// on the RGB path.
 const PIXEL_NANOS_INDEXED: (u64, u64) = (3, 2);
+const PIXEL_NANOS_FURNISHED: (u64, u64) = (4, 3);
 const THOROUGH_PIXELS: u64 = 512 * 1024;
 const PIXEL_NANOS_RGB: u64 = 6;
 /// Nanoseconds a pixel of each different square (drawn, indexed, its rows compressed as new).
@@ -46,14 +49,12 @@ const TILE_PIXEL_NANOS: u64 = 1;
 /// Microseconds a different sprite (found in the isolate's sprite cache; see the module documentation for a cold
 /// cache).
 const SPRITE_MICROS: u64 = 20;
-/// Microseconds a coordinate label, and nanoseconds a pixel of the RGB margins labels are drawn on.
-const LABEL_MICROS: u64 = 50;
-const MARGIN_PIXEL_NANOS: u64 = 1;
-/// Nanoseconds a character of furniture text costs a pixel of its size (drawn with fontdue on every request: about
-/// 100 µs a character at the largest text, 40 px).
-const CHAR_NANOS_PER_PX: u64 = 2_500;
-/// Nanoseconds a pixel of a square under a highlight or an arrow.
-const MARK_PIXEL_NANOS: u64 = 30;
+/// Microseconds a coordinate label (its strip is indexed row by row, equal rows copied).
+const LABEL_MICROS: u64 = 20;
+/// Microseconds a character of furniture text (laid out and rasterised with fontdue on every request).
+const CHAR_MICROS: u64 = 50;
+/// Nanoseconds a pixel of a square under a highlight or an arrow (a tile of its own, the overlay rasterised).
+const MARK_PIXEL_NANOS: u64 = 10;
 
 /// A diagram's predicted CPU cost and what it was predicted from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,28 +90,21 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     if furniture.count {
         chars += 8; // "(16+16)" and the like
     }
-    // The furniture's text size (layout.rs): 45 % of the square, 11 to 40 px.
-    let text_px = u64::from((l.square * 45 / 100).clamp(11, 40));
     let pieces = board.cells().iter().filter(|c| !matches!(c, Cell::Empty | Cell::Hole)).count() as u64;
     let squares = board.cells().len() as u64;
+    let marks =
+        (furniture.squares.len() + furniture.arrows.len() + 2 * usize::from(furniture.last_move.is_some())) as u64;
     let pixel_cost = if indexed_path_applies(board, options) {
-        pixels.min(THOROUGH_PIXELS) * PIXEL_NANOS_INDEXED.0
-            + pixels.saturating_sub(THOROUGH_PIXELS) * PIXEL_NANOS_INDEXED.1
+        let (first, rest) = if chars > 0 || marks > 0 { PIXEL_NANOS_FURNISHED } else { PIXEL_NANOS_INDEXED };
+        pixels.min(THOROUGH_PIXELS) * first + pixels.saturating_sub(THOROUGH_PIXELS) * rest
     } else {
         pixels * PIXEL_NANOS_RGB
     };
-    let margins = if options.coords { pixels } else { 0 };
-    let marks =
-        (furniture.squares.len() + furniture.arrows.len() + 2 * usize::from(furniture.last_move.is_some())) as u64;
     let micros = FIXED_MICROS
         + pieces * PIECE_MICROS
-        + (squares * SQUARE_NANOS
-            + chars as u64 * text_px * CHAR_NANOS_PER_PX
-            + pixel_cost
-            + tiles * square * TILE_PIXEL_NANOS
-            + margins * MARGIN_PIXEL_NANOS
-            + marks * square * MARK_PIXEL_NANOS)
+        + (squares * SQUARE_NANOS + pixel_cost + tiles * square * TILE_PIXEL_NANOS + marks * square * MARK_PIXEL_NANOS)
             / 1000
+        + chars as u64 * CHAR_MICROS
         + sprites * SPRITE_MICROS
         + labels * LABEL_MICROS;
     RenderCost { micros, width: l.width, height: l.height, tiles: tiles as u32 }
@@ -250,9 +244,8 @@ mod tests {
         None => panic!(),
     };
 
-    /// What the Free plan (8 ms) serves: every 8×8 board at every size with coordinates, a problem diagram's
-    /// usual furniture (count, a one-line caption) up to `size=80`; every board up to 16×16 at the default size with
-    /// coordinates.
+    /// What the Free plan (8 ms) serves: every 8×8 board at every size with coordinates, and with a problem diagram's
+    /// usual furniture (count, a one-line caption); every board up to 16×16 at the default size with coordinates.
     #[test]
     fn the_free_plan_serves_every_8x8_size_and_16x16_boards() {
         // A worst 8×8 board: 53 different squares (pieces on both colours, markers, letters, numbers, fairies).
@@ -263,11 +256,9 @@ mod tests {
             for ffen in [START, varied] {
                 let c = cost(ffen, Dialect::Janko, &[("size", &size), ("coords", "1")]);
                 assert!(FREE.check(c).is_ok(), "{ffen} size={size}: {c:?}");
-                if size.parse::<u32>().unwrap() <= 80 {
-                    let usual = [("size", size.as_str()), ("coords", "1"), ("count", "1"), ("caption", "#2")];
-                    let c = cost(ffen, Dialect::Janko, &usual);
-                    assert!(FREE.check(c).is_ok(), "{ffen} size={size} with furniture: {c:?}");
-                }
+                let usual = [("size", size.as_str()), ("coords", "1"), ("count", "1"), ("caption", "#2")];
+                let c = cost(ffen, Dialect::Janko, &usual);
+                assert!(FREE.check(c).is_ok(), "{ffen} size={size} with furniture: {c:?}");
             }
         }
         for n in 1..=16usize {
@@ -279,8 +270,9 @@ mod tests {
     }
 
     /// Where the Free plan stops, each at one size: a sparse 32×32 board by its pixels, a problem diagram with two
-    /// lines of title and caption, highlights and arrows (drawn text costs), and a 32×32 board with a piece on
-    /// every square at any size (1,024 pieces, about 7.5 ms before any pixel: measured 10.8 ms at `size=48`).
+    /// lines of title and caption, highlights and arrows (text, overlays and 8-bit samples cost: measured 8.5 ms at
+    /// `size=128`, so it stops at `size=91`), and a 32×32 board with a piece on every square at any size (1,024
+    /// pieces, about 7.5 ms before any pixel: measured 10.8 ms at `size=48`).
     #[test]
     fn the_edges_of_the_free_plan() {
         let sparse = ["k7888", &vec!["8888"; 30].join("/"), "K7888"].join("/");
@@ -301,6 +293,9 @@ mod tests {
                 cost(ffen, Dialect::Janko, &pairs)
             };
             let edge = (12..=128).rev().find(|&s| FREE.check(at(s)).is_ok()).expect("some size fits");
+            if !extra.is_empty() {
+                assert_eq!(edge, 91, "the heavy problem diagram");
+            }
             assert!(edge < 128 && FREE.check(at(edge + 1)).is_err(), "{ffen}: edge {edge}");
             // Costs grow with the size, so the edge is one size: everything below it is served.
             assert!((12..edge).all(|s| FREE.check(at(s)).is_ok()), "{ffen}");

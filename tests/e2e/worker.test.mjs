@@ -486,13 +486,15 @@ describe("errors", () => {
     pngSize((await diagram(`/diagram.png?ffen=${big}&size=12`)).body);
   });
 
-  test("wrangler.toml's CPU limit: 8×8 at size=128 with coordinates is drawn, a 32×32 board of pieces is a 400 naming it", async () => {
+  test("wrangler.toml's CPU limit: 8×8 at size=128 with coordinates (and a count and stipulation) is drawn, a 32×32 board of pieces is a 400 naming it", async () => {
     const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
     const ms = Number(/^FFEN_MAX_RENDER_MS\s*=\s*"(\d+)"/m.exec(toml)?.[1]);
     assert.ok(ms > 0 && ms < 10, `a Free-plan CPU limit in wrangler.toml: ${ms}`);
     assert.ok(!/^FFEN_MAX_IMAGE_PIXELS/m.test(toml), "no pixel limit as shipped");
     const png = pngSize((await diagram(`/diagram.png?ffen=${START}&size=128&coords=1`)).body);
     assert.deepEqual(png, { width: 1066, height: 1066 });
+    // A problem diagram's usual furniture (count, a one-line stipulation) at the largest size too.
+    pngSize((await diagram(`/diagram.png?ffen=${START}&size=128&coords=1&count=1&caption=%232`)).body);
     const full = Array.from({ length: 32 }, (_, y) =>
       Array.from({ length: 32 }, (_, x) => "KQRBNPkqrbnp"[(x + y) % 12]).join(""),
     ).join("/");
