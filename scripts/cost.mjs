@@ -94,6 +94,12 @@ const MIXED_32X32 = Array.from({ length: 32 }, (_, y) =>
 
 const diagram = (ffen, extra = "") => `/diagram.png?ffen=${encodeURIComponent(ffen)}${extra}`;
 const lichess = (fen) => `/export/fen.gif?fen=${encodeURIComponent(fen)}`;
+// Capablanca-like positions (10×8, the archbishop and chancellor drawn as fairy glyphs), each one different: the
+// start-like back ranks with the two compounds added at the ends.
+const capablancaLike = () => {
+  const back = startLike().split("/")[7];
+  return `(archbishop)${back.toLowerCase()}(chancellor)/pppppppppp/10/10/10/10/PPPPPPPPPP/(Archbishop)${back}(Chancellor)`;
+};
 
 // ---- workerd CPU time from /proc ----------------------------------------------------------------------------------
 
@@ -379,6 +385,7 @@ async function measureBuilds(builds) {
       ["32×32 board, a piece on every square, size=68 (2180 px)", 10, 3, (n) => same(n, diagram(FULL_32X32, "&size=68")), isMiss],
       ["32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1, size=67 (2178 px)", 10, 3, (n) => same(n, diagram(MIXED_32X32, "&dialect=bodlaender&theme=brown&coords=1&size=67")), isMiss],
       ["lichess link, start-like (/export/fen.gif: 90-px squares and coordinates, 760 px)", 100, 30, (n) => Array.from({ length: count(n) }, () => lichess(startLike())), isMiss],
+      ["10×8 Capablanca board with drawn fairy glyphs (archbishop, chancellor), Bodlaender, default size", 200, 30, (n) => Array.from({ length: count(n) }, () => diagram(capablancaLike(), "&dialect=bodlaender")), isMiss],
     ].filter(([request]) => !ONLY_COLD || request.includes("the floor"));
     const floorRows = new Map();
     for (const [request, n, warm, urls, check] of rowDefs) {
