@@ -141,9 +141,84 @@ struct Tile {
     marks: Vec<MarkPaint>,
     /// Whether an arrow or circle covers part of it (then it is this square's alone).
     overlaid: bool,
-    pixels: Arc<Vec<u32>>,
+    art: Arc<TileArt>,
     indices: Vec<u8>,
     indexed: Vec<bool>,
+}
+
+/// A tile's pixels, and the same as the index of each pixel's colour among the tile's own colours: a row of a tile
+/// then gets its palette indices by looking up a handful of colours, not one per pixel (indexing each new tile row
+/// was a quarter of a 724-px miss in V8).
+struct TileArt {
+    /// RGB, `side`×`side`.
+    pixels: Vec<u32>,
+    /// `None` for a tile of more than 256 colours (its rows are indexed pixel by pixel).
+    local: Option<LocalColours>,
+}
+
+/// A tile's colours in order of first appearance (rows top down), each pixel's index among them, and for each row
+/// the colours it shows in order of first appearance in that row: the order in which a scan of the row meets them,
+/// so the order in which the picture's palette must be asked for them.
+struct LocalColours {
+    colours: Vec<u32>,
+    indices: Vec<u8>,
+    row_colours: Vec<Vec<u8>>,
+}
+
+impl TileArt {
+    fn new(pixels: Vec<u32>, side: usize) -> TileArt {
+        let mut palette = Palette::new();
+        let mut indices = vec![0; pixels.len()];
+        let mut row_colours = Vec::with_capacity(side);
+        let mut local = Some(());
+        for (row, out) in pixels.chunks_exact(side.max(1)).zip(indices.chunks_exact_mut(side.max(1))) {
+            if palette.index_row(row, out).is_none() {
+                local = None;
+                break;
+            }
+            // The row's colours in order of first appearance: 256 flags, cleared for the next row.
+            let mut seen = [false; 256];
+            let mut order = Vec::new();
+            for &i in out.iter() {
+                if !std::mem::replace(&mut seen[usize::from(i)], true) {
+                    order.push(i);
+                }
+            }
+            row_colours.push(order);
+        }
+        let local = local.map(|()| {
+            // Each colour as the pixel that brought it (indices are given in order of first appearance).
+            let mut colours = Vec::new();
+            for (&pixel, &i) in pixels.iter().zip(&indices) {
+                if usize::from(i) == colours.len() {
+                    colours.push(pixel);
+                }
+            }
+            LocalColours { colours, indices, row_colours }
+        });
+        TileArt { pixels, local }
+    }
+
+    fn bytes(&self) -> usize {
+        self.pixels.len() * 4 + self.local.as_ref().map_or(0, |l| l.indices.len() + l.colours.len() * 4)
+    }
+
+    /// Gives the palette indices of row `y` (`side` pixels) to `out`, asking `palette` for the row's colours in
+    /// scan order (so new colours get the indices a pixel-by-pixel scan gives them); `None` at a 257th colour.
+    fn index_row(&self, palette: &mut Palette, y: usize, side: usize, out: &mut [u8]) -> Option<()> {
+        let row = y * side..(y + 1) * side;
+        let Some(local) = &self.local else {
+            return palette.index_row(&self.pixels[row], out);
+        };
+        let mut to_global = [0u8; 256];
+        for &c in &local.row_colours[y] {
+            to_global[usize::from(c)] = palette.index_of(local.colours[usize::from(c)])?;
+        }
+        for (out, &c) in out.iter_mut().zip(&local.indices[row]) {
+            *out = to_global[usize::from(c)];
+        }
+        Some(())
+    }
 }
 
 /// How a square is filled: one colour, or the hatching at a phase (`(x + y) % period` of its top-left pixel).
@@ -171,7 +246,7 @@ struct TileKey {
 /// diagram after diagram (the twelve pieces on two colours at the sizes in use), and drawing a sprite onto its square
 /// was 15 % of a 724-px miss (docs/cost.md). Emptied when it would hold more than [`TILE_BUDGET_BYTES`]. The pixels
 /// are a pure function of the key, so a cached tile and a new one are the same picture.
-type TileCache = Mutex<(HashMap<TileKey, Arc<Vec<u32>>>, usize)>;
+type TileCache = Mutex<(HashMap<TileKey, Arc<TileArt>>, usize)>;
 
 /// The most bytes of tile pixels kept (a full set of 24 tiles at 128 px is 1.6 MB).
 const TILE_BUDGET_BYTES: usize = 8 << 20;
@@ -187,16 +262,16 @@ pub(crate) fn clear_tile_cache() {
     }
 }
 
-/// The RGB pixels of the tile `key`, from the cache or drawn now by `draw`.
-fn tile_pixels(key: TileKey, draw: impl FnOnce() -> Option<Vec<u32>>) -> Option<Arc<Vec<u32>>> {
+/// The tile `key`, from the cache or drawn now by `draw` (`side`×`side` RGB pixels).
+fn tile_art(key: TileKey, side: usize, draw: impl FnOnce() -> Option<Vec<u32>>) -> Option<Arc<TileArt>> {
     let cache = TILES.get_or_init(|| Mutex::new((HashMap::new(), 0)));
     if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
         return Some(Arc::clone(hit));
     }
-    let pixels = Arc::new(draw()?);
+    let pixels = Arc::new(TileArt::new(draw()?, side));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     let (map, bytes) = &mut *guard;
-    let size = pixels.len() * 4;
+    let size = pixels.bytes();
     if *bytes + size > TILE_BUDGET_BYTES {
         map.clear();
         *bytes = 0;
@@ -395,7 +470,7 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                 let marks_key = square_marks.iter().map(mark_key).collect();
                 let key = TileKey { side: l.square, paint, phase, sprite: square.sprite.clone(), marks: marks_key };
                 // Drawn as the RGB painter draws the square, at (0, 0): the blends do not depend on the position.
-                let mut pixels = tile_pixels(key, || {
+                let mut art = tile_art(key, s, || {
                     let whole = Rect::new(0, 0, l.square, l.square);
                     let mut image = match (fill, square.paint) {
                         (Fill::Hatched(phase), SquarePaint::Hatched { paper, ink }) => {
@@ -421,14 +496,14 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                 })?;
                 if overlaid {
                     // The overlays over this square, clipped to it, in their order.
-                    let mut image = Image { width: l.square, height: l.square, pixels: pixels.to_vec() };
+                    let mut image = Image { width: l.square, height: l.square, pixels: art.pixels.clone() };
                     for (layer, _) in &overlays {
                         image.draw(&layer.mask.inked(layer.ink), layer.x - square_box.0, layer.y - square_box.1);
                     }
-                    pixels = Arc::new(image.pixels);
+                    art = Arc::new(TileArt { pixels: image.pixels, local: None });
                 }
                 let (indices, indexed) = (vec![0; s * s], vec![false; s]);
-                tiles.push(Tile { fill, sprite, marks: square_marks.clone(), overlaid, pixels, indices, indexed });
+                tiles.push(Tile { fill, sprite, marks: square_marks.clone(), overlaid, art, indices, indexed });
                 tiles.len() - 1
             }
         };
@@ -462,7 +537,7 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                 let tile = &mut tiles[id];
                 let row = ty * s..(ty + 1) * s;
                 if !tile.indexed[ty] {
-                    palette.index_row(&tile.pixels[row.clone()], &mut tile.indices[row.clone()])?;
+                    tile.art.index_row(&mut palette, ty, s, &mut tile.indices[row.clone()])?;
                     tile.indexed[ty] = true;
                 }
                 indices.extend_from_slice(&tile.indices[row]);
