@@ -141,17 +141,10 @@ fn attacked(board: &str, square: &str, by_white: bool) -> bool {
 
 /// The square of the first `king` (`K` or `k`) on a chess FEN's board field, reading ranks from 8 down.
 fn king_square(board: &str, king: char) -> Option<String> {
-    for (row, rank) in board.split('/').take(8).enumerate() {
-        let mut file = 0u32;
-        for c in rank.chars() {
-            if c == king {
-                let file = char::from(b'a' + u8::try_from(file).ok().filter(|f| *f < 8)?);
-                return Some(format!("{file}{}", 8 - row));
-            }
-            file += c.to_digit(10).unwrap_or(1);
-        }
-    }
-    None
+    squares(board).iter().enumerate().find_map(|(row, rank)| {
+        let file = rank.iter().position(|&square| square == Some(king))?;
+        Some(format!("{}{}", char::from(b'a' + file as u8), 8 - row))
+    })
 }
 
 #[cfg(test)]
