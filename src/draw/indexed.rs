@@ -300,9 +300,10 @@ impl Strip {
     }
 }
 
-/// The pixels (x0, y0, x1, y1; end exclusive) a layer inks, in picture coordinates; `None` if it inks none.
-fn inked_box(layer: &PlacedMask) -> Option<(i64, i64, i64, i64)> {
-    let Mask { width, height, data } = &layer.mask;
+/// The pixels (x0, y0, x1, y1; end exclusive) `mask` inks placed at (`x`, `y`), in picture coordinates; `None` if
+/// it inks none.
+fn inked_box(mask: &Mask, x: i64, y: i64) -> Option<(i64, i64, i64, i64)> {
+    let Mask { width, height, data } = mask;
     let rows: Vec<(usize, usize)> = data
         .chunks_exact((*width).max(1))
         .take(*height)
@@ -314,7 +315,7 @@ fn inked_box(layer: &PlacedMask) -> Option<(i64, i64, i64, i64)> {
     let y1 = rows.iter().rposition(|&(a, b)| a < b)? + 1;
     let x0 = rows.iter().map(|r| r.0).min()?;
     let x1 = rows.iter().map(|r| r.1).max()?;
-    Some((layer.x + x0 as i64, layer.y + y0 as i64, layer.x + x1 as i64, layer.y + y1 as i64))
+    Some((x + x0 as i64, y + y0 as i64, x + x1 as i64, y + y1 as i64))
 }
 
 /// Whether `layer` inks any pixel of `rect` (picture coordinates).
@@ -387,19 +388,19 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
         .over
         .iter()
         .filter_map(|overlay| overlay_layer(overlay, l.width, l.height))
-        .filter_map(|layer| inked_box(&layer).map(|ink| (layer, ink)))
+        .filter_map(|layer| inked_box(&layer.mask, layer.x, layer.y).map(|ink| (layer, ink)))
         .collect();
     if !overlays.iter().all(|(_, ink)| inside_squares(*ink)) {
         return None;
     }
-    // The coordinates and the text around the board, each outside the framed board: drawn into the strips.
-    let mut layers: Vec<PlacedMask> = scene
-        .labels
-        .iter()
-        .map(|label| PlacedMask { mask: label.coverage.mask.clone(), ink: scene.text_ink, x: label.left, y: label.top })
+    // The coordinates and the text around the board (all in the text ink), each outside the framed board: drawn
+    // into the strips.
+    let texts: Vec<PlacedMask> = scene.text_lines().filter_map(|line| text_line_layer(line, scene.text_ink)).collect();
+    let layers: Vec<(&Mask, i64, i64)> = (scene.labels.iter())
+        .map(|label| (&label.coverage.mask, label.left, label.top))
+        .chain(texts.iter().map(|text| (&text.mask, text.x, text.y)))
         .collect();
-    layers.extend(scene.text_lines().filter_map(|line| text_line_layer(line, scene.text_ink)));
-    if !layers.iter().all(|layer| inked_box(layer).is_none_or(outside_board)) {
+    if !layers.iter().all(|&(mask, x, y)| inked_box(mask, x, y).is_none_or(outside_board)) {
         return None;
     }
     let (board_rows, u) = ((by1 - by0) as u32, |n: usize| n as u32);
@@ -410,8 +411,8 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
         Strip::new(0, u(by1), l.width, u(height - by1), background),
     ];
     for strip in &mut strips {
-        for layer in &layers {
-            strip.image.draw(&layer.mask.inked(layer.ink), layer.x - strip.x, layer.y - strip.y);
+        for &(mask, x, y) in &layers {
+            strip.image.draw(&mask.inked(scene.text_ink), x - strip.x, y - strip.y);
         }
     }
     let [top, left, right, bottom] = &strips;
