@@ -11,10 +11,19 @@
 //!   1), the same column 1–8 rows up, the distance of the last match, and earlier places with the same four bytes
 //!   (a short hash chain; how many places, and whether to look one byte ahead, depends on the size: [`Effort`]);
 //! - the tokens are coded in one block with Huffman codes built for them (or the fixed codes, or stored, whichever
-//!   is smallest), and the Adler-32 of a copied row is the copied row's, combined, not recomputed.
+//!   is smallest), and the Adler-32 of a copied row is the copied row's, combined, not recomputed;
+//! - in a large picture (a band of squares nearly the window) whose squares start on whole bytes, the
+//!   palette painter's [`Plan`] says which bytes of each band are which square: a square is coded from its tile's
+//!   [`TileCode`] (its tokens, searched once per isolate and kept with the tile, matches only inside the tile, so
+//!   valid wherever it is shown), a square shown again further left is one copy, and only the margins and frame are
+//!   searched; the same squares to the left are tried where the code has a literal, and each match runs on as far
+//!   as the bytes repeat. Every planned match is checked against the bytes (a wrong plan costs bytes, never the
+//!   picture). Those PNGs' bytes differ from the search's, their pixels do not (`TILE_CODED_SINCE`, `r7`).
 //!
 //! Deterministic: the same scanlines always give the same bytes. Tested by decoding with independent inflaters
 //! (`png`, `flate2`) over generated and real pictures.
+
+use std::sync::{Arc, OnceLock};
 
 /// The deflate window: the farthest a back-reference may reach.
 const WINDOW: usize = 32 * 1024;
@@ -25,10 +34,11 @@ const MAX_MATCH: usize = 258;
 const HASH_BITS: u32 = 15;
 
 /// The zlib stream (RFC 1950, one deflate block of RFC 1951) of `data`, PNG scanlines of `stride` bytes each (the
-/// filter byte and the samples); `data.len()` is a multiple of `stride`.
-pub(crate) fn zlib_scanlines(data: &[u8], stride: usize) -> Vec<u8> {
+/// filter byte and the samples; `data.len()` is a multiple of `stride`), with what the painter knows of the rows
+/// ([`Plan`]), if anything: its bands' rows are coded from their tiles' codes instead of searched.
+pub(crate) fn zlib_scanlines(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> Vec<u8> {
     debug_assert!(stride > 0 && data.len().is_multiple_of(stride));
-    let (tokens, adler) = tokenize(data, stride.max(1));
+    let (tokens, adler) = tokenize(data, stride.max(1), plan);
     let mut out = Vec::with_capacity(data.len() / 8 + 64);
     // CMF: deflate with a 32-KB window; FLG: default level, no dictionary, the check bits making CMF·256+FLG a
     // multiple of 31 (0x789C, what zlib writes at its default levels).
@@ -117,11 +127,12 @@ fn adler32_combine(x: u32, y: u32, y_len: usize) -> u32 {
     b << 16 | a
 }
 
-/// The tokens of `data` and its Adler-32; see the module documentation.
+/// The tokens of `data` and its Adler-32; see the module documentation. A row of `plan`'s bands that is not a copy
+/// of an earlier row is coded from its spans; every other row is searched.
 // Not inlined, here and on `compress` and `write_block` (each called once a picture): the profiles of
 // `scripts/bench-wasm --profile` then show the three steps apart.
 #[inline(never)]
-fn tokenize(data: &[u8], stride: usize) -> (Vec<Token>, u32) {
+fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token>, u32) {
     let rows = data.len() / stride;
     // First the rows: each one's distance back to an equal row inside the window (0: none, to be compressed), and
     // the Adler-32.
@@ -165,24 +176,472 @@ fn tokenize(data: &[u8], stride: usize) -> (Vec<Token>, u32) {
         }
         adler
     };
-    // Then the tokens: each run of rows copied from one distance as one copy, each run of other rows compressed as
-    // one stretch (so that matches run on across their ends).
+    // Then the tokens.
     let mut tokens: Vec<Token> = Vec::with_capacity(data.len() / 16 + 16);
     let mut chains = Chains::new(Effort::for_len(data.len()));
+    let Some((first, band_rows, bands, per_byte)) =
+        plan.and_then(|(plan, depth)| plan.bytes(depth).map(|(f, b, s)| (f, b, s, 8 / usize::from(depth.clamp(1, 8)))))
+    else {
+        // Each run of rows copied from one distance as one copy, each run of other rows compressed as one stretch
+        // (so that matches run on across their ends).
+        let mut r = 0;
+        while r < rows {
+            let distance = copies[r];
+            let run = copies[r..].iter().take_while(|&&d| d == distance).count();
+            let (start, end) = (r * stride, (r + run) * stride);
+            if distance == 0 {
+                compress(data, (start, end, end), stride, &mut chains, &mut tokens);
+            } else {
+                emit_copy(&mut tokens, data, end, distance, end - start);
+            }
+            r += run;
+        }
+        return (tokens, adler);
+    };
+    let planned = |q: usize| {
+        let i = q.checked_sub(first)?;
+        Some((bands.get(i / band_rows)?.as_slice(), i % band_rows))
+    };
+    // `p`: the bytes before it are coded. A match may run on past the end of its rows (the run of a margin into the
+    // next row's), and what follows codes only what is left.
+    let mut p = 0;
     let mut r = 0;
     while r < rows {
         let distance = copies[r];
-        let run = copies[r..].iter().take_while(|&&d| d == distance).count();
-        let (start, end) = (r * stride, (r + run) * stride);
-        if distance == 0 {
-            compress(data, start, end, stride, &mut chains, &mut tokens);
+        if distance != 0 {
+            let run = copies[r..].iter().take_while(|&&d| d == distance).count();
+            let end = (r + run) * stride;
+            if p < end {
+                emit_copy(&mut tokens, data, end, distance, end - p);
+                p = end;
+            }
+            r += run;
+        } else if let Some(band_row) = planned(r) {
+            let rows_at = (p, r * stride, (r + 1) * stride);
+            p = code_row(data, rows_at, (stride, (band_rows, per_byte)), band_row, &mut chains, &mut tokens);
+            r += 1;
         } else {
-            emit_copy(&mut tokens, data, end, distance, end - start);
+            let run = (r..rows).take_while(|&q| copies[q] == 0 && planned(q).is_none()).count();
+            let end = (r + run) * stride;
+            if p < end {
+                p = compress(data, (p, end, data.len()), stride, &mut chains, &mut tokens);
+            }
+            r += run;
         }
-        r += run;
+        p += extend_last(&mut tokens, data, p, data.len());
     }
     (tokens, adler)
 }
+
+/// What the painter knows of the rows of a picture drawn in tiles: the rows of each band of squares as spans of
+/// pixels, the same for every row of the band but for the row of the tile each one shows. Coded at a bit depth
+/// where every span starts on a byte ([`Plan::bytes`]).
+pub(crate) struct Plan {
+    /// The picture's row of the first band's first row.
+    pub first_row: usize,
+    /// The rows of a band (a square's side).
+    pub band_rows: usize,
+    /// Each band's spans, left to right, covering its rows.
+    pub bands: Vec<Vec<Span>>,
+}
+
+/// A stretch of each row of a band, in pixels.
+pub(crate) enum Span {
+    /// `len` pixels the painter knows nothing of (margins, the frame, a square under an arrow): searched.
+    Search(usize),
+    /// A tile, coded as its [`TileCodes`] say.
+    Tile(Arc<TileCodes>),
+    /// `len` pixels the same as those `distance` pixels back: a tile shown again further left in the band.
+    Copy { len: usize, distance: usize },
+}
+
+impl Span {
+    /// Its pixels.
+    fn len(&self) -> usize {
+        match self {
+            Span::Search(len) | Span::Copy { len, .. } => *len,
+            Span::Tile(codes) => codes.side,
+        }
+    }
+}
+
+/// A band's span in the bytes of scanlines: its bytes, and its distance or its tile's code.
+enum ByteSpan<'a> {
+    Search(usize),
+    Tile(&'a TileCode),
+    Copy { len: usize, distance: usize },
+}
+
+impl ByteSpan<'_> {
+    fn len(&self) -> usize {
+        match self {
+            ByteSpan::Search(len) | ByteSpan::Copy { len, .. } => *len,
+            ByteSpan::Tile(code) => code.width,
+        }
+    }
+}
+
+impl Plan {
+    /// The plan in the bytes of scanlines of `depth`-bit samples: the first row, the rows of a band and each band's
+    /// spans of bytes, the filter byte added to the first; `None` (the picture is searched like any other) where
+    /// its squares do not start on bytes, or a band is under [`PLANNED_BAND_BYTES`].
+    ///
+    /// Why those two: a tile starting inside a byte shares its first and last bytes with its neighbours, and coding
+    /// them apart cost 5–18 % more bytes on the goldens at 4 bits; and where the 32-KB window holds two bands or
+    /// more, the search finds what a tile's code cannot (the same glyph's rows in another band or another tile), 1–4
+    /// % fewer bytes on boards of many different pieces at 40 px (and 1 % on the glyph sheet at 40 px, whose band
+    /// is 88 % of the window). Where a band nearly fills the window, the codes made fewer bytes than the search on
+    /// every golden and gallery sheet.
+    fn bytes(&self, depth: u8) -> Option<(usize, usize, Vec<Vec<ByteSpan<'_>>>)> {
+        let per_byte = 8 / usize::from(depth.clamp(1, 8));
+        let whole = |pixels: usize| pixels.is_multiple_of(per_byte).then_some(pixels / per_byte);
+        let band_bytes = |band: &[Span]| band.iter().map(Span::len).sum::<usize>().div_ceil(per_byte) + 1;
+        if self.bands.first().is_none_or(|band| band_bytes(band) * self.band_rows < PLANNED_BAND_BYTES) {
+            return None;
+        }
+        let bands = (self.bands.iter())
+            .map(|band| {
+                let mut spans: Vec<ByteSpan> = vec![ByteSpan::Search(1)];
+                for span in band {
+                    let span = match span {
+                        Span::Search(len) => ByteSpan::Search(whole(*len)?),
+                        Span::Tile(codes) => ByteSpan::Tile(codes.at(depth)?),
+                        Span::Copy { len, distance } => {
+                            ByteSpan::Copy { len: whole(*len)?, distance: whole(*distance)? }
+                        }
+                    };
+                    // Next to each other, searched bytes are one span.
+                    match (spans.last_mut(), &span) {
+                        (Some(ByteSpan::Search(before)), ByteSpan::Search(len)) => *before += len,
+                        _ => spans.push(span),
+                    }
+                }
+                Some(spans)
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some((self.first_row, self.band_rows.max(1), bands))
+    }
+}
+
+/// The fewest bytes of scanlines in a band of squares for which its rows are coded from their tiles: nearly the
+/// window, so that the search could reach little more than the band's own rows (see [`Plan::bytes`]).
+const PLANNED_BAND_BYTES: usize = WINDOW / 16 * 15;
+
+/// Whether a PNG of squares of `square` pixels in a picture `width` pixels wide may have its bands coded from the
+/// tiles: true for every picture [`Plan::bytes`] plans at any depth (its band's bytes at 8 bits are the most it can
+/// have), so the cache key can say so before the picture is drawn.
+pub(crate) fn may_code_from_tiles(square: u32, width: u32) -> bool {
+    square as usize * (width as usize + 1) >= PLANNED_BAND_BYTES
+}
+
+/// A tile's own colour indices and its [`TileCode`] at each bit depth, made when first asked for (kept with the
+/// tile in the tile cache).
+pub(crate) struct TileCodes {
+    /// Its side in pixels.
+    side: usize,
+    /// Its pixels' indices among its own colours, row by row.
+    indices: Vec<u8>,
+    /// At 1, 2, 4 and 8 bits a sample: `None` if its colours do not fit, or its rows are not whole bytes.
+    codes: [OnceLock<Option<TileCode>>; 4],
+}
+
+impl TileCodes {
+    /// The codes of a tile of `side`×`side` pixels, `indices` among its own colours.
+    pub(crate) fn new(indices: Vec<u8>, side: usize) -> TileCodes {
+        debug_assert_eq!(indices.len(), side * side);
+        TileCodes { side, indices, codes: Default::default() }
+    }
+
+    /// About the bytes it keeps (for the tile cache's budget): its indices, and one code (a picture asks for one
+    /// depth; a code takes about a third of the tile's bytes in four-byte tokens).
+    pub(crate) fn bytes(&self) -> usize {
+        self.indices.len() * 3
+    }
+
+    /// Its code at `depth` bits a sample.
+    fn at(&self, depth: u8) -> Option<&TileCode> {
+        let slot = match depth {
+            1 => 0,
+            2 => 1,
+            4 => 2,
+            8 => 3,
+            _ => return None,
+        };
+        self.codes[slot]
+            .get_or_init(|| {
+                let (side, per_byte) = (self.side, 8 / usize::from(depth));
+                if side == 0
+                    || !side.is_multiple_of(per_byte)
+                    || self.indices.iter().any(|&i| usize::from(i) >> depth != 0)
+                {
+                    return None;
+                }
+                // Packed as the scanlines pack them: the first pixel in the high bits.
+                let packed: Vec<u8> = (self.indices.chunks_exact(per_byte))
+                    .map(|px| px.iter().fold(0u32, |byte, &i| byte << depth | u32::from(i)) as u8)
+                    .collect();
+                Some(TileCode::new(&packed, side / per_byte))
+            })
+            .as_ref()
+    }
+}
+
+/// Codes the scanline `data[start..end]`, row `y` of a band, from the band's spans, from `p` on (the bytes before it
+/// are coded); returns where its tokens end. After each span the last match runs on as far as the bytes repeat at
+/// its distance (a square's background into the next square's, a copied row of squares into the frame), and the
+/// next span codes only what is left of it.
+fn code_row(
+    data: &[u8],
+    (mut p, start, end): (usize, usize, usize),
+    (stride, pitch): (usize, (usize, usize)),
+    (spans, y): (&[ByteSpan], usize),
+    chains: &mut Chains,
+    tokens: &mut Vec<Token>,
+) -> usize {
+    let mut at = start;
+    for span in spans {
+        let span_end = (at + span.len()).min(end);
+        if p < span_end {
+            p = match span {
+                ByteSpan::Search(_) => compress(data, (p, span_end, data.len()), stride, chains, tokens),
+                ByteSpan::Copy { distance, .. } => {
+                    emit_checked(tokens, data, p, span_end - p, *distance);
+                    span_end
+                }
+                ByteSpan::Tile(code) => code.emit(y, at, p, (data, stride, start), pitch, tokens),
+            };
+        }
+        p += extend_last(tokens, data, p, data.len());
+        at = span_end;
+    }
+    if p < end {
+        p = compress(data, (p, end, data.len()), stride, chains, tokens);
+    }
+    p
+}
+
+/// Lengthens the last token, if it is a match, over the bytes from `p` (up to `end`) that repeat at its distance;
+/// returns how many it took.
+fn extend_last(tokens: &mut [Token], data: &[u8], p: usize, end: usize) -> usize {
+    let Some(last) = tokens.last_mut() else { return 0 };
+    if *last & 1 == 0 || p >= end {
+        return 0;
+    }
+    let (length, distance) = (((*last >> 1) & 0xFF) as usize + MIN_MATCH, (*last >> 9) as usize);
+    let n = common(data, p - distance, p, (MAX_MATCH - length).min(end - p));
+    *last = matched(length + n, distance);
+    n
+}
+
+/// `length` bytes at `p` as a copy from `distance` back, checked: bytes that do not repeat there (a painter's plan
+/// that is wrong) are literals, so the stream always holds the picture.
+fn emit_checked(tokens: &mut Vec<Token>, data: &[u8], p: usize, length: usize, distance: usize) {
+    if distance == 0 || distance > p || distance > WINDOW || common(data, p - distance, p, length) < length {
+        debug_assert!(false, "a planned copy that is not one: {length} bytes at {p} from {distance} back");
+        tokens.extend(data[p..p + length].iter().map(|&b| literal(b)));
+    } else {
+        emit_copy(tokens, data, p + length, distance, length);
+    }
+}
+
+/// The tokens of a tile on its own, row by row: literals, and matches inside the tile (the run, the rows above, and
+/// earlier places with the same three bytes, at most [`TileCode::ROWS_UP`] rows up), each inside one row of the
+/// tile and reaching only bytes of the tile, so that they hold wherever the tile is shown in a band: a match `dy`
+/// rows up and `dx` bytes left is `dy` scanlines and `dx` bytes back in any picture. Searched once per tile and
+/// kept with it (the tile cache), thoroughly: a warm picture's rows are then coded without a search.
+pub(crate) struct TileCode {
+    width: usize,
+    /// Each row's tokens: `0` a literal (the picture's byte there), or `1 | length << 1 | dy << 9 | (dx + 256) << 14`.
+    tokens: Vec<u32>,
+    /// Where each row's tokens start in `tokens` (and where the last ends).
+    rows: Vec<u32>,
+}
+
+/// The search inside one tile ([`TileCode::new`]): hash chains of three bytes over the tile's positions.
+struct TileMatcher<'a> {
+    indices: &'a [u8],
+    width: usize,
+    head: Vec<u32>,
+    prev: Vec<u32>,
+}
+
+impl TileMatcher<'_> {
+    fn hash(&self, i: usize) -> usize {
+        let b = &self.indices[i..i + 3];
+        let v = u32::from(b[0]) | u32::from(b[1]) << 8 | u32::from(b[2]) << 16;
+        (v.wrapping_mul(0x9E37_79B1) >> 20) as usize
+    }
+
+    /// Enters position `i` in the chains if three bytes of its row start there.
+    fn insert(&mut self, i: usize) {
+        if i % self.width + 3 <= self.width {
+            let h = self.hash(i);
+            self.prev[i] = self.head[h];
+            self.head[h] = i as u32;
+        }
+    }
+
+    /// The longest match at (`y`, `x`) inside the tile: length, rows up, bytes left. Enters the position.
+    fn longest(&mut self, y: usize, x: usize) -> (usize, usize, isize) {
+        let (width, indices) = (self.width, self.indices);
+        let i = y * width + x;
+        let max = (width - x).min(MAX_MATCH);
+        let mut best = (0, 0, 0);
+        let consider = |c: usize, limit: usize, best: &mut (usize, usize, isize)| {
+            let n = common(indices, c, i, limit);
+            if n > best.0 {
+                *best = (n, y - c / width, x as isize - (c % width) as isize);
+            }
+        };
+        if x >= 1 {
+            consider(i - 1, max, &mut best);
+        }
+        for dy in 1..=y.min(TileCode::ROWS_UP) {
+            consider(i - dy * width, max, &mut best);
+        }
+        if x + 3 <= width {
+            let mut c = self.head[self.hash(i)];
+            let mut tries = TileCode::CHAIN;
+            while c != u32::MAX && tries > 0 && best.0 < max {
+                let c_at = c as usize;
+                if y - c_at / width > TileCode::ROWS_UP {
+                    break;
+                }
+                consider(c_at, max.min(width - c_at % width), &mut best);
+                c = self.prev[c_at];
+                tries -= 1;
+            }
+        }
+        self.insert(i);
+        best
+    }
+}
+
+impl TileCode {
+    /// How far up a match may reach: 8 rows stay inside the 32-KB window up to a stride of 4,096 bytes (wider
+    /// pictures have such matches written as literals).
+    const ROWS_UP: usize = 8;
+    /// How many earlier places with the same three bytes are tried.
+    const CHAIN: usize = 64;
+
+    /// The code of a tile's rows of `width` bytes (`bytes`, its samples as the picture's scanlines hold them, but
+    /// in any colour indices that tell its colours apart).
+    pub(crate) fn new(indices: &[u8], width: usize) -> TileCode {
+        debug_assert!(width > 0 && indices.len().is_multiple_of(width));
+        let height = indices.len() / width.max(1);
+        let mut matcher =
+            TileMatcher { indices, width, head: vec![u32::MAX; 1 << 12], prev: vec![u32::MAX; indices.len()] };
+        let mut tokens = Vec::new();
+        let mut rows = Vec::with_capacity(height + 1);
+        let encode = |(length, dy, dx): (usize, usize, isize)| {
+            1 | (length as u32) << 1 | (dy as u32) << 9 | ((dx + 256) as u32) << 14
+        };
+        for y in 0..height {
+            rows.push(tokens.len() as u32);
+            let mut x = 0;
+            let mut here = matcher.longest(y, 0);
+            while x < width {
+                if here.0 < MIN_MATCH {
+                    tokens.push(0);
+                    x += 1;
+                    if x < width {
+                        here = matcher.longest(y, x);
+                    }
+                    continue;
+                }
+                // One step lazy: a longer match at the next byte wins over this one.
+                let next = if x + 1 < width { matcher.longest(y, x + 1) } else { (0, 0, 0) };
+                if next.0 > here.0 {
+                    tokens.push(0);
+                    x += 1;
+                    here = next;
+                    continue;
+                }
+                tokens.push(encode(here));
+                // The positions inside the match enter the chains too (the one after x is in already).
+                for q in x + 2..x + here.0 {
+                    matcher.insert(y * width + q);
+                }
+                x += here.0;
+                if x < width {
+                    here = matcher.longest(y, x);
+                }
+            }
+        }
+        rows.push(tokens.len() as u32);
+        TileCode { width, tokens, rows }
+    }
+
+    /// Tokens for row `y` of the tile where it is shown at `at` in `data` (scanlines of `stride` bytes), from `p` on (the bytes before `p` are coded already); returns where its tokens end (past the tile
+    /// when a match runs on). Where the code has a literal or a short match, the same row of the squares to the left
+    /// (`squares` bytes of them before `at`) is tried for a longer one (a rook's base on a light square is a knight's
+    /// on a light square): those matches depend on the picture, so they are found here, not kept in the code.
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        &self,
+        y: usize,
+        at: usize,
+        mut p: usize,
+        (data, stride, row_start): (&[u8], usize, usize),
+        (square, per_byte): (usize, usize),
+        tokens: &mut Vec<Token>,
+    ) -> usize {
+        let mut q = at;
+        for &t in &self.tokens[self.rows[y] as usize..self.rows[y + 1] as usize] {
+            let (length, distance) = if t & 1 == 0 {
+                (1, 0)
+            } else {
+                let (dy, dx) = (((t >> 9) & 0x1F) as usize, ((t >> 14) & 0x1FF) as isize - 256);
+                // Positive: a match up a row may start right of this one, never a whole row right.
+                (((t >> 1) & 0xFF) as usize, ((dy * stride) as isize + dx) as usize)
+            };
+            let token_end = q + length;
+            if token_end <= p {
+                q = token_end;
+                continue;
+            }
+            let from = q.max(p);
+            if token_end - from < CROSS_BELOW {
+                let limit = (data.len() - from).min(MAX_MATCH);
+                let mut best = (token_end - from, 0);
+                for k in 1..=CROSS_SQUARES {
+                    let d = k * square / per_byte;
+                    if d > from - row_start {
+                        break;
+                    }
+                    if data[from - d] == data[from] {
+                        let n = common(data, from - d, from, limit);
+                        if n > best.0 {
+                            best = (n, d);
+                        }
+                    }
+                }
+                if best.1 != 0 && best.0 >= MIN_MATCH {
+                    tokens.push(matched(best.0, best.1));
+                    p = from + best.0;
+                    q = token_end;
+                    continue;
+                }
+            }
+            if distance == 0 {
+                tokens.push(literal(data[from]));
+            } else if token_end - from >= MIN_MATCH && distance <= WINDOW {
+                emit_checked(tokens, data, from, token_end - from, distance);
+            } else {
+                // Short, or out of the window of a picture over 4,096 bytes wide: the bytes themselves.
+                tokens.extend(data[from..token_end].iter().map(|&b| literal(b)));
+            }
+            p = token_end;
+            q = token_end;
+        }
+        p
+    }
+}
+
+/// A literal or a match of the tile code shorter than this is tried against the squares to the left.
+const CROSS_BELOW: usize = 8;
+/// How many squares to the left are tried.
+const CROSS_SQUARES: usize = 8;
 
 /// A copy of the `length` bytes before `end` from `distance` back, as matches of at most 258 bytes (none shorter
 /// than 3), or as literals if it is shorter than a match (rows of one or two bytes).
@@ -321,14 +780,21 @@ impl Effort {
 /// The match length at which the search for a longer one stops.
 const GOOD_ENOUGH: usize = 32;
 
-/// Matching of `data[start..end]` (whole scanlines) against everything before it, one step lazy.
+/// Matching of `data[start..end]` against everything before it, one step lazy, with matches that may run on to
+/// `reach`; returns where the last token ends (`end` or past it).
 #[inline(never)]
-fn compress(data: &[u8], start: usize, end: usize, stride: usize, chains: &mut Chains, tokens: &mut Vec<Token>) {
+fn compress(
+    data: &[u8],
+    (start, end, reach): (usize, usize, usize),
+    stride: usize,
+    chains: &mut Chains,
+    tokens: &mut Vec<Token>,
+) -> usize {
     let mut p = start;
     // A match found at p - 1, not yet emitted: taken unless the one at p is longer.
     let mut pending: Option<(usize, usize)> = None;
     while p < end {
-        let (length, distance) = longest(data, p, (end - p).min(MAX_MATCH), stride, chains);
+        let (length, distance) = longest(data, p, (reach - p).min(MAX_MATCH), stride, chains);
         if let Some((l, d)) = pending {
             if length <= l {
                 tokens.push(matched(l, d));
@@ -367,7 +833,9 @@ fn compress(data: &[u8], start: usize, end: usize, stride: usize, chains: &mut C
     }
     if let Some((l, d)) = pending {
         tokens.push(matched(l, d));
+        p += l - 1;
     }
+    p
 }
 
 /// Base length and extra bits of the length codes 257–285.
@@ -756,15 +1224,15 @@ mod tests {
                 });
             }
         }
-        assert_eq!(inflate(&zlib_scanlines(&data, stride)), data);
+        assert_eq!(inflate(&zlib_scanlines(&data, stride, None)), data);
         let one = [0u8, 9];
-        assert_eq!(inflate(&zlib_scanlines(&one, 2)), one);
+        assert_eq!(inflate(&zlib_scanlines(&one, 2, None)), one);
         // Rows too long to reach the row above: copies are skipped, matching still works.
         let wide: Vec<u8> = (0..3 * 40_000u32).map(|i| (i % 40_000 / 300) as u8).collect();
-        assert_eq!(inflate(&zlib_scanlines(&wide, 40_000)), wide);
+        assert_eq!(inflate(&zlib_scanlines(&wide, 40_000, None)), wide);
         // Over 512 KB: the quick settings.
         let large: Vec<u8> = (0..700_000u32).map(|i| ((i % 1_000) / 7 + (i / 9_000) % 3) as u8).collect();
-        assert_eq!(inflate(&zlib_scanlines(&large, 1_000)), large);
+        assert_eq!(inflate(&zlib_scanlines(&large, 1_000, None)), large);
     }
 
     proptest! {
@@ -789,7 +1257,7 @@ mod tests {
                 }
                 data.extend_from_slice(&row);
             }
-            prop_assert_eq!(inflate(&zlib_scanlines(&data, stride)), data);
+            prop_assert_eq!(inflate(&zlib_scanlines(&data, stride, None)), data);
         }
     }
 }

@@ -24,11 +24,12 @@
 //! (`borders`) and see-through colours. `print`'s hatched squares are tiles per phase of the hatching (the lines
 //! run on across squares).
 
+use crate::draw::deflate::{Plan, Span, TileCodes};
 use crate::draw::layout::MarkPaint;
 use crate::draw::marks::{draw_mark, overlay_layer, text_line_layer, PlacedMask};
 use crate::draw::raster::{Canvas, Image, Mask, Rect, Rgb};
 use crate::draw::scene::{Scene, SquarePaint};
-use crate::draw::sprite::{self, Sprite};
+use crate::draw::sprite;
 use crate::notation::board::{Board, Cell};
 use crate::notation::colour::Paint;
 use crate::options::render_options::RenderOptions;
@@ -81,6 +82,8 @@ pub(crate) struct IndexedPicture {
     pub palette: Vec<u8>,
     /// One index into the palette a pixel, row by row.
     pub indices: Vec<u8>,
+    /// What the painter knows of the rows, for the encoder.
+    pub plan: Plan,
 }
 
 /// The palette as it grows: colour to index, at most 256 colours, in an open-addressing table of 1024 slots (a
@@ -136,7 +139,9 @@ impl Palette {
 /// has shown it.
 struct Tile {
     fill: Fill,
-    sprite: Option<Arc<Sprite>>,
+    /// Its sprite's key: equal keys draw equal sprites (sprites are told apart by key, not by their place in the
+    /// sprite cache, so that which squares share a tile, and so the encoder's plan, never depends on the cache).
+    sprite: Option<sprite::Key>,
     /// Its highlights and border, in painting order.
     marks: Vec<MarkPaint>,
     /// Whether an arrow or circle covers part of it (then it is this square's alone).
@@ -154,6 +159,8 @@ struct TileArt {
     pixels: Vec<u32>,
     /// `None` for a tile of more than 256 colours (its rows are indexed pixel by pixel).
     local: Option<LocalColours>,
+    /// Its rows' deflate tokens (a tile with its own colours only).
+    code: Option<Arc<TileCodes>>,
 }
 
 /// A tile's colours in order of first appearance (rows top down), each pixel's index among them, and for each row
@@ -196,11 +203,14 @@ impl TileArt {
             }
             LocalColours { colours, indices, row_colours }
         });
-        TileArt { pixels, local }
+        let code = local.as_ref().map(|l| Arc::new(TileCodes::new(l.indices.clone(), side)));
+        TileArt { pixels, local, code }
     }
 
     fn bytes(&self) -> usize {
-        self.pixels.len() * 4 + self.local.as_ref().map_or(0, |l| l.indices.len() + l.colours.len() * 4)
+        self.pixels.len() * 4
+            + self.local.as_ref().map_or(0, |l| l.indices.len() + l.colours.len() * 4)
+            + self.code.as_ref().map_or(0, |c| c.bytes())
     }
 
     /// Gives the palette indices of row `y` (`side` pixels) to `out`, asking `palette` for the row's colours in
@@ -429,10 +439,9 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
     }
     let hatch = hatching(l.square);
     // The tile of each display position, row by row, and the tiles themselves. A tile is found by its fill, marks
-    // and its sprite's identity in the sprite cache (a linear search: a diagram has a few dozen tiles, and even
-    // 1,024 of them cost less than a millisecond; a hash map of sprite keys cost 3 KB of the gzipped wasm). A sprite
-    // drawn again after the cache was emptied is a second tile with the same pixels: harmless. A square under an
-    // overlay is a tile of its own.
+    // and its sprite's key (a linear search: a diagram has a few dozen tiles, and even 1,024 of them cost less than
+    // a millisecond; a hash map of sprite keys cost 3 KB of the gzipped wasm). The sprite itself is fetched only to
+    // draw a tile the tile cache does not hold. A square under an overlay is a tile of its own.
     let mut tiles: Vec<Tile> = Vec::new();
     let mut grid = Vec::with_capacity(w * h);
     for (i, square) in scene.squares.iter().enumerate() {
@@ -445,14 +454,8 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
         let square_box =
             (i64::from(rect.x), i64::from(rect.y), i64::from(rect.x + rect.width), i64::from(rect.y + rect.height));
         let overlaid = overlays.iter().any(|(layer, _)| inks_within(layer, rect));
-        let sprite = square.sprite.as_ref().map(sprite::get);
         let square_marks = &marks[i];
-        let same = |t: &Tile| {
-            !t.overlaid
-                && t.fill == fill
-                && t.marks == *square_marks
-                && t.sprite.as_ref().map(Arc::as_ptr) == sprite.as_ref().map(Arc::as_ptr)
-        };
+        let same = |t: &Tile| !t.overlaid && t.fill == fill && t.marks == *square_marks && t.sprite == square.sprite;
         let found = if overlaid { None } else { tiles.iter().position(same) };
         let id = match found {
             Some(id) => id,
@@ -487,8 +490,8 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                     for &paint in &under {
                         draw_mark(&mut image, &crate::draw::layout::SquareMark { rect: whole, paint });
                     }
-                    if let Some(sprite) = &sprite {
-                        image.draw(&**sprite, 0, 0);
+                    if let Some(sprite) = square.sprite.as_ref().map(sprite::get) {
+                        image.draw(&*sprite, 0, 0);
                     }
                     for &paint in &over {
                         draw_mark(&mut image, &crate::draw::layout::SquareMark { rect: whole, paint });
@@ -501,10 +504,18 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                     for (layer, _) in &overlays {
                         image.draw(&layer.mask.inked(layer.ink), layer.x - square_box.0, layer.y - square_box.1);
                     }
-                    art = Arc::new(TileArt { pixels: image.pixels, local: None });
+                    art = Arc::new(TileArt { pixels: image.pixels, local: None, code: None });
                 }
                 let (indices, indexed) = (vec![0; s * s], vec![false; s]);
-                tiles.push(Tile { fill, sprite, marks: square_marks.clone(), overlaid, art, indices, indexed });
+                tiles.push(Tile {
+                    fill,
+                    sprite: square.sprite.clone(),
+                    marks: square_marks.clone(),
+                    overlaid,
+                    art,
+                    indices,
+                    indexed,
+                });
                 tiles.len() - 1
             }
         };
@@ -556,7 +567,25 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
         bottom_rows.index(bottom, y, &mut palette, &mut indices)?;
     }
     debug_assert_eq!(indices.len(), width * height);
-    Some(IndexedPicture { width: l.width, height: l.height, palette: palette.rgb, indices })
+    // Each band of squares as spans of its rows: the left margin and frame; each square, a copy of
+    // the nearest same tile to its left, or its tile's code; the frame and right margin.
+    let bands = (0..h)
+        .map(|dy| {
+            let row = &grid[dy * w..(dy + 1) * w];
+            let mut spans = vec![Span::Search(sx0)];
+            for (x, &id) in row.iter().enumerate() {
+                let span = match row[..x].iter().rposition(|&other| other == id) {
+                    Some(left) => Span::Copy { len: s, distance: (x - left) * s },
+                    None => tiles[id].art.code.clone().map_or(Span::Search(s), Span::Tile),
+                };
+                spans.push(span);
+            }
+            spans.push(Span::Search(width - sx1));
+            spans
+        })
+        .collect();
+    let plan = Plan { first_row: sy0, band_rows: s, bands };
+    Some(IndexedPicture { width: l.width, height: l.height, palette: palette.rgb, indices, plan })
 }
 
 #[cfg(test)]
@@ -573,6 +602,17 @@ mod tests {
     /// The PNG of the RGB path: draw in RGB, index, encode.
     fn rgb_path(board: &Board, options: &RenderOptions) -> Vec<u8> {
         pngenc::encode(&render_image(board, options)).expect("encodes")
+    }
+
+    /// `png` (the palette painter's) is the PNG `rgb` (the RGB painter's) is: byte for byte, or, where the encoder
+    /// may code the bands of squares from their tiles, the same chunks and the same scanlines.
+    fn assert_same_png(board: &Board, options: &RenderOptions, png: &[u8], rgb: &[u8]) {
+        let l = crate::draw::layout::Layout::drawn(board, options);
+        if crate::draw::deflate::may_code_from_tiles(l.square, l.width) {
+            assert!(pngenc::same_but_coding(png, rgb), "{}", options.canonical());
+        } else {
+            assert!(png == rgb, "{}", options.canonical());
+        }
     }
 
     fn options(size: u32, flip: bool, theme: Theme) -> RenderOptions {
@@ -665,8 +705,14 @@ mod tests {
             for pairs in FURNISHED {
                 let o = looked(pairs).for_board(&board).unwrap();
                 let picture = paint(&Scene::build(&board, &o)).expect("drawn in palette indices");
-                let png = pngenc::encode_indexed(picture.width, picture.height, picture.palette, &picture.indices);
-                assert_eq!(png.unwrap(), rgb_path(&board, &o), "{ffen} {}", o.canonical());
+                let png = pngenc::encode_indexed(
+                    picture.width,
+                    picture.height,
+                    picture.palette,
+                    &picture.indices,
+                    &picture.plan,
+                );
+                assert_same_png(&board, &o, &png.unwrap(), &rgb_path(&board, &o));
             }
         }
     }
@@ -694,8 +740,14 @@ mod tests {
             ] {
                 assert!(indexed_path_applies(&board, &o));
                 let picture = paint(&Scene::build(&board, &o)).expect("under 256 colours");
-                let png = pngenc::encode_indexed(picture.width, picture.height, picture.palette, &picture.indices);
-                assert_eq!(png.unwrap(), rgb_path(&board, &o), "{ffen} {}", o.canonical());
+                let png = pngenc::encode_indexed(
+                    picture.width,
+                    picture.height,
+                    picture.palette,
+                    &picture.indices,
+                    &picture.plan,
+                );
+                assert_same_png(&board, &o, &png.unwrap(), &rgb_path(&board, &o));
             }
         }
     }
@@ -772,9 +824,9 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
-        /// The whole point: the PNG `render_png` makes is the RGB path's, byte for byte, for any board and options
-        /// (the indexed path where it applies and has at most 256 colours, the RGB path otherwise).
-        /// With furniture and looks as well: the same bytes, and where the palette painter drew it.
+        /// The whole point: the PNG `render_png` makes is the RGB path's (byte for byte, or where its bands are
+        /// coded from tiles the same scanlines), for any board and options (the indexed path where it applies and
+        /// has at most 256 colours, the RGB path otherwise). With furniture and looks as well.
         #[test]
         fn furnished_render_png_is_the_rgb_path_byte_for_byte(
             board in any_board(),
@@ -787,13 +839,13 @@ mod tests {
                 return Ok(()); // a square or arrow off this board: refused before drawing
             };
             let png = crate::draw::render::render_png(&board, &options).expect("encodes");
-            prop_assert_eq!(png, rgb_path(&board, &options));
+            assert_same_png(&board, &options, &png, &rgb_path(&board, &options));
         }
 
         #[test]
         fn render_png_is_the_rgb_path_byte_for_byte(board in any_board(), options in any_options()) {
             let png = crate::draw::render::render_png(&board, &options).expect("encodes");
-            prop_assert_eq!(png, rgb_path(&board, &options));
+            assert_same_png(&board, &options, &png, &rgb_path(&board, &options));
             if indexed_path_applies(&board, &options) {
                 if let Some(picture) = paint(&Scene::build(&board, &options)) {
                     prop_assert_eq!(picture.palette.len() % 3, 0);

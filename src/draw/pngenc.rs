@@ -4,6 +4,7 @@
 //! Output is byte-for-byte deterministic: the palette is in order of first appearance (scanning rows top down),
 //! and the encoder settings are fixed.
 
+use crate::draw::deflate::Plan;
 use crate::draw::raster::{Image, Rgb};
 
 /// The colours of an image and each pixel's index, if there are at most 256 colours.
@@ -148,9 +149,11 @@ pub fn encode(image: &Image) -> Result<Vec<u8>, EncodeError> {
         return Err(EncodeError::SizeMismatch);
     }
     match index_colours(&image.pixels) {
-        Some(indexed) => encode_palette(image.width, image.height, indexed.palette, indexed.alphas, &indexed.indices),
-        None if image.has_transparency() => write_png(image.width, image.height, Samples::Rgba(image.to_rgba())),
-        None => write_png(image.width, image.height, Samples::Rgb(image.to_rgb())),
+        Some(indexed) => {
+            encode_palette(image.width, image.height, indexed.palette, indexed.alphas, &indexed.indices, None)
+        }
+        None if image.has_transparency() => write_png(image.width, image.height, Samples::Rgba(image.to_rgba()), None),
+        None => write_png(image.width, image.height, Samples::Rgb(image.to_rgb()), None),
     }
 }
 
@@ -162,25 +165,29 @@ enum Samples {
     Rgba(Vec<u8>),
 }
 
-/// Encodes a picture given as palette indices (one byte a pixel, row by row) and its palette (RGB, at most 256
-/// colours), at the smallest bit depth for the palette's size: the same bytes [`encode`] makes of the RGB picture
-/// whose colours, in order of first appearance, are that palette.
+/// Encodes a picture drawn in palette indices (one byte a pixel, row by row, at most 256 colours) at the smallest bit
+/// depth for its palette's size: the pixels [`encode`] makes of the RGB picture whose colours, in order of first
+/// appearance, are that palette. At 8 bits the painter's plan codes the rows of squares (other bytes than
+/// [`encode`]'s, the same picture).
 pub(crate) fn encode_indexed(
     width: u32,
     height: u32,
     palette: Vec<u8>,
     indices: &[u8],
+    plan: &Plan,
 ) -> Result<Vec<u8>, EncodeError> {
-    encode_palette(width, height, palette, Vec::new(), indices)
+    encode_palette(width, height, palette, Vec::new(), indices, Some(plan))
 }
 
-/// [`encode_indexed`] with the alphas of a `tRNS` chunk (see [`Indexed`]'s `alphas`).
+/// The palette encoder ([`encode`] and [`encode_indexed`]), with the alphas of a `tRNS` chunk (see [`Indexed`]'s
+/// `alphas`) and the painter's plan, if any.
 fn encode_palette(
     width: u32,
     height: u32,
     palette: Vec<u8>,
     alphas: Vec<u8>,
     indices: &[u8],
+    plan: Option<&Plan>,
 ) -> Result<Vec<u8>, EncodeError> {
     let (w, h) = (width as usize, height as usize);
     if w == 0 || h == 0 {
@@ -195,7 +202,7 @@ fn encode_palette(
         5..=16 => 4,
         _ => 8,
     };
-    write_png(width, height, Samples::Indexed { palette, alphas, depth, rows: pack(indices, w, depth) })
+    write_png(width, height, Samples::Indexed { palette, alphas, depth, rows: pack(indices, w, depth) }, plan)
 }
 
 /// The PNG file: signature, `IHDR`, `sRGB` (perceptual) and `gAMA` (1/2.2), the palette (`PLTE`) and its alphas
@@ -204,7 +211,7 @@ fn encode_palette(
 /// encoder wrote before (renderer `r2`). Written here because those few chunks were all the
 /// Worker used of that encoder, which linked about 30 KB of wasm (its own deflate and a decompressor for text
 /// chunks); the `png` crate stays a dev-dependency that decodes in the tests.
-fn write_png(width: u32, height: u32, samples: Samples) -> Result<Vec<u8>, EncodeError> {
+fn write_png(width: u32, height: u32, samples: Samples, plan: Option<&Plan>) -> Result<Vec<u8>, EncodeError> {
     const INDEXED: u8 = 3;
     const RGB: u8 = 2;
     const RGBA: u8 = 6;
@@ -216,7 +223,7 @@ fn write_png(width: u32, height: u32, samples: Samples) -> Result<Vec<u8>, Encod
         Samples::Rgb(rgb) => (8, RGB, None, scanlines(&rgb, w * 3), w * 3),
         Samples::Rgba(rgba) => (8, RGBA, None, scanlines(&rgba, w * 4), w * 4),
     };
-    let idat = crate::draw::deflate::zlib_scanlines(&lines, row_bytes + 1);
+    let idat = crate::draw::deflate::zlib_scanlines(&lines, row_bytes + 1, plan.map(|plan| (plan, depth)));
     let mut out = Vec::with_capacity(idat.len() + palette.as_ref().map_or(0, |(p, a)| p.len() + a.len()) + 112);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut header = [0; 13];
@@ -249,6 +256,32 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     crc.update(kind);
     crc.update(data);
     out.extend_from_slice(&crc.sum().to_be_bytes());
+}
+
+/// Whether two PNGs are the same picture written the same way but for how their `IDAT`'s scanlines are coded: every
+/// other chunk byte for byte, and the same scanlines once inflated (tests of the encoder that codes from tiles).
+#[cfg(test)]
+pub(crate) fn same_but_coding(a: &[u8], b: &[u8]) -> bool {
+    use std::io::Read;
+    // (kind, data) of each chunk, the IDAT's data inflated.
+    let chunks = |png: &[u8]| -> Option<Vec<([u8; 4], Vec<u8>)>> {
+        let mut out = Vec::new();
+        let mut at = png.get(..8).filter(|s| *s == b"\x89PNG\r\n\x1a\n").map(|_| 8)?;
+        while at < png.len() {
+            let len = u32::from_be_bytes(png.get(at..at + 4)?.try_into().ok()?) as usize;
+            let kind: [u8; 4] = png.get(at + 4..at + 8)?.try_into().ok()?;
+            let mut data = png.get(at + 8..at + 8 + len)?.to_vec();
+            if &kind == b"IDAT" {
+                let mut inflated = Vec::new();
+                flate2::read::ZlibDecoder::new(&data[..]).read_to_end(&mut inflated).ok()?;
+                data = inflated;
+            }
+            out.push((kind, data));
+            at += 12 + len;
+        }
+        Some(out)
+    };
+    a == b || matches!((chunks(a), chunks(b)), (Some(x), Some(y)) if x == y)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! [`RENDERER_VERSION`], and the layout's limits and the error card re-exported.
 
 use crate::draw::indexed;
+use crate::draw::layout::Layout;
 use crate::draw::marks::{draw_mark, draw_overlay, draw_text_line};
 use crate::draw::pngenc::{self, EncodeError};
 use crate::draw::raster::{Canvas, Image, Rect};
@@ -31,13 +32,41 @@ pub use crate::draw::layout::{
 /// pictures the change leaves alone: for a change of every picture, [`UNCHANGED_SINCE`] becomes the new version too;
 /// for a change of some pieces, their names go into [`crate::notation::fairy::REDRAWN`] under the new version (a
 /// test compares the table with the last one shipped, pinned in its code).
-pub const RENDERER_VERSION: &str = "r6";
+pub const RENDERER_VERSION: &str = "r7";
+
+/// The version of the PNGs whose bands of squares the encoder codes from their tiles' codes instead of searching
+/// them (issue 18: a large picture's rows are coded in a fraction of the time; other bytes, the same pixels): the
+/// key's version of every PNG the encoder may code so ([`png_version`]). Every other PNG, and every
+/// SVG, keeps its bytes and its key.
+pub const TILE_CODED_SINCE: &str = "r7";
 
 /// The version whose pictures [`RENDERER_VERSION`] still draws exactly: the key's version of a board without a
 /// redrawn fairy piece.
 pub const UNCHANGED_SINCE: &str = "r4";
 
-/// The renderer version in the cache key of `board`'s pictures: the newest version that redrew a piece the board
+/// The version in the cache key of a PNG of `board` drawn with `options`: [`TILE_CODED_SINCE`] where its bands of
+/// squares are large enough to be coded from the tiles (a square times the picture's width, plus one, of at least
+/// 30,720 pixels: an 8×8 board from `size=62` on; the encoder then codes them where a band's bytes at the picture's
+/// bit depth are that many and its squares start on whole bytes), else [`renderer_version`] of the board.
+///
+/// ```
+/// use ffen_diagram::{ffen, png_version, RenderOptions};
+/// let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", ffen::Dialect::Janko).unwrap();
+/// assert_eq!(png_version(&start, &RenderOptions::default()), "r4");
+/// let large = RenderOptions::from_pairs([("size", "90")]).unwrap();
+/// assert_eq!(png_version(&start, &large), "r7");
+/// ```
+pub fn png_version(board: &Board, options: &RenderOptions) -> &'static str {
+    let l = Layout::drawn(board, options);
+    if crate::draw::deflate::may_code_from_tiles(l.square, l.width) {
+        TILE_CODED_SINCE
+    } else {
+        renderer_version(board)
+    }
+}
+
+/// The renderer version in the cache key of `board`'s SVGs, and of its PNGs not coded from tiles
+/// ([`png_version`]): the newest version that redrew a piece the board
 /// shows ([`crate::notation::fairy::REDRAWN`]), else [`UNCHANGED_SINCE`], whose bytes today's renderer draws
 /// unchanged. So each release moved only the keys of the pictures it changed: every cached orthodox diagram, its
 /// `ETag` and its cache URL stay as they were.
@@ -152,7 +181,8 @@ pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, Enc
     // The same bytes either way (see crate::draw::indexed); the palette painter is the fast one, where it applies.
     if indexed::indexed_path_applies(board, options) {
         if let Some(picture) = indexed::paint(&scene) {
-            return pngenc::encode_indexed(picture.width, picture.height, picture.palette, &picture.indices);
+            let (width, height) = (picture.width, picture.height);
+            return pngenc::encode_indexed(width, height, picture.palette, &picture.indices, &picture.plan);
         }
     }
     pngenc::encode(&paint(&scene))
@@ -167,7 +197,9 @@ mod tests {
     /// [`UNCHANGED_SINCE`]).
     #[test]
     fn the_newest_redrawing_is_this_version() {
-        assert_eq!(REDRAWN[0].0, RENDERER_VERSION);
+        // r7 changed no picture's pixels, only the bytes of the PNGs coded from tiles.
+        assert_eq!(REDRAWN[0].0, "r6");
+        assert_eq!((TILE_CODED_SINCE, RENDERER_VERSION), ("r7", "r7"));
         assert_eq!(UNCHANGED_SINCE, "r4");
     }
 

@@ -1,7 +1,8 @@
 //! Cache identity: the key that names one diagram, its `ETag`, and the URL it is stored under in the edge cache.
 //!
 //! All three are made from the same two canonical strings (the FFEN from [`ffen::canonical`] and the options from
-//! [`RenderOptions::canonical`]) plus the renderer version of the board ([`renderer_version`]), so every spelling of one diagram shares them, and a new
+//! [`RenderOptions::canonical`]) plus the renderer version ([`png_version`] of a PNG, [`renderer_version`] of an
+//! SVG's board), so every spelling of one diagram shares them, and a new
 //! renderer version never serves an old drawing. An SVG's key has a fourth line, [`SVG_VERSION`]: the format is part
 //! of the key (an SVG never shares a cache entry or `ETag` with a PNG), and PNG keys stay exactly as they were. They are total functions of those strings: nothing here can fail,
 //! so no failure can ever make two diagrams share a cache entry.
@@ -9,7 +10,7 @@
 //! The bytes are forever: a changed key, `ETag` or cache URL would orphan every stored diagram (and a changed
 //! `ETag` would make every browser fetch again). The tests pin them.
 
-use crate::draw::render::renderer_version;
+use crate::draw::render::{png_version, renderer_version};
 use crate::draw::svg::SVG_VERSION;
 use crate::notation::board::Board;
 use crate::notation::ffen;
@@ -24,7 +25,8 @@ pub const CACHE_PATH: &str = "/__cache/diagram.png";
 /// The path under which SVG diagrams are stored in the edge cache (never served as a route).
 pub const SVG_CACHE_PATH: &str = "/__cache/diagram.svg";
 
-/// The name of one diagram: renderer version ([`renderer_version`] of the board), canonical FFEN and canonical
+/// The name of one diagram: renderer version ([`png_version`], for an SVG [`renderer_version`] of the board),
+/// canonical FFEN and canonical
 /// options, one per line
 /// (`r4\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray`); for an SVG a fourth line, [`SVG_VERSION`]
 /// (`r4\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\nsvg1`).
@@ -48,7 +50,11 @@ impl CacheKey {
 
     /// The key of `board` drawn with `options` in `format`.
     pub fn with_format(board: &Board, options: &RenderOptions, format: Format) -> CacheKey {
-        CacheKey::from_canonical(renderer_version(board), &ffen::canonical(board), &options.canonical(), format)
+        let version = match format {
+            Format::Png => png_version(board, options),
+            Format::Svg => renderer_version(board),
+        };
+        CacheKey::from_canonical(version, &ffen::canonical(board), &options.canonical(), format)
     }
 
     /// The key of a canonical FFEN and canonical options, as [`ffen::canonical`] and [`RenderOptions::canonical`]
@@ -79,7 +85,7 @@ impl CacheKey {
         &self.text
     }
 
-    /// The renderer version the key names ([`renderer_version`] of its board).
+    /// The renderer version the key names ([`png_version`], or [`renderer_version`] of an SVG's board).
     pub fn version(&self) -> &str {
         &self.text[..self.version_end]
     }
@@ -173,7 +179,6 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::render::RENDERER_VERSION;
     use crate::notation::ffen::{parse, Dialect};
 
     #[test]
@@ -231,7 +236,7 @@ mod tests {
         let options = RenderOptions::default();
         let key = |text: &str, dialect| CacheKey::new(&parse(text, dialect).unwrap(), &options);
         let drawn = key("{W}(Zebra)(camelrider)-1", Dialect::Bodlaender);
-        assert_eq!(drawn.as_str(), format!("{RENDERER_VERSION}\n{{W}}[zebra:w][camelrider:b][-]1\ns40.f0.c0.gray"));
+        assert_eq!(drawn.as_str(), "r6\n{W}[zebra:w][camelrider:b][-]1\ns40.f0.c0.gray");
         assert_eq!(drawn.canonical_ffen(), "{W}[zebra:w][camelrider:b][-]1");
         assert!(drawn.cache_url("https://h").contains("?v=r6&"));
         for (text, dialect) in [
