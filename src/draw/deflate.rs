@@ -641,7 +641,8 @@ impl TileCode {
 
 /// A token of the tile code shorter than this (a literal) is tried against the squares to the left. Trying short
 /// matches too (below 8 bytes, against 8 squares) made a 2,180-px board 6 % smaller and 13 % slower, a 724-px one 2 %
-/// smaller and 5 % slower (`node scripts/bench-wasm-ab.mjs`).
+/// smaller and 5 % slower; trying nothing, the 2,180-px board 14 % faster and 0.5 % smaller, but a golden
+/// (`fairy_96_blue`, many different glyphs) 2 % larger than the search made it (`node scripts/bench-wasm-ab.mjs`).
 const CROSS_BELOW: usize = 2;
 /// How many squares to the left are tried.
 const CROSS_SQUARES: usize = 4;
