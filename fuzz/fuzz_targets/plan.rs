@@ -29,9 +29,9 @@ use ffen_diagram::http::{
     decide, fnv1a64, header_value, plan, prefers_image, query_pairs, CacheKey, CacheStatus, ETag, Format, Link, Plan,
     Reject, Rendered, Request, RequestInfo, RequestUrl, Route, ERROR_CACHE_CONTROL, SVG_CONTENT_SECURITY_POLICY,
 };
-use ffen_diagram::{PixelLimit, RenderOptions};
 use ffen_diagram::page;
-use ffen_diagram::{renderer_version, SVG_VERSION};
+use ffen_diagram::{png_version, renderer_version, SVG_VERSION};
+use ffen_diagram::{PixelLimit, RenderOptions};
 use libfuzzer_sys::fuzz_target;
 
 /// The statuses the README documents for requests (a `500` can only come from a failed render).
@@ -57,7 +57,8 @@ fuzz_target!(|data: &[u8]| {
     let accept = fields.next().filter(|a| heavy || !prefers_image(Some(a)));
     let if_none_match = fields.next();
     let url_len = 16 + path.len() + query.map_or(0, |q| q.len() + 1) + usize::from(flags & 0x1f) * 600;
-    let pixel_limit = if flags & 0x40 != 0 { PixelLimit::new(FREE_PIXELS).expect("a valid limit") } else { PixelLimit::BUILT_IN };
+    let pixel_limit =
+        if flags & 0x40 != 0 { PixelLimit::new(FREE_PIXELS).expect("a valid limit") } else { PixelLimit::BUILT_IN };
     // The glue's URL splitting (http::RequestUrl): any text splits without a panic, a split URL's path starts
     // with `/` and its origin is a prefix of it; a URL made of this path and query gives them back.
     if let Some(split) = RequestUrl::split(&text) {
@@ -107,15 +108,24 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(job.etag(), ETag::of_key(key));
             assert_eq!(job.etag().to_string(), format!("\"{:016x}\"", fnv1a64(key.as_bytes())));
             assert!(!if_none_match.is_some_and(|h| job.etag().matched_by(h)));
-            // The key is the board's renderer version, canonical FFEN, canonical options (and the SVG version for an
-            // SVG, served only at /diagram.svg); the FFEN reads back to itself.
+            // The key is the renderer version (a PNG's `png_version`, an SVG's board's `renderer_version`), canonical
+            // FFEN, canonical options (and the SVG version for an SVG, served only at /diagram.svg); the FFEN reads
+            // back to itself.
             let lines: Vec<&str> = key.split('\n').collect();
             let options = job.options().canonical();
-            let mut want_lines = vec![renderer_version(job.board()), job.canonical_ffen(), options.as_str()];
+            let version = match job.format() {
+                Format::Png => png_version(job.board(), job.options()),
+                Format::Svg => renderer_version(job.board()),
+            };
+            let mut want_lines = vec![version, job.canonical_ffen(), options.as_str()];
             // A family's link is SVG only where the original was (web-boardimage's board.svg).
             match decoded.as_ref().map(|r| &r.route) {
                 Ok(Route::Diagram(q)) if matches!(q.link, Link::Family(_)) => {
-                    assert_eq!(job.format() == Format::Svg, path.trim_end_matches('/').ends_with("/board.svg"), "{path}")
+                    assert_eq!(
+                        job.format() == Format::Svg,
+                        path.trim_end_matches('/').ends_with("/board.svg"),
+                        "{path}"
+                    )
                 }
                 _ => assert_eq!(job.format(), Format::at(path)),
             }
@@ -176,7 +186,7 @@ fuzz_target!(|data: &[u8]| {
             let parts: Vec<(String, String)> =
                 query_pairs(Some(cache_query)).into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
             let mut want = vec![
-                ("v", renderer_version(job.board()).to_string()),
+                ("v", version.to_string()),
                 ("ffen", job.canonical_ffen().to_string()),
                 ("options", job.options().canonical()),
             ];
@@ -203,13 +213,16 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!((r.status, &r.headers), (200, &headers));
                 if job.format() == Format::Svg {
                     let svg = std::str::from_utf8(&r.body).expect("an SVG is UTF-8");
-                    assert!(svg.contains(&format!(r#"width="{width}" height="{height}" viewBox="0 0 {width} {height}""#)));
+                    assert!(
+                        svg.contains(&format!(r#"width="{width}" height="{height}" viewBox="0 0 {width} {height}""#))
+                    );
                     // Nothing of the request but the canonical FFEN (escaped in the title) is in it.
                     assert!(!svg.contains("<script") && !svg.contains("<text") && !svg.contains("<style"));
                     assert_eq!(svg.matches('<').count(), svg.matches('>').count());
                 } else {
                     assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
-                    let ihdr = |at: usize| u32::from_be_bytes([r.body[at], r.body[at + 1], r.body[at + 2], r.body[at + 3]]);
+                    let ihdr =
+                        |at: usize| u32::from_be_bytes([r.body[at], r.body[at + 1], r.body[at + 2], r.body[at + 3]]);
                     assert_eq!((ihdr(16), ihdr(20)), (width, height));
                 }
             }
@@ -231,7 +244,10 @@ fn check_rejection(reject: &Reject, r: &ffen_diagram::http::Response, info: &Req
     }
     if let Reject::TooLarge(e) = reject {
         assert_eq!(e.max_pixels, info.pixel_limit.pixels());
-        assert!(u64::from(e.width) * u64::from(e.height) > e.max_pixels || e.width.max(e.height) > ffen_diagram::MAX_IMAGE_SIDE);
+        assert!(
+            u64::from(e.width) * u64::from(e.height) > e.max_pixels
+                || e.width.max(e.height) > ffen_diagram::MAX_IMAGE_SIDE
+        );
     }
     let image = r.header("Content-Type") == Some("image/png");
     assert!(image || r.header("Content-Type") == Some("text/plain; charset=utf-8"));
