@@ -19,7 +19,9 @@
 //! Not in it: drawing a sprite from its vectors the first time an isolate meets a piece at a size (tiny-skia, about
 //! 50 ns a pixel of the square: 0.25 ms at 68 px, 0.8 ms at 128 px). It is paid once per isolate and size, like the
 //! compile of a fresh isolate, and counting it on every request would refuse every large size; docs/cost.md shows
-//! what it costs.
+//! what it costs. Nor, for the same reason, the search of a tile's code when the encoder codes a large picture from
+//! its tiles (renderer `r7`: about 0.18 ms for a 90-px tile on the host, once per tile and isolate), nor what that
+//! coding saves on a warm miss (a quarter of a 724-px one in V8: the model stays the upper bound it was).
 //!
 //! The prediction is an upper bound for the measured cases, not an exact figure; its edge is tested below and the
 //! requests at it are measured by `scripts/cost`.
