@@ -604,6 +604,33 @@ mod tests {
         pngenc::encode(&render_image(board, options)).expect("encodes")
     }
 
+    /// The palette painter's PNG of `board`, with the painter's plan.
+    fn palette_path(board: &Board, options: &RenderOptions) -> Vec<u8> {
+        let picture = paint(&Scene::build(board, options)).expect("drawn in palette indices");
+        let (w, h, plan) = (picture.width, picture.height, &picture.plan);
+        pngenc::encode_indexed(w, h, picture.palette, &picture.indices, plan).expect("encodes")
+    }
+
+    /// Where the encoder codes the bands from the tiles, and that it does: the lichess size (a 2-px frame, squares on
+    /// whole bytes at 4 bits) and a 96-px fairy board (8 bits) are coded so, smaller than the search made them and
+    /// the same scanlines; the default size (bands of a third of the window) and `size=96` at 4 bits (a 3-px frame:
+    /// squares start inside a byte) are searched, byte for byte the RGB painter's PNG.
+    #[test]
+    fn large_pictures_are_coded_from_their_tiles() {
+        let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
+        let fairy = ffen::parse("-*1q1c*2T*2r3/*3n2''88'a/[Q:3][n:4][B:5][k:6]/8", Dialect::Janko).unwrap();
+        for (board, o) in [(&start, options(90, false, Theme::Gray)), (&fairy, options(96, true, Theme::Green))] {
+            let (png, rgb) = (palette_path(board, &o), rgb_path(board, &o));
+            assert!(png != rgb && png.len() < rgb.len(), "{} {} {}", o.canonical(), png.len(), rgb.len());
+            assert!(pngenc::same_but_coding(&png, &rgb), "{}", o.canonical());
+        }
+        for o in [RenderOptions::default(), options(96, false, Theme::Gray)] {
+            let l = crate::draw::layout::Layout::drawn(&start, &o);
+            assert_eq!(crate::draw::deflate::may_code_from_tiles(l.square, l.width), o.size.pixels() == 96);
+            assert!(palette_path(&start, &o) == rgb_path(&start, &o), "{}", o.canonical());
+        }
+    }
+
     /// `png` (the palette painter's) is the PNG `rgb` (the RGB painter's) is: byte for byte, or, where the encoder
     /// may code the bands of squares from their tiles, the same chunks and the same scanlines.
     fn assert_same_png(board: &Board, options: &RenderOptions, png: &[u8], rgb: &[u8]) {
@@ -699,26 +726,18 @@ mod tests {
     ];
 
     #[test]
-    fn furnished_diagrams_are_the_same_bytes_by_both_paths() {
+    fn furnished_diagrams_are_the_same_png_by_both_paths() {
         for ffen in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "-*1q1c*2T/*3n2''88'a/[]K6k/8/8/8/8/8"] {
             let board = ffen::parse(ffen, Dialect::Janko).unwrap();
             for pairs in FURNISHED {
                 let o = looked(pairs).for_board(&board).unwrap();
-                let picture = paint(&Scene::build(&board, &o)).expect("drawn in palette indices");
-                let png = pngenc::encode_indexed(
-                    picture.width,
-                    picture.height,
-                    picture.palette,
-                    &picture.indices,
-                    &picture.plan,
-                );
-                assert_same_png(&board, &o, &png.unwrap(), &rgb_path(&board, &o));
+                assert_same_png(&board, &o, &palette_path(&board, &o), &rgb_path(&board, &o));
             }
         }
     }
 
     #[test]
-    fn plain_diagrams_are_the_same_bytes_by_both_paths() {
+    fn plain_diagrams_are_the_same_png_by_both_paths() {
         let boards = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
             // Neutral and rotated pieces and markers, letters and numbers, extra colours, named pieces.
@@ -739,15 +758,7 @@ mod tests {
                 print_flipped,
             ] {
                 assert!(indexed_path_applies(&board, &o));
-                let picture = paint(&Scene::build(&board, &o)).expect("under 256 colours");
-                let png = pngenc::encode_indexed(
-                    picture.width,
-                    picture.height,
-                    picture.palette,
-                    &picture.indices,
-                    &picture.plan,
-                );
-                assert_same_png(&board, &o, &png.unwrap(), &rgb_path(&board, &o));
+                assert_same_png(&board, &o, &palette_path(&board, &o), &rgb_path(&board, &o));
             }
         }
     }
@@ -828,7 +839,7 @@ mod tests {
         /// coded from tiles the same scanlines), for any board and options (the indexed path where it applies and
         /// has at most 256 colours, the RGB path otherwise). With furniture and looks as well.
         #[test]
-        fn furnished_render_png_is_the_rgb_path_byte_for_byte(
+        fn furnished_render_png_is_the_rgb_paths_png(
             board in any_board(),
             options in any_options(),
             furniture in any_furniture(),
@@ -843,7 +854,7 @@ mod tests {
         }
 
         #[test]
-        fn render_png_is_the_rgb_path_byte_for_byte(board in any_board(), options in any_options()) {
+        fn render_png_is_the_rgb_paths_png(board in any_board(), options in any_options()) {
             let png = crate::draw::render::render_png(&board, &options).expect("encodes");
             assert_same_png(&board, &options, &png, &rgb_path(&board, &options));
             if indexed_path_applies(&board, &options) {
