@@ -302,8 +302,10 @@ impl Plan {
         let bands = (self.bands.iter())
             .map(|band| {
                 let mut spans: Vec<ByteSpan> = vec![ByteSpan::Search(1)];
-                for span in band {
+                for (i, span) in band.iter().enumerate() {
                     let span = match span {
+                        // The row's last byte may hold fewer pixels than a byte has room for.
+                        Span::Search(len) if i + 1 == band.len() => ByteSpan::Search(len.div_ceil(per_byte)),
                         Span::Search(len) => ByteSpan::Search(whole(*len)?),
                         Span::Tile(codes) => ByteSpan::Tile(codes.at(depth)?),
                         Span::Copy { len, distance } => {
