@@ -31,7 +31,8 @@ pub use crate::draw::layout::{
 /// key's version is [`renderer_version`] of the board, not this constant alone. Whoever bumps it next decides which
 /// pictures the change leaves alone: for a change of every picture, [`UNCHANGED_SINCE`] becomes the new version too;
 /// for a change of some pieces, their names go into [`crate::notation::fairy::REDRAWN`] under the new version (a
-/// test compares the table with the last one shipped, pinned in its code).
+/// test compares the table with the last one shipped, pinned in its code). r7 changed no pixels, only the bytes of
+/// large PNGs ([`TILE_CODED_SINCE`], [`png_version`]).
 pub const RENDERER_VERSION: &str = "r7";
 
 /// The version of the PNGs whose bands of squares the encoder codes from their tiles' codes instead of searching
