@@ -354,6 +354,11 @@ impl TileCodes {
         TileCodes { side, indices, codes: Default::default() }
     }
 
+    /// Its pixels' indices among its own colours, row by row.
+    pub(crate) fn indices(&self) -> &[u8] {
+        &self.indices
+    }
+
     /// About the bytes it keeps (for the tile cache's budget): its indices, and one code (a picture asks for one
     /// depth; a code takes about a third of the tile's bytes in four-byte tokens).
     pub(crate) fn bytes(&self) -> usize {

@@ -1,5 +1,6 @@
 //! The fast path of [`crate::draw::render::render_png`]: a diagram drawn square by square straight into palette
-//! indices, with the same palette and indices, so the same PNG bytes, as drawing it in RGB and indexing it.
+//! indices, with the same palette and indices as drawing it in RGB and indexing it, so the same PNG bytes (or, where
+//! the encoder codes a large picture's bands from the tiles, [`Plan`], the same scanlines in other bytes).
 //!
 //! Why: in WebAssembly a cache miss spent a third of its time giving each pixel of the RGB picture its palette index
 //! and a further 10–20 % drawing the squares and sprites pixel by pixel (docs/cost.md, "Where the time goes"). But a
@@ -18,7 +19,8 @@
 //! a picture with more than 256 colours is left to the RGB path (which encodes it as RGB). Each layer is painted as
 //! the RGB painter paints it, in its order (fill, highlights, piece, border, overlays; labels and text outside the
 //! board), and every one of them stays inside its square or its strip (checked: anything else takes the RGB path).
-//! Tested byte for byte against the RGB path over generated boards and options (`tests` below) and by every golden.
+//! Tested against the RGB path over generated boards and options (`tests` below: byte for byte, or the same
+//! scanlines where the bands may be coded from the tiles) and by every golden.
 //!
 //! What it draws is decided by [`indexed_path_applies`]: everything but holes, the lines between squares
 //! (`borders`) and see-through colours. `print`'s hatched squares are tiles per phase of the hatching (the lines
@@ -157,18 +159,17 @@ struct Tile {
 struct TileArt {
     /// RGB, `side`×`side`.
     pixels: Vec<u32>,
-    /// `None` for a tile of more than 256 colours (its rows are indexed pixel by pixel).
+    /// `None` for a tile of more than 256 colours (its rows are indexed pixel by pixel, and searched by the encoder).
     local: Option<LocalColours>,
-    /// Its rows' deflate tokens (a tile with its own colours only).
-    code: Option<Arc<TileCodes>>,
 }
 
-/// A tile's colours in order of first appearance (rows top down), each pixel's index among them, and for each row
-/// the colours it shows in order of first appearance in that row: the order in which a scan of the row meets them,
-/// so the order in which the picture's palette must be asked for them.
+/// A tile's colours in order of first appearance (rows top down); each pixel's index among them, held by its
+/// deflate codes ([`TileCodes::indices`], which are made from them); and for each row the colours it shows in order
+/// of first appearance in that row: the order in which a scan of the row meets them, so the order in which the
+/// picture's palette must be asked for them.
 struct LocalColours {
     colours: Vec<u32>,
-    indices: Vec<u8>,
+    codes: Arc<TileCodes>,
     row_colours: Vec<Vec<u8>>,
 }
 
@@ -201,16 +202,13 @@ impl TileArt {
                     colours.push(pixel);
                 }
             }
-            LocalColours { colours, indices, row_colours }
+            LocalColours { colours, codes: Arc::new(TileCodes::new(indices, side)), row_colours }
         });
-        let code = local.as_ref().map(|l| Arc::new(TileCodes::new(l.indices.clone(), side)));
-        TileArt { pixels, local, code }
+        TileArt { pixels, local }
     }
 
     fn bytes(&self) -> usize {
-        self.pixels.len() * 4
-            + self.local.as_ref().map_or(0, |l| l.indices.len() + l.colours.len() * 4)
-            + self.code.as_ref().map_or(0, |c| c.bytes())
+        self.pixels.len() * 4 + self.local.as_ref().map_or(0, |l| l.colours.len() * 4 + l.codes.bytes())
     }
 
     /// Gives the palette indices of row `y` (`side` pixels) to `out`, asking `palette` for the row's colours in
@@ -224,7 +222,7 @@ impl TileArt {
         for &c in &local.row_colours[y] {
             to_global[usize::from(c)] = palette.index_of(local.colours[usize::from(c)])?;
         }
-        for (out, &c) in out.iter_mut().zip(&local.indices[row]) {
+        for (out, &c) in out.iter_mut().zip(&local.codes.indices()[row]) {
             *out = to_global[usize::from(c)];
         }
         Some(())
@@ -504,7 +502,7 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                     for (layer, _) in &overlays {
                         image.draw(&layer.mask.inked(layer.ink), layer.x - square_box.0, layer.y - square_box.1);
                     }
-                    art = Arc::new(TileArt { pixels: image.pixels, local: None, code: None });
+                    art = Arc::new(TileArt { pixels: image.pixels, local: None });
                 }
                 let (indices, indexed) = (vec![0; s * s], vec![false; s]);
                 tiles.push(Tile {
@@ -576,7 +574,9 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
             for (x, &id) in row.iter().enumerate() {
                 let span = match row[..x].iter().rposition(|&other| other == id) {
                     Some(left) => Span::Copy { len: s, distance: (x - left) * s },
-                    None => tiles[id].art.code.clone().map_or(Span::Search(s), Span::Tile),
+                    None => {
+                        (tiles[id].art.local.as_ref()).map_or(Span::Search(s), |l| Span::Tile(Arc::clone(&l.codes)))
+                    }
                 };
                 spans.push(span);
             }

@@ -179,7 +179,7 @@ pub fn clear_sprite_cache() {
 /// ```
 pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, EncodeError> {
     let scene = Scene::build(board, options);
-    // The same bytes either way (see crate::draw::indexed); the palette painter is the fast one, where it applies.
+    // The same picture either way (see crate::draw::indexed); the palette painter is the fast one, where it applies.
     if indexed::indexed_path_applies(board, options) {
         if let Some(picture) = indexed::paint(&scene) {
             let (width, height) = (picture.width, picture.height);
