@@ -22,7 +22,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { freePort, ROOT } from "../tests/e2e/harness.mjs";
+import { freePort, freePorts, portLost, ROOT } from "../tests/e2e/harness.mjs";
 
 const SCALE = Number(process.env.COST_SCALE ?? 1);
 // The built-in pixel limit (MAX_IMAGE_PIXELS), and the limits wrangler.toml sets for the Free plan: a pixel limit
@@ -161,8 +161,19 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 async function startWorker(vars = {}, root = ROOT) {
-  const port = await freePort();
-  const inspectorPort = await freePort();
+  // A port chosen free can be taken before wrangler binds it (another runtime's own ports): start again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWorkerOnce(vars, root);
+    } catch (error) {
+      if (!(error.portLost && attempt < 3)) throw error;
+      process.stderr.write(`cost: a port was taken before wrangler bound it; starting again\n`);
+    }
+  }
+}
+
+async function startWorkerOnce(vars, root) {
+  const [port, inspectorPort] = await freePorts(2);
   const persist = mkdtempSync(path.join(os.tmpdir(), "ffen-cost-"));
   const args = [
     "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
@@ -197,7 +208,9 @@ async function startWorker(vars = {}, root = ROOT) {
   while (!/Ready on/.test(output)) {
     if (exited !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`wrangler dev did not get ready (${JSON.stringify(exited)}):\n${output.slice(-4000)}`);
+      const error = new Error(`wrangler dev did not get ready (${JSON.stringify(exited)}):\n${output.slice(-4000)}`);
+      error.portLost = portLost(output);
+      throw error;
     }
     await sleep(50);
   }

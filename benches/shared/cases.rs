@@ -7,6 +7,7 @@ use ffen_diagram::{encode_png, Image};
 use ffen_diagram::{Board, Cell, Color, Figure, Marker, Piece, PieceKind, Rotation, Text};
 use ffen_diagram::{RenderOptions, SquareSize, MAX_SQUARE_SIZE, MIN_SQUARE_SIZE};
 use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 /// The orthodox start position.
@@ -30,6 +31,9 @@ enum Work {
     Message(&'static str),
     /// `ffen_diagram::render_svg`: the SVG of `/diagram.svg` (all the work of an SVG cache miss after parsing).
     Svg,
+    /// `ffen_diagram::render_png` of the next of these boards each call (in turn): misses of different positions,
+    /// as `scripts/cost` asks for them, where a case of one board draws the same picture every call.
+    PngInTurn(Vec<Board>, AtomicUsize),
 }
 
 /// One benchmark case.
@@ -61,6 +65,10 @@ impl Case {
             }
             Work::Message(text) => ffen_diagram::message_png(black_box(text)).map_or(0, |png| black_box(png).len()),
             Work::Svg => black_box(ffen_diagram::render_svg(board, &self.options)).len(),
+            Work::PngInTurn(boards, next) => {
+                let board = &boards[next.fetch_add(1, Ordering::Relaxed) % boards.len()];
+                ffen_diagram::render_png(black_box(board), &self.options).map_or(0, |png| black_box(png).len())
+            }
         }
     }
 }
@@ -71,6 +79,23 @@ fn parse(ffen: &str) -> Board {
 
 fn options(pairs: &[(&str, &str)]) -> RenderOptions {
     RenderOptions::from_pairs(pairs.iter().copied()).expect("benchmark options")
+}
+
+/// Start-like positions as `scripts/cost` makes them: White's back rank permuted (`count` of the 5,040 different
+/// ones, evenly spread in lexicographic order).
+pub fn start_like(count: usize) -> Vec<Board> {
+    let mut rank = *b"BBKNNQRR";
+    let mut all = Vec::new();
+    loop {
+        all.push(format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/{}", std::str::from_utf8(&rank).expect("ASCII")));
+        // The next permutation in lexicographic order, if any.
+        let Some(i) = rank.windows(2).rposition(|w| w[0] < w[1]) else { break };
+        let j = rank.iter().rposition(|&b| b > rank[i]).expect("a larger byte after i");
+        rank.swap(i, j);
+        rank[i + 1..].reverse();
+    }
+    let step = (all.len() / count.max(1)).max(1);
+    all.iter().step_by(step).take(count).map(|ffen| parse(ffen)).collect()
 }
 
 /// F307 (11×11, rotated pieces) with neutral pieces, markers and two-digit numbers added on empty squares.
@@ -165,6 +190,12 @@ pub fn all() -> Vec<Case> {
         case("empty 8x8 board, default (render only)", &empty, &default, Work::Render),
         case("start position, print theme", &start, &options(&[("theme", "print")]), Work::Png),
         case("start position, size 90 (render + encode)", &start, &size90, Work::Png),
+        case(
+            "start-like positions in turn, size 90 (render + encode)",
+            &start,
+            &size90,
+            Work::PngInTurn(start_like(64), AtomicUsize::new(0)),
+        ),
         case("start position, size 90 (RGB path)", &start, &size90, Work::RgbPng),
         case("start position, size 90 (render only)", &start, &size90, Work::Render),
         case("start position, size 90 (encode only)", &start, &size90, Work::Encode(OnceLock::new())),

@@ -149,8 +149,90 @@ struct Tile {
     /// Whether an arrow or circle covers part of it (then it is this square's alone).
     overlaid: bool,
     art: Arc<TileArt>,
+    /// The picture's palette index of each of the tile's own colours the picture has met so far.
+    to_global: Vec<u8>,
+    /// Its rows' indices as an earlier picture gave them, if any ([`LocalColours::kept`]): a row whose colours got
+    /// the same indices in this picture has the same indices.
+    kept: Option<Arc<Translation>>,
+    /// Rows given their indices by this picture where `kept` does not hold them (`side`×`side`, made when first
+    /// needed).
+    own: Vec<u8>,
+    /// Where each row's indices are.
+    rows: Vec<TileRow>,
+}
+
+/// Where a tile row's palette indices are.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TileRow {
+    /// Not shown yet: no index asked for.
+    Unseen,
+    /// In the [`Translation`] kept from an earlier picture.
+    Kept,
+    /// In the tile's own indices.
+    Own,
+}
+
+/// A tile's pixels in one picture's palette: the index of each of its own colours and of each pixel.
+struct Translation {
+    to_global: Vec<u8>,
     indices: Vec<u8>,
-    indexed: Vec<bool>,
+}
+
+impl Tile {
+    /// The palette indices of row `ty` (of `side` pixels), given them the first time the picture shows the row:
+    /// its colours are asked of `palette` in scan order (so new colours get the indices a pixel-by-pixel scan gives
+    /// them), then the row is the kept one if those colours got the same indices, else translated; `None` at a
+    /// 257th colour.
+    fn row(&mut self, palette: &mut Palette, ty: usize, side: usize) -> Option<&[u8]> {
+        let range = ty * side..(ty + 1) * side;
+        if self.rows[ty] == TileRow::Unseen {
+            self.rows[ty] = match &self.art.local {
+                None => {
+                    self.own.resize(side * side, 0);
+                    palette.index_row(&self.art.pixels[range.clone()], &mut self.own[range.clone()])?;
+                    TileRow::Own
+                }
+                Some(local) => {
+                    let mut agrees = self.kept.is_some();
+                    for &c in &local.row_colours[ty] {
+                        let (c, global) = (usize::from(c), palette.index_of(local.colours[usize::from(c)])?);
+                        self.to_global[c] = global;
+                        agrees &= self.kept.as_ref().is_some_and(|kept| kept.to_global[c] == global);
+                    }
+                    if agrees {
+                        #[cfg(test)]
+                        tests::KEPT_ROWS.with(|n| n.set(n.get() + 1));
+                        TileRow::Kept
+                    } else {
+                        self.own.resize(side * side, 0);
+                        for (out, &c) in self.own[range.clone()].iter_mut().zip(&local.codes.indices()[range.clone()]) {
+                            *out = self.to_global[usize::from(c)];
+                        }
+                        TileRow::Own
+                    }
+                }
+            };
+        }
+        Some(match (self.rows[ty], &self.kept) {
+            (TileRow::Kept, Some(kept)) => &kept.indices[range],
+            _ => &self.own[range],
+        })
+    }
+
+    /// After the picture: keeps the tile's indices in this picture's palette for the next picture, unless they are
+    /// the kept ones already.
+    fn keep(&self) {
+        let Some(local) = &self.art.local else { return };
+        if self.kept.is_some() && self.rows.iter().all(|&row| row == TileRow::Kept) {
+            return;
+        }
+        if self.rows.contains(&TileRow::Unseen) {
+            return; // (every row of a shown tile is seen; kept whole or not at all)
+        }
+        let indices = local.codes.indices().iter().map(|&c| self.to_global[usize::from(c)]).collect();
+        let translation = Translation { to_global: self.to_global.clone(), indices };
+        *local.kept.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(translation));
+    }
 }
 
 /// A tile's pixels, and the same as the index of each pixel's colour among the tile's own colours: a row of a tile
@@ -171,6 +253,9 @@ struct LocalColours {
     colours: Vec<u32>,
     codes: Arc<TileCodes>,
     row_colours: Vec<Vec<u8>>,
+    /// The tile's indices in the last picture that showed it: the next start-like position's palette usually gives
+    /// its colours the same indices, and then its rows need no translating (which was a fifth of a 724-px miss).
+    kept: Mutex<Option<Arc<Translation>>>,
 }
 
 impl TileArt {
@@ -202,30 +287,20 @@ impl TileArt {
                     colours.push(pixel);
                 }
             }
-            LocalColours { colours, codes: Arc::new(TileCodes::new(indices, side)), row_colours }
+            LocalColours {
+                colours,
+                codes: Arc::new(TileCodes::new(indices, side)),
+                row_colours,
+                kept: Mutex::new(None),
+            }
         });
         TileArt { pixels, local }
     }
 
     fn bytes(&self) -> usize {
-        self.pixels.len() * 4 + self.local.as_ref().map_or(0, |l| l.colours.len() * 4 + l.codes.bytes())
-    }
-
-    /// Gives the palette indices of row `y` (`side` pixels) to `out`, asking `palette` for the row's colours in
-    /// scan order (so new colours get the indices a pixel-by-pixel scan gives them); `None` at a 257th colour.
-    fn index_row(&self, palette: &mut Palette, y: usize, side: usize, out: &mut [u8]) -> Option<()> {
-        let row = y * side..(y + 1) * side;
-        let Some(local) = &self.local else {
-            return palette.index_row(&self.pixels[row], out);
-        };
-        let mut to_global = [0u8; 256];
-        for &c in &local.row_colours[y] {
-            to_global[usize::from(c)] = palette.index_of(local.colours[usize::from(c)])?;
-        }
-        for (out, &c) in out.iter_mut().zip(&local.codes.indices()[row]) {
-            *out = to_global[usize::from(c)];
-        }
-        Some(())
+        // (The kept translation: a byte a pixel.)
+        self.pixels.len() * 4
+            + self.local.as_ref().map_or(0, |l| l.colours.len() * 4 + l.codes.bytes() + self.pixels.len())
     }
 }
 
@@ -504,15 +579,23 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                     }
                     art = Arc::new(TileArt { pixels: image.pixels, local: None });
                 }
-                let (indices, indexed) = (vec![0; s * s], vec![false; s]);
+                let (to_global, kept) = match &art.local {
+                    Some(local) => {
+                        let kept = local.kept.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                        (vec![0; local.colours.len()], kept)
+                    }
+                    None => (Vec::new(), None),
+                };
                 tiles.push(Tile {
                     fill,
                     sprite: square.sprite.clone(),
                     marks: square_marks.clone(),
                     overlaid,
                     art,
-                    indices,
-                    indexed,
+                    to_global,
+                    kept,
+                    own: Vec::new(),
+                    rows: vec![TileRow::Unseen; s],
                 });
                 tiles.len() - 1
             }
@@ -544,13 +627,7 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
             left_rows.index(left, y, &mut palette, &mut indices)?;
             ink(&mut palette, &mut indices, frame)?;
             for &id in &grid[dy * w..(dy + 1) * w] {
-                let tile = &mut tiles[id];
-                let row = ty * s..(ty + 1) * s;
-                if !tile.indexed[ty] {
-                    tile.art.index_row(&mut palette, ty, s, &mut tile.indices[row.clone()])?;
-                    tile.indexed[ty] = true;
-                }
-                indices.extend_from_slice(&tile.indices[row]);
+                indices.extend_from_slice(tiles[id].row(&mut palette, ty, s)?);
             }
             ink(&mut palette, &mut indices, frame)?;
             right_rows.index(right, y, &mut palette, &mut indices)?;
@@ -565,6 +642,9 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
         bottom_rows.index(bottom, y, &mut palette, &mut indices)?;
     }
     debug_assert_eq!(indices.len(), width * height);
+    for tile in &tiles {
+        tile.keep();
+    }
     // Each band of squares as spans of its rows: the left margin and frame; each square, a copy of
     // the nearest same tile to its left, or its tile's code; the frame and right margin.
     let bands = (0..h)
@@ -598,6 +678,11 @@ mod tests {
     use crate::options::render_options::SquareSize;
     use crate::options::theme::Theme;
     use proptest::prelude::*;
+
+    thread_local! {
+        /// How many tile rows this thread's pictures took from a kept translation.
+        pub(super) static KEPT_ROWS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
 
     /// The PNG of the RGB path: draw in RGB, index, encode.
     fn rgb_path(board: &Board, options: &RenderOptions) -> Vec<u8> {
@@ -670,6 +755,37 @@ mod tests {
         }
         warm.reverse();
         assert!(cold == warm);
+    }
+
+    #[test]
+    fn kept_translations_are_used_only_where_the_palette_agrees() {
+        // The same tiles in pictures whose palettes are built in other orders (the kings swapped, the kings on
+        // other squares, coordinates added), one after another: each as a cold render draws it, and as the RGB
+        // painter's PNG.
+        let boards = ["4k3/8/8/8/8/8/8/4K3", "4K3/8/8/8/8/8/8/4k3", "K7/8/8/8/8/8/8/7k", "4k3/8/8/8/8/8/8/4K3"];
+        let mut looks = vec![options(40, false, Theme::Gray), options(90, false, Theme::Brown)];
+        looks.push(RenderOptions { coords: true, ..options(40, true, Theme::Gray) });
+        let mut cold = Vec::new();
+        for board in boards {
+            let board = ffen::parse(board, Dialect::Janko).unwrap();
+            for look in &looks {
+                crate::draw::render::clear_sprite_cache();
+                cold.push(render_png(&board, look).unwrap());
+            }
+        }
+        KEPT_ROWS.with(|n| n.set(0));
+        let mut warm = Vec::new();
+        for board in boards {
+            let board = ffen::parse(board, Dialect::Janko).unwrap();
+            for look in &looks {
+                let png = render_png(&board, look).unwrap();
+                assert_same_png(&board, look, &png, &rgb_path(&board, look));
+                warm.push(png);
+            }
+        }
+        assert!(cold == warm);
+        // The last board is the first again: its rows are the kept ones (at least its empty squares').
+        assert!(KEPT_ROWS.with(std::cell::Cell::get) > 0);
     }
 
     #[test]

@@ -12,16 +12,36 @@ import { fileURLToPath } from "node:url";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** A free TCP port on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+export async function freePort() {
+  return (await freePorts(1))[0];
+}
+
+/**
+ * `n` different free TCP ports on 127.0.0.1: each held open until all are chosen (one at a time, the system could
+ * give the same port twice). A port can still be taken by someone else before its user binds it: see
+ * {@link portLost}.
+ */
+export async function freePorts(n) {
+  const servers = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const server = net.createServer();
+      server.unref();
+      servers.push(server);
+      await new Promise((resolve, reject) => {
+        server.on("error", reject);
+        server.listen(0, "127.0.0.1", resolve);
+      });
+    }
+    return servers.map((server) => server.address().port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(() => resolve()))));
+  }
+}
+
+/** Whether `wrangler dev`'s output says a port it was given was taken meanwhile (then start it again). */
+export function portLost(output) {
+  return /Address already in use|EADDRINUSE/.test(output);
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -31,9 +51,19 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * (`--var KEY:VALUE`).
  * @returns {Promise<{base: string, stop: () => Promise<void>}>}
  */
-export async function startWorker({ timeoutMs = 90_000, vars = {} } = {}) {
-  const port = await freePort();
-  const inspectorPort = await freePort();
+export async function startWorker(options = {}) {
+  // A port chosen free can be taken before wrangler binds it (another runtime's own ports): start again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWorkerOnce(options);
+    } catch (error) {
+      if (!(error.portLost && attempt < 3)) throw error;
+    }
+  }
+}
+
+async function startWorkerOnce({ timeoutMs = 90_000, vars = {} }) {
+  const [port, inspectorPort] = await freePorts(2);
   const persist = mkdtempSync(path.join(os.tmpdir(), "ffen-wrangler-"));
   const wrangler = path.join(ROOT, "node_modules", ".bin", "wrangler");
   const child = spawn(
@@ -90,7 +120,9 @@ export async function startWorker({ timeoutMs = 90_000, vars = {} } = {}) {
   for (;;) {
     if (exited !== null) {
       await stop();
-      throw new Error(`wrangler dev exited (${JSON.stringify(exited)}) before answering:\n${output}`);
+      const error = new Error(`wrangler dev exited (${JSON.stringify(exited)}) before answering:\n${output}`);
+      error.portLost = portLost(output);
+      throw error;
     }
     try {
       const res = await fetch(`${base}/`, { signal: AbortSignal.timeout(2_000) });
