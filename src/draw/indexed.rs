@@ -149,8 +149,11 @@ struct Tile {
     /// Whether an arrow or circle covers part of it (then it is this square's alone).
     overlaid: bool,
     art: Arc<TileArt>,
-    /// The picture's palette index of each of the tile's own colours the picture has met so far.
+    /// The picture's palette index of each of the tile's own colours the picture has met so far (`met`), and
+    /// whether it is the one `kept` has.
     to_global: Vec<u8>,
+    met: Vec<bool>,
+    agrees: Vec<bool>,
     /// Its rows' indices as an earlier picture gave them, if any ([`LocalColours::kept`]): a row whose colours got
     /// the same indices in this picture has the same indices.
     kept: Option<Arc<Translation>>,
@@ -193,11 +196,17 @@ impl Tile {
                     TileRow::Own
                 }
                 Some(local) => {
-                    let mut agrees = self.kept.is_some();
+                    let mut agrees = true;
                     for &c in &local.row_colours[ty] {
-                        let (c, global) = (usize::from(c), palette.index_of(local.colours[usize::from(c)])?);
-                        self.to_global[c] = global;
-                        agrees &= self.kept.as_ref().is_some_and(|kept| kept.to_global[c] == global);
+                        let c = usize::from(c);
+                        // A colour this tile met in an earlier row is in the palette: asking again changes nothing.
+                        if !self.met[c] {
+                            let global = palette.index_of(local.colours[c])?;
+                            self.to_global[c] = global;
+                            self.met[c] = true;
+                            self.agrees[c] = self.kept.as_ref().is_some_and(|kept| kept.to_global[c] == global);
+                        }
+                        agrees &= self.agrees[c];
                     }
                     if agrees {
                         #[cfg(test)]
@@ -579,12 +588,9 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                     }
                     art = Arc::new(TileArt { pixels: image.pixels, local: None });
                 }
-                let (to_global, kept) = match &art.local {
-                    Some(local) => {
-                        let kept = local.kept.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                        (vec![0; local.colours.len()], kept)
-                    }
-                    None => (Vec::new(), None),
+                let (colours, kept) = match &art.local {
+                    Some(local) => (local.colours.len(), local.kept.lock().unwrap_or_else(|e| e.into_inner()).clone()),
+                    None => (0, None),
                 };
                 tiles.push(Tile {
                     fill,
@@ -592,7 +598,9 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                     marks: square_marks.clone(),
                     overlaid,
                     art,
-                    to_global,
+                    to_global: vec![0; colours],
+                    met: vec![false; colours],
+                    agrees: vec![false; colours],
                     kept,
                     own: Vec::new(),
                     rows: vec![TileRow::Unseen; s],
