@@ -52,10 +52,11 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     match http::plan(&info) {
         Plan::Respond(response) => to_worker(response),
         Plan::Diagram(job) => {
-            // FFEN_CACHE_WRITES=off (a wrangler var) skips the cache put: only for measuring the render path alone
-            // under `wrangler dev`, whose emulated cache writes share the runtime's thread (see scripts/loadtest).
-            let writes = env.var("FFEN_CACHE_WRITES").map_or(true, |v| v.to_string() != "off");
-            serve_diagram(&job, url.origin, &ctx, writes).await
+            // FFEN_CACHE_WRITES=off and FFEN_CACHE_READS=off (wrangler vars) skip the cache put and the lookup: only
+            // for measuring the render path alone under `wrangler dev`, whose emulated cache runs in the runtime's
+            // process and so counts as its CPU (see scripts/loadtest and scripts/cost).
+            let off = |name: &str| env.var(name).is_ok_and(|v| v.to_string() == "off");
+            serve_diagram(&job, url.origin, &ctx, (!off("FFEN_CACHE_READS"), !off("FFEN_CACHE_WRITES"))).await
         }
     }
 }
@@ -103,12 +104,18 @@ fn cost_limit(env: &Env) -> Option<CostLimit> {
     })
 }
 
-/// A diagram: from the edge cache on a hit; on a miss rendered, sent, and (when `writes`) stored after the
-/// response with `ctx.wait_until`.
-async fn serve_diagram(job: &DiagramJob, origin: &str, ctx: &Context, writes: bool) -> Result<Response> {
+/// A diagram: from the edge cache on a hit (when `reads`); on a miss rendered, sent, and (when `writes`) stored after
+/// the response with `ctx.wait_until`.
+async fn serve_diagram(
+    job: &DiagramJob,
+    origin: &str,
+    ctx: &Context,
+    (reads, writes): (bool, bool),
+) -> Result<Response> {
     let key = job.cache_url(origin);
     let cache = Cache::default();
-    if let Ok(Some(hit)) = cache.get(key.as_str(), false).await {
+    let hit = if reads { cache.get(key.as_str(), false).await } else { Ok(None) };
+    if let Ok(Some(hit)) = hit {
         if hit.status_code() == 200 {
             // A cached response's headers are immutable: copy them, then set ours on the copy.
             let headers = hit.headers().clone();
