@@ -16,7 +16,7 @@
 //   --profile DIR (with either of the above)
 //       also writes a V8 CPU profile (50 µs sampling) of each timed case, started after the warm-up, or of each fresh
 //       process's first two calls, to DIR.
-//   node scripts/bench-wasm.mjs --summarize FILE.cpuprofile...
+//   [TOP=n] node scripts/bench-wasm.mjs --summarize FILE.cpuprofile...   (the n functions with most self time; 15)
 //       where the time of profiled runs went: self time by function and by kind of work, over all the files.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -322,7 +322,7 @@ function summarize(files) {
     console.log(`    ${pct(t, wasmTotal)}  ${kind}`);
   }
   console.log("  top functions by self time (share of the time in wasm):");
-  for (const [name, { t }] of [...byFunction].filter(([, e]) => e.isWasm).sort((a, b) => b[1].t - a[1].t).slice(0, 15)) {
+  for (const [name, { t }] of [...byFunction].filter(([, e]) => e.isWasm).sort((a, b) => b[1].t - a[1].t).slice(0, Number(process.env.TOP ?? 15))) {
     console.log(`    ${pct(t, wasmTotal)}  ${name}`);
   }
 }

@@ -80,11 +80,11 @@ pub(crate) fn overlay_layer(overlay: &Overlay, width: u32, height: u32) -> Optio
     paint.set_color_rgba8(0, 0, 0, 255);
     paint.anti_alias = true;
     coverage.fill_path(&path, &paint, rule, shift, None);
-    let data = coverage
-        .data()
-        .chunks_exact(4)
-        .map(|pixel| crate::draw::raster::div255(u16::from(quantize(pixel[3])) * u16::from(alpha)))
-        .collect();
+    // Each coverage level once (a table of 256), not every pixel of the box (most are 0): the box of a diagonal
+    // arrow is mostly empty, and at 128-px squares it is hundreds of thousands of pixels.
+    let level: [u8; 256] =
+        std::array::from_fn(|a| crate::draw::raster::div255(u16::from(quantize(a as u8)) * u16::from(alpha)));
+    let data = coverage.pixels().iter().map(|pixel| level[usize::from(pixel.alpha())]).collect();
     let mask = Mask { width: coverage.width() as usize, height: coverage.height() as usize, data };
     Some(PlacedMask { mask, ink: rgb, x: i64::from(x0), y: i64::from(y0) })
 }
