@@ -12,10 +12,15 @@
 // every position differs anyway, and the script checks that every answer was a MISS (or a HIT for the hit row).
 // Each row is warmed first (distinct positions, so the renderer's code is optimised and the sprites of that size are
 // cached, as in a busy isolate), except the cold rows, which are the first request of a freshly started runtime.
+// "Above the floor": each warm miss row runs in four blocks, each after 50 floor requests on the same runtime, and
+// is reported above that floor (marked †), so that a machine whose speed drifts during a run (this project's has
+// moved its floor from 4.8 to 2.5 ms in one run) shifts both alike; the hits, the limits' and the cold rows are
+// above the floor row measured once.
 //
 // With COST_BEFORE, the warm misses of both builds run interleaved row by row (two runtimes), so that load from
 // other work falls on both alike; LILA_GIF adds lila-gif's CPU per 720-px GIF of the same positions.
-// Bounded: about 2,400 requests and 3 + 3 x COST_COLD_RUNS runtime starts (3-5 minutes); every request times out
+// Bounded: about 5,500 requests (a third of them the floor beside the rows; twice that with COST_BEFORE) and
+// 3 + 3 x COST_COLD_RUNS runtime starts (5-9 minutes); every request times out
 // after 30 s; an interrupted run stops the runtime it started.
 // Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
 // row; COST_ONLY=cold measures only the floor and the cold rows; COST_JSON=file also writes the results as JSON.
@@ -271,6 +276,33 @@ async function measure(worker, urls, expect) {
   };
 }
 
+// `urls` measured as `measure` does, in four blocks, each right after a block of 50 floor requests (`floorUrl`, a
+// 400 that renders nothing) on the same runtime: the row's CPU and, as `floorMs`, the floor's beside it. On a machine
+// whose speed drifts during a run (the floor of one run has moved from 4.8 to 2.5 ms), a row minus the floor measured
+// at the start of the run can be off by more than the row; minus its own floor, the drift falls on both alike.
+async function measureBesideFloor(worker, urls, floorUrl, expect) {
+  const blocks = 4;
+  const size = Math.ceil(urls.length / blocks);
+  const parts = [];
+  const floors = [];
+  for (let i = 0; i < urls.length; i += size) {
+    floors.push(await measure(worker, Array(50).fill(floorUrl), isStatus(400)));
+    parts.push(await measure(worker, urls.slice(i, i + size), expect));
+  }
+  const n = parts.reduce((sum, p) => sum + p.n, 0);
+  const weighted = (list, key) => list.reduce((sum, p) => sum + p[key] * p.n, 0) / list.reduce((sum, p) => sum + p.n, 0);
+  return {
+    n,
+    cpuMs: weighted(parts, "cpuMs"),
+    helperMs: weighted(parts, "helperMs"),
+    ticksCpuMs: weighted(parts, "ticksCpuMs"),
+    wallMs: median(parts.map((p) => p.wallMs)),
+    bytes: parts[parts.length - 1].bytes,
+    floorMs: weighted(floors, "cpuMs"),
+    floorHelperMs: weighted(floors, "helperMs"),
+  };
+}
+
 const isStatus = (status) => (r) => (r.status === status ? null : `expected ${status}`);
 const isMiss = (r) => (r.status !== 200 ? "expected 200" : r.xCache !== "MISS" ? "expected X-Cache MISS" : null);
 const isHit = (r) => (r.status !== 200 ? "expected 200" : r.xCache !== "HIT" ? "expected X-Cache HIT" : null);
@@ -406,8 +438,9 @@ async function measureBuilds(builds) {
     for (const [request, n, warm, urls, check] of rowDefs) {
       for (const { build, worker } of workers) {
         await measure(worker, urls(warm).slice(0, Math.max(3, Math.round(warm * SCALE))), check);
-        const row = { build, request, ...(await measure(worker, urls(n), check)) };
-        if (request.includes("the floor")) floorRows.set(build, row);
+        const isFloor = request.includes("the floor");
+        const row = { build, request, ...(await (isFloor ? measure(worker, urls(n), check) : measureBesideFloor(worker, urls(n), floor, check))) };
+        if (isFloor) floorRows.set(build, row);
         note(row);
       }
     }
@@ -434,7 +467,7 @@ async function measureBuilds(builds) {
       ];
       for (const [request, n, urls] of rowDefs) {
         await measure(worker, urls(30).slice(0, Math.max(3, Math.round(30 * SCALE))), isMiss);
-        note({ build: own.build, request, ...(await measure(worker, urls(n), isMiss)) });
+        note({ build: own.build, request, ...(await measureBesideFloor(worker, urls(n), diagram(START, "&size=999"), isMiss)) });
       }
     } finally {
       await worker.stop();
@@ -528,6 +561,7 @@ async function main() {
   const floorOf = (build) => of(build).find((r) => r.request.includes("the floor"));
   const floor = floorOf("after");
   console.log(`workerd CPU per request (scripts/cost; load average at the end ${load()}, ${os.cpus().length} cores)\n`);
+  console.log("(† above the floor measured beside the row: four blocks of the row, each after 50 floor requests on the same runtime; the other rows are above the floor row)\n");
   console.log(
     "| request | requests | workerd CPU per request | above the floor | of it on V8's helper threads | " +
       "above the floor without them | wall (median) | load average |",
@@ -540,8 +574,9 @@ async function main() {
     let cpuText = ms(r.cpuMs);
     if (r.cpuMsAfter !== undefined) cpuText += ` (${ms(r.cpuMsAfter)} at the end)`;
     if (cold) cpuText += `; the next request: ${ms(r.secondCpuMs)}; the runtime's start before them: ${ms(r.startCpuMs)}`;
-    const above = isFloor || lila ? "—" : ms(r.cpuMs - floor.cpuMs);
-    const aboveOwn = isFloor || lila ? "—" : ms(r.cpuMs - r.helperMs - (floor.cpuMs - floor.helperMs));
+    const [f, fHelper] = r.floorMs !== undefined ? [r.floorMs, r.floorHelperMs] : [floor.cpuMs, floor.helperMs];
+    const above = isFloor || lila ? "—" : ms(r.cpuMs - f) + (r.floorMs !== undefined ? " †" : "");
+    const aboveOwn = isFloor || lila ? "—" : ms(r.cpuMs - r.helperMs - (f - fHelper));
     let helper = lila ? "—" : ms(r.helperMs);
     if (cold) helper += `; next: ${ms(r.secondHelperMs)}`;
     let wall = ms(r.wallMs);
@@ -558,7 +593,7 @@ async function main() {
       (lila ? `; lila-gif's own CPU per 720-px GIF in the same run: ${ms(lila.cpuMs)}` : "") + "\n");
     console.log("| request | before | after | load average before / after |");
     console.log("|---|---|---|---|");
-    const above = (r, f) => r === f ? "—" : ms(r.cpuMs - f.cpuMs) + (r.secondCpuMs !== undefined ? `; next ${ms(r.secondCpuMs - f.cpuMs)}` : "");
+    const above = (r, f) => r === f ? "—" : ms(r.cpuMs - (r.floorMs ?? f.cpuMs)) + (r.floorMs !== undefined ? " †" : "") + (r.secondCpuMs !== undefined ? `; next ${ms(r.secondCpuMs - f.cpuMs)}` : "");
     for (const r of of("after")) {
       const b = of("before").find((x) => key(x) === key(r));
       const size = (x) => /size=(\d+), the largest/.exec(x.request)?.[1];
