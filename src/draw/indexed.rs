@@ -739,6 +739,19 @@ mod tests {
         RenderOptions { size: SquareSize::new(size).unwrap(), flip, theme, ..RenderOptions::default() }
     }
 
+    /// Each of `boards` (janko FFEN) in each of `looks`, drawn with the sprite and tile caches emptied before each.
+    fn cold_renders(boards: &[&str], looks: &[RenderOptions]) -> Vec<Vec<u8>> {
+        let mut cold = Vec::new();
+        for board in boards {
+            let board = ffen::parse(board, Dialect::Janko).unwrap();
+            for look in looks {
+                crate::draw::render::clear_sprite_cache();
+                cold.push(render_png(&board, look).unwrap());
+            }
+        }
+        cold
+    }
+
     /// A tile from the isolate's cache draws the same bytes as one drawn now: the same diagrams rendered with the
     /// caches emptied before each, and then again from warm caches in another order.
     #[test]
@@ -746,14 +759,7 @@ mod tests {
         let boards = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "-*1q-c*2T/*3n6/8/8/8/8/8/K6k"];
         let looks =
             [options(40, false, Theme::Gray), options(23, true, Theme::Print), options(90, false, Theme::Brown)];
-        let mut cold = Vec::new();
-        for board in boards {
-            let board = ffen::parse(board, Dialect::Janko).unwrap();
-            for look in &looks {
-                crate::draw::render::clear_sprite_cache();
-                cold.push(render_png(&board, look).unwrap());
-            }
-        }
+        let cold = cold_renders(&boards, &looks);
         let mut warm = Vec::new();
         for board in boards.iter().rev() {
             let board = ffen::parse(board, Dialect::Janko).unwrap();
@@ -773,14 +779,7 @@ mod tests {
         let boards = ["4k3/8/8/8/8/8/8/4K3", "4K3/8/8/8/8/8/8/4k3", "K7/8/8/8/8/8/8/7k", "4k3/8/8/8/8/8/8/4K3"];
         let mut looks = vec![options(40, false, Theme::Gray), options(90, false, Theme::Brown)];
         looks.push(RenderOptions { coords: true, ..options(40, true, Theme::Gray) });
-        let mut cold = Vec::new();
-        for board in boards {
-            let board = ffen::parse(board, Dialect::Janko).unwrap();
-            for look in &looks {
-                crate::draw::render::clear_sprite_cache();
-                cold.push(render_png(&board, look).unwrap());
-            }
-        }
+        let cold = cold_renders(&boards, &looks);
         KEPT_ROWS.with(|n| n.set(0));
         let mut warm = Vec::new();
         for board in boards {
