@@ -529,6 +529,26 @@ describe("errors", () => {
     }
   });
 
+  test("FFEN_CACHE_READS=off (measurement only) skips the cache lookup: a diagram stored by its first answer is drawn again, the same bytes", async () => {
+    const measuring = await startWorker({ vars: { FFEN_CACHE_READS: "off" } });
+    try {
+      const url = `/diagram.png?ffen=${START}&size=33`;
+      const first = await request(measuring.base, url);
+      assert.equal(first.status, 200);
+      assert.equal(first.headers["x-cache"], "MISS");
+      // The put of the first answer (writes stay on) lands after the response; a lookup would then find it.
+      await new Promise((r) => setTimeout(r, 500));
+      for (let i = 0; i < 3; i++) {
+        const again = await request(measuring.base, url);
+        assert.equal(again.status, 200);
+        assert.equal(again.headers["x-cache"], "MISS", "no lookup, so never a HIT");
+        assert.ok(Buffer.from(again.body).equals(Buffer.from(first.body)));
+      }
+    } finally {
+      await measuring.stop();
+    }
+  });
+
   test("no 5xx over a few hundred generated broken and random inputs", async () => {
     let seed = 20261123;
     const rand = (n) => {
