@@ -37,6 +37,7 @@ use crate::notation::colour::Paint;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK};
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Whether [`paint`] draws this diagram: no holes, no lines between squares (`borders`) and nothing see-through
@@ -395,32 +396,51 @@ impl Strip {
 /// The pixels (x0, y0, x1, y1; end exclusive) `mask` inks placed at (`x`, `y`), in picture coordinates; `None` if
 /// it inks none.
 fn inked_box(mask: &Mask, x: i64, y: i64) -> Option<(i64, i64, i64, i64)> {
-    let Mask { width, height, data } = mask;
-    let rows: Vec<(usize, usize)> = data
-        .chunks_exact((*width).max(1))
-        .take(*height)
-        .map(|row| {
-            (row.iter().position(|&a| a != 0).unwrap_or(*width), row.iter().rposition(|&a| a != 0).map_or(0, |x| x + 1))
-        })
-        .collect();
-    let y0 = rows.iter().position(|&(a, b)| a < b)?;
-    let y1 = rows.iter().rposition(|&(a, b)| a < b)? + 1;
-    let x0 = rows.iter().map(|r| r.0).min()?;
-    let x1 = rows.iter().map(|r| r.1).max()?;
+    spans_box(&mask.ink_spans(), x, y)
+}
+
+/// The box of the rows' ink `spans` ([`Mask::ink_spans`]) placed at (`x`, `y`), as [`inked_box`].
+fn spans_box(spans: &[Range<usize>], x: i64, y: i64) -> Option<(i64, i64, i64, i64)> {
+    let y0 = spans.iter().position(|s| !s.is_empty())?;
+    let y1 = spans.iter().rposition(|s| !s.is_empty())? + 1;
+    let inked = spans[y0..y1].iter().filter(|s| !s.is_empty());
+    let x0 = inked.clone().map(|s| s.start).min()?;
+    let x1 = inked.map(|s| s.end).max()?;
     Some((x + x0 as i64, y + y0 as i64, x + x1 as i64, y + y1 as i64))
 }
 
-/// Whether `layer` inks any pixel of `rect` (picture coordinates).
-fn inks_within(layer: &PlacedMask, rect: Rect) -> bool {
-    let Mask { width, height, data } = &layer.mask;
-    let clip = |start: i64, len: u32, origin: i64, extent: usize| {
-        let a = (start - origin).clamp(0, extent as i64) as usize;
-        let b = (start + i64::from(len) - origin).clamp(0, extent as i64) as usize;
-        a..b
-    };
-    let (xs, ys) =
-        (clip(i64::from(rect.x), rect.width, layer.x, *width), clip(i64::from(rect.y), rect.height, layer.y, *height));
-    !xs.is_empty() && ys.into_iter().any(|y| data[y * width + xs.start..y * width + xs.end].iter().any(|&a| a != 0))
+/// An arrow or circle: its layer, the rows' ink spans and the box of its ink (picture coordinates).
+struct OverlayLayer {
+    layer: PlacedMask,
+    spans: Vec<Range<usize>>,
+    ink: (i64, i64, i64, i64),
+}
+
+impl OverlayLayer {
+    fn new(layer: PlacedMask) -> Option<OverlayLayer> {
+        let spans = layer.mask.ink_spans();
+        let ink = spans_box(&spans, layer.x, layer.y)?;
+        Some(OverlayLayer { layer, spans, ink })
+    }
+
+    /// Whether it inks any pixel of `rect` (picture coordinates): only the columns of each row's span are looked at.
+    fn inks_within(&self, rect: Rect) -> bool {
+        let Mask { width, height, data } = &self.layer.mask;
+        let clip = |start: i64, len: u32, origin: i64, extent: usize| {
+            let a = (start - origin).clamp(0, extent as i64) as usize;
+            let b = (start + i64::from(len) - origin).clamp(0, extent as i64) as usize;
+            a..b
+        };
+        let (xs, ys) = (
+            clip(i64::from(rect.x), rect.width, self.layer.x, *width),
+            clip(i64::from(rect.y), rect.height, self.layer.y, *height),
+        );
+        ys.into_iter().any(|y| {
+            let span = &self.spans[y];
+            let (a, b) = (xs.start.max(span.start), xs.end.min(span.end));
+            a < b && data[y * width + a..y * width + b].iter().any(|&v| v != 0)
+        })
+    }
 }
 
 /// Index rows of a strip, each given its indices once: a row equal to the strip's previous one (a blank row of a
@@ -476,13 +496,11 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
     };
     let furniture = scene.furniture();
     // Arrows and circles, each inside the squares.
-    let overlays: Vec<(PlacedMask, (i64, i64, i64, i64))> = furniture
-        .over
-        .iter()
+    let overlays: Vec<OverlayLayer> = (furniture.over.iter())
         .filter_map(|overlay| overlay_layer(overlay, l.width, l.height))
-        .filter_map(|layer| inked_box(&layer.mask, layer.x, layer.y).map(|ink| (layer, ink)))
+        .filter_map(OverlayLayer::new)
         .collect();
-    if !overlays.iter().all(|(_, ink)| inside_squares(*ink)) {
+    if !overlays.iter().all(|overlay| inside_squares(overlay.ink)) {
         return None;
     }
     // The coordinates and the text around the board (all in the text ink), each outside the framed board: drawn
@@ -535,7 +553,7 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
         };
         let square_box =
             (i64::from(rect.x), i64::from(rect.y), i64::from(rect.x + rect.width), i64::from(rect.y + rect.height));
-        let overlaid = overlays.iter().any(|(layer, _)| inks_within(layer, rect));
+        let overlaid = overlays.iter().any(|overlay| overlay.inks_within(rect));
         let square_marks = &marks[i];
         let same = |t: &Tile| !t.overlaid && t.fill == fill && t.marks == *square_marks && t.sprite == square.sprite;
         let found = if overlaid { None } else { tiles.iter().position(same) };
@@ -583,8 +601,9 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                 if overlaid {
                     // The overlays over this square, clipped to it, in their order.
                     let mut image = Image { width: l.square, height: l.square, pixels: art.pixels.clone() };
-                    for (layer, _) in &overlays {
-                        image.draw(&layer.mask.inked(layer.ink), layer.x - square_box.0, layer.y - square_box.1);
+                    for OverlayLayer { layer, spans, .. } in &overlays {
+                        let inked = layer.mask.inked(layer.ink).within(spans);
+                        image.draw(&inked, layer.x - square_box.0, layer.y - square_box.1);
                     }
                     art = Arc::new(TileArt { pixels: image.pixels, local: None });
                 }

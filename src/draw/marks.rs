@@ -29,7 +29,8 @@ pub(crate) fn draw_mark(image: &mut Image, mark: &SquareMark) {
 /// colours to the palette) times its opacity, in its colour.
 pub(crate) fn draw_overlay(image: &mut Image, overlay: &Overlay) {
     if let Some(layer) = overlay_layer(overlay, image.width, image.height) {
-        image.draw(&layer.mask.inked(layer.ink), layer.x, layer.y);
+        let spans = layer.mask.ink_spans();
+        image.draw(&layer.mask.inked(layer.ink).within(&spans), layer.x, layer.y);
     }
 }
 

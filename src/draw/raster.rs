@@ -253,7 +253,18 @@ impl Mask {
 
     /// This mask as a layer of colour `ink`.
     pub fn inked(&self, ink: Rgb) -> Inked<'_> {
-        Inked { coverage: &self.data, width: self.width, height: self.height, ink }
+        Inked { coverage: &self.data, width: self.width, height: self.height, ink, spans: None }
+    }
+
+    /// Each row's inked columns: from its first pixel with coverage to just after its last (`0..0` for a row with
+    /// none). What lies between may be uninked (the hole of a ring).
+    pub fn ink_spans(&self) -> Vec<Range<usize>> {
+        (self.data.chunks_exact(self.width.max(1)).take(self.height))
+            .map(|row| match row.iter().position(|&a| a != 0) {
+                Some(first) => first..row.iter().rposition(|&a| a != 0).map_or(first, |last| last + 1),
+                None => 0..0,
+            })
+            .collect()
     }
 }
 
@@ -264,6 +275,16 @@ pub(crate) struct Inked<'a> {
     width: usize,
     height: usize,
     ink: Rgb,
+    /// The mask's [`Mask::ink_spans`], where known: then a row is visited only between its first and last inked
+    /// pixels (a diagonal arrow's box is mostly empty).
+    spans: Option<&'a [Range<usize>]>,
+}
+
+impl<'a> Inked<'a> {
+    /// The same layer, visiting each row only inside `spans` (the mask's [`Mask::ink_spans`]).
+    pub fn within(self, spans: &'a [Range<usize>]) -> Inked<'a> {
+        Inked { spans: Some(spans), ..self }
+    }
 }
 
 /// Something to draw over a [`Canvas`]: premultiplied pixels in a box, addressed row by row.
@@ -272,6 +293,11 @@ pub(crate) trait Layer {
     fn ink_box(&self) -> Option<(usize, usize, usize, usize)>;
     /// Pixels a row.
     fn width(&self) -> usize;
+    /// The columns of row `row` that may be inked, if the layer knows them more narrowly than its box (every
+    /// other pixel of the row is transparent).
+    fn row_columns(&self, _row: usize) -> Option<Range<usize>> {
+        None
+    }
     /// The premultiplied `[r, g, b, a]` of pixel `index` (`y * width + x`) inside the box, `None` where it is fully
     /// transparent (most pixels of a glyph's box: checked first, so they cost nothing more).
     fn pixel(&self, index: usize) -> Option<[u8; 4]>;
@@ -284,6 +310,10 @@ impl Layer for Inked<'_> {
 
     fn width(&self) -> usize {
         self.width
+    }
+
+    fn row_columns(&self, row: usize) -> Option<Range<usize>> {
+        self.spans.map(|spans| spans.get(row).cloned().unwrap_or(0..0))
     }
 
     #[inline]
@@ -318,7 +348,11 @@ pub(crate) trait Canvas {
             let from = ly * layer.width();
             // Canvas index of the layer's column 0 on this row (the visible columns land at or right of 0).
             let to = ((y + ly as i64) * width as i64 + x) as usize;
-            for lx in columns.clone() {
+            let row = match layer.row_columns(ly) {
+                Some(inked) => inked.start.max(columns.start)..inked.end.min(columns.end),
+                None => columns.clone(),
+            };
+            for lx in row {
                 if let Some(src) = layer.pixel(from + lx) {
                     self.blend(to.wrapping_add(lx), src);
                 }
@@ -396,6 +430,38 @@ impl Canvas for Bitmap {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A ring (a hole in each row's span), a diagonal stroke and empty rows, drawn whole and within its rows' ink
+    /// spans at every offset that clips it on some side: the same pixels.
+    #[test]
+    fn a_mask_drawn_within_its_ink_spans_draws_the_same_pixels() {
+        let (width, height) = (23, 19);
+        let data = (0..width * height)
+            .map(|i| {
+                let (x, y) = ((i % width) as i64, (i / width) as i64);
+                let ring = (x - 8).pow(2) + (y - 8).pow(2);
+                let level =
+                    if (25..=49).contains(&ring) || (x - y - 6).abs() <= 1 { 64 * (1 + (x + y) % 4) } else { 0 };
+                if y == 17 {
+                    0
+                } else {
+                    level.min(255) as u8
+                }
+            })
+            .collect();
+        let mask = Mask { width, height, data };
+        let spans = mask.ink_spans();
+        assert_eq!(spans[17], 0..0);
+        assert!(spans.iter().any(|s| s.len() > 3 && mask.data[s.start + 1..s.end - 1].contains(&0)), "a ring's hole");
+        for (x, y) in [(0, 0), (-5, -3), (6, 9), (-20, 15), (10, -12)] {
+            let background = Rgb(200, 180, 160);
+            let (mut whole, mut within) = (Image::new(24, 24, background), Image::new(24, 24, background));
+            whole.draw(&mask.inked(Rgb(20, 90, 200)), x, y);
+            within.draw(&mask.inked(Rgb(20, 90, 200)).within(&spans), x, y);
+            assert!(whole.pixels == within.pixels, "offset ({x}, {y})");
+            assert!(whole.pixels.iter().any(|&p| p != background.to_pixel()) || (x, y) == (-20, 15));
+        }
+    }
 
     #[test]
     fn div255_rounds_to_nearest() {
