@@ -457,7 +457,10 @@ impl StripRows {
         let row = strip.row(y);
         let start = indices.len();
         match self.previous {
-            Some((before, at)) if strip.row(before) == row => indices.extend_from_within(at..at + row.len()),
+            // (Compared pixel by pixel, not with the slices' `==`: that is wasm's `memcmp`, a byte at a time.)
+            Some((before, at)) if strip.row(before).iter().zip(row).all(|(a, b)| a == b) => {
+                indices.extend_from_within(at..at + row.len())
+            }
             _ => {
                 indices.resize(start + row.len(), 0);
                 palette.index_row(row, &mut indices[start..])?;
