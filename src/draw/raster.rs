@@ -432,7 +432,7 @@ mod tests {
     use super::*;
 
     /// A ring (a hole in each row's span), a diagonal stroke and empty rows, drawn whole and within its rows' ink
-    /// spans at every offset that clips it on some side: the same pixels.
+    /// spans, at offsets that clip it on each side in turn (and one that leaves it unseen): the same pixels.
     #[test]
     fn a_mask_drawn_within_its_ink_spans_draws_the_same_pixels() {
         let (width, height) = (23, 19);
