@@ -100,6 +100,11 @@ const MIXED_32X32 = Array.from({ length: 32 }, (_, y) =>
 ).join("/");
 
 const diagram = (ffen, extra = "") => `/diagram.png?ffen=${encodeURIComponent(ffen)}${extra}`;
+// The floor: a 400 that renders nothing (the size is over the limit, refused before drawing).
+const FLOOR = diagram(START, "&size=999");
+// `count(n)` start-like misses with the query `extra`, and `count(n)` times the same URL.
+const misses = (n, extra) => Array.from({ length: count(n) }, () => diagram(startLike(), extra));
+const same = (n, url) => Array(count(n)).fill(url);
 const lichess = (fen) => `/export/fen.gif?fen=${encodeURIComponent(fen)}`;
 // Capablanca-like positions (10×8, the archbishop and chancellor drawn as fairy glyphs), each one different: the
 // start-like back ranks with the two compounds added at the ends.
@@ -412,12 +417,9 @@ async function measureBuilds(builds) {
     for (const { root, build } of builds) {
       workers.push({ build, worker: await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_MAX_IMAGE_PIXELS: String(BUILT_IN_PIXELS), FFEN_MAX_RENDER_MS: "30000" }, root) });
     }
-    const floor = diagram(START, "&size=999");
-    const misses = (n, extra) => Array.from({ length: count(n) }, () => diagram(startLike(), extra));
-    const same = (n, url) => Array(count(n)).fill(url);
     // (name, requests, warm-up requests, how a list of URLs is made, the check)
     const rowDefs = [
-      ["a 400 answer, no rendering (the floor)", 300, 30, (n) => same(n, floor), isStatus(400)],
+      ["a 400 answer, no rendering (the floor)", 300, 30, (n) => same(n, FLOOR), isStatus(400)],
       // The fixed part of a miss (parse, cache key, the cache lookup, building the response) with almost no
       // drawing: under wrangler dev the lookup goes to the emulated cache, which costs about what a hit costs.
       ["the smallest miss: a 1×1 board, size=12 (14×14 px)", 300, 30, (n) => same(n, diagram("K", "&size=12")), isMiss],
@@ -439,13 +441,13 @@ async function measureBuilds(builds) {
       for (const { build, worker } of workers) {
         await measure(worker, urls(warm).slice(0, Math.max(3, Math.round(warm * SCALE))), check);
         const isFloor = request.includes("the floor");
-        const row = { build, request, ...(await (isFloor ? measure(worker, urls(n), check) : measureBesideFloor(worker, urls(n), floor, check))) };
+        const row = { build, request, ...(await (isFloor ? measure(worker, urls(n), check) : measureBesideFloor(worker, urls(n), FLOOR, check))) };
         if (isFloor) floorRows.set(build, row);
         note(row);
       }
     }
     for (const { build, worker } of workers) {
-      const again = await measure(worker, same(300, floor), isStatus(400));
+      const again = await measure(worker, same(300, FLOOR), isStatus(400));
       floorRows.get(build).cpuMsAfter = again.cpuMs;
       console.error(`cost: [${build}] floor again at the end: ${again.cpuMs.toFixed(2)} ms CPU`);
     }
@@ -459,15 +461,14 @@ async function measureBuilds(builds) {
   if (own && !ONLY_COLD) {
     const worker = await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_CACHE_READS: "off" }, own.root);
     try {
-      const misses = (n, extra) => Array.from({ length: count(n) }, () => diagram(startLike(), extra));
       const rowDefs = [
-        ["the smallest miss, no cache lookup (FFEN_CACHE_READS=off)", 300, (n) => Array(count(n)).fill(diagram("K", "&size=12"))],
+        ["the smallest miss, no cache lookup (FFEN_CACHE_READS=off)", 300, (n) => same(n, diagram("K", "&size=12"))],
         ["start-like 8×8 miss, default size (322 px), no cache lookup", 300, (n) => misses(n, "")],
         ["start-like 8×8 miss, size=90 (724 px), no cache lookup", 200, (n) => misses(n, "&size=90")],
       ];
       for (const [request, n, urls] of rowDefs) {
         await measure(worker, urls(30).slice(0, Math.max(3, Math.round(30 * SCALE))), isMiss);
-        note({ build: own.build, request, ...(await measureBesideFloor(worker, urls(n), diagram(START, "&size=999"), isMiss)) });
+        note({ build: own.build, request, ...(await measureBesideFloor(worker, urls(n), FLOOR, isMiss)) });
       }
     } finally {
       await worker.stop();
@@ -482,7 +483,7 @@ async function limitsAndCold(root, build) {
   // The largest pictures the limits of wrangler.toml allow (the default deployment, Free plan).
   worker = await startWorker({ FFEN_CACHE_WRITES: "off" }, root);
   try {
-    await measure(worker, Array(count(30)).fill(diagram(START, "&size=999")), isStatus(400));
+    await measure(worker, same(30, FLOOR), isStatus(400));
     const which = `the largest allowed by wrangler.toml (${wranglerLimits(root)})`;
     const boards = ONLY_COLD ? [] : [
       ["start-like 8×8 board, coordinates and furniture", null, FURNITURE],
@@ -510,7 +511,7 @@ async function limitsAndCold(root, build) {
     ["cold: the first request of a fresh runtime, 11×11 fairy board", diagram(FAIRY_11X11), diagram(FAIRY_11X11), isMiss],
     ["cold: the first request of a fresh runtime, start position, default size", diagram(START), diagram(START), isMiss],
     ["cold: the first request of a fresh runtime, a lichess link (/export/fen.gif, 760 px), then another position", lichess(START), lichess(startLike()), isMiss],
-    ["cold: a fresh runtime's first request is a 400 (no rendering), the next the 11×11 board", diagram(START, "&size=999"), diagram(FAIRY_11X11), isStatus(400)],
+    ["cold: a fresh runtime's first request is a 400 (no rendering), the next the 11×11 board", FLOOR, diagram(FAIRY_11X11), isStatus(400)],
   ];
   for (const [name, firstUrl, nextUrl, expectFirst] of colds) {
     const runs = [];
