@@ -23,6 +23,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { demangle } from "./wasm-names.mjs";
 
 function parseArgs(argv) {
   const args = { only: [], cases: [], ms: 500, runs: 5, summarize: [] };
@@ -236,40 +237,6 @@ function first(args) {
       `(CPU: ${ms(med("firstCpuMs"))} on its thread, ${ms(med("firstProcessCpuMs"))} in the whole process, V8's ` +
       `compiler threads included); second call ${ms(med("secondMs"))} (CPU ${ms(med("secondCpuMs"))})`,
   );
-}
-
-// Rust symbol names as readable paths: legacy `_ZN…E` mangling exactly (hash dropped), v0 `_R…` roughly (its
-// identifiers in order), anything else unchanged.
-function demangle(symbol) {
-  const idents = (body, stopAtE) => {
-    const out = [];
-    let i = 0;
-    while (i < body.length) {
-      if (stopAtE && body[i] === "E") break;
-      const m = body.slice(i).match(/^(\d+)_?/);
-      if (!m) { i++; continue; }
-      const len = Number(m[1]);
-      const start = i + m[0].length;
-      if (len > 0 && start + len <= body.length && /[A-Za-z_$.]/.test(body[start])) {
-        out.push(body.slice(start, start + len));
-        i = start + len;
-      } else {
-        i = start;
-      }
-    }
-    return out;
-  };
-  const unescape = (text) =>
-    text
-      .replace(/\$LT\$/g, "<").replace(/\$GT\$/g, ">").replace(/\$u20\$/g, " ").replace(/\$RF\$/g, "&")
-      .replace(/\$BP\$/g, "*").replace(/\$C\$/g, ",").replace(/\$u7b\$/g, "{").replace(/\$u7d\$/g, "}")
-      .replace(/\.\./g, "::").replace(/^_\$/, "$");
-  if (symbol.startsWith("_ZN")) {
-    const parts = idents(symbol.slice(3), true).filter((p) => !/^h[0-9a-f]{16}$/.test(p));
-    return parts.map(unescape).join("::");
-  }
-  if (symbol.startsWith("_R")) return idents(symbol.slice(2), false).filter((p) => p.length > 1).join("::");
-  return symbol;
 }
 
 // Kinds of work, by the Rust path of the function a sample was in (the wasm's name section; LTO inlines small

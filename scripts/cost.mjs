@@ -24,8 +24,16 @@
 // after 30 s; an interrupted run stops the runtime it started.
 // Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
 // row; COST_ONLY=cold measures only the floor and the cold rows; COST_JSON=file also writes the results as JSON.
-import { spawn } from "node:child_process";
+//
+// COST_RUNTIME=workerd measures the Worker in workerd alone instead of under `wrangler dev`: the bundle that
+// `wrangler deploy --dry-run` makes, served by the workerd binary wrangler ships, from a config with the Worker, its
+// [vars] and one HTTP socket. Under `wrangler dev` every request also passes through miniflare's own workers in the
+// same workerd process (its entry worker, which copies the body, and the emulated cache), whose CPU the rows above
+// count: the floor there is a 400 plus that. Alone, workerd has no cache (its Cache API does nothing), so the hit
+// row and the rows without a lookup are left out; everything else is measured the same way.
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -49,6 +57,8 @@ const BEFORE = process.env.COST_BEFORE ? path.resolve(process.env.COST_BEFORE) :
 const LILA_GIF = process.env.LILA_GIF ? path.resolve(process.env.LILA_GIF) : null;
 const COLD_RUNS = Number(process.env.COST_COLD_RUNS ?? 3);
 const ONLY_COLD = process.env.COST_ONLY === "cold";
+const BARE = process.env.COST_RUNTIME === "workerd";
+if (process.env.COST_RUNTIME && !BARE) throw new Error(`COST_RUNTIME=${process.env.COST_RUNTIME}: only "workerd" is known`);
 const count = (n) => Math.max(3, Math.round(n * SCALE));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -176,7 +186,7 @@ async function startWorker(vars = {}, root = ROOT) {
   // A port chosen free can be taken before wrangler binds it (another runtime's own ports): start again.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startWorkerOnce(vars, root);
+      return await (BARE ? startBareWorker : startWorkerOnce)(vars, root);
     } catch (error) {
       if (!(error.portLost && attempt < 3)) throw error;
       process.stderr.write(`cost: a port was taken before wrangler bound it; starting again\n`);
@@ -238,6 +248,109 @@ async function startWorkerOnce(vars, root) {
   // module's global scope (the Worker's warm-up).
   const startCpuMs = cpu(child.pid).ns / 1e6;
   return { base: `http://127.0.0.1:${port}`, pgrp: child.pid, stop, readyMs, startCpuMs, output: () => output };
+}
+
+// ---- workerd alone (COST_RUNTIME=workerd) -------------------------------------------------------------------------
+
+// Each checkout's deployable bundle (`wrangler deploy --dry-run --outdir`), made once per run: its directory and the
+// file names of its modules.
+const bundles = new Map();
+function bundle(root) {
+  if (!bundles.has(root)) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ffen-bundle-"));
+    execFileSync(path.join(root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", dir], {
+      cwd: root,
+      env: { ...process.env, FFEN_SKIP_BUILD: "1", CI: "true" },
+      stdio: "ignore",
+    });
+    const files = readdirSync(dir);
+    const wasm = files.find((f) => f.endsWith(".wasm"));
+    if (!files.includes("index.js") || !wasm) throw new Error(`wrangler deploy --dry-run made ${files.join(", ")}`);
+    bundles.set(root, { dir, wasm });
+  }
+  return bundles.get(root);
+}
+
+// wrangler.toml's [vars] (`NAME = "value"` lines), as wrangler gives them to the Worker.
+function tomlVars(root) {
+  const vars = {};
+  let inVars = false;
+  for (const line of readFileSync(path.join(root, "wrangler.toml"), "utf8").split("\n")) {
+    if (/^\s*\[/.test(line)) inVars = /^\s*\[vars\]\s*$/.test(line);
+    const m = inVars && /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*"?([^"#]*?)"?\s*(#.*)?$/.exec(line);
+    if (m) vars[m[1]] = m[2];
+  }
+  return vars;
+}
+
+// The Worker of `root` in workerd alone: wrangler.toml's vars with `vars` over them, one HTTP socket; ready and idle,
+// like `startWorkerOnce`.
+async function startBareWorker(vars, root) {
+  const { dir, wasm } = bundle(root);
+  const port = await freePort();
+  const text = (value) => JSON.stringify(String(value));
+  const bindings = Object.entries({ ...tomlVars(root), ...vars }).map(([name, value]) => `(name = ${text(name)}, text = ${text(value)})`);
+  const config = path.join(dir, `config-${port}.capnp`);
+  writeFileSync(config, `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [ (name = "main", worker = .worker) ],
+  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
+);
+const worker :Workerd.Worker = (
+  modules = [
+    (name = "index.js", esModule = embed "index.js"),
+    (name = ${text(wasm)}, wasm = embed ${text(wasm)}),
+  ],
+  compatibilityDate = ${text(/^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"))[1])},
+  bindings = [ ${bindings.join(", ")} ],
+);
+`);
+  const workerd = path.join(root, "node_modules", "@cloudflare", "workerd-linux-64", "bin", "workerd");
+  const t0 = performance.now();
+  const child = spawn(workerd, ["serve", config], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  let exited = null;
+  child.stdout.on("data", (chunk) => { output += chunk; });
+  child.stderr.on("data", (chunk) => { output += chunk; });
+  const exit = new Promise((resolve) => child.on("exit", (code, signal) => { exited = { code, signal }; resolve(); }));
+  running.add(child.pid);
+  const stop = async () => {
+    running.delete(child.pid);
+    if (exited === null) {
+      try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ }
+      await exit;
+    }
+    rmSync(config, { force: true });
+  };
+  // Ready when the socket accepts a connection (no request is sent: that would warm the isolate), then idle.
+  const deadline = Date.now() + 60_000;
+  while (!(await listening(port))) {
+    if (exited !== null || Date.now() > deadline) {
+      await stop();
+      const error = new Error(`workerd did not listen (${JSON.stringify(exited)}):\n${output.slice(-4000)}`);
+      error.portLost = /address already in use/i.test(output);
+      throw error;
+    }
+    await sleep(20);
+  }
+  const readyMs = performance.now() - t0;
+  let last = cpu(child.pid).ns;
+  for (let i = 0; i < 100; i++) {
+    await sleep(200);
+    const now = cpu(child.pid).ns;
+    if (now - last < 2e6) break;
+    last = now;
+  }
+  return { base: `http://127.0.0.1:${port}`, pgrp: child.pid, stop, readyMs, startCpuMs: cpu(child.pid).ns / 1e6, output: () => output };
+}
+
+// Whether something accepts TCP connections on 127.0.0.1:`port`.
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => { socket.destroy(); resolve(true); });
+    socket.once("error", () => resolve(false));
+  });
 }
 
 // ---- requests -----------------------------------------------------------------------------------------------------
@@ -397,7 +510,7 @@ const FURNITURE =
 // interleaved, row by row (each build its own runtime, started together), so that a change of the machine's load
 // during the run falls on both sides alike; the other phases run one build after the other.
 async function measureBuilds(builds) {
-  for (const { root, build } of ONLY_COLD ? [] : builds) {
+  for (const { root, build } of ONLY_COLD || BARE ? [] : builds) {
     // Hits need the cache put that the other rows switch off: their own runtime.
     const worker = await startWorker({}, root);
     try {
@@ -458,7 +571,7 @@ async function measureBuilds(builds) {
   // cache runs in workerd's process, so its lookup is counted above as the runtime's CPU; in production it is I/O
   // outside the isolate's CPU time. The difference is the lookup's share of a miss.
   const own = builds.find(({ root }) => root === ROOT);
-  if (own && !ONLY_COLD) {
+  if (own && !ONLY_COLD && !BARE) {
     const worker = await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_CACHE_READS: "off" }, own.root);
     try {
       const rowDefs = [
@@ -507,16 +620,23 @@ async function limitsAndCold(root, build) {
 
   // Cold: the first request of a freshly started runtime (new isolate: sprite cache empty, no code run yet), then a
   // second one in that runtime: the same URL again, or, after a first request that renders nothing, the first diagram.
+  const NO_READS = { FFEN_CACHE_READS: "off" };
   const colds = [
     ["cold: the first request of a fresh runtime, 11×11 fairy board", diagram(FAIRY_11X11), diagram(FAIRY_11X11), isMiss],
     ["cold: the first request of a fresh runtime, start position, default size", diagram(START), diagram(START), isMiss],
     ["cold: the first request of a fresh runtime, a lichess link (/export/fen.gif, 760 px), then another position", lichess(START), lichess(startLike()), isMiss],
     ["cold: a fresh runtime's first request is a 400 (no rendering), the next the 11×11 board", FLOOR, diagram(FAIRY_11X11), isStatus(400)],
+    // The same without the cache lookup (FFEN_CACHE_READS=off): under wrangler dev the emulated cache is a worker
+    // of its own in workerd's process, whose first use (compiling its code) counts as the runtime's CPU; in
+    // production the cache is I/O outside the isolate.
+    ["cold, no cache lookup: the first request of a fresh runtime, 11×11 fairy board", diagram(FAIRY_11X11), diagram(FAIRY_11X11), isMiss, NO_READS],
+    ["cold, no cache lookup: the first request of a fresh runtime, start position, default size", diagram(START), diagram(START), isMiss, NO_READS],
+    ["cold, no cache lookup: a fresh runtime's first request is a 400, the next the 11×11 board", FLOOR, diagram(FAIRY_11X11), isStatus(400), NO_READS],
   ];
-  for (const [name, firstUrl, nextUrl, expectFirst] of colds) {
+  for (const [name, firstUrl, nextUrl, expectFirst, vars = {}] of colds.filter(([, , , , vars]) => !(BARE && vars))) {
     const runs = [];
     for (let i = 0; i < COLD_RUNS; i++) {
-      worker = await startWorker({ FFEN_CACHE_WRITES: "off" }, root);
+      worker = await startWorker({ FFEN_CACHE_WRITES: "off", ...vars }, root);
       try {
         const firstRequest = await measure(worker, [firstUrl], expectFirst);
         const second = await measure(worker, [nextUrl], isMiss);
@@ -561,7 +681,8 @@ async function main() {
   const of = (build) => rows.filter((r) => r.build === build);
   const floorOf = (build) => of(build).find((r) => r.request.includes("the floor"));
   const floor = floorOf("after");
-  console.log(`workerd CPU per request (scripts/cost; load average at the end ${load()}, ${os.cpus().length} cores)\n`);
+  const runtime = BARE ? "workerd alone (COST_RUNTIME=workerd)" : "under wrangler dev";
+  console.log(`workerd CPU per request (scripts/cost, ${runtime}; load average at the end ${load()}, ${os.cpus().length} cores)\n`);
   console.log("(† above the floor measured beside the row: four blocks of the row, each after 50 floor requests on the same runtime; the other rows are above the floor row)\n");
   console.log(
     "| request | requests | workerd CPU per request | above the floor | of it on V8's helper threads | " +
