@@ -31,13 +31,12 @@
 // same workerd process (its entry worker, which copies the body, and the emulated cache), whose CPU the rows above
 // count: the floor there is a 400 plus that. Alone, workerd has no cache (its Cache API does nothing), so the hit
 // row and the rows without a lookup are left out; everything else is measured the same way.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { freePort, freePorts, portLost, ROOT } from "../tests/e2e/harness.mjs";
+import { freePort, freePorts, portLost, ROOT, startBareWorkerd } from "../tests/e2e/harness.mjs";
 
 const SCALE = Number(process.env.COST_SCALE ?? 1);
 // The built-in pixel limit (MAX_IMAGE_PIXELS), and the limits wrangler.toml sets for the Free plan: a pixel limit
@@ -252,105 +251,23 @@ async function startWorkerOnce(vars, root) {
 
 // ---- workerd alone (COST_RUNTIME=workerd) -------------------------------------------------------------------------
 
-// Each checkout's deployable bundle (`wrangler deploy --dry-run --outdir`), made once per run: its directory and the
-// file names of its modules.
-const bundles = new Map();
-function bundle(root) {
-  if (!bundles.has(root)) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "ffen-bundle-"));
-    execFileSync(path.join(root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", dir], {
-      cwd: root,
-      env: { ...process.env, FFEN_SKIP_BUILD: "1", CI: "true" },
-      stdio: "ignore",
-    });
-    const files = readdirSync(dir);
-    const wasm = files.find((f) => f.endsWith(".wasm"));
-    if (!files.includes("index.js") || !wasm) throw new Error(`wrangler deploy --dry-run made ${files.join(", ")}`);
-    bundles.set(root, { dir, wasm });
-  }
-  return bundles.get(root);
-}
-
-// wrangler.toml's [vars] (`NAME = "value"` lines), as wrangler gives them to the Worker.
-function tomlVars(root) {
-  const vars = {};
-  let inVars = false;
-  for (const line of readFileSync(path.join(root, "wrangler.toml"), "utf8").split("\n")) {
-    if (/^\s*\[/.test(line)) inVars = /^\s*\[vars\]\s*$/.test(line);
-    const m = inVars && /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*"?([^"#]*?)"?\s*(#.*)?$/.exec(line);
-    if (m) vars[m[1]] = m[2];
-  }
-  return vars;
-}
-
-// The Worker of `root` in workerd alone: wrangler.toml's vars with `vars` over them, one HTTP socket; ready and idle,
-// like `startWorkerOnce`.
+// The Worker of `root` in workerd alone (tests/e2e/harness.mjs, startBareWorkerd): ready and idle, like
+// `startWorkerOnce`.
 async function startBareWorker(vars, root) {
-  const { dir, wasm } = bundle(root);
-  const port = await freePort();
-  const text = (value) => JSON.stringify(String(value));
-  const bindings = Object.entries({ ...tomlVars(root), ...vars }).map(([name, value]) => `(name = ${text(name)}, text = ${text(value)})`);
-  const config = path.join(dir, `config-${port}.capnp`);
-  writeFileSync(config, `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [ (name = "main", worker = .worker) ],
-  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
-);
-const worker :Workerd.Worker = (
-  modules = [
-    (name = "index.js", esModule = embed "index.js"),
-    (name = ${text(wasm)}, wasm = embed ${text(wasm)}),
-  ],
-  compatibilityDate = ${text(/^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"))[1])},
-  bindings = [ ${bindings.join(", ")} ],
-);
-`);
-  const workerd = path.join(root, "node_modules", "@cloudflare", "workerd-linux-64", "bin", "workerd");
-  const t0 = performance.now();
-  const child = spawn(workerd, ["serve", config], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  let exited = null;
-  child.stdout.on("data", (chunk) => { output += chunk; });
-  child.stderr.on("data", (chunk) => { output += chunk; });
-  const exit = new Promise((resolve) => child.on("exit", (code, signal) => { exited = { code, signal }; resolve(); }));
-  running.add(child.pid);
-  const stop = async () => {
-    running.delete(child.pid);
-    if (exited === null) {
-      try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ }
-      await exit;
-    }
-    rmSync(config, { force: true });
-  };
-  // Ready when the socket accepts a connection (no request is sent: that would warm the isolate), then idle.
-  const deadline = Date.now() + 60_000;
-  while (!(await listening(port))) {
-    if (exited !== null || Date.now() > deadline) {
-      await stop();
-      const error = new Error(`workerd did not listen (${JSON.stringify(exited)}):\n${output.slice(-4000)}`);
-      error.portLost = /address already in use/i.test(output);
-      throw error;
-    }
-    await sleep(20);
-  }
-  const readyMs = performance.now() - t0;
-  let last = cpu(child.pid).ns;
+  const worker = await startBareWorkerd({ root, vars });
+  running.add(worker.pid);
+  let last = cpu(worker.pid).ns;
   for (let i = 0; i < 100; i++) {
     await sleep(200);
-    const now = cpu(child.pid).ns;
-    if (now - last < 2e6) break;
+    const now = cpu(worker.pid).ns;
+    if (now - last < 2e6) break; // under 1 % of a core: idle
     last = now;
   }
-  return { base: `http://127.0.0.1:${port}`, pgrp: child.pid, stop, readyMs, startCpuMs: cpu(child.pid).ns / 1e6, output: () => output };
-}
-
-// Whether something accepts TCP connections on 127.0.0.1:`port`.
-function listening(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => { socket.destroy(); resolve(true); });
-    socket.once("error", () => resolve(false));
-  });
+  const stop = async () => {
+    running.delete(worker.pid);
+    await worker.stop();
+  };
+  return { ...worker, pgrp: worker.pid, stop, startCpuMs: cpu(worker.pid).ns / 1e6 };
 }
 
 // ---- requests -----------------------------------------------------------------------------------------------------

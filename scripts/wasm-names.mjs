@@ -33,7 +33,8 @@ export function demangle(symbol) {
     return parts.map(unescape).join("::");
   }
   if (symbol.startsWith("_R")) return idents(symbol.slice(2), false).filter((p) => p.length > 1).join("::");
-  return symbol;
+  // Already demangled (as rustc writes the name section): without the hash.
+  return symbol.replace(/::h[0-9a-f]{16}$/, "");
 }
 
 function readLeb(bytes, at) {

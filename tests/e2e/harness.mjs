@@ -1,8 +1,9 @@
 // Starts the Worker under `wrangler dev` (the real workerd runtime, Cache API emulated) for end-to-end and browser
 // tests: loopback only, a free port, a fresh --persist-to directory (no stale cache entries), the prebuilt bundle
-// (FFEN_SKIP_BUILD=1: scripts/test builds once before the node tests).
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+// (FFEN_SKIP_BUILD=1: scripts/test builds once before the node tests). Or the bundle `wrangler deploy` would upload,
+// served by workerd alone (`startBareWorkerd`: no wrangler dev, no cache).
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -135,4 +136,105 @@ async function startWorkerOnce({ timeoutMs = 90_000, vars = {} }) {
     }
     await sleep(250);
   }
+}
+
+/**
+ * The bundle `wrangler deploy` would upload for the checkout `root` (`wrangler deploy --dry-run --outdir`, from the
+ * built bundle), made once per process: its directory and the file name of its wasm module.
+ * @returns {{dir: string, wasm: string}}
+ */
+export function deployBundle(root = ROOT) {
+  if (!bundles.has(root)) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ffen-bundle-"));
+    execFileSync(path.join(root, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", dir], {
+      cwd: root,
+      env: { ...process.env, FFEN_SKIP_BUILD: "1", CI: "true", WRANGLER_SEND_METRICS: "false" },
+      stdio: "ignore",
+    });
+    const files = readdirSync(dir);
+    const wasm = files.find((file) => file.endsWith(".wasm"));
+    if (!files.includes("index.js") || !wasm) throw new Error(`wrangler deploy --dry-run made ${files.join(", ")}`);
+    bundles.set(root, { dir, wasm });
+  }
+  return bundles.get(root);
+}
+const bundles = new Map();
+
+/** wrangler.toml's `[vars]` of `root` (its `NAME = "value"` lines), as wrangler gives them to the Worker. */
+export function tomlVars(root = ROOT) {
+  const vars = {};
+  let inVars = false;
+  for (const line of readFileSync(path.join(root, "wrangler.toml"), "utf8").split("\n")) {
+    if (/^\s*\[/.test(line)) inVars = /^\s*\[vars\]\s*$/.test(line);
+    const m = inVars && /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*"?([^"#]*?)"?\s*(#.*)?$/.exec(line);
+    if (m) vars[m[1]] = m[2];
+  }
+  return vars;
+}
+
+/**
+ * Serves the deploy bundle of `root` ({@link deployBundle}) in workerd alone, the binary wrangler ships: one HTTP
+ * socket on a free port, wrangler.toml's `[vars]` with `vars` over them, its compatibility date; no wrangler dev
+ * (whose own workers sit in front of the Worker) and no cache (the Cache API does nothing there: every diagram is a
+ * miss). Ready when the socket accepts a connection: no request is sent (a first request would warm the isolate).
+ * @returns {Promise<{base: string, pid: number, stop: () => Promise<void>, readyMs: number, output: () => string}>}
+ */
+export async function startBareWorkerd({ root = ROOT, vars = {}, timeoutMs = 60_000 } = {}) {
+  const { dir, wasm } = deployBundle(root);
+  const port = await freePort();
+  const text = (value) => JSON.stringify(String(value));
+  const bindings = Object.entries({ ...tomlVars(root), ...vars }).map(([name, value]) => `(name = ${text(name)}, text = ${text(value)})`);
+  const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"))?.[1];
+  if (!date) throw new Error("wrangler.toml has no compatibility_date");
+  const config = path.join(dir, `config-${port}.capnp`);
+  writeFileSync(config, `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [ (name = "main", worker = .worker) ],
+  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
+);
+const worker :Workerd.Worker = (
+  modules = [
+    (name = "index.js", esModule = embed "index.js"),
+    (name = ${text(wasm)}, wasm = embed ${text(wasm)}),
+  ],
+  compatibilityDate = ${text(date)},
+  bindings = [ ${bindings.join(", ")} ],
+);
+`);
+  const workerd = path.join(root, "node_modules", "@cloudflare", "workerd-linux-64", "bin", "workerd");
+  const t0 = performance.now();
+  // Its own process group, like wrangler dev's, so that scripts/cost finds its threads by group.
+  const child = spawn(workerd, ["serve", config], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  let exited = null;
+  child.stdout.on("data", (chunk) => { output += chunk; });
+  child.stderr.on("data", (chunk) => { output += chunk; });
+  const exit = new Promise((resolve) => child.on("exit", (code, signal) => { exited = { code, signal }; resolve(); }));
+  const stop = async () => {
+    if (exited === null) {
+      try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ }
+      await exit;
+    }
+    rmSync(config, { force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (!(await accepts(port))) {
+    if (exited !== null || Date.now() > deadline) {
+      await stop();
+      const error = new Error(`workerd did not listen (${JSON.stringify(exited)}):\n${output.slice(-4000)}`);
+      error.portLost = portLost(output) || /address already in use/i.test(output);
+      throw error;
+    }
+    await sleep(20);
+  }
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop, readyMs: performance.now() - t0, output: () => output };
+}
+
+/** Whether something accepts TCP connections on 127.0.0.1:`port`. */
+function accepts(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => { socket.destroy(); resolve(true); });
+    socket.once("error", () => resolve(false));
+  });
 }

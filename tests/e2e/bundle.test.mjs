@@ -1,0 +1,61 @@
+// The bundle `wrangler deploy` would upload (`wrangler deploy --dry-run`), served by workerd alone: no wrangler dev in
+// front of it, so this is the deployable artifact in the bare runtime, as `scripts/cost` with COST_RUNTIME=workerd
+// measures it. Its start event (the warm-up) must run there, its diagrams must be the goldens byte for byte, and its
+// answers must not depend on a cache (workerd alone has none: every diagram is a miss).
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT, startBareWorkerd } from "./harness.mjs";
+
+let worker;
+before(async () => {
+  // The goldens include a picture over wrangler.toml's Free-plan CPU limit: the built-in limits, as golden.test.mjs.
+  worker = await startBareWorkerd({ vars: { FFEN_MAX_IMAGE_PIXELS: String(2200 * 2200), FFEN_MAX_RENDER_MS: "30000" } });
+});
+after(async () => {
+  await worker?.stop();
+});
+
+/** The golden cases (tests/golden/cases.tsv): name and the modern route's query. */
+function goldenCases() {
+  return readFileSync(path.join(ROOT, "tests/golden/cases.tsv"), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+    .map((line) => {
+      const [name, dialect, options, ffen] = line.split("\t");
+      const pairs = options === "-" ? [] : options.split("&").map((pair) => pair.split("="));
+      const query = [["ffen", ffen], ["dialect", dialect], ...pairs].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
+      return { name, query };
+    });
+}
+
+test("the deploy bundle in workerd alone draws every golden byte for byte, each a miss", async () => {
+  const cases = goldenCases();
+  assert.ok(cases.length > 40, `only ${cases.length} golden cases`);
+  for (const { name, query } of cases) {
+    for (let round = 0; round < 2; round++) {
+      const res = await fetch(`${worker.base}/diagram.png?${query}`);
+      const body = Buffer.from(await res.arrayBuffer());
+      assert.equal(res.status, 200, `${name}: ${body.toString().slice(0, 200)}`);
+      assert.equal(res.headers.get("content-type"), "image/png", name);
+      // No cache in workerd alone: the second request draws again, the same bytes.
+      assert.equal(res.headers.get("x-cache"), "MISS", `${name}, request ${round + 1}`);
+      assert.ok(body.equals(readFileSync(path.join(ROOT, "tests/golden", `${name}.png`))), `${name}: not the golden`);
+    }
+  }
+});
+
+test("the deploy bundle in workerd alone answers a bad link with a 400 that says where", async () => {
+  const res = await fetch(`${worker.base}/diagram.png?ffen=rnbqkbnr/ppppzppp`);
+  const text = await res.text();
+  assert.equal(res.status, 400);
+  assert.match(text, /column 14/);
+  assert.match(text, /'z'/);
+});
+
+test("workerd alone has run the Worker's start event: no error in its output", async () => {
+  // A failing start event (a panic in the warm-up, a global-scope call the runtime refuses) would have stopped the
+  // Worker or logged an uncaught error before the first request.
+  assert.doesNotMatch(worker.output(), /Uncaught|RuntimeError|panicked/);
+});
