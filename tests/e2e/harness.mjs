@@ -201,7 +201,8 @@ const worker :Workerd.Worker = (
   bindings = [ ${bindings.join(", ")} ],
 );
 `);
-  const workerd = path.join(root, "node_modules", "@cloudflare", "workerd-linux-64", "bin", "workerd");
+  // (The workerd package's binary for this platform, installed with wrangler.)
+  const workerd = path.join(root, "node_modules", ".bin", "workerd");
   const t0 = performance.now();
   // Its own process group, like wrangler dev's, so that scripts/cost finds its threads by group.
   const child = spawn(workerd, ["serve", config], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
