@@ -109,10 +109,28 @@ const ADLER_BASE: u32 = 65_521;
 
 /// Adler-32 of `data` continued from `adler`.
 fn adler32(adler: u32, data: &[u8]) -> u32 {
+    // Eight bytes x0..x7 a step: a grows by their sum, b by 8a + 8x0 + 7x1 + … + 1x7. The sums are made in 16-bit
+    // lanes of one u64 and gathered into its top lane by a multiplication (the even bytes' lanes weighted 8, 6, 4, 2,
+    // the odd ones' 7, 5, 3, 1; at most 5,100 a lane, no carry between lanes): three multiplications instead of
+    // sixteen additions in a chain, a byte at a time (a tenth of a 724-px miss in V8).
+    const LANES: u64 = 0x00FF_00FF_00FF_00FF;
+    const ONES: u64 = 0x0001_0001_0001_0001;
+    const EVEN_WEIGHTS: u64 = 0x0008_0006_0004_0002;
+    const ODD_WEIGHTS: u64 = 0x0007_0005_0003_0001;
     let (mut a, mut b) = (adler & 0xFFFF, adler >> 16);
-    // 5552 bytes is the most that can be summed before the 32-bit sums could overflow (zlib's NMAX).
+    // 5552 bytes is the most that can be summed before the 32-bit sums could overflow (zlib's NMAX); a multiple of 8.
     for chunk in data.chunks(5552) {
-        for &byte in chunk {
+        let mut words = chunk.chunks_exact(8);
+        for word in &mut words {
+            let v = u64::from_le_bytes(word.try_into().unwrap());
+            let (even, odd) = (v & LANES, v >> 8 & LANES);
+            let sum = ((even + odd).wrapping_mul(ONES) >> 48) as u32;
+            let weighted =
+                ((even.wrapping_mul(EVEN_WEIGHTS) >> 48) as u32) + ((odd.wrapping_mul(ODD_WEIGHTS) >> 48) as u32);
+            b += 8 * a + weighted;
+            a += sum;
+        }
+        for &byte in words.remainder() {
             a += u32::from(byte);
             b += a;
         }
