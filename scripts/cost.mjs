@@ -20,7 +20,7 @@
 // With COST_BEFORE, the warm misses of both builds run interleaved row by row (two runtimes), so that load from
 // other work falls on both alike; LILA_GIF adds lila-gif's CPU per 720-px GIF of the same positions.
 // Bounded: about 5,500 requests (a third of them the floor beside the rows; twice that with COST_BEFORE) and
-// 3 + 3 x COST_COLD_RUNS runtime starts (5-9 minutes); every request times out
+// 3 + 7 x COST_COLD_RUNS runtime starts (5-10 minutes; COST_RUNTIME=workerd: about 3); every request times out
 // after 30 s; an interrupted run stops the runtime it started.
 // Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
 // row; COST_ONLY=cold measures only the floor and the cold rows; COST_JSON=file also writes the results as JSON.
