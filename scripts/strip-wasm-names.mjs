@@ -6,17 +6,7 @@
 // functions of a profile of the stripped module (scripts/profile-workerd.mjs): the functions' indices do not change.
 // Usage: node scripts/strip-wasm-names.mjs FILE.wasm
 import { readFileSync, writeFileSync } from "node:fs";
-
-function readLeb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if ((byte & 0x80) === 0) return [value, at];
-  }
-}
+import { readLeb } from "./wasm-names.mjs";
 
 const file = process.argv[2];
 if (!file) throw new Error("usage: strip-wasm-names.mjs FILE.wasm");

@@ -37,7 +37,8 @@ export function demangle(symbol) {
   return symbol.replace(/::h[0-9a-f]{16}$/, "");
 }
 
-function readLeb(bytes, at) {
+/** An unsigned LEB128 number at `at` in `bytes`: its value and the index after it. */
+export function readLeb(bytes, at) {
   let value = 0;
   let shift = 0;
   for (;;) {

@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT, startBareWorkerd } from "./harness.mjs";
+import { goldenCases, ROOT, startBareWorkerd } from "./harness.mjs";
 
 let worker;
 before(async () => {
@@ -16,19 +16,6 @@ before(async () => {
 after(async () => {
   await worker?.stop();
 });
-
-/** The golden cases (tests/golden/cases.tsv): name and the modern route's query. */
-function goldenCases() {
-  return readFileSync(path.join(ROOT, "tests/golden/cases.tsv"), "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
-    .map((line) => {
-      const [name, dialect, options, ffen] = line.split("\t");
-      const pairs = options === "-" ? [] : options.split("&").map((pair) => pair.split("="));
-      const query = [["ffen", ffen], ["dialect", dialect], ...pairs].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
-      return { name, query };
-    });
-}
 
 test("the deploy bundle in workerd alone draws every golden byte for byte, each a miss", async () => {
   const cases = goldenCases();

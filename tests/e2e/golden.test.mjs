@@ -8,21 +8,9 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT, startWorker } from "./harness.mjs";
+import { goldenCases, ROOT, startWorker } from "./harness.mjs";
 
 const GOLDEN_DIR = path.join(ROOT, "tests/golden");
-
-/** The cases: name, dialect, options as [key, value] pairs, FFEN. */
-function cases() {
-  return readFileSync(path.join(GOLDEN_DIR, "cases.tsv"), "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
-    .map((line) => {
-      const [name, dialect, options, ffen] = line.split("\t");
-      const pairs = options === "-" ? [] : options.split("&").map((pair) => pair.split("="));
-      return { name, dialect, pairs, ffen };
-    });
-}
 
 let worker;
 before(async () => {
@@ -34,17 +22,12 @@ after(async () => {
   await worker?.stop();
 });
 
-/** The modern route's query of a case. */
-function queryOf({ dialect, pairs, ffen }) {
-  return [["ffen", ffen], ["dialect", dialect], ...pairs].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
-}
-
 test("every golden diagram comes out of the Worker byte for byte", async () => {
-  const all = cases();
+  const all = goldenCases();
   assert.ok(all.length >= 29, `only ${all.length} cases read`);
   const differing = [];
-  for (const { name, dialect, pairs, ffen } of all) {
-    const res = await fetch(`${worker.base}/diagram.png?${queryOf({ dialect, pairs, ffen })}`);
+  for (const { name, query } of all) {
+    const res = await fetch(`${worker.base}/diagram.png?${query}`);
     const body = Buffer.from(await res.arrayBuffer());
     assert.equal(res.status, 200, `${name}: ${body.toString("utf8", 0, 200)}`);
     const golden = readFileSync(path.join(GOLDEN_DIR, `${name}.png`));
@@ -55,8 +38,8 @@ test("every golden diagram comes out of the Worker byte for byte", async () => {
 
 test("every golden diagram as SVG comes out of the Worker byte for byte, with the SVG headers", async () => {
   const differing = [];
-  for (const c of cases()) {
-    const res = await fetch(`${worker.base}/diagram.svg?${queryOf(c)}`);
+  for (const c of goldenCases()) {
+    const res = await fetch(`${worker.base}/diagram.svg?${c.query}`);
     const body = Buffer.from(await res.arrayBuffer());
     assert.equal(res.status, 200, `${c.name}: ${body.toString("utf8", 0, 200)}`);
     assert.equal(res.headers.get("content-type"), "image/svg+xml", c.name);

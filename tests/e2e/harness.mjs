@@ -138,6 +138,8 @@ async function startWorkerOnce({ timeoutMs = 90_000, vars = {} }) {
   }
 }
 
+const bundles = new Map();
+
 /**
  * The bundle `wrangler deploy` would upload for the checkout `root` (`wrangler deploy --dry-run --outdir`, from the
  * built bundle), made once per process: its directory and the file name of its wasm module.
@@ -158,7 +160,6 @@ export function deployBundle(root = ROOT) {
   }
   return bundles.get(root);
 }
-const bundles = new Map();
 
 /** wrangler.toml's `[vars]` of `root` (its `NAME = "value"` lines), as wrangler gives them to the Worker. */
 export function tomlVars(root = ROOT) {
@@ -238,4 +239,21 @@ function accepts(port) {
     socket.once("connect", () => { socket.destroy(); resolve(true); });
     socket.once("error", () => resolve(false));
   });
+}
+
+/**
+ * The golden cases of tests/golden/cases.tsv: name, dialect, options as [key, value] pairs, FFEN, and the modern
+ * route's query that asks for the case.
+ * @returns {{name: string, dialect: string, pairs: string[][], ffen: string, query: string}[]}
+ */
+export function goldenCases() {
+  return readFileSync(path.join(ROOT, "tests/golden/cases.tsv"), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+    .map((line) => {
+      const [name, dialect, options, ffen] = line.split("\t");
+      const pairs = options === "-" ? [] : options.split("&").map((pair) => pair.split("="));
+      const query = [["ffen", ffen], ["dialect", dialect], ...pairs].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
+      return { name, dialect, pairs, ffen, query };
+    });
 }
