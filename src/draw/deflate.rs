@@ -172,8 +172,11 @@ fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token
         for r in 0..rows {
             let row = &data[r * stride..(r + 1) * stride];
             // Most often a row is the one above (a band's blank rows, empty squares): then that is the most recent
-            // earlier row with its content, its hash and its slot are this row's, and no hash is needed.
-            if r > 0 && common(data, (r - 1) * stride, r * stride, stride) == stride {
+            // earlier row with its content, its hash and its slot are this row's, and no hash is needed. The rows the
+            // painter copied are known to be (checked in debug builds), the others compared.
+            let copied = plan.is_some_and(|(plan, _)| plan.same_above.get(r) == Some(&true));
+            debug_assert!(!copied || r > 0 && common(data, (r - 1) * stride, r * stride, stride) == stride);
+            if r > 0 && (copied || common(data, (r - 1) * stride, r * stride, stride) == stride) {
                 let (hash, slot) = above;
                 row_table[slot] = (hash, r as u32 + 1);
                 if stride <= WINDOW {
@@ -284,6 +287,9 @@ pub(crate) struct Plan {
     pub band_rows: usize,
     /// Each band's spans, left to right, covering its rows.
     pub bands: Vec<Vec<Span>>,
+    /// The rows the painter made as copies of the row above (one flag a row of the picture; shorter: the rest are
+    /// not): packed and checked by copying, not again.
+    pub same_above: Vec<bool>,
 }
 
 /// A stretch of each row of a band, in pixels.

@@ -230,14 +230,15 @@ impl Tile {
     }
 
     /// After the picture: keeps the tile's indices in this picture's palette for the next picture, unless they are
-    /// the kept ones already.
+    /// the kept ones already. A row the picture copied from the row above it (the same in every tile of its band)
+    /// was not asked for: its colours are those of a row that was.
     fn keep(&self) {
         let Some(local) = &self.art.local else { return };
-        if self.kept.is_some() && self.rows.iter().all(|&row| row == TileRow::Kept) {
+        if self.kept.is_some() && !self.rows.contains(&TileRow::Own) {
             return;
         }
-        if self.rows.contains(&TileRow::Unseen) {
-            return; // (every row of a shown tile is seen; kept whole or not at all)
+        if !self.met.iter().all(|&met| met) {
+            return; // (every colour of a shown tile is met; kept whole or not at all)
         }
         let indices = local.codes.indices().iter().map(|&c| self.to_global[usize::from(c)]).collect();
         let translation = Translation { to_global: self.to_global.clone(), indices };
@@ -253,6 +254,8 @@ struct TileArt {
     pixels: Vec<u32>,
     /// `None` for a tile of more than 256 colours (its rows are indexed pixel by pixel, and searched by the encoder).
     local: Option<LocalColours>,
+    /// Whether each row is the same as the row above it (the first is not).
+    same_above: Vec<bool>,
 }
 
 /// A tile's colours in order of first appearance (rows top down); each pixel's index among them, held by its
@@ -304,7 +307,12 @@ impl TileArt {
                 kept: Mutex::new(None),
             }
         });
-        TileArt { pixels, local }
+        TileArt { same_above: same_above(&pixels, side), pixels, local }
+    }
+
+    /// A tile of its own (a square under an arrow or circle): its rows indexed pixel by pixel.
+    fn unshared(pixels: Vec<u32>, side: usize) -> TileArt {
+        TileArt { same_above: same_above(&pixels, side), pixels, local: None }
     }
 
     fn bytes(&self) -> usize {
@@ -312,6 +320,12 @@ impl TileArt {
         self.pixels.len() * 4
             + self.local.as_ref().map_or(0, |l| l.colours.len() * 4 + l.codes.bytes() + self.pixels.len())
     }
+}
+
+/// Whether each row of `side`-pixel rows is the same as the row above it (the first is not).
+fn same_above(pixels: &[u32], side: usize) -> Vec<bool> {
+    let rows: Vec<&[u32]> = pixels.chunks_exact(side.max(1)).collect();
+    (0..rows.len()).map(|y| y > 0 && rows[y].iter().zip(rows[y - 1]).all(|(a, b)| a == b)).collect()
 }
 
 /// How a square is filled: one colour, or the hatching at a phase (`(x + y) % period` of its top-left pixel).
@@ -608,7 +622,7 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                         let inked = layer.mask.inked(layer.ink).within(spans);
                         image.draw(&inked, layer.x - square_box.0, layer.y - square_box.1);
                     }
-                    art = Arc::new(TileArt { pixels: image.pixels, local: None });
+                    art = Arc::new(TileArt::unshared(image.pixels, s));
                 }
                 let (colours, kept) = match &art.local {
                     Some(local) => (local.colours.len(), local.kept.lock().unwrap_or_else(|e| e.into_inner()).clone()),
@@ -651,12 +665,30 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
         ink(&mut palette, &mut indices, bx1 - bx0)?;
         right_rows.index(right, y, &mut palette, &mut indices)?;
     }
+    let mut same_above = Vec::new();
+    // Whether row `y` of a strip is the same as the row above it.
+    let strip_same = |strip: &Strip, y: usize| strip.row(y).iter().zip(strip.row(y - 1)).all(|(a, b)| a == b);
     for dy in 0..h {
+        let band = &grid[dy * w..(dy + 1) * w];
         for ty in 0..s {
             let y = sy0 + dy * s + ty;
+            // A row the same as the row above in every tile of the band and in both margins (an empty square's
+            // rows, the rows above and below the pieces) is the row above: copied, its tiles' rows not asked for
+            // (half the rows of a 724-px start position).
+            if ty > 0
+                && band.iter().all(|&id| tiles[id].art.same_above[ty])
+                && strip_same(left, y)
+                && strip_same(right, y)
+            {
+                let start = indices.len();
+                indices.extend_from_within(start - width..start);
+                same_above.resize(y, false);
+                same_above.push(true);
+                continue;
+            }
             left_rows.index(left, y, &mut palette, &mut indices)?;
             ink(&mut palette, &mut indices, frame)?;
-            for &id in &grid[dy * w..(dy + 1) * w] {
+            for &id in band {
                 indices.extend_from_slice(tiles[id].row(&mut palette, ty, s)?);
             }
             ink(&mut palette, &mut indices, frame)?;
@@ -694,7 +726,7 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
             spans
         })
         .collect();
-    let plan = Plan { first_row: sy0, band_rows: s, bands };
+    let plan = Plan { first_row: sy0, band_rows: s, bands, same_above };
     Some(IndexedPicture { width: l.width, height: l.height, palette: palette.rgb, indices, plan })
 }
 
@@ -743,6 +775,37 @@ mod tests {
             let l = crate::draw::layout::Layout::drawn(&start, &o);
             assert_eq!(crate::draw::deflate::may_code_from_tiles(l.square, l.width), o.size.pixels() == 96);
             assert!(palette_path(&start, &o) == rgb_path(&start, &o), "{}", o.canonical());
+        }
+    }
+
+    /// The rows the painter copies from the row above (the same in every tile of the band and in the margins) are
+    /// flagged for the encoder, and each flagged row is the row above: every row of a band that is the one above it,
+    /// at small and large sizes, flipped or not, with and without coordinates.
+    #[test]
+    fn rows_copied_from_the_row_above_are_flagged_and_are_the_row_above() {
+        let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
+        for size in [12, 40, 90] {
+            for coords in [false, true] {
+                let o = RenderOptions { coords, ..options(size, size == 40, Theme::Gray) };
+                let picture = paint(&Scene::build(&start, &o)).expect("drawn in palette indices");
+                let width = picture.width as usize;
+                let rows: Vec<&[u8]> = picture.indices.chunks_exact(width).collect();
+                let flagged: Vec<usize> =
+                    (picture.plan.same_above.iter().enumerate()).filter_map(|(y, &same)| same.then_some(y)).collect();
+                for &y in &flagged {
+                    assert!(y > 0 && rows[y] == rows[y - 1], "{} row {y}", o.canonical());
+                }
+                // Every row inside the squares' bands that is its band's row above is flagged (the first of a band
+                // is compared by the encoder as any other).
+                let l = crate::draw::layout::Layout::drawn(&start, &o);
+                let (top, square) = (l.board_y as usize, l.square as usize);
+                let equal =
+                    (top..top + 8 * square).filter(|&y| (y - top) % square != 0 && rows[y] == rows[y - 1]).count();
+                assert_eq!(flagged.len(), equal, "{}", o.canonical());
+                // (Fewer beside the rank labels, which change the margin's rows.)
+                let least = if coords { 1 } else { 8 * square / 3 };
+                assert!(flagged.len() >= least, "{}: {} rows", o.canonical(), flagged.len());
+            }
         }
     }
 

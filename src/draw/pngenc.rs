@@ -62,13 +62,19 @@ fn index_colours(pixels: &[u32]) -> Option<Indexed> {
 /// PNG scanlines of 8-bit indices packed into `depth`-bit samples (1, 2, 4 or 8): each row a filter byte (0, none)
 /// and its samples, starting on a byte.
 #[inline(never)] // called once a picture; kept apart in profiles
-fn pack(indices: &[u8], width: usize, depth: u8) -> Vec<u8> {
+fn pack(indices: &[u8], width: usize, depth: u8, same_above: &[bool]) -> Vec<u8> {
     let per_byte = 8 / depth.min(8) as usize;
     let row_bytes = width.div_ceil(per_byte);
     let rows = indices.len().checked_div(width).unwrap_or(0);
     let mut out = vec![0u8; (row_bytes + 1) * rows];
-    for (row, line) in indices.chunks_exact(width.max(1)).zip(out.chunks_exact_mut(row_bytes + 1)) {
-        let dst = &mut line[1..];
+    for (r, row) in indices.chunks_exact(width.max(1)).enumerate() {
+        let line = r * (row_bytes + 1)..(r + 1) * (row_bytes + 1);
+        if r > 0 && same_above.get(r) == Some(&true) {
+            debug_assert_eq!(row, &indices[(r - 1) * width..r * width]);
+            out.copy_within(line.start - (row_bytes + 1)..line.start, line.start);
+            continue;
+        }
+        let dst = &mut out[line][1..];
         // Whole bytes in fixed-size groups (which the compiler turns into wide operations), then the last partial one.
         let whole = width / per_byte;
         match depth {
@@ -202,7 +208,13 @@ fn encode_palette(
         5..=16 => 4,
         _ => 8,
     };
-    write_png(width, height, Samples::Indexed { palette, alphas, depth, rows: pack(indices, w, depth) }, plan)
+    let same_above = plan.map_or(&[][..], |plan| &plan.same_above);
+    write_png(
+        width,
+        height,
+        Samples::Indexed { palette, alphas, depth, rows: pack(indices, w, depth, same_above) },
+        plan,
+    )
 }
 
 /// The PNG file: signature, `IHDR`, `sRGB` (perceptual) and `gAMA` (1/2.2), the palette (`PLTE`) and its alphas
@@ -287,6 +299,25 @@ pub(crate) fn same_but_coding(a: &[u8], b: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A row flagged as the row above is packed by copying the packed row above: the same scanlines as packing it,
+    /// at every depth and for widths that end inside a byte; flags past the last row change nothing.
+    #[test]
+    fn rows_flagged_as_the_row_above_pack_the_same() {
+        for (depth, width) in [(1, 13), (2, 7), (4, 9), (4, 16), (8, 5)] {
+            let top = 1u8 << depth.min(7);
+            let row =
+                |seed: usize| (0..width).map(|x| ((x * 7 + seed * 3) % usize::from(top)) as u8).collect::<Vec<_>>();
+            // Rows 0, 1, 1, 1, 2, 2: rows 2, 3 and 5 are their row above.
+            let indices: Vec<u8> = [0, 1, 1, 1, 2, 2].iter().flat_map(|&seed| row(seed)).collect();
+            let flags = [false, false, true, true, false, true, true, true];
+            assert_eq!(
+                pack(&indices, width, depth, &flags),
+                pack(&indices, width, depth, &[]),
+                "{depth} bits, {width}"
+            );
+        }
+    }
 
     fn decode(bytes: &[u8]) -> (png::OutputInfo, Vec<u8>, png::Info<'static>) {
         let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes.to_vec()));
