@@ -326,8 +326,8 @@ pub const WARM_UP_QUERY: &str = "ffen=rnbqkbnr/pppppppp/2C1x1-*1n1/3'a''12*2S2/8
 /// of its miss (docs/cost.md, "Cold start").
 pub const WARM_UP_LICHESS_QUERY: &str = "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=90&coords=1&theme=brown";
 
-/// Plans and renders [`WARM_UP_QUERY`] and [`WARM_UP_LICHESS_QUERY`] on the modern route, as a cache miss does,
-/// and returns the first PNG's length.
+/// Plans and renders [`WARM_UP_QUERY`] and [`WARM_UP_LICHESS_QUERY`] on the modern route, as a cache miss does
+/// ([`WARM_UP_ROUNDS`] times each), and returns the first PNG's length.
 ///
 /// The Worker calls it once when the runtime instantiates the module (before its first request, when the runtime
 /// evaluates the module's global scope at start-up): the code a miss runs is then compiled and the sprites of the
@@ -361,8 +361,18 @@ pub fn warm_up_response() -> Option<Response> {
     };
     let first = render(WARM_UP_QUERY);
     render(WARM_UP_LICHESS_QUERY);
+    for _ in 1..WARM_UP_ROUNDS {
+        render(WARM_UP_QUERY);
+        render(WARM_UP_LICHESS_QUERY);
+    }
     first
 }
+
+/// How many times [`warm_up_response`] draws each of its diagrams. Twice: V8 optimises a wasm function once it has
+/// run enough, on its helper threads, and after one round that happened during a fresh runtime's first diagram
+/// (3.5–6 ms of helper-thread CPU in it, measured in workerd alone: docs/cost.md, round 9); after two it happens at
+/// start-up. More rounds were measured too and made the first request dearer again, for a longer start-up.
+pub const WARM_UP_ROUNDS: usize = 2;
 
 /// Decides what to do with a request. Never panics; every input gets a [`Plan`], a rejection its [`Response`].
 pub fn plan(info: &RequestInfo<'_>) -> Plan {
