@@ -32,18 +32,18 @@
 // count: the floor there is a 400 plus that. Alone, workerd has no cache (its Cache API does nothing), so the hit
 // row and the rows without a lookup are left out; everything else is measured the same way.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { freePort, freePorts, portLost, ROOT, startBareWorkerd } from "../tests/e2e/harness.mjs";
+import { freePort, ROOT, spawnWranglerDev, startBareWorkerd, tomlVars } from "../tests/e2e/harness.mjs";
 
 const SCALE = Number(process.env.COST_SCALE ?? 1);
 // The built-in pixel limit (MAX_IMAGE_PIXELS), and the limits wrangler.toml sets for the Free plan: a pixel limit
 // (FFEN_MAX_IMAGE_PIXELS, before round 5) and/or a limit on the predicted CPU (FFEN_MAX_RENDER_MS, round 5 on).
 const BUILT_IN_PIXELS = 2200 * 2200;
-const tomlVar = (root, name) =>
-  new RegExp(`^${name}\\s*=\\s*"?(\\d+)"?`, "m").exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"))?.[1];
+// A whole number of wrangler.toml's [vars] (tests/e2e/harness.mjs, tomlVars), if it sets one.
+const tomlVar = (root, name) => /^\d+$/.exec(tomlVars(root)[name] ?? "")?.[0];
 const wranglerLimits = (root) => {
   const pixels = tomlVar(root, "FFEN_MAX_IMAGE_PIXELS");
   const ms = tomlVar(root, "FFEN_MAX_RENDER_MS");
@@ -181,93 +181,26 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+// The Worker of `root` with `vars`, under `wrangler dev` or, with COST_RUNTIME=workerd, in workerd alone
+// (tests/e2e/harness.mjs): ready without a request having been sent (that would warm the isolate), then idle.
 async function startWorker(vars = {}, root = ROOT) {
-  // A port chosen free can be taken before wrangler binds it (another runtime's own ports): start again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await (BARE ? startBareWorker : startWorkerOnce)(vars, root);
-    } catch (error) {
-      if (!(error.portLost && attempt < 3)) throw error;
-      process.stderr.write(`cost: a port was taken before wrangler bound it; starting again\n`);
-    }
-  }
-}
-
-async function startWorkerOnce(vars, root) {
-  const [port, inspectorPort] = await freePorts(2);
-  const persist = mkdtempSync(path.join(os.tmpdir(), "ffen-cost-"));
-  const args = [
-    "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort),
-    "--persist-to", persist, "--show-interactive-dev-session=false", "--log-level", "info",
-  ];
-  for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
-  const t0 = performance.now();
-  const child = spawn(path.join(root, "node_modules", ".bin", "wrangler"), args, {
-    cwd: root,
-    detached: true, // its own process group: workerd is found by it, and stop() ends it too
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, FFEN_SKIP_BUILD: "1", CI: "true" },
-  });
-  let output = "";
-  let exited = null;
-  child.stdout.on("data", (chunk) => { output += chunk; });
-  child.stderr.on("data", (chunk) => { output += chunk; });
-  const exit = new Promise((resolve) => child.on("exit", (code, signal) => { exited = { code, signal }; resolve(); }));
-  running.add(child.pid);
-  const stop = async () => {
-    running.delete(child.pid);
-    if (exited === null) {
-      try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }
-      const timer = setTimeout(() => { try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ } }, 5000);
-      await exit;
-      clearTimeout(timer);
-    }
-    rmSync(persist, { recursive: true, force: true });
-  };
-  // Ready without sending a request (that would warm the isolate): wrangler says "Ready on", then workerd goes idle.
-  const deadline = Date.now() + 120_000;
-  while (!/Ready on/.test(output)) {
-    if (exited !== null || Date.now() > deadline) {
-      await stop();
-      const error = new Error(`wrangler dev did not get ready (${JSON.stringify(exited)}):\n${output.slice(-4000)}`);
-      error.portLost = portLost(output);
-      throw error;
-    }
-    await sleep(50);
-  }
-  const readyMs = performance.now() - t0;
-  let last = cpu(child.pid).ns;
-  for (let i = 0; i < 100; i++) {
-    await sleep(200);
-    const now = cpu(child.pid).ns;
-    if (workerdPids(child.pid).length && now - last < 2e6) break; // under 1 % of a core: idle
-    last = now;
-  }
-  // Everything the runtime did before its first request: both workerd processes starting, compiling the wasm, the
-  // module's global scope (the Worker's warm-up).
-  const startCpuMs = cpu(child.pid).ns / 1e6;
-  return { base: `http://127.0.0.1:${port}`, pgrp: child.pid, stop, readyMs, startCpuMs, output: () => output };
-}
-
-// ---- workerd alone (COST_RUNTIME=workerd) -------------------------------------------------------------------------
-
-// The Worker of `root` in workerd alone (tests/e2e/harness.mjs, startBareWorkerd): ready and idle, like
-// `startWorkerOnce`.
-async function startBareWorker(vars, root) {
-  const worker = await startBareWorkerd({ root, vars });
-  running.add(worker.pid);
+  const onSpawn = (pid) => running.add(pid);
+  const worker = await (BARE ? startBareWorkerd : spawnWranglerDev)({ root, vars, onSpawn });
   let last = cpu(worker.pid).ns;
   for (let i = 0; i < 100; i++) {
     await sleep(200);
     const now = cpu(worker.pid).ns;
-    if (now - last < 2e6) break; // under 1 % of a core: idle
+    if (workerdPids(worker.pid).length && now - last < 2e6) break; // under 1 % of a core: idle
     last = now;
   }
+  // Everything the runtime did before its first request: the workerd processes starting, compiling the wasm, the
+  // module's global scope (the Worker's warm-up).
+  const startCpuMs = cpu(worker.pid).ns / 1e6;
   const stop = async () => {
-    running.delete(worker.pid);
     await worker.stop();
+    running.delete(worker.pid);
   };
-  return { ...worker, pgrp: worker.pid, stop, startCpuMs: cpu(worker.pid).ns / 1e6 };
+  return { base: worker.base, pgrp: worker.pid, stop, readyMs: worker.readyMs, startCpuMs, output: worker.output };
 }
 
 // ---- requests -----------------------------------------------------------------------------------------------------

@@ -14,11 +14,10 @@
 // workers (its entry proxy, the emulated cache) run in other isolates of the same workerd process, whose CPU
 // scripts/cost counts but this does not.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { freePorts, ROOT } from "../tests/e2e/harness.mjs";
+import { ROOT, spawnWranglerDev } from "../tests/e2e/harness.mjs";
 import { strippedNames } from "./wasm-names.mjs";
 
 // The Worker's function names, which scripts/build strips from the module and keeps beside it.
@@ -74,41 +73,12 @@ async function main() {
   }
 }
 
-// A fresh `wrangler dev`, ready and idle, with its inspector port.
+// A fresh `wrangler dev` (tests/e2e/harness.mjs), its start-up over, with its inspector port.
 async function start(readsOff) {
-  const [port, inspector] = await freePorts(2);
-  const persist = mkdtempSync(path.join(os.tmpdir(), "ffen-profile-"));
-  const args = [
-    "dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector),
-    "--persist-to", persist, "--show-interactive-dev-session=false", "--var", "FFEN_CACHE_WRITES:off",
-  ];
-  if (readsOff) args.push("--var", "FFEN_CACHE_READS:off");
-  const child = spawn(path.join(ROOT, "node_modules", ".bin", "wrangler"), args, {
-    cwd: ROOT,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, FFEN_SKIP_BUILD: "1", CI: "true" },
-  });
-  let output = "";
-  child.stdout.on("data", (c) => { output += c; });
-  child.stderr.on("data", (c) => { output += c; });
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  const stop = async () => {
-    try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }
-    await Promise.race([exited, sleep(5000)]);
-    try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ }
-    rmSync(persist, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  while (!/Ready on/.test(output)) {
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await stop();
-      throw new Error(`wrangler dev did not get ready:\n${output.slice(-3000)}`);
-    }
-    await sleep(50);
-  }
+  const vars = { FFEN_CACHE_WRITES: "off", ...(readsOff ? { FFEN_CACHE_READS: "off" } : {}) };
+  const worker = await spawnWranglerDev({ vars });
   await sleep(2000); // the start-up's own work (compiling the wasm, the warm-up) is over before the first request
-  return { base: `http://127.0.0.1:${port}`, inspector, stop };
+  return { base: worker.base, inspector: worker.inspectorPort, stop: worker.stop };
 }
 
 // The inspector of the Worker's isolate, through wrangler's proxy (which wants an Origin header and answers each

@@ -48,27 +48,30 @@ export function portLost(output) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Spawns `wrangler dev` on the built bundle and waits until it answers. `vars` override wrangler.toml's `[vars]`
- * (`--var KEY:VALUE`).
- * @returns {Promise<{base: string, stop: () => Promise<void>}>}
+ * Spawns `wrangler dev` on the built bundle of the checkout `root` (loopback, free ports, a fresh --persist-to
+ * directory: no stale cache entries) and waits until it says it is ready, without sending a request (a first request
+ * would warm the isolate, which scripts/cost and scripts/profile-workerd measure cold). `vars` override
+ * wrangler.toml's `[vars]` (`--var KEY:VALUE`). Its own process group, so `stop()` ends workerd too. Started again
+ * if a port chosen free was taken before wrangler bound it. `onSpawn(pid)` is told each process group as it starts
+ * (to end it if the caller is interrupted before this returns).
+ * @returns {Promise<{base: string, pid: number, inspectorPort: number, stop: () => Promise<void>, readyMs: number, output: () => string}>}
  */
-export async function startWorker(options = {}) {
-  // A port chosen free can be taken before wrangler binds it (another runtime's own ports): start again.
+export async function spawnWranglerDev({ root = ROOT, vars = {}, timeoutMs = 120_000, onSpawn = () => {} } = {}) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startWorkerOnce(options);
+      return await spawnWranglerDevOnce(root, vars, timeoutMs, onSpawn);
     } catch (error) {
       if (!(error.portLost && attempt < 3)) throw error;
     }
   }
 }
 
-async function startWorkerOnce({ timeoutMs = 90_000, vars = {} }) {
+async function spawnWranglerDevOnce(root, vars, timeoutMs, onSpawn) {
   const [port, inspectorPort] = await freePorts(2);
   const persist = mkdtempSync(path.join(os.tmpdir(), "ffen-wrangler-"));
-  const wrangler = path.join(ROOT, "node_modules", ".bin", "wrangler");
+  const t0 = performance.now();
   const child = spawn(
-    wrangler,
+    path.join(root, "node_modules", ".bin", "wrangler"),
     [
       "dev",
       "--ip", "127.0.0.1",
@@ -76,12 +79,12 @@ async function startWorkerOnce({ timeoutMs = 90_000, vars = {} }) {
       "--inspector-port", String(inspectorPort),
       "--persist-to", persist,
       "--show-interactive-dev-session=false",
-      "--log-level", "warn",
+      "--log-level", "info", // (it says "Ready on" at this level)
       ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ],
     {
-      cwd: ROOT,
-      detached: true, // its own process group, so stop() also ends workerd
+      cwd: root,
+      detached: true,
       stdio: ["ignore", "pipe", "pipe"],
       env: {
         ...process.env,
@@ -93,6 +96,7 @@ async function startWorkerOnce({ timeoutMs = 90_000, vars = {} }) {
       },
     },
   );
+  onSpawn(child.pid);
   let output = "";
   const keep = (chunk) => {
     output += chunk;
@@ -105,8 +109,6 @@ async function startWorkerOnce({ timeoutMs = 90_000, vars = {} }) {
     exited = { code, signal };
     resolve();
   }));
-
-  const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (exited === null) {
       try { process.kill(-child.pid, "SIGTERM"); } catch { /* already gone */ }
@@ -116,23 +118,43 @@ async function startWorkerOnce({ timeoutMs = 90_000, vars = {} }) {
     }
     rmSync(persist, { recursive: true, force: true });
   };
-
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited !== null) {
+  while (!/Ready on/.test(output)) {
+    if (exited !== null || Date.now() > deadline) {
       await stop();
-      const error = new Error(`wrangler dev exited (${JSON.stringify(exited)}) before answering:\n${output}`);
+      const error = new Error(`wrangler dev did not get ready (${JSON.stringify(exited)}):\n${output.slice(-4000)}`);
       error.portLost = portLost(output);
       throw error;
     }
+    await sleep(50);
+  }
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    inspectorPort,
+    stop,
+    readyMs: performance.now() - t0,
+    output: () => output,
+  };
+}
+
+/**
+ * Spawns `wrangler dev` on the built bundle ({@link spawnWranglerDev}) and waits until it answers. `vars` override
+ * wrangler.toml's `[vars]`.
+ * @returns {Promise<{base: string, stop: () => Promise<void>}>}
+ */
+export async function startWorker({ timeoutMs = 90_000, vars = {} } = {}) {
+  const worker = await spawnWranglerDev({ vars, timeoutMs });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     try {
-      const res = await fetch(`${base}/`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${worker.base}/`, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
-      if (res.status < 500) return { base, stop };
+      if (res.status < 500) return { base: worker.base, stop: worker.stop };
     } catch { /* not up yet */ }
     if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`wrangler dev did not answer within ${timeoutMs} ms:\n${output}`);
+      await worker.stop();
+      throw new Error(`wrangler dev did not answer within ${timeoutMs} ms:\n${worker.output()}`);
     }
     await sleep(250);
   }
@@ -178,9 +200,20 @@ export function tomlVars(root = ROOT) {
  * socket on a free port, wrangler.toml's `[vars]` with `vars` over them, its compatibility date; no wrangler dev
  * (whose own workers sit in front of the Worker) and no cache (the Cache API does nothing there: every diagram is a
  * miss). Ready when the socket accepts a connection: no request is sent (a first request would warm the isolate).
+ * Started again if its port was taken meanwhile; `onSpawn(pid)` as for {@link spawnWranglerDev}.
  * @returns {Promise<{base: string, pid: number, stop: () => Promise<void>, readyMs: number, output: () => string}>}
  */
-export async function startBareWorkerd({ root = ROOT, vars = {}, timeoutMs = 60_000 } = {}) {
+export async function startBareWorkerd({ root = ROOT, vars = {}, timeoutMs = 60_000, onSpawn = () => {} } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startBareWorkerdOnce(root, vars, timeoutMs, onSpawn);
+    } catch (error) {
+      if (!(error.portLost && attempt < 3)) throw error;
+    }
+  }
+}
+
+async function startBareWorkerdOnce(root, vars, timeoutMs, onSpawn) {
   const { dir, wasm } = deployBundle(root);
   const port = await freePort();
   const text = (value) => JSON.stringify(String(value));
@@ -207,6 +240,7 @@ const worker :Workerd.Worker = (
   const t0 = performance.now();
   // Its own process group, like wrangler dev's, so that scripts/cost finds its threads by group.
   const child = spawn(workerd, ["serve", config], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  onSpawn(child.pid);
   let output = "";
   let exited = null;
   child.stdout.on("data", (chunk) => { output += chunk; });
