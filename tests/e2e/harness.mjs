@@ -47,6 +47,17 @@ export function portLost(output) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** `start()`, again (three times at most) while it fails because a port chosen free was taken before it was bound. */
+async function startedAgainIfPortLost(start) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error.portLost && attempt < 3)) throw error;
+    }
+  }
+}
+
 /**
  * Spawns `wrangler dev` on the built bundle of the checkout `root` (loopback, free ports, a fresh --persist-to
  * directory: no stale cache entries) and waits until it says it is ready, without sending a request (a first request
@@ -57,13 +68,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @returns {Promise<{base: string, pid: number, inspectorPort: number, stop: () => Promise<void>, readyMs: number, output: () => string}>}
  */
 export async function spawnWranglerDev({ root = ROOT, vars = {}, timeoutMs = 120_000, onSpawn = () => {} } = {}) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await spawnWranglerDevOnce(root, vars, timeoutMs, onSpawn);
-    } catch (error) {
-      if (!(error.portLost && attempt < 3)) throw error;
-    }
-  }
+  return startedAgainIfPortLost(() => spawnWranglerDevOnce(root, vars, timeoutMs, onSpawn));
 }
 
 async function spawnWranglerDevOnce(root, vars, timeoutMs, onSpawn) {
@@ -204,13 +209,7 @@ export function tomlVars(root = ROOT) {
  * @returns {Promise<{base: string, pid: number, stop: () => Promise<void>, readyMs: number, output: () => string}>}
  */
 export async function startBareWorkerd({ root = ROOT, vars = {}, timeoutMs = 60_000, onSpawn = () => {} } = {}) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startBareWorkerdOnce(root, vars, timeoutMs, onSpawn);
-    } catch (error) {
-      if (!(error.portLost && attempt < 3)) throw error;
-    }
-  }
+  return startedAgainIfPortLost(() => startBareWorkerdOnce(root, vars, timeoutMs, onSpawn));
 }
 
 async function startBareWorkerdOnce(root, vars, timeoutMs, onSpawn) {
