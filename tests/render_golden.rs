@@ -94,6 +94,38 @@ fn goldens() {
     assert!(failures.is_empty(), "golden mismatches (see target/golden-failures/):\n{}", failures.join("\n"));
 }
 
+/// Issue 18's "PNG bytes no larger than today for any golden": each golden's PNG, as rendered now, is at most its
+/// ceiling in `tests/golden/byte-ceilings.tsv` (its size when the issue was filed, or when the golden was added),
+/// and every golden has one. The byte-for-byte comparison above passes any size once the goldens are regenerated;
+/// this one does not let a change of the encoder regenerate them larger.
+#[test]
+fn goldens_stay_within_their_byte_ceilings() {
+    let text = std::fs::read_to_string(golden_dir().join("byte-ceilings.tsv")).expect("tests/golden/byte-ceilings.tsv");
+    let mut ceilings = std::collections::BTreeMap::new();
+    for line in text.lines().filter(|line| !line.is_empty() && !line.starts_with('#')) {
+        let [name, bytes, source] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("byte-ceilings.tsv: not three tab-separated columns: {line:?}")
+        };
+        let bytes: usize = bytes.parse().unwrap_or_else(|e| panic!("byte-ceilings.tsv: {name}: {bytes:?}: {e}"));
+        assert!(["f5d0247", "added"].contains(&source), "byte-ceilings.tsv: {name}: unknown source {source:?}");
+        assert!(ceilings.insert(name.to_string(), (bytes, source.to_string())).is_none(), "{name} twice");
+    }
+    let mut failures = Vec::new();
+    for case in &cases() {
+        let Some((ceiling, source)) = ceilings.remove(&case.name) else {
+            failures
+                .push(format!("{}: no ceiling in byte-ceilings.tsv (a new golden gets its size, `added`)", case.name));
+            continue;
+        };
+        let bytes = render(case).len();
+        if bytes > ceiling {
+            failures.push(format!("{}: {bytes} bytes, above its ceiling of {ceiling} ({source})", case.name));
+        }
+    }
+    failures.extend(ceilings.keys().map(|name| format!("{name}: a ceiling for a golden that is not in cases.tsv")));
+    assert!(failures.is_empty(), "byte ceilings (tests/golden/byte-ceilings.tsv):\n{}", failures.join("\n"));
+}
+
 #[test]
 fn rendering_is_deterministic() {
     for case in &cases() {
