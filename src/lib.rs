@@ -47,8 +47,9 @@ pub use draw::pngenc::{encode as encode_png, EncodeError};
 pub use draw::raster::Image;
 pub use draw::render::{
     check_image_size, check_image_size_within, clear_sprite_cache, image_size, message_png, png_version, render_image,
-    render_png, renderer_version, ImageTooLarge, InvalidPixelLimit, PixelLimit, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
-    MESSAGE_MAX_LINES, MESSAGE_WIDTH, RENDERER_VERSION, TILE_CODED_SINCE, UNCHANGED_SINCE,
+    render_png, renderer_version, ImageTooLarge, InvalidPixelLimit, PixelLimit, INSIDE_BYTES_CODED_SINCE,
+    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH, RENDERER_VERSION, TILE_CODED_SINCE,
+    UNCHANGED_SINCE,
 };
 pub use draw::svg::{render_svg, SVG_CONTENT_TYPE, SVG_VERSION};
 pub use http::page;

@@ -223,9 +223,9 @@ fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token
     // Then the tokens.
     let mut tokens: Vec<Token> = Vec::with_capacity(data.len() / 16 + 16);
     let mut chains = Chains::new(Effort::for_len(data.len()));
-    let Some((first, band_rows, bands, per_byte)) =
-        plan.and_then(|(plan, depth)| plan.bytes(depth).map(|(f, b, s)| (f, b, s, 8 / usize::from(depth.clamp(1, 8)))))
-    else {
+    let Some((first, band_rows, bands, per_byte)) = plan.and_then(|(plan, depth)| {
+        plan.bytes(depth, data.len()).map(|(f, b, s)| (f, b, s, 8 / usize::from(depth.clamp(1, 8))))
+    }) else {
         // Each run of rows copied from one distance as one copy, each run of other rows compressed as one stretch
         // (so that matches run on across their ends).
         let mut r = 0;
@@ -329,46 +329,90 @@ impl ByteSpan<'_> {
 }
 
 impl Plan {
-    /// The plan in the bytes of scanlines of `depth`-bit samples: the first row, the rows of a band and each band's
-    /// spans of bytes, the filter byte added to the first; `None` (the picture is searched like any other) where
-    /// its squares do not start on bytes, or a band is under [`PLANNED_BAND_BYTES`].
+    /// The plan in the bytes of scanlines of `depth`-bit samples (`len` bytes in all): the first row, the rows of
+    /// a band and each band's spans of bytes, the filter byte added to the first; `None` (the picture is searched
+    /// like any other) where a band is under [`PLANNED_BAND_BYTES`], or its squares do not start on bytes but at 4
+    /// bits in a picture of at most [`QUICK_SEARCH_ABOVE`] bytes ([`starts_inside_bytes_coded`]). A byte two spans
+    /// share is searched.
     ///
-    /// Why those two: a tile starting inside a byte shares its first and last bytes with its neighbours, and coding
-    /// them apart cost 5–18 % more bytes on the goldens at 4 bits; and where the 32-KB window holds two bands or
-    /// more, the search finds what a tile's code cannot (the same glyph's rows in another band or another tile), 1–4
-    /// % fewer bytes on boards of many different pieces at 40 px (and 1 % on the glyph sheet at 40 px, whose band
-    /// is 88 % of the window). Where a band nearly fills the window, the codes made fewer bytes than the search on
-    /// every golden and gallery sheet.
-    fn bytes(&self, depth: u8) -> Option<(usize, usize, Vec<Vec<ByteSpan<'_>>>)> {
+    /// Why: where the 32-KB window holds two bands or more, the search finds what a tile's code cannot (the same
+    /// glyph's rows in another band or another tile), 1–4 % fewer bytes on boards of many different pieces at 40 px
+    /// (and 1 % on the glyph sheet at 40 px, whose band is 88 % of the window); where a band nearly fills the
+    /// window, the codes made fewer bytes than the search on every golden and gallery sheet. Squares starting inside
+    /// bytes (a 3-px frame at `size=96`) coded so: 2–3.5 % more bytes than the thorough search, within the goldens'
+    /// byte ceilings, for 16–25 % less CPU; above [`QUICK_SEARCH_ABOVE`] the quick search is as fast as the codes
+    /// and makes fewer bytes (docs/cost.md, round 10). At 1 and 2 bits, not measured: searched.
+    fn bytes(&self, depth: u8, len: usize) -> Option<(usize, usize, Vec<Vec<ByteSpan<'_>>>)> {
         let per_byte = 8 / usize::from(depth.clamp(1, 8));
         let whole = |pixels: usize| pixels.is_multiple_of(per_byte).then_some(pixels / per_byte);
         let band_bytes = |band: &[Span]| band.iter().map(Span::len).sum::<usize>().div_ceil(per_byte) + 1;
         if self.bands.first().is_none_or(|band| band_bytes(band) * self.band_rows < PLANNED_BAND_BYTES) {
             return None;
         }
+        let inside_bytes = depth == 4 && len <= QUICK_SEARCH_ABOVE;
         let bands = (self.bands.iter())
             .map(|band| {
                 let mut spans: Vec<ByteSpan> = vec![ByteSpan::Search(1)];
-                for (i, span) in band.iter().enumerate() {
-                    let span = match span {
-                        // The row's last byte may hold fewer pixels than a byte has room for.
-                        Span::Search(len) if i + 1 == band.len() => ByteSpan::Search(len.div_ceil(per_byte)),
-                        Span::Search(len) => ByteSpan::Search(whole(*len)?),
-                        Span::Tile(codes) => ByteSpan::Tile(codes.at(depth)?),
-                        Span::Copy { len, distance } => {
-                            ByteSpan::Copy { len: whole(*len)?, distance: whole(*distance)? }
-                        }
-                    };
-                    // Next to each other, searched bytes are one span.
+                // Next to each other, searched bytes are one span.
+                fn push<'a>(spans: &mut Vec<ByteSpan<'a>>, span: ByteSpan<'a>) {
                     match (spans.last_mut(), &span) {
                         (Some(ByteSpan::Search(before)), ByteSpan::Search(len)) => *before += len,
                         _ => spans.push(span),
                     }
                 }
+                // `x`: the span's first pixel; `given`: the bytes of the row's samples given a span so far.
+                let (mut x, mut given) = (0, 0);
+                for (i, span) in band.iter().enumerate() {
+                    let (start, end) = (x, x + span.len());
+                    x = end;
+                    // (The last span, the right margin, may end inside the row's last byte.)
+                    if !inside_bytes && (start % per_byte != 0 || i + 1 < band.len() && end % per_byte != 0) {
+                        return None;
+                    }
+                    // The bytes wholly inside the span; a byte it shares with the span before is searched.
+                    let (first, last) = (start.div_ceil(per_byte), end / per_byte);
+                    if first > given {
+                        push(&mut spans, ByteSpan::Search(first - given));
+                        given = first;
+                    }
+                    if last <= first {
+                        continue;
+                    }
+                    let inner = last - first;
+                    let span = match span {
+                        Span::Search(_) => ByteSpan::Search(inner),
+                        Span::Tile(codes) => ByteSpan::Tile(codes.at(depth, first * per_byte - start)?),
+                        Span::Copy { distance, .. } => ByteSpan::Copy { len: inner, distance: whole(*distance)? },
+                    };
+                    debug_assert_eq!(span.len(), inner);
+                    push(&mut spans, span);
+                    given = last;
+                }
+                // The row's last byte may hold fewer pixels than a byte has room for.
+                if x.div_ceil(per_byte) > given {
+                    push(&mut spans, ByteSpan::Search(x.div_ceil(per_byte) - given));
+                }
                 Some(spans)
             })
             .collect::<Option<Vec<_>>>()?;
         Some((self.first_row, self.band_rows.max(1), bands))
+    }
+}
+
+#[cfg(test)]
+impl Plan {
+    /// Whether the plan at `depth` bits, for scanlines of `len` bytes, codes squares that start inside a byte.
+    pub(crate) fn codes_inside_bytes(&self, depth: u8, len: usize) -> bool {
+        let per_byte = 8 / usize::from(depth.clamp(1, 8));
+        let starts_inside = self.bands.iter().any(|band| {
+            let mut x = 0usize;
+            band.iter().any(|span| {
+                let inside = !x.is_multiple_of(per_byte);
+                x += span.len();
+                inside
+            })
+        });
+        starts_inside && self.bytes(depth, len).is_some()
     }
 }
 
@@ -383,6 +427,16 @@ pub(crate) fn may_code_from_tiles(square: u32, width: u32) -> bool {
     square as usize * (width as usize + 1) >= PLANNED_BAND_BYTES
 }
 
+/// Whether a PNG of `width`×`height` pixels, its squares of `square` pixels from `board_x` on, may have squares that
+/// start inside a byte coded from their tiles ([`Plan::bytes`] at 4 bits): its bands are large enough
+/// ([`may_code_from_tiles`]), a square's side or the board's left edge is an odd number of pixels (two pixels a
+/// byte), and its scanlines at 4 bits are at most [`QUICK_SEARCH_ABOVE`] bytes. So the cache key can say so before
+/// the picture is drawn (at 8 bits such a picture's squares start on bytes, and at 1 and 2 bits it is searched).
+pub(crate) fn starts_inside_bytes_coded(square: u32, board_x: u32, (width, height): (u32, u32)) -> bool {
+    let four_bit_bytes = height as usize * (1 + (width as usize).div_ceil(2));
+    may_code_from_tiles(square, width) && (square % 2 == 1 || board_x % 2 == 1) && four_bit_bytes <= QUICK_SEARCH_ABOVE
+}
+
 /// A tile's own colour indices and its [`TileCode`] at each bit depth, made when first asked for (kept with the
 /// tile in the tile cache).
 pub(crate) struct TileCodes {
@@ -390,8 +444,9 @@ pub(crate) struct TileCodes {
     side: usize,
     /// Its pixels' indices among its own colours, row by row.
     indices: Vec<u8>,
-    /// At 1, 2, 4 and 8 bits a sample: `None` if its colours do not fit, or its rows are not whole bytes.
-    codes: [OnceLock<Option<TileCode>>; 4],
+    /// At 8 bits a sample, at 4 bits from its first pixel on and from its second, at 2 and at 1 bit: `None` if its
+    /// colours do not fit.
+    codes: [OnceLock<Option<TileCode>>; 5],
 }
 
 impl TileCodes {
@@ -412,29 +467,31 @@ impl TileCodes {
         self.indices.len() * 3
     }
 
-    /// Its code at `depth` bits a sample.
-    fn at(&self, depth: u8) -> Option<&TileCode> {
-        let slot = match depth {
-            1 => 0,
-            2 => 1,
-            4 => 2,
-            8 => 3,
+    /// Its code at `depth` bits a sample for its pixels from `skip` on, in whole bytes (at 4 bits a tile may start
+    /// inside a byte, `skip` 1: its first pixel then shares a byte with the square on its left; at the other depths
+    /// `skip` is 0).
+    fn at(&self, depth: u8, skip: usize) -> Option<&TileCode> {
+        let per_byte = 8 / usize::from(depth.clamp(1, 8));
+        let slot = match (depth, skip) {
+            (8, 0) => 0,
+            (4, 0 | 1) => 1 + skip,
+            (2, 0) => 3,
+            (1, 0) => 4,
             _ => return None,
         };
         self.codes[slot]
             .get_or_init(|| {
-                let (side, per_byte) = (self.side, 8 / usize::from(depth));
-                if side == 0
-                    || !side.is_multiple_of(per_byte)
-                    || self.indices.iter().any(|&i| usize::from(i) >> depth != 0)
-                {
+                let side = self.side;
+                let width = side.saturating_sub(skip) / per_byte;
+                if width == 0 || self.indices.iter().any(|&i| usize::from(i) >> depth != 0) {
                     return None;
                 }
                 // Packed as the scanlines pack them: the first pixel in the high bits.
-                let packed: Vec<u8> = (self.indices.chunks_exact(per_byte))
+                let packed: Vec<u8> = (self.indices.chunks_exact(side))
+                    .flat_map(|row| row[skip..skip + width * per_byte].chunks_exact(per_byte))
                     .map(|px| px.iter().fold(0u32, |byte, &i| byte << depth | u32::from(i)) as u8)
                     .collect();
-                Some(TileCode::new(&packed, side / per_byte))
+                Some(TileCode::new(&packed, width))
             })
             .as_ref()
     }
@@ -829,11 +886,14 @@ impl Effort {
     fn for_len(len: usize) -> Effort {
         match len {
             0..=65_536 => Effort { chain: 4, rows_up: 8, lazy_below: 8, insert_within: 16 },
-            65_537..=524_288 => Effort { chain: 1, rows_up: 8, lazy_below: 8, insert_within: 16 },
+            65_537..=QUICK_SEARCH_ABOVE => Effort { chain: 1, rows_up: 8, lazy_below: 8, insert_within: 16 },
             _ => Effort { chain: 1, rows_up: 1, lazy_below: 0, insert_within: 0 },
         }
     }
 }
+
+/// The most bytes of scanlines searched with the middle effort; above, the quick one ([`Effort::for_len`]).
+const QUICK_SEARCH_ABOVE: usize = 524_288;
 
 /// The match length at which the search for a longer one stops.
 const GOOD_ENOUGH: usize = 32;

@@ -763,8 +763,10 @@ mod tests {
 
     /// Where the encoder codes the bands from the tiles, and that it does: the lichess size (a 2-px frame, squares on
     /// whole bytes at 4 bits) and a 96-px fairy board (8 bits) are coded so, smaller than the search made them and
-    /// the same scanlines; the default size (bands of a third of the window) and `size=96` at 4 bits (a 3-px frame:
-    /// squares start inside a byte) are searched, byte for byte the RGB painter's PNG.
+    /// the same scanlines; `size=96` at 4 bits (a 3-px frame: squares start inside a byte) is coded so too (r8), the
+    /// same scanlines; the default size (bands of a third of the window) is searched, byte for byte the RGB
+    /// painter's PNG. And a picture's squares are coded starting inside bytes only where its key says r8: every
+    /// size from 12 to 128, with and without coordinates, flipped or not.
     #[test]
     fn large_pictures_are_coded_from_their_tiles() {
         let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
@@ -777,8 +779,29 @@ mod tests {
         for o in [RenderOptions::default(), options(96, false, Theme::Gray)] {
             let l = crate::draw::layout::Layout::drawn(&start, &o);
             assert_eq!(crate::draw::deflate::may_code_from_tiles(l.square, l.width), o.size.pixels() == 96);
-            assert!(palette_path(&start, &o) == rgb_path(&start, &o), "{}", o.canonical());
+            let (png, rgb) = (palette_path(&start, &o), rgb_path(&start, &o));
+            if o.size.pixels() == 96 {
+                assert!(png != rgb && pngenc::same_but_coding(&png, &rgb), "{}", o.canonical());
+            } else {
+                assert!(png == rgb, "{}", o.canonical());
+            }
         }
+        let mut coded_inside = Vec::new();
+        for size in 12..=128 {
+            for (coords, flip) in [(false, false), (true, false), (true, true)] {
+                let o = RenderOptions { coords, ..options(size, flip, Theme::Gray) };
+                let picture = paint(&Scene::build(&start, &o)).expect("the palette painter draws it");
+                let four_bit_bytes = picture.height as usize * (1 + (picture.width as usize).div_ceil(2));
+                if picture.plan.codes_inside_bytes(4, four_bit_bytes) {
+                    assert_eq!(crate::draw::render::png_version(&start, &o), "r8", "{}", o.canonical());
+                    coded_inside.push((size, coords));
+                }
+            }
+        }
+        // Both sides met: the 3-px frame from 96 px on, until the scanlines pass 512 KB at 4 bits; not the lichess
+        // size (a 2-px frame, a 40-px margin) nor 128 px (searched quickly).
+        assert!(coded_inside.contains(&(96, false)) && coded_inside.contains(&(96, true)), "{coded_inside:?}");
+        assert!(!coded_inside.iter().any(|&(size, _)| size == 90 || size == 128), "{coded_inside:?}");
     }
 
     /// The rows the painter copies from the row above (the same in every tile of the band and in the margins) are

@@ -32,8 +32,9 @@ pub use crate::draw::layout::{
 /// pictures the change leaves alone: for a change of every picture, [`UNCHANGED_SINCE`] becomes the new version too;
 /// for a change of some pieces, their names go into [`crate::notation::fairy::REDRAWN`] under the new version (a
 /// test compares the table with the last one shipped, pinned in its code). r7 changed no pixels, only the bytes of
-/// large PNGs ([`TILE_CODED_SINCE`], [`png_version`]).
-pub const RENDERER_VERSION: &str = "r7";
+/// large PNGs ([`TILE_CODED_SINCE`], [`png_version`]), and r8 only those of some of them at 4 bits
+/// ([`INSIDE_BYTES_CODED_SINCE`]).
+pub const RENDERER_VERSION: &str = "r8";
 
 /// The version of the PNGs whose bands of squares the encoder codes from their tiles' codes instead of searching
 /// them (issue 18: a large picture's rows are coded in a fraction of the time; other bytes, the same pixels): the
@@ -41,14 +42,22 @@ pub const RENDERER_VERSION: &str = "r7";
 /// SVG, keeps its bytes and its key.
 pub const TILE_CODED_SINCE: &str = "r7";
 
+/// The version of the PNGs whose squares start inside a byte at 4 bits a pixel (a 3-px frame from `size=96`, or
+/// coordinates' margins of an odd width) and whose bands the encoder codes from their tiles' codes, which r7
+/// searched (docs/cost.md, round 10: the same pixels, 2–3.5 % more bytes within the goldens' ceilings, 16–25 % less
+/// CPU): the key's version of every PNG the encoder may code so ([`png_version`]).
+pub const INSIDE_BYTES_CODED_SINCE: &str = "r8";
+
 /// The version whose pictures [`RENDERER_VERSION`] still draws exactly: the key's version of a board without a
 /// redrawn fairy piece.
 pub const UNCHANGED_SINCE: &str = "r4";
 
-/// The version in the cache key of a PNG of `board` drawn with `options`: [`TILE_CODED_SINCE`] where its bands of
-/// squares are large enough to be coded from the tiles (a square times the picture's width, plus one, of at least
-/// 30,720 pixels: an 8×8 board from `size=62` on; the encoder then codes them where a band's bytes at the picture's
-/// bit depth are that many and its squares start on whole bytes), else [`renderer_version`] of the board.
+/// The version in the cache key of a PNG of `board` drawn with `options`: [`INSIDE_BYTES_CODED_SINCE`] where its
+/// bands may be coded from the tiles with squares that start inside a byte at 4 bits (an odd square or left edge,
+/// and at most 512 KB of scanlines at 4 bits), else [`TILE_CODED_SINCE`] where its bands of squares are large enough
+/// to be coded from the tiles (a square times the picture's width, plus one, of at least 30,720 pixels: an 8×8
+/// board from `size=62` on; the encoder then codes them where a band's bytes at the picture's bit depth are that
+/// many), else [`renderer_version`] of the board.
 ///
 /// ```
 /// use ffen_diagram::{ffen, png_version, RenderOptions};
@@ -56,10 +65,18 @@ pub const UNCHANGED_SINCE: &str = "r4";
 /// assert_eq!(png_version(&start, &RenderOptions::default()), "r4");
 /// let large = RenderOptions::from_pairs([("size", "90")]).unwrap();
 /// assert_eq!(png_version(&start, &large), "r7");
+/// // A 3-px frame: the squares start inside a byte at 4 bits.
+/// let print = RenderOptions::from_pairs([("size", "96")]).unwrap();
+/// assert_eq!(png_version(&start, &print), "r8");
+/// // Over 512 KB of scanlines at 4 bits: searched quickly, as r7 did.
+/// let larger = RenderOptions::from_pairs([("size", "128")]).unwrap();
+/// assert_eq!(png_version(&start, &larger), "r7");
 /// ```
 pub fn png_version(board: &Board, options: &RenderOptions) -> &'static str {
     let l = Layout::drawn(board, options);
-    if crate::draw::deflate::may_code_from_tiles(l.square, l.width) {
+    if crate::draw::deflate::starts_inside_bytes_coded(l.square, l.board_x, (l.width, l.height)) {
+        INSIDE_BYTES_CODED_SINCE
+    } else if crate::draw::deflate::may_code_from_tiles(l.square, l.width) {
         TILE_CODED_SINCE
     } else {
         renderer_version(board)
@@ -198,9 +215,9 @@ mod tests {
     /// [`UNCHANGED_SINCE`]).
     #[test]
     fn the_newest_redrawing_is_this_version() {
-        // r7 changed no picture's pixels, only the bytes of the PNGs coded from tiles.
+        // r7 and r8 changed no picture's pixels, only the bytes of the PNGs coded from tiles.
         assert_eq!(REDRAWN[0].0, "r6");
-        assert_eq!((TILE_CODED_SINCE, RENDERER_VERSION), ("r7", "r7"));
+        assert_eq!((TILE_CODED_SINCE, INSIDE_BYTES_CODED_SINCE, RENDERER_VERSION), ("r7", "r8", "r8"));
         assert_eq!(UNCHANGED_SINCE, "r4");
     }
 

@@ -741,10 +741,12 @@ mod pinned {
             "/diagram.png",
             "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=60&flip=1&coords=1&theme=print&light=ffeedd&dark=102030",
             // Moved to r7 (issue 18): a band of 60-px squares across the picture is one the encoder may code from
-            // its tiles (ETag "1b437cdc7e60f669" under r4); the SVG's key below did not move.
-            "r7\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030",
-            "\"b841e29f82b7a0b0\"",
-            "https://h.example/__cache/diagram.png?v=r7&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=b841e29f82b7a0b0",
+            // its tiles (ETag "1b437cdc7e60f669" under r4); then to r8: the coordinates' 27-px margin and the 2-px
+            // frame start its squares inside a byte at 4 bits, which r8 codes from the tiles too (ETag
+            // "b841e29f82b7a0b0" under r7). The SVG's key below did not move.
+            "r8\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030",
+            "\"ba12ede14b640cdd\"",
+            "https://h.example/__cache/diagram.png?v=r8&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=ba12ede14b640cdd",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         ),
         (
