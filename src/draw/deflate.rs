@@ -12,13 +12,15 @@
 //!   (a short hash chain; how many places, and whether to look one byte ahead, depends on the size: [`Effort`]);
 //! - the tokens are coded in one block with Huffman codes built for them (or the fixed codes, or stored, whichever
 //!   is smallest), and the Adler-32 of a copied row is the copied row's, combined, not recomputed;
-//! - in a large picture (a band of squares nearly the window) whose squares start on whole bytes, the
+//! - in a large picture (a band of squares nearly the window) whose squares start on whole bytes (or, at 4 bits,
+//!   inside one, in up to 512 KB of scanlines: then the byte two squares share is searched), the
 //!   palette painter's [`Plan`] says which bytes of each band are which square: a square is coded from its tile's
 //!   [`TileCode`] (its tokens, searched once per isolate and kept with the tile, matches only inside the tile, so
 //!   valid wherever it is shown), a square shown again further left is one copy, and only the margins and frame are
 //!   searched; the same squares to the left are tried where the code has a literal, and each match runs on as far
 //!   as the bytes repeat. Every planned match is checked against the bytes (a wrong plan costs bytes, never the
-//!   picture). Those PNGs' bytes differ from the search's, their pixels do not (`TILE_CODED_SINCE`, `r7`).
+//!   picture). Those PNGs' bytes differ from the search's, their pixels do not (`TILE_CODED_SINCE`, `r7`; squares
+//!   inside bytes: `INSIDE_BYTES_CODED_SINCE`, `r8`).
 //!
 //! Deterministic: the same scanlines always give the same bytes. Tested by decoding with independent inflaters
 //! (`png`, `flate2`) over generated and real pictures.
