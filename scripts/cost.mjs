@@ -23,7 +23,8 @@
 // 3 + 7 x COST_COLD_RUNS runtime starts (5-10 minutes; COST_RUNTIME=workerd: about 3); every request times out
 // after 30 s; an interrupted run stops the runtime it started.
 // Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
-// row; COST_ONLY=cold measures only the floor and the cold rows; COST_JSON=file also writes the results as JSON.
+// row; COST_ONLY=cold measures only the floor and the cold rows, COST_ONLY=text the floor and the warm miss rows
+// whose name contains the text; COST_JSON=file also writes the results as JSON.
 //
 // COST_RUNTIME=workerd measures the Worker in workerd alone instead of under `wrangler dev`: the bundle that
 // `wrangler deploy --dry-run` makes, served by the workerd binary wrangler ships, from a config with the Worker, its
@@ -56,6 +57,8 @@ const BEFORE = process.env.COST_BEFORE ? path.resolve(process.env.COST_BEFORE) :
 const LILA_GIF = process.env.LILA_GIF ? path.resolve(process.env.LILA_GIF) : null;
 const COLD_RUNS = Number(process.env.COST_COLD_RUNS ?? 3);
 const ONLY_COLD = process.env.COST_ONLY === "cold";
+// COST_ONLY=text (other than "cold"): only the floor and the warm miss rows whose name contains the text.
+const ONLY_ROWS = process.env.COST_ONLY && !ONLY_COLD ? process.env.COST_ONLY : null;
 const BARE = process.env.COST_RUNTIME === "workerd";
 if (process.env.COST_RUNTIME && !BARE) throw new Error(`COST_RUNTIME=${process.env.COST_RUNTIME}: only "workerd" is known`);
 const count = (n) => Math.max(3, Math.round(n * SCALE));
@@ -360,7 +363,7 @@ const FURNITURE =
 // interleaved, row by row (each build its own runtime, started together), so that a change of the machine's load
 // during the run falls on both sides alike; the other phases run one build after the other.
 async function measureBuilds(builds) {
-  for (const { root, build } of ONLY_COLD || BARE ? [] : builds) {
+  for (const { root, build } of ONLY_COLD || ONLY_ROWS || BARE ? [] : builds) {
     // Hits need the cache put that the other rows switch off: their own runtime.
     const worker = await startWorker({}, root);
     try {
@@ -388,6 +391,8 @@ async function measureBuilds(builds) {
       ["the smallest miss: a 1×1 board, size=12 (14×14 px)", 300, 30, (n) => same(n, diagram("K", "&size=12")), isMiss],
       ["start-like 8×8 miss, default size (322 px)", 300, 30, (n) => misses(n, ""), isMiss],
       ["start-like 8×8 miss, size=90 (724 px)", 200, 30, (n) => misses(n, "&size=90"), isMiss],
+      ["start-like 8×8 miss, size=96 (774 px; 4 bits, squares inside bytes)", 100, 30, (n) => misses(n, "&size=96"), isMiss],
+      ["start-like 8×8 miss, size=96, coordinates (810 px)", 100, 30, (n) => misses(n, "&size=96&coords=1"), isMiss],
       ["start-like 8×8 miss, size=128 (1040 px)", 100, 30, (n) => misses(n, "&size=128"), isMiss],
       ["start-like 8×8 miss, size=128, coordinates", 60, 30, (n) => misses(n, "&size=128&coords=1"), isMiss],
       ["start-like 8×8 miss, size=80, coordinates, count and a one-line caption", 60, 30, (n) => misses(n, "&size=80&coords=1&count=1&caption=%232"), isMiss],
@@ -398,7 +403,7 @@ async function measureBuilds(builds) {
       ["32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1, size=67 (2178 px)", 10, 3, (n) => same(n, diagram(MIXED_32X32, "&dialect=bodlaender&theme=brown&coords=1&size=67")), isMiss],
       ["lichess link, start-like (/export/fen.gif: 90-px squares and coordinates, 760 px)", 100, 30, (n) => Array.from({ length: count(n) }, () => lichess(startLike())), isMiss],
       ["10×8 Capablanca board with drawn fairy glyphs (archbishop, chancellor), Bodlaender, default size", 200, 30, (n) => Array.from({ length: count(n) }, () => diagram(capablancaLike(), "&dialect=bodlaender")), isMiss],
-    ].filter(([request]) => !ONLY_COLD || request.includes("the floor"));
+    ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && (!ONLY_ROWS || request.includes(ONLY_ROWS))));
     const floorRows = new Map();
     for (const [request, n, warm, urls, check] of rowDefs) {
       for (const { build, worker } of workers) {
@@ -421,7 +426,7 @@ async function measureBuilds(builds) {
   // cache runs in workerd's process, so its lookup is counted above as the runtime's CPU; in production it is I/O
   // outside the isolate's CPU time. The difference is the lookup's share of a miss.
   const own = builds.find(({ root }) => root === ROOT);
-  if (own && !ONLY_COLD && !BARE) {
+  if (own && !ONLY_COLD && !ONLY_ROWS && !BARE) {
     const worker = await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_CACHE_READS: "off" }, own.root);
     try {
       const rowDefs = [
@@ -437,7 +442,7 @@ async function measureBuilds(builds) {
       await worker.stop();
     }
   }
-  for (const { root, build } of builds) await limitsAndCold(root, build);
+  if (!ONLY_ROWS) for (const { root, build } of builds) await limitsAndCold(root, build);
 }
 
 async function limitsAndCold(root, build) {
