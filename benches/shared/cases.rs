@@ -196,6 +196,13 @@ pub fn all() -> Vec<Case> {
             &size90,
             Work::PngInTurn(start_like(64), AtomicUsize::new(0)),
         ),
+        // scripts/cost's size=96 rows: a 3-px frame, squares inside bytes at 4 bits (renderer r8).
+        case(
+            "start-like positions in turn, size 96 + coords (render + encode)",
+            &start,
+            &options(&[("size", "96"), ("coords", "1")]),
+            Work::PngInTurn(start_like(64), AtomicUsize::new(0)),
+        ),
         case("start position, size 90 (RGB path)", &start, &size90, Work::RgbPng),
         case("start position, size 90 (render only)", &start, &size90, Work::Render),
         case("start position, size 90 (encode only)", &start, &size90, Work::Encode(OnceLock::new())),
