@@ -342,7 +342,7 @@ impl Plan {
     /// (and 1 % on the glyph sheet at 40 px, whose band is 88 % of the window); where a band nearly fills the
     /// window, the codes made fewer bytes than the search on every golden and gallery sheet. Squares starting inside
     /// bytes (a 3-px frame at `size=96`) coded so: 2–3.5 % more bytes than the thorough search, within the goldens'
-    /// byte ceilings, for 16–25 % less CPU; above [`QUICK_SEARCH_ABOVE`] the quick search is as fast as the codes
+    /// byte ceilings, for 7–25 % less CPU in V8; above [`QUICK_SEARCH_ABOVE`] the quick search is as fast as the codes
     /// and makes fewer bytes (docs/cost.md, round 10). At 1 and 2 bits, not measured: searched.
     fn bytes(&self, depth: u8, len: usize) -> Option<(usize, usize, Vec<Vec<ByteSpan<'_>>>)> {
         let per_byte = 8 / usize::from(depth.clamp(1, 8));

@@ -44,7 +44,7 @@ pub const TILE_CODED_SINCE: &str = "r7";
 
 /// The version of the PNGs whose squares start inside a byte at 4 bits a pixel (a 3-px frame from `size=96`, or
 /// coordinates' margins of an odd width) and whose bands the encoder codes from their tiles' codes, which r7
-/// searched (docs/cost.md, round 10: the same pixels, 2–3.5 % more bytes within the goldens' ceilings, 16–25 % less
+/// searched (docs/cost.md, round 10: the same pixels, 2–3.5 % more bytes within the goldens' ceilings, 7–25 % less
 /// CPU): the key's version of every PNG the encoder may code so ([`png_version`]).
 pub const INSIDE_BYTES_CODED_SINCE: &str = "r8";
 
