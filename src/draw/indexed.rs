@@ -802,6 +802,26 @@ mod tests {
         // size (a 2-px frame, a 40-px margin) nor 128 px (searched quickly).
         assert!(coded_inside.contains(&(96, false)) && coded_inside.contains(&(96, true)), "{coded_inside:?}");
         assert!(!coded_inside.iter().any(|&(size, _)| size == 90 || size == 128), "{coded_inside:?}");
+        // Other boards, and furniture whose text column moves the board's left edge: the same rule.
+        let wide = "A title wider than the board, so that the board is centred under it";
+        let mut others = 0;
+        for board in ["K9/10/10/10/10/10/10/10/10/9k", "-*1q1c*2T*2r3/*3n2''88'a/[Q:3][n:4][B:5][k:6]/8"] {
+            let board = ffen::parse(board, Dialect::Janko).unwrap();
+            for size in [93, 96, 97, 101, 112, 125] {
+                for extra in [&[][..], &[("coords", "1")], &[("title", wide), ("count", "1")]] {
+                    let size = size.to_string();
+                    let pairs = [("size", size.as_str())].into_iter().chain(extra.iter().copied());
+                    let o = RenderOptions::from_pairs(pairs).unwrap().for_board(&board).unwrap();
+                    let picture = paint(&Scene::build(&board, &o)).expect("the palette painter draws it");
+                    let four_bit_bytes = picture.height as usize * (1 + (picture.width as usize).div_ceil(2));
+                    if picture.plan.codes_inside_bytes(4, four_bit_bytes) {
+                        assert_eq!(crate::draw::render::png_version(&board, &o), "r8", "{}", o.canonical());
+                        others += 1;
+                    }
+                }
+            }
+        }
+        assert!(others > 0);
     }
 
     /// The rows the painter copies from the row above (the same in every tile of the band and in the margins) are
