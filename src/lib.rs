@@ -48,8 +48,8 @@ pub use draw::raster::Image;
 pub use draw::render::{
     check_image_size, check_image_size_within, clear_sprite_cache, image_size, message_png, png_version, render_image,
     render_png, renderer_version, ImageTooLarge, InvalidPixelLimit, PixelLimit, INSIDE_BYTES_CODED_SINCE,
-    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH, RENDERER_VERSION, TILE_CODED_SINCE,
-    UNCHANGED_SINCE,
+    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH, RENDERER_VERSION, STAMPED_SINCE,
+    TILE_CODED_SINCE, UNCHANGED_SINCE,
 };
 pub use draw::svg::{render_svg, SVG_CONTENT_TYPE, SVG_VERSION};
 pub use http::page;

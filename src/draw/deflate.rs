@@ -25,6 +25,7 @@
 //! Deterministic: the same scanlines always give the same bytes. Tested by decoding with independent inflaters
 //! (`png`, `flate2`) over generated and real pictures.
 
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// The deflate window: the farthest a back-reference may reach.
@@ -40,18 +41,22 @@ const HASH_BITS: u32 = 15;
 /// ([`Plan`]), if anything: its bands' rows are coded from their tiles' codes instead of searched.
 pub(crate) fn zlib_scanlines(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> Vec<u8> {
     debug_assert!(stride > 0 && data.len().is_multiple_of(stride));
-    let (tokens, adler) = tokenize(data, stride.max(1), plan);
+    let (tokens, adler, stamps) = tokenize(data, stride.max(1), plan);
     let mut out = Vec::with_capacity(data.len() / 8 + 64);
     // CMF: deflate with a 32-KB window; FLG: default level, no dictionary, the check bits making CMF·256+FLG a
     // multiple of 31 (0x789C, what zlib writes at its default levels).
     out.extend_from_slice(&[0x78, 0x9C]);
-    write_block(&mut out, data, &tokens);
+    write_block(&mut out, data, &tokens, stamps.as_ref());
     out.extend_from_slice(&adler.to_be_bytes());
     out
 }
 
-/// A literal byte (`byte << 1`) or a match (`distance << 9 | (length - 3) << 1 | 1`).
+/// A literal byte (`byte << 1`), a match (`distance << 9 | (length - 3) << 1 | 1`), or a run of a picture's
+/// stamps (`STAMPED | run << 10`: tokens made once and named again, [`Stamps::runs`]).
 type Token = u32;
+
+/// The bit of a [`Token`] that names a run of stamps' tokens (above every literal's `byte << 1`).
+const STAMPED: u32 = 1 << 9;
 
 fn literal(byte: u8) -> Token {
     u32::from(byte) << 1
@@ -158,7 +163,7 @@ fn adler32_combine(x: u32, y: u32, y_len: usize) -> u32 {
 // Not inlined, here and on `compress` and `write_block` (each called once a picture): the profiles of
 // `scripts/bench-wasm --profile` then show the three steps apart.
 #[inline(never)]
-fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token>, u32) {
+fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token>, u32, Option<Stamps>) {
     let rows = data.len() / stride;
     // First the rows: each one's distance back to an equal row inside the window (0: none, to be compressed), and
     // the Adler-32.
@@ -225,8 +230,9 @@ fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token
     // Then the tokens.
     let mut tokens: Vec<Token> = Vec::with_capacity(data.len() / 16 + 16);
     let mut chains = Chains::new(Effort::for_len(data.len()));
+    let stamped = plan.is_some_and(|(plan, _)| plan.is_stamped(rows));
     let Some((first, band_rows, bands, per_byte)) = plan.and_then(|(plan, depth)| {
-        plan.bytes(depth, data.len()).map(|(f, b, s)| (f, b, s, 8 / usize::from(depth.clamp(1, 8))))
+        plan.bytes(depth, data.len(), stamped).map(|(f, b, s)| (f, b, s, 8 / usize::from(depth.clamp(1, 8))))
     }) else {
         // Each run of rows copied from one distance as one copy, each run of other rows compressed as one stretch
         // (so that matches run on across their ends).
@@ -242,12 +248,13 @@ fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token
             }
             r += run;
         }
-        return (tokens, adler);
+        return (tokens, adler, None);
     };
     let planned = |q: usize| {
         let i = q.checked_sub(first)?;
-        Some((bands.get(i / band_rows)?.as_slice(), i % band_rows))
+        Some((i / band_rows, bands.get(i / band_rows)?.as_slice(), i % band_rows))
     };
+    let mut stamps = stamped.then(|| Stamps::new(data, stride, (first, band_rows), &bands));
     // `p`: the bytes before it are coded. A match may run on past the end of its rows (the run of a margin into the
     // next row's), and what follows codes only what is left.
     let mut p = 0;
@@ -262,9 +269,10 @@ fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token
                 p = end;
             }
             r += run;
-        } else if let Some(band_row) = planned(r) {
+        } else if let Some((band, spans, y)) = planned(r) {
             let rows_at = (p, r * stride, (r + 1) * stride);
-            p = code_row(data, rows_at, (stride, (band_rows, per_byte)), band_row, &mut chains, &mut tokens);
+            let stamps = stamps.as_mut().map(|stamps| (stamps, band));
+            p = code_row(data, rows_at, (stride, (band_rows, per_byte)), (spans, y), stamps, &mut chains, &mut tokens);
             r += 1;
         } else {
             let run = (r..rows).take_while(|&q| copies[q] == 0 && planned(q).is_none()).count();
@@ -276,7 +284,7 @@ fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token
         }
         p += extend_last(&mut tokens, data, p, data.len());
     }
-    (tokens, adler)
+    (tokens, adler, stamps)
 }
 
 /// What the painter knows of the rows of a picture drawn in tiles: the rows of each band of squares as spans of
@@ -331,6 +339,33 @@ impl ByteSpan<'_> {
 }
 
 impl Plan {
+    /// Whether a picture of this plan, `rows` high, is coded by stamps where its bands are coded from the tiles.
+    fn is_stamped(&self, rows: usize) -> bool {
+        // The board's squares: each band's spans but its margins.
+        let squares = self.bands.iter().map(|band| band.len().saturating_sub(2)).sum();
+        stamped(self.width(), rows, squares) && self.tiles_shown_again()
+    }
+
+    /// Whether its tiles are shown, on average, in two places or more (not counting the copies of a square to its
+    /// left): then a stamp is made once and written again, and stamps pay; a tile shown once is coded as before.
+    fn tiles_shown_again(&self) -> bool {
+        let mut tiles: Vec<*const TileCodes> = (self.bands.iter().flatten())
+            .filter_map(|span| match span {
+                Span::Tile(codes) => Some(Arc::as_ptr(codes)),
+                _ => None,
+            })
+            .collect();
+        let shown = tiles.len();
+        tiles.sort_unstable();
+        tiles.dedup();
+        shown >= 2 * tiles.len()
+    }
+
+    /// The picture's width in pixels: the sum of a band's spans.
+    fn width(&self) -> usize {
+        self.bands.first().map_or(0, |band| band.iter().map(Span::len).sum())
+    }
+
     /// The plan in the bytes of scanlines of `depth`-bit samples (`len` bytes in all): the first row, the rows of
     /// a band and each band's spans of bytes, the filter byte added to the first; `None` (the picture is searched
     /// like any other) where a band is under [`PLANNED_BAND_BYTES`], or its squares do not start on bytes but at 4
@@ -344,14 +379,14 @@ impl Plan {
     /// bytes (a 3-px frame at `size=96`) coded so: 2–3.5 % more bytes than the thorough search, within the goldens'
     /// byte ceilings, for 7–25 % less CPU in V8; above [`QUICK_SEARCH_ABOVE`] the quick search is as fast as the codes
     /// and makes fewer bytes (docs/cost.md, round 10). At 1 and 2 bits, not measured: searched.
-    fn bytes(&self, depth: u8, len: usize) -> Option<(usize, usize, Vec<Vec<ByteSpan<'_>>>)> {
+    fn bytes(&self, depth: u8, len: usize, stamped: bool) -> Option<(usize, usize, Vec<Vec<ByteSpan<'_>>>)> {
         let per_byte = 8 / usize::from(depth.clamp(1, 8));
         let whole = |pixels: usize| pixels.is_multiple_of(per_byte).then_some(pixels / per_byte);
         let band_bytes = |band: &[Span]| band.iter().map(Span::len).sum::<usize>().div_ceil(per_byte) + 1;
         if self.bands.first().is_none_or(|band| band_bytes(band) * self.band_rows < PLANNED_BAND_BYTES) {
             return None;
         }
-        let inside_bytes = depth == 4 && len <= QUICK_SEARCH_ABOVE;
+        let inside_bytes = depth == 4 && (len <= QUICK_SEARCH_ABOVE || stamped);
         let bands = (self.bands.iter())
             .map(|band| {
                 let mut spans: Vec<ByteSpan> = vec![ByteSpan::Search(1)];
@@ -403,6 +438,17 @@ impl Plan {
 
 #[cfg(test)]
 impl Plan {
+    /// Whether the plan at `depth` bits, for scanlines of `len` bytes, codes its bands by [`Stamps`].
+    pub(crate) fn codes_by_stamps(&self, depth: u8, len: usize) -> bool {
+        self.stamped_at(depth, len) && self.bytes(depth, len, true).is_some()
+    }
+
+    /// [`Plan::is_stamped`] for scanlines of `len` bytes at `depth` bits.
+    fn stamped_at(&self, depth: u8, len: usize) -> bool {
+        let per_byte = 8 / usize::from(depth.clamp(1, 8));
+        self.is_stamped(len / (1 + self.width().div_ceil(per_byte)))
+    }
+
     /// Whether the plan at `depth` bits, for scanlines of `len` bytes, codes squares that start inside a byte.
     pub(crate) fn codes_inside_bytes(&self, depth: u8, len: usize) -> bool {
         let per_byte = 8 / usize::from(depth.clamp(1, 8));
@@ -414,7 +460,7 @@ impl Plan {
                 inside
             })
         });
-        starts_inside && self.bytes(depth, len).is_some()
+        starts_inside && self.bytes(depth, len, self.stamped_at(depth, len)).is_some()
     }
 }
 
@@ -503,16 +549,18 @@ impl TileCodes {
 /// are coded); returns where its tokens end. After each span the last match runs on as far as the bytes repeat at
 /// its distance (a square's background into the next square's, a copied row of squares into the frame), and the
 /// next span codes only what is left of it.
+#[allow(clippy::too_many_arguments)]
 fn code_row(
     data: &[u8],
     (mut p, start, end): (usize, usize, usize),
     (stride, pitch): (usize, (usize, usize)),
     (spans, y): (&[ByteSpan], usize),
+    mut stamps: Option<(&mut Stamps, usize)>,
     chains: &mut Chains,
     tokens: &mut Vec<Token>,
 ) -> usize {
     let mut at = start;
-    for span in spans {
+    for (i, span) in spans.iter().enumerate() {
         let span_end = (at + span.len()).min(end);
         if p < span_end {
             p = match span {
@@ -521,7 +569,16 @@ fn code_row(
                     emit_checked(tokens, data, p, span_end - p, *distance);
                     span_end
                 }
-                ByteSpan::Tile(code) => code.emit(y, at, p, (data, stride, start), pitch, tokens),
+                ByteSpan::Tile(code) => match stamps.as_mut() {
+                    Some((stamps, band)) if span_end == at + code.width => {
+                        if stamps.emit((*band, i, y), code, (data, stride, at, p), tokens) {
+                            span_end
+                        } else {
+                            code.emit(y, at, p, (data, stride, start), pitch, tokens)
+                        }
+                    }
+                    _ => code.emit(y, at, p, (data, stride, start), pitch, tokens),
+                },
             };
         }
         p += extend_last(tokens, data, p, data.len());
@@ -554,6 +611,186 @@ fn emit_checked(tokens: &mut Vec<Token>, data: &[u8], p: usize, length: usize, d
         tokens.extend(data[p..p + length].iter().map(|&b| literal(b)));
     } else {
         emit_copy(tokens, data, p + length, distance, length);
+    }
+}
+
+/// Pictures of more pixels than this whose bands are coded from their tiles may be coded by [`Stamps`] (renderer
+/// `r9`): 1,024 × 1,024, above every golden and every picture of renderer r8's rule ([`starts_inside_bytes_coded`],
+/// at most 512 KB at 4 bits), so that their keys and bytes stay.
+pub(crate) const STAMPED_ABOVE_PIXELS: usize = 1 << 20;
+
+/// Boards of more squares than this may be coded by [`Stamps`]: an 8×8 board shows few tiles again (the start
+/// position none: its 20 tiles of pieces are 20 different ones), and its keys stay.
+pub(crate) const STAMPED_ABOVE_SQUARES: usize = 64;
+
+/// Whether the bands of a picture `width` pixels wide and `height` high of a board of `squares` squares, if coded
+/// from their tiles, may be coded by [`Stamps`]: the test of the cache key (with [`may_code_from_tiles`]); the
+/// encoder adds that the tiles show again ([`Plan::tiles_shown_again`]).
+pub(crate) fn stamped(width: usize, height: usize, squares: usize) -> bool {
+    width * height > STAMPED_ABOVE_PIXELS && squares > STAMPED_ABOVE_SQUARES
+}
+
+/// A picture's tile rows as tokens, made once a picture and copied wherever the same tile shows the same row:
+/// a tile's code resolved for the picture's stride and bytes (its literals the picture's bytes, its matches checked
+/// against them at the first showing), valid at every showing whose bytes are the first's (checked once a showing,
+/// all its rows at once).
+struct Stamps {
+    /// Each band's spans: the tile's number where the span is a tile showing the same bytes as its first showing.
+    showings: Vec<Vec<Option<u32>>>,
+    band_rows: usize,
+    /// Each tile's rows: where its stamp lies in `store` (`u32::MAX`: not made yet).
+    ranges: Vec<(u32, u32)>,
+    store: Vec<Token>,
+    /// Tiles whose code did not hold for their bytes (a wrong plan): coded as without stamps.
+    wrong: Vec<bool>,
+    /// Runs of `store` that tokens name (`STAMPED | run << 10`): a stamp but for its last token (which a match
+    /// running on into the next span may lengthen), from its first token or one of the next three.
+    runs: Vec<(u32, u32)>,
+    /// Each stamp's runs from its tokens 0–3, once made (`u32::MAX`: not yet).
+    slot_runs: Vec<[u32; 4]>,
+}
+
+impl Stamps {
+    fn new(data: &[u8], stride: usize, (first, band_rows): (usize, usize), bands: &[Vec<ByteSpan>]) -> Stamps {
+        // Each tile's number (by its code's address) and first showing (the byte of its first row).
+        let mut numbers: HashMap<*const TileCode, u32> = HashMap::new();
+        let mut firsts: Vec<usize> = Vec::new();
+        let showings: Vec<Vec<Option<u32>>> = (bands.iter().enumerate())
+            .map(|(b, band)| {
+                let mut at = (first + b * band_rows) * stride;
+                band.iter()
+                    .map(|span| {
+                        let here = at;
+                        at += span.len();
+                        let ByteSpan::Tile(code) = span else { return None };
+                        let (key, width) = (*code as *const TileCode, code.width);
+                        if here + (band_rows - 1) * stride + width > data.len() {
+                            return None;
+                        }
+                        let t = match numbers.get(&key) {
+                            Some(&t) => t as usize,
+                            None => {
+                                numbers.insert(key, firsts.len() as u32);
+                                firsts.push(here);
+                                return Some(firsts.len() as u32 - 1);
+                            }
+                        };
+                        let there = firsts[t];
+                        let same =
+                            (0..band_rows).all(|y| common(data, there + y * stride, here + y * stride, width) == width);
+                        same.then_some(t as u32)
+                    })
+                    .collect()
+            })
+            .collect();
+        Stamps {
+            showings,
+            band_rows,
+            ranges: vec![(u32::MAX, 0); firsts.len() * band_rows],
+            store: Vec::new(),
+            wrong: vec![false; firsts.len()],
+            runs: Vec::new(),
+            slot_runs: vec![[u32::MAX; 4]; firsts.len() * band_rows],
+        }
+    }
+
+    /// The stamp of row `y` of the tile shown as span `span` of band `band` at `at`, appended to `tokens`; false
+    /// (nothing appended) where that showing has no stamp.
+    fn emit(
+        &mut self,
+        (band, span, y): (usize, usize, usize),
+        code: &TileCode,
+        (data, stride, at, p): (&[u8], usize, usize, usize),
+        tokens: &mut Vec<Token>,
+    ) -> bool {
+        let Some(t) = self.showings[band][span].map(|t| t as usize) else { return false };
+        if self.wrong[t] {
+            return false;
+        }
+        let slot = t * self.band_rows + y;
+        if self.ranges[slot].0 == u32::MAX && !self.make(slot, t, y, code, (data, stride, at)) {
+            return false;
+        }
+        let (start, end) = (self.ranges[slot].0 as usize, self.ranges[slot].1 as usize);
+        // The bytes before `p` are coded (the match before ran on into the tile): its tokens from there.
+        let mut q = at;
+        let mut from = start;
+        while from < end && q < p {
+            let token = self.store[from];
+            let length = if token & 1 == 0 { 1 } else { ((token >> 1) & 0xFF) as usize + MIN_MATCH };
+            from += 1;
+            if q + length > p {
+                // What is left of a match: a match if three bytes or more, else the bytes.
+                let left = q + length - p;
+                if left >= MIN_MATCH {
+                    tokens.push(matched(left, (token >> 9) as usize));
+                } else {
+                    tokens.extend(data[p..p + left].iter().map(|&b| literal(b)));
+                }
+            }
+            q += length;
+        }
+        if end - from >= 2 {
+            // All but the last token as one run, named once for each place it starts from.
+            let skip = from - start;
+            let known = self.slot_runs[slot].get(skip).copied().unwrap_or(u32::MAX);
+            let run = if known != u32::MAX {
+                known
+            } else {
+                self.runs.push((from as u32, end as u32 - 1));
+                let run = self.runs.len() as u32 - 1;
+                if let Some(entry) = self.slot_runs[slot].get_mut(skip) {
+                    *entry = run;
+                }
+                run
+            };
+            tokens.push(STAMPED | run << 10);
+            from = end - 1;
+        }
+        tokens.extend_from_slice(&self.store[from..end]);
+        true
+    }
+
+    /// The tokens of run `run`.
+    fn run(&self, run: u32) -> &[Token] {
+        let (start, end) = self.runs[run as usize];
+        &self.store[start as usize..end as usize]
+    }
+
+    /// Makes the stamp of row `y` of tile `t` from its code and its showing at `at`, checked; false where the
+    /// code does not hold there (then the tile has no stamps).
+    fn make(
+        &mut self,
+        slot: usize,
+        t: usize,
+        y: usize,
+        code: &TileCode,
+        (data, stride, at): (&[u8], usize, usize),
+    ) -> bool {
+        let begin = self.store.len();
+        let mut q = at;
+        for &token in &code.tokens[code.rows[y] as usize..code.rows[y + 1] as usize] {
+            let (length, distance) = code.resolve(token, stride);
+            if distance == 0 {
+                self.store.push(literal(data[q]));
+            } else if length >= MIN_MATCH && distance <= WINDOW {
+                if common(data, q - distance, q, length) < length {
+                    debug_assert!(
+                        false,
+                        "a tile's code that does not hold: {length} bytes at {q} from {distance} back"
+                    );
+                    self.wrong[t] = true;
+                    self.store.truncate(begin);
+                    return false;
+                }
+                self.store.push(matched(length, distance));
+            } else {
+                self.store.extend(data[q..q + length].iter().map(|&b| literal(b)));
+            }
+            q += length;
+        }
+        self.ranges[slot] = (begin as u32, self.store.len() as u32);
+        true
     }
 }
 
@@ -685,6 +922,17 @@ impl TileCode {
         TileCode { width, tokens, rows }
     }
 
+    /// A token of the code as a length and a distance back in scanlines of `stride` bytes (distance 0: a literal).
+    fn resolve(&self, t: u32, stride: usize) -> (usize, usize) {
+        if t & 1 == 0 {
+            (1, 0)
+        } else {
+            let (dy, dx) = (((t >> 9) & 0x1F) as usize, ((t >> 14) & 0x1FF) as isize - 256);
+            // Positive: a match up a row may start right of this one, never a whole row right.
+            (((t >> 1) & 0xFF) as usize, ((dy * stride) as isize + dx) as usize)
+        }
+    }
+
     /// Tokens for row `y` of the tile where it is shown at `at` in `data` (scanlines of `stride` bytes, this one
     /// starting at `row_start`), from `p` on (the bytes before `p` are coded already); returns where its tokens end
     /// (past the tile when a match runs on). Where the code has a literal, the same row of the squares to the left
@@ -702,13 +950,7 @@ impl TileCode {
     ) -> usize {
         let mut q = at;
         for &t in &self.tokens[self.rows[y] as usize..self.rows[y + 1] as usize] {
-            let (length, distance) = if t & 1 == 0 {
-                (1, 0)
-            } else {
-                let (dy, dx) = (((t >> 9) & 0x1F) as usize, ((t >> 14) & 0x1FF) as isize - 256);
-                // Positive: a match up a row may start right of this one, never a whole row right.
-                (((t >> 1) & 0xFF) as usize, ((dy * stride) as isize + dx) as usize)
-            };
+            let (length, distance) = self.resolve(t, stride);
             let token_end = q + length;
             if token_end <= p {
                 q = token_end;
@@ -1001,14 +1243,31 @@ fn dist_code(distance: usize) -> usize {
 }
 
 /// Symbol counts of the tokens (literal/length symbols 0–285, distance codes 0–29), the end of block counted.
-fn frequencies(tokens: &[Token]) -> ([u32; 286], [u32; 30]) {
+fn frequencies(tokens: &[Token], stamps: Option<&Stamps>) -> ([u32; 286], [u32; 30]) {
     let (mut lit, mut dist) = ([0u32; 286], [0u32; 30]);
-    for &t in tokens {
+    let mut count = |t: Token, n: u32| {
         if t & 1 == 0 {
-            lit[(t >> 1) as usize] += 1;
+            lit[(t >> 1) as usize] += n;
         } else {
-            lit[257 + LENGTH_CODE[((t >> 1) & 0xFF) as usize] as usize] += 1;
-            dist[dist_code((t >> 9) as usize)] += 1;
+            lit[257 + LENGTH_CODE[((t >> 1) & 0xFF) as usize] as usize] += n;
+            dist[dist_code((t >> 9) as usize)] += n;
+        }
+    };
+    match stamps {
+        None => tokens.iter().for_each(|&t| count(t, 1)),
+        Some(stamps) => {
+            // How often each run of stamps is named: its tokens are counted once, that many times.
+            let mut uses = vec![0u32; stamps.runs.len()];
+            for &t in tokens {
+                if t & 1 == 0 && t & STAMPED != 0 {
+                    uses[(t >> 10) as usize] += 1;
+                } else {
+                    count(t, 1);
+                }
+            }
+            for (run, &n) in uses.iter().enumerate().filter(|(_, &n)| n > 0) {
+                stamps.run(run as u32).iter().for_each(|&t| count(t, n));
+            }
         }
     }
     lit[256] += 1;
@@ -1110,6 +1369,35 @@ fn canonical_codes(lengths: &[u8]) -> Vec<u16> {
         .collect()
 }
 
+/// A block's Huffman codes as the writing uses them: each literal, and each match length with its extra bits, as
+/// one put of the bits it writes (at most 15 + 5), and the distances' codes and lengths.
+struct Codes<'a> {
+    literals: [(u32, u32); 256],
+    lengths: [(u32, u32); 256],
+    dist_codes: &'a [u16],
+    dist_len: &'a [u8],
+}
+
+impl Codes<'_> {
+    /// Writes token `t` (a literal or a match).
+    #[inline(always)]
+    fn put(&self, bits: &mut Bits, t: Token) {
+        if t & 1 == 0 {
+            let (code, n) = self.literals[(t >> 1) as usize & 0xFF];
+            bits.put(code, n);
+        } else {
+            let (code, n) = self.lengths[((t >> 1) & 0xFF) as usize];
+            bits.put(code, n);
+            // A distance's code and extra bits: at most 15 + 13.
+            let distance = (t >> 9) as usize;
+            let dcode = dist_code(distance);
+            let (symbol, symbol_bits) = (u32::from(self.dist_codes[dcode]), u32::from(self.dist_len[dcode]));
+            let extra = (distance - DIST_BASE[dcode] as usize) as u32;
+            bits.put(symbol | extra << symbol_bits, symbol_bits + u32::from(DIST_EXTRA[dcode]));
+        }
+    }
+}
+
 /// Bits written least significant first.
 struct Bits<'a> {
     out: &'a mut Vec<u8>,
@@ -1127,6 +1415,27 @@ impl Bits<'_> {
             self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
             self.acc >>= 32;
             self.n -= 32;
+        }
+    }
+
+    /// Writes the bits held (under 32) as one more 32-bit word, padded with zero bits.
+    fn flush_word(&mut self) {
+        if self.n > 0 {
+            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+        }
+    }
+
+    /// Appends the first `n` bits of `words` (32-bit little-endian words, least significant bit first).
+    fn put_bits(&mut self, words: &[u8], mut n: u32) {
+        let mut at = 0;
+        while n >= 32 {
+            self.put(u32::from_le_bytes(words[at..at + 4].try_into().unwrap()), 32);
+            at += 4;
+            n -= 32;
+        }
+        if n > 0 {
+            let word = u32::from_le_bytes(words[at..at + 4].try_into().unwrap());
+            self.put(word & ((1u32 << n) - 1), n);
         }
     }
 
@@ -1181,8 +1490,8 @@ fn cl_extra(symbol: u8) -> u32 {
 
 /// The one final block of `tokens` (the stream of `data`), in whichever of the three kinds is smallest.
 #[inline(never)]
-fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token]) {
-    let (lit_freq, dist_freq) = frequencies(tokens);
+fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token], stamps: Option<&Stamps>) {
+    let (lit_freq, dist_freq) = frequencies(tokens, stamps);
     // The cost in bits of the tokens' extra bits, the same for both Huffman kinds.
     let extra: u64 = (0..29).map(|c| u64::from(lit_freq[257 + c]) * u64::from(LENGTH_EXTRA[c])).sum::<u64>()
         + (0..30).map(|c| u64::from(dist_freq[c]) * u64::from(DIST_EXTRA[c])).sum::<u64>();
@@ -1268,19 +1577,37 @@ fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token]) {
         let extra = (i + MIN_MATCH - LENGTH_BASE[code] as usize) as u32;
         (symbol | extra << symbol_bits, symbol_bits + u32::from(LENGTH_EXTRA[code]))
     });
+    let codes = Codes { literals, lengths, dist_codes: &dist_codes, dist_len: &dist_len };
+    let Some(stamps) = stamps else {
+        for &t in tokens {
+            codes.put(&mut bits, t);
+        }
+        bits.put(u32::from(lit_codes[256]), u32::from(lit_len[256]));
+        bits.finish();
+        return;
+    };
+    // Each run of stamps written once on its own, in 32-bit words, then copied a word at a time wherever it is named.
+    let mut run_bits: Vec<(u32, u32)> = vec![(u32::MAX, 0); stamps.runs.len()];
+    let mut words: Vec<u8> = Vec::new();
     for &t in tokens {
-        if t & 1 == 0 {
-            let (code, n) = literals[(t >> 1) as usize & 0xFF];
-            bits.put(code, n);
+        if t & 1 == 0 && t & STAMPED != 0 {
+            let run = (t >> 10) as usize;
+            if run_bits[run].0 == u32::MAX {
+                let start = words.len();
+                let mut own = Bits { out: &mut words, acc: 0, n: 0 };
+                for &t in stamps.run(run as u32) {
+                    codes.put(&mut own, t);
+                }
+                let tail = own.n;
+                own.flush_word();
+                // The run's bits: its whole words, less the padding of the last one.
+                let padding = if tail > 0 { 32 - tail } else { 0 };
+                run_bits[run] = (start as u32, (words.len() - start) as u32 * 8 - padding);
+            }
+            let (start, n) = run_bits[run];
+            bits.put_bits(&words[start as usize..], n);
         } else {
-            let (code, n) = lengths[((t >> 1) & 0xFF) as usize];
-            bits.put(code, n);
-            // A distance's code and extra bits: at most 15 + 13.
-            let distance = (t >> 9) as usize;
-            let dcode = dist_code(distance);
-            let (symbol, symbol_bits) = (u32::from(dist_codes[dcode]), u32::from(dist_len[dcode]));
-            let extra = (distance - DIST_BASE[dcode] as usize) as u32;
-            bits.put(symbol | extra << symbol_bits, symbol_bits + u32::from(DIST_EXTRA[dcode]));
+            codes.put(&mut bits, t);
         }
     }
     bits.put(u32::from(lit_codes[256]), u32::from(lit_len[256]));
@@ -1381,6 +1708,26 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// `common` (eight bytes a step, then one at a time) counts what a byte-by-byte comparison counts, at every
+        /// length and overlap (a distance under 8 compares overlapping bytes).
+        #[test]
+        fn common_counts_the_equal_bytes(
+            unit in proptest::collection::vec(0..3u8, 1..6),
+            flip in 0..90usize,
+            a in 0..40usize,
+            distance in 1..40usize,
+            max in 0..40usize,
+        ) {
+            // A pattern repeated, one byte changed: long equal runs that end anywhere.
+            let mut data: Vec<u8> = unit.iter().copied().cycle().take(90).collect();
+            data[flip] = 7;
+            let b = a + distance;
+            let max = max.min(data.len().saturating_sub(b));
+            prop_assume!(b < data.len());
+            let naive = (0..max).take_while(|&i| data[a + i] == data[b + i]).count();
+            prop_assert_eq!(common(&data, a, b, max), naive);
+        }
 
         /// Any scanlines, made of rows drawn from a few patterns (as diagrams are), some noisy, round-trip.
         #[test]

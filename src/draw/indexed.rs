@@ -384,6 +384,10 @@ fn tile_art(key: TileKey, side: usize, draw: impl FnOnce() -> Option<Vec<u32>>) 
     let pixels = Arc::new(TileArt::new(draw()?, side));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     let (map, bytes) = &mut *guard;
+    // Another thread may have drawn it meanwhile (host tests run in parallel): keep the one already counted.
+    if let Some(drawn) = map.get(&key) {
+        return Some(Arc::clone(drawn));
+    }
     let size = pixels.bytes();
     if *bytes + size > TILE_BUDGET_BYTES {
         map.clear();
@@ -786,12 +790,14 @@ mod tests {
                 assert!(png == rgb, "{}", o.canonical());
             }
         }
-        // Whether the picture's plan at 4 bits codes squares that start inside a byte; if so, its key must say r8.
+        // Whether the picture's plan at 4 bits codes squares that start inside a byte; if so, its key must say r8
+        // (or r9 where the picture is coded by stamps, over 1,024 × 1,024 pixels).
         let coded_inside_bytes = |board: &Board, o: &RenderOptions| {
             let picture = paint(&Scene::build(board, o)).expect("the palette painter draws it");
             let four_bit_bytes = picture.height as usize * (1 + (picture.width as usize).div_ceil(2));
             let inside = picture.plan.codes_inside_bytes(4, four_bit_bytes);
-            assert!(!inside || crate::draw::render::png_version(board, o) == "r8", "{}", o.canonical());
+            let version = if picture.plan.codes_by_stamps(4, four_bit_bytes) { "r9" } else { "r8" };
+            assert!(!inside || crate::draw::render::png_version(board, o) == version, "{}", o.canonical());
             inside
         };
         let mut coded_inside = Vec::new();
@@ -804,7 +810,8 @@ mod tests {
             }
         }
         // Both sides met: the 3-px frame from 96 px on, until the scanlines pass 512 KB at 4 bits; not the lichess
-        // size (a 2-px frame, a 40-px margin) nor 128 px (searched quickly).
+        // size (a 2-px frame, a 40-px margin) nor 128 px (searched quickly: the start position shows each tile once,
+        // so stamps would not pay).
         assert!(coded_inside.contains(&(96, false)) && coded_inside.contains(&(96, true)), "{coded_inside:?}");
         assert!(!coded_inside.iter().any(|&(size, _)| size == 90 || size == 128), "{coded_inside:?}");
         // Other boards, and furniture whose text column moves the board's left edge: the same rule.
@@ -822,6 +829,82 @@ mod tests {
             }
         }
         assert!(others > 0);
+    }
+
+    /// Pictures of boards larger than 8×8 of more than 1,024 × 1,024 pixels, coded from their tiles, whose tiles
+    /// show twice or more on average, are coded by stamps (renderer r9): the same scanlines as the RGB path's PNG,
+    /// other bytes, and an r9 key; each picture whose plan is coded by stamps has an r9 key, and 8×8 boards and
+    /// pictures of at most 1,024 × 1,024 pixels are not coded so (their keys and bytes stay).
+    #[test]
+    fn the_largest_pictures_are_coded_by_stamps() {
+        let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
+        let full = ffen::parse(
+            &(0..32)
+                .map(|y| (0..32).map(|x| char::from(b"KQRBNPkqrbnp"[(x + y) % 12])).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("/"),
+            Dialect::Janko,
+        )
+        .unwrap();
+        let mixed = ffen::parse(
+            &(0..16)
+                .map(|y| ["(q3)(n4)(r5)(b6)", "(k2)(p2)(s3)(g1)", "(ca3)(Z)(c5)(t6)", "Qn(x4)(q6)"][y % 4].repeat(4))
+                .collect::<Vec<_>>()
+                .join("/"),
+            Dialect::Bodlaender,
+        )
+        .unwrap();
+        let ten =
+            ffen::parse(&["pppppppppp/PPPPPPPPPP/nnnnnnnnnn/NNNNNNNNNN"; 3].join("/")[..109], Dialect::Janko).unwrap();
+        assert_eq!((ten.width(), ten.height()), (10, 10));
+        let cases: [(&Board, &[(&str, &str)]); 6] = [
+            (&ten, &[("size", "104")]),
+            (&ten, &[("size", "104"), ("coords", "1"), ("flip", "1"), ("theme", "print")]),
+            (&ten, &[("size", "104"), ("coords", "1"), ("title", "Title"), ("squares", "Ge4"), ("arrows", "Ge2e4")]),
+            (&full, &[("size", "60")]),
+            (&full, &[("size", "68")]),
+            (&mixed, &[("size", "66"), ("theme", "brown"), ("coords", "1")]),
+        ];
+        for (board, pairs) in cases {
+            let o = RenderOptions::from_pairs(pairs.iter().copied()).unwrap().for_board(board).unwrap();
+            let picture = paint(&Scene::build(board, &o)).expect("drawn in palette indices");
+            let (w, h) = (picture.width as usize, picture.height as usize);
+            assert!(w * h > 1 << 20, "{}", o.canonical());
+            let (png, rgb) = (palette_path(board, &o), rgb_path(board, &o));
+            assert!(png != rgb && pngenc::same_but_coding(&png, &rgb), "{}", o.canonical());
+            assert_eq!(crate::draw::render::png_version(board, &o), "r9", "{}", o.canonical());
+            let stamped = [8u8, 4, 2, 1].iter().any(|&depth| {
+                let per_byte = 8 / usize::from(depth);
+                picture.plan.codes_by_stamps(depth, h * (1 + w.div_ceil(per_byte)))
+            });
+            assert!(stamped, "{}", o.canonical());
+        }
+        // The sizes around the edge: a key says r9 wherever the plan may be coded by stamps, and never for an 8×8
+        // board or at 1,024 × 1,024 pixels or fewer.
+        let mut seen = (0, 0);
+        for (board, sizes) in [(&start, 120..=128), (&ten, 96..=104), (&full, 28..=34)] {
+            for size in sizes {
+                for coords in [false, true] {
+                    let o = RenderOptions { coords, ..options(size, false, Theme::Gray) }.for_board(board).unwrap();
+                    let picture = paint(&Scene::build(board, &o)).expect("drawn in palette indices");
+                    let (w, h) = (picture.width as usize, picture.height as usize);
+                    let by_stamps = [8u8, 4, 2, 1].iter().any(|&depth| {
+                        let per_byte = 8 / usize::from(depth);
+                        picture.plan.codes_by_stamps(depth, h * (1 + w.div_ceil(per_byte)))
+                    });
+                    let version = crate::draw::render::png_version(board, &o);
+                    assert!(!by_stamps || version == "r9", "{}: {version}", o.canonical());
+                    let larger = board.width() * board.height() > 64;
+                    assert_eq!(version == "r9", w * h > 1 << 20 && larger, "{}", o.canonical());
+                    if by_stamps {
+                        seen.0 += 1
+                    } else {
+                        seen.1 += 1
+                    }
+                }
+            }
+        }
+        assert!(seen.0 > 0 && seen.1 > 0, "{seen:?}");
     }
 
     /// The rows the painter copies from the row above (the same in every tile of the band and in the margins) are

@@ -32,9 +32,9 @@ pub use crate::draw::layout::{
 /// pictures the change leaves alone: for a change of every picture, [`UNCHANGED_SINCE`] becomes the new version too;
 /// for a change of some pieces, their names go into [`crate::notation::fairy::REDRAWN`] under the new version (a
 /// test compares the table with the last one shipped, pinned in its code). r7 changed no pixels, only the bytes of
-/// large PNGs ([`TILE_CODED_SINCE`], [`png_version`]), and r8 only those of some of them at 4 bits
-/// ([`INSIDE_BYTES_CODED_SINCE`]).
-pub const RENDERER_VERSION: &str = "r8";
+/// large PNGs ([`TILE_CODED_SINCE`], [`png_version`]), r8 only those of some of them at 4 bits
+/// ([`INSIDE_BYTES_CODED_SINCE`]), and r9 only those of more than 1,024 × 1,024 pixels ([`STAMPED_SINCE`]).
+pub const RENDERER_VERSION: &str = "r9";
 
 /// The version of the PNGs whose bands of squares the encoder codes from their tiles' codes instead of searching
 /// them (issue 18: a large picture's rows are coded in a fraction of the time; other bytes, the same pixels): the
@@ -48,11 +48,21 @@ pub const TILE_CODED_SINCE: &str = "r7";
 /// CPU): the key's version of every PNG the encoder may code so ([`png_version`]).
 pub const INSIDE_BYTES_CODED_SINCE: &str = "r8";
 
+/// The version of the PNGs of more than 1,024 × 1,024 pixels whose bands the encoder codes from their tiles: each
+/// tile row's tokens made once a picture and written again as they are wherever the tile shows that row (stamps),
+/// which r7 coded token by token, trying the squares to the left for a literal (docs/cost.md, round 11: the same
+/// pixels, about the same bytes, a third less CPU on a 32×32 board; boards larger than 8×8 only): the key's version
+/// of every PNG the encoder may code so ([`png_version`]).
+pub const STAMPED_SINCE: &str = "r9";
+
 /// The version whose pictures [`RENDERER_VERSION`] still draws exactly: the key's version of a board without a
 /// redrawn fairy piece.
 pub const UNCHANGED_SINCE: &str = "r4";
 
-/// The version in the cache key of a PNG of `board` drawn with `options`: [`INSIDE_BYTES_CODED_SINCE`] where its
+/// The version in the cache key of a PNG of `board` drawn with `options`: [`STAMPED_SINCE`] where its bands are
+/// large enough to be coded from the tiles (below), it has more than 1,024 × 1,024 pixels and the board more than
+/// 64 squares, else
+/// [`INSIDE_BYTES_CODED_SINCE`] where its
 /// bands may be coded from the tiles with squares that start inside a byte at 4 bits (an odd square or left edge,
 /// and at most 512 KB of scanlines at 4 bits), else [`TILE_CODED_SINCE`] where its bands of squares are large enough
 /// to be coded from the tiles (a square times the picture's width, plus one, of at least 30,720 pixels: an 8×8
@@ -71,12 +81,20 @@ pub const UNCHANGED_SINCE: &str = "r4";
 /// // Over 512 KB of scanlines at 4 bits: searched quickly, as r7 did.
 /// let larger = RenderOptions::from_pairs([("size", "128")]).unwrap();
 /// assert_eq!(png_version(&start, &larger), "r7");
+/// // A 16×16 board of more than 1,024 × 1,024 pixels: coded by stamps where its tiles show again.
+/// let sixteen = ffen::parse(&["16"; 16].join("/"), ffen::Dialect::Bodlaender).unwrap();
+/// let large = RenderOptions::from_pairs([("size", "66")]).unwrap();
+/// assert_eq!(png_version(&sixteen, &large), "r9");
 /// ```
 pub fn png_version(board: &Board, options: &RenderOptions) -> &'static str {
     let l = Layout::drawn(board, options);
-    if crate::draw::deflate::starts_inside_bytes_coded(l.square, l.board_x, (l.width, l.height)) {
+    let tiles = crate::draw::deflate::may_code_from_tiles(l.square, l.width);
+    let squares = board.width() * board.height();
+    if tiles && crate::draw::deflate::stamped(l.width as usize, l.height as usize, squares) {
+        STAMPED_SINCE
+    } else if crate::draw::deflate::starts_inside_bytes_coded(l.square, l.board_x, (l.width, l.height)) {
         INSIDE_BYTES_CODED_SINCE
-    } else if crate::draw::deflate::may_code_from_tiles(l.square, l.width) {
+    } else if tiles {
         TILE_CODED_SINCE
     } else {
         renderer_version(board)
@@ -217,7 +235,8 @@ mod tests {
     fn the_newest_redrawing_is_this_version() {
         // r7 and r8 changed no picture's pixels, only the bytes of the PNGs coded from tiles.
         assert_eq!(REDRAWN[0].0, "r6");
-        assert_eq!((TILE_CODED_SINCE, INSIDE_BYTES_CODED_SINCE, RENDERER_VERSION), ("r7", "r8", "r8"));
+        assert_eq!((TILE_CODED_SINCE, INSIDE_BYTES_CODED_SINCE, STAMPED_SINCE), ("r7", "r8", "r9"));
+        assert_eq!(RENDERER_VERSION, "r9");
         assert_eq!(UNCHANGED_SINCE, "r4");
     }
 

@@ -728,7 +728,7 @@ mod pinned {
     use super::*;
 
     /// (path, query, cache key, ETag, cache URL on `https://h.example`, `X-FFEN`)
-    const PINNED: [(&str, &str, &str, &str, &str, &str); 7] = [
+    const PINNED: [(&str, &str, &str, &str, &str, &str); 8] = [
         (
             "/Retros/d.php",
             "ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
@@ -748,6 +748,16 @@ mod pinned {
             "\"ba12ede14b640cdd\"",
             "https://h.example/__cache/diagram.png?v=r8&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=ba12ede14b640cdd",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        ),
+        (
+            "/diagram.png",
+            "ffen=16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16&dialect=bodlaender&size=66&coords=1",
+            // Moved to r9 (issue 18, round 11): a picture of more than 1,024 × 1,024 pixels of a board larger than
+            // 8×8, whose bands the encoder may code by stamps (ETag "22dcdcfafc7c3927" under r7).
+            "r9\n97/97/97/97/97/97/97/97/97/97/97/97/97/97/97/97\ns66.f0.c1.gray",
+            "\"2364e6a3e31634ed\"",
+            "https://h.example/__cache/diagram.png?v=r9&ffen=97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97&options=s66.f0.c1.gray&etag=2364e6a3e31634ed",
+            "97/97/97/97/97/97/97/97/97/97/97/97/97/97/97/97",
         ),
         (
             "/diagram.png",
