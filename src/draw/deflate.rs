@@ -25,7 +25,6 @@
 //! Deterministic: the same scanlines always give the same bytes. Tested by decoding with independent inflaters
 //! (`png`, `flate2`) over generated and real pictures.
 
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// The deflate window: the farthest a back-reference may reach.
@@ -349,15 +348,15 @@ impl Plan {
     /// Whether its tiles are shown, on average, in two places or more (not counting the copies of a square to its
     /// left): then a stamp is made once and written again, and stamps pay; a tile shown once is coded as before.
     fn tiles_shown_again(&self) -> bool {
-        let mut tiles: Vec<*const TileCodes> = (self.bands.iter().flatten())
-            .filter_map(|span| match span {
-                Span::Tile(codes) => Some(Arc::as_ptr(codes)),
-                _ => None,
-            })
-            .collect();
-        let shown = tiles.len();
-        tiles.sort_unstable();
-        tiles.dedup();
+        let (mut shown, mut tiles) = (0, Vec::<*const TileCodes>::new());
+        for span in self.bands.iter().flatten() {
+            if let Span::Tile(codes) = span {
+                shown += 1;
+                if !tiles.contains(&Arc::as_ptr(codes)) {
+                    tiles.push(Arc::as_ptr(codes));
+                }
+            }
+        }
         shown >= 2 * tiles.len()
     }
 
@@ -569,16 +568,19 @@ fn code_row(
                     emit_checked(tokens, data, p, span_end - p, *distance);
                     span_end
                 }
-                ByteSpan::Tile(code) => match stamps.as_mut() {
-                    Some((stamps, band)) if span_end == at + code.width => {
-                        if stamps.emit((*band, i, y), code, (data, stride, at, p), tokens) {
-                            span_end
-                        } else {
-                            code.emit(y, at, p, (data, stride, start), pitch, tokens)
+                ByteSpan::Tile(code) => {
+                    let stamped = match stamps.as_mut() {
+                        Some((stamps, band)) if span_end == at + code.width => {
+                            stamps.emit((*band, i, y), code, (data, stride, at, p), tokens)
                         }
+                        _ => false,
+                    };
+                    if stamped {
+                        span_end
+                    } else {
+                        code.emit(y, at, p, (data, stride, start), pitch, tokens)
                     }
-                    _ => code.emit(y, at, p, (data, stride, start), pitch, tokens),
-                },
+                }
             };
         }
         p += extend_last(tokens, data, p, data.len());
@@ -652,9 +654,9 @@ struct Stamps {
 
 impl Stamps {
     fn new(data: &[u8], stride: usize, (first, band_rows): (usize, usize), bands: &[Vec<ByteSpan>]) -> Stamps {
-        // Each tile's number (by its code's address) and first showing (the byte of its first row).
-        let mut numbers: HashMap<*const TileCode, u32> = HashMap::new();
-        let mut firsts: Vec<usize> = Vec::new();
+        // Each tile's code (by address) and first showing (the byte of its first row), in the order first shown: a
+        // search along the few tiles a picture has (no hash table or sort, which would add to the Worker's size).
+        let mut firsts: Vec<(*const TileCode, usize)> = Vec::new();
         let showings: Vec<Vec<Option<u32>>> = (bands.iter().enumerate())
             .map(|(b, band)| {
                 let mut at = (first + b * band_rows) * stride;
@@ -667,15 +669,11 @@ impl Stamps {
                         if here + (band_rows - 1) * stride + width > data.len() {
                             return None;
                         }
-                        let t = match numbers.get(&key) {
-                            Some(&t) => t as usize,
-                            None => {
-                                numbers.insert(key, firsts.len() as u32);
-                                firsts.push(here);
-                                return Some(firsts.len() as u32 - 1);
-                            }
+                        let Some(t) = firsts.iter().position(|&(k, _)| k == key) else {
+                            firsts.push((key, here));
+                            return Some(firsts.len() as u32 - 1);
                         };
-                        let there = firsts[t];
+                        let there = firsts[t].1;
                         let same =
                             (0..band_rows).all(|y| common(data, there + y * stride, here + y * stride, width) == width);
                         same.then_some(t as u32)
@@ -1245,33 +1243,43 @@ fn dist_code(distance: usize) -> usize {
 /// Symbol counts of the tokens (literal/length symbols 0–285, distance codes 0–29), the end of block counted.
 fn frequencies(tokens: &[Token], stamps: Option<&Stamps>) -> ([u32; 286], [u32; 30]) {
     let (mut lit, mut dist) = ([0u32; 286], [0u32; 30]);
-    let mut count = |t: Token, n: u32| {
-        if t & 1 == 0 {
-            lit[(t >> 1) as usize] += n;
-        } else {
-            lit[257 + LENGTH_CODE[((t >> 1) & 0xFF) as usize] as usize] += n;
-            dist[dist_code((t >> 9) as usize)] += n;
+    // `n` times each of `tokens` (literals and matches).
+    let mut count = |tokens: &[Token], n: u32| {
+        for &t in tokens {
+            if t & 1 == 0 {
+                lit[(t >> 1) as usize] += n;
+            } else {
+                lit[257 + LENGTH_CODE[((t >> 1) & 0xFF) as usize] as usize] += n;
+                dist[dist_code((t >> 9) as usize)] += n;
+            }
         }
     };
     match stamps {
-        None => tokens.iter().for_each(|&t| count(t, 1)),
+        None => count(tokens, 1),
         Some(stamps) => {
             // How often each run of stamps is named: its tokens are counted once, that many times.
             let mut uses = vec![0u32; stamps.runs.len()];
-            for &t in tokens {
-                if t & 1 == 0 && t & STAMPED != 0 {
-                    uses[(t >> 10) as usize] += 1;
-                } else {
-                    count(t, 1);
+            for (segment, run) in stamped_segments(tokens) {
+                count(segment, 1);
+                if let Some(run) = run {
+                    uses[run as usize] += 1;
                 }
             }
             for (run, &n) in uses.iter().enumerate().filter(|(_, &n)| n > 0) {
-                stamps.run(run as u32).iter().for_each(|&t| count(t, n));
+                count(stamps.run(run as u32), n);
             }
         }
     }
     lit[256] += 1;
     (lit, dist)
+}
+
+/// `tokens` as stretches of literals and matches, each followed by the run of stamps that ends it, if any.
+fn stamped_segments(tokens: &[Token]) -> impl Iterator<Item = (&[Token], Option<u32>)> {
+    tokens.split_inclusive(|&t| t & 1 == 0 && t & STAMPED != 0).map(|segment| match segment.split_last() {
+        Some((&t, before)) if t & 1 == 0 && t & STAMPED != 0 => (before, Some(t >> 10)),
+        _ => (segment, None),
+    })
 }
 
 /// Huffman code lengths for `freqs`, none longer than `max_bits`; every used symbol gets a code, and at least two
@@ -1379,6 +1387,13 @@ struct Codes<'a> {
 }
 
 impl Codes<'_> {
+    /// Writes `tokens` (literals and matches).
+    fn put_all(&self, bits: &mut Bits, tokens: &[Token]) {
+        for &t in tokens {
+            self.put(bits, t);
+        }
+    }
+
     /// Writes token `t` (a literal or a match).
     #[inline(always)]
     fn put(&self, bits: &mut Bits, t: Token) {
@@ -1578,36 +1593,29 @@ fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token], stamps: Option<
         (symbol | extra << symbol_bits, symbol_bits + u32::from(LENGTH_EXTRA[code]))
     });
     let codes = Codes { literals, lengths, dist_codes: &dist_codes, dist_len: &dist_len };
-    let Some(stamps) = stamps else {
-        for &t in tokens {
-            codes.put(&mut bits, t);
-        }
-        bits.put(u32::from(lit_codes[256]), u32::from(lit_len[256]));
-        bits.finish();
-        return;
-    };
-    // Each run of stamps written once on its own, in 32-bit words, then copied a word at a time wherever it is named.
-    let mut run_bits: Vec<(u32, u32)> = vec![(u32::MAX, 0); stamps.runs.len()];
-    let mut words: Vec<u8> = Vec::new();
-    for &t in tokens {
-        if t & 1 == 0 && t & STAMPED != 0 {
-            let run = (t >> 10) as usize;
-            if run_bits[run].0 == u32::MAX {
-                let start = words.len();
-                let mut own = Bits { out: &mut words, acc: 0, n: 0 };
-                for &t in stamps.run(run as u32) {
-                    codes.put(&mut own, t);
+    match stamps {
+        None => codes.put_all(&mut bits, tokens),
+        Some(stamps) => {
+            // Each run of stamps written once on its own, in 32-bit words, then copied a word at a time wherever it
+            // is named.
+            let mut run_bits: Vec<(u32, u32)> = vec![(u32::MAX, 0); stamps.runs.len()];
+            let mut words: Vec<u8> = Vec::new();
+            for (segment, run) in stamped_segments(tokens) {
+                codes.put_all(&mut bits, segment);
+                let Some(run) = run.map(|run| run as usize) else { continue };
+                if run_bits[run].0 == u32::MAX {
+                    let start = words.len();
+                    let mut own = Bits { out: &mut words, acc: 0, n: 0 };
+                    codes.put_all(&mut own, stamps.run(run as u32));
+                    let tail = own.n;
+                    own.flush_word();
+                    // The run's bits: its whole words, less the padding of the last one.
+                    let padding = if tail > 0 { 32 - tail } else { 0 };
+                    run_bits[run] = (start as u32, (words.len() - start) as u32 * 8 - padding);
                 }
-                let tail = own.n;
-                own.flush_word();
-                // The run's bits: its whole words, less the padding of the last one.
-                let padding = if tail > 0 { 32 - tail } else { 0 };
-                run_bits[run] = (start as u32, (words.len() - start) as u32 * 8 - padding);
+                let (start, n) = run_bits[run];
+                bits.put_bits(&words[start as usize..], n);
             }
-            let (start, n) = run_bits[run];
-            bits.put_bits(&words[start as usize..], n);
-        } else {
-            codes.put(&mut bits, t);
         }
     }
     bits.put(u32::from(lit_codes[256]), u32::from(lit_len[256]));

@@ -384,17 +384,17 @@ fn tile_art(key: TileKey, side: usize, draw: impl FnOnce() -> Option<Vec<u32>>) 
     let pixels = Arc::new(TileArt::new(draw()?, side));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     let (map, bytes) = &mut *guard;
-    // Another thread may have drawn it meanwhile (host tests run in parallel): keep the one already counted.
-    if let Some(drawn) = map.get(&key) {
-        return Some(Arc::clone(drawn));
-    }
     let size = pixels.bytes();
     if *bytes + size > TILE_BUDGET_BYTES {
         map.clear();
         *bytes = 0;
     }
     *bytes += size;
-    map.insert(key, Arc::clone(&pixels));
+    // Another thread may have drawn it meanwhile (host tests run in parallel; an isolate has one thread): the one
+    // replaced is no longer counted.
+    if let Some(replaced) = map.insert(key, Arc::clone(&pixels)) {
+        *bytes = bytes.saturating_sub(replaced.bytes());
+    }
     Some(pixels)
 }
 

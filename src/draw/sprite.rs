@@ -211,17 +211,16 @@ pub(crate) fn get(key: &Key) -> Arc<Sprite> {
     let sprite = Arc::new(draw(key));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     let (map, bytes) = &mut *guard;
-    // Another thread may have drawn it meanwhile (host tests run in parallel; an isolate has one thread): keep the
-    // one already counted, so that the bytes stay the sum of the sprites held.
-    if let Some(drawn) = map.get(key) {
-        return Arc::clone(drawn);
-    }
     if *bytes + sprite.pixels.data.len() > CACHE_BUDGET_BYTES {
         map.clear();
         *bytes = 0;
     }
     *bytes += sprite.pixels.data.len();
-    map.insert(key.clone(), Arc::clone(&sprite));
+    // Another thread may have drawn it meanwhile (host tests run in parallel; an isolate has one thread): the one
+    // replaced is no longer counted, so that the bytes stay the sum of the sprites held.
+    if let Some(replaced) = map.insert(key.clone(), Arc::clone(&sprite)) {
+        *bytes = bytes.saturating_sub(replaced.pixels.data.len());
+    }
     sprite
 }
 
