@@ -20,7 +20,11 @@
 //!   searched; the same squares to the left are tried where the code has a literal, and each match runs on as far
 //!   as the bytes repeat. Every planned match is checked against the bytes (a wrong plan costs bytes, never the
 //!   picture). Those PNGs' bytes differ from the search's, their pixels do not (`TILE_CODED_SINCE`, `r7`; squares
-//!   inside bytes: `INSIDE_BYTES_CODED_SINCE`, `r8`).
+//!   inside bytes: `INSIDE_BYTES_CODED_SINCE`, `r8`);
+//! - in the largest of them (more than 1,024 × 1,024 pixels of a board larger than 8×8, [`stamped`]) whose tiles
+//!   show again, each tile row's tokens are made once a picture and copied wherever the tile shows that row, and
+//!   written as bits once and copied too ([`Stamps`]; `STAMPED_SINCE`, `r9`): a 32×32 board's rows are a third
+//!   cheaper.
 //!
 //! Deterministic: the same scanlines always give the same bytes. Tested by decoding with independent inflaters
 //! (`png`, `flate2`) over generated and real pictures.
