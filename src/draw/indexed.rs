@@ -810,8 +810,7 @@ mod tests {
             }
         }
         // Both sides met: the 3-px frame from 96 px on, until the scanlines pass 512 KB at 4 bits; not the lichess
-        // size (a 2-px frame, a 40-px margin) nor 128 px (searched quickly: the start position shows each tile once,
-        // so stamps would not pay).
+        // size (a 2-px frame, a 40-px margin) nor 128 px (searched quickly: an 8×8 board is not coded by stamps).
         assert!(coded_inside.contains(&(96, false)) && coded_inside.contains(&(96, true)), "{coded_inside:?}");
         assert!(!coded_inside.iter().any(|&(size, _)| size == 90 || size == 128), "{coded_inside:?}");
         // Other boards, and furniture whose text column moves the board's left edge: the same rule.
