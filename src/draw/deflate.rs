@@ -1278,10 +1278,15 @@ fn frequencies(tokens: &[Token], stamps: Option<&Stamps>) -> ([u32; 286], [u32; 
     (lit, dist)
 }
 
+/// The run of stamps token `t` names, if it names one (not a literal or a match).
+fn run_of(t: Token) -> Option<u32> {
+    (t & 1 == 0 && t & STAMPED != 0).then_some(t >> 10)
+}
+
 /// `tokens` as stretches of literals and matches, each followed by the run of stamps that ends it, if any.
 fn stamped_segments(tokens: &[Token]) -> impl Iterator<Item = (&[Token], Option<u32>)> {
-    tokens.split_inclusive(|&t| t & 1 == 0 && t & STAMPED != 0).map(|segment| match segment.split_last() {
-        Some((&t, before)) if t & 1 == 0 && t & STAMPED != 0 => (before, Some(t >> 10)),
+    tokens.split_inclusive(|&t| run_of(t).is_some()).map(|segment| match segment.split_last() {
+        Some((&t, before)) if run_of(t).is_some() => (before, run_of(t)),
         _ => (segment, None),
     })
 }

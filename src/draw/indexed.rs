@@ -856,6 +856,14 @@ mod tests {
         let ten =
             ffen::parse(&["pppppppppp/PPPPPPPPPP/nnnnnnnnnn/NNNNNNNNNN"; 3].join("/")[..109], Dialect::Janko).unwrap();
         assert_eq!((ten.width(), ten.height()), (10, 10));
+        // Whether the picture's plan is coded by stamps at some bit depth.
+        let by_stamps = |picture: &IndexedPicture| {
+            let (w, h) = (picture.width as usize, picture.height as usize);
+            [8u8, 4, 2, 1].iter().any(|&depth| {
+                let per_byte = 8 / usize::from(depth);
+                picture.plan.codes_by_stamps(depth, h * (1 + w.div_ceil(per_byte)))
+            })
+        };
         let cases: [(&Board, &[(&str, &str)]); 6] = [
             (&ten, &[("size", "104")]),
             (&ten, &[("size", "104"), ("coords", "1"), ("flip", "1"), ("theme", "print")]),
@@ -872,11 +880,7 @@ mod tests {
             let (png, rgb) = (palette_path(board, &o), rgb_path(board, &o));
             assert!(png != rgb && pngenc::same_but_coding(&png, &rgb), "{}", o.canonical());
             assert_eq!(crate::draw::render::png_version(board, &o), "r9", "{}", o.canonical());
-            let stamped = [8u8, 4, 2, 1].iter().any(|&depth| {
-                let per_byte = 8 / usize::from(depth);
-                picture.plan.codes_by_stamps(depth, h * (1 + w.div_ceil(per_byte)))
-            });
-            assert!(stamped, "{}", o.canonical());
+            assert!(by_stamps(&picture), "{}", o.canonical());
         }
         // The sizes around the edge: a key says r9 wherever the plan may be coded by stamps, and never for an 8×8
         // board or at 1,024 × 1,024 pixels or fewer.
@@ -887,15 +891,12 @@ mod tests {
                     let o = RenderOptions { coords, ..options(size, false, Theme::Gray) }.for_board(board).unwrap();
                     let picture = paint(&Scene::build(board, &o)).expect("drawn in palette indices");
                     let (w, h) = (picture.width as usize, picture.height as usize);
-                    let by_stamps = [8u8, 4, 2, 1].iter().any(|&depth| {
-                        let per_byte = 8 / usize::from(depth);
-                        picture.plan.codes_by_stamps(depth, h * (1 + w.div_ceil(per_byte)))
-                    });
+                    let stamped = by_stamps(&picture);
                     let version = crate::draw::render::png_version(board, &o);
-                    assert!(!by_stamps || version == "r9", "{}: {version}", o.canonical());
+                    assert!(!stamped || version == "r9", "{}: {version}", o.canonical());
                     let larger = board.width() * board.height() > 64;
                     assert_eq!(version == "r9", w * h > 1 << 20 && larger, "{}", o.canonical());
-                    if by_stamps {
+                    if stamped {
                         seen.0 += 1
                     } else {
                         seen.1 += 1

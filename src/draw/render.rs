@@ -61,9 +61,7 @@ pub const UNCHANGED_SINCE: &str = "r4";
 
 /// The version in the cache key of a PNG of `board` drawn with `options`: [`STAMPED_SINCE`] where its bands are
 /// large enough to be coded from the tiles (below), it has more than 1,024 × 1,024 pixels and the board more than
-/// 64 squares, else
-/// [`INSIDE_BYTES_CODED_SINCE`] where its
-/// bands may be coded from the tiles with squares that start inside a byte at 4 bits (an odd square or left edge,
+/// 64 squares, else [`INSIDE_BYTES_CODED_SINCE`] where its bands may be coded from the tiles with squares that start inside a byte at 4 bits (an odd square or left edge,
 /// and at most 512 KB of scanlines at 4 bits), else [`TILE_CODED_SINCE`] where its bands of squares are large enough
 /// to be coded from the tiles (a square times the picture's width, plus one, of at least 30,720 pixels: an 8×8
 /// board from `size=62` on; the encoder then codes them where a band's bytes at the picture's bit depth are that
