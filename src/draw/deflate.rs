@@ -301,7 +301,7 @@ pub(crate) struct Plan {
     /// Each band's spans, left to right, covering its rows.
     pub bands: Vec<Vec<Span>>,
     /// The rows the painter made as copies of the row above (one flag a row of the picture; shorter: the rest are
-    /// not): packed and checked by copying, not again.
+    /// not): not compared with it again.
     pub same_above: Vec<bool>,
 }
 

@@ -5,12 +5,13 @@
 //! Why: in WebAssembly a cache miss spent a third of its time giving each pixel of the RGB picture its palette index
 //! and a further 10–20 % drawing the squares and sprites pixel by pixel (docs/cost.md, "Where the time goes"). But a
 //! diagram is a frame plus squares, and a square is a fill colour, its highlights, at most one sprite and perhaps
-//! XFEN's border: the start position has 22 different squares among 64, a full 32×32 board a few dozen among 1,024.
-//! So each different square (a *tile*) is drawn once in RGB (and kept for the isolate's next diagrams, [`TILES`]),
-//! each tile row is given its palette indices once, the first time the picture shows it, and every row of the
-//! board is then copies of index rows. What lies outside the framed board (the coordinates' margins, the bands of
-//! title, caption and count, the background or `rim` around them) is drawn in RGB in four strips around the
-//! board and indexed there only; a square under an arrow or a circle is a tile of its own, drawn in RGB with the
+//! XFEN's border: the start position has 22 different squares among 64, a full 32×32 board a few dozen among 1,024. So
+//! each different square (a *tile*) is drawn once in RGB (and kept for the isolate's next diagrams, [`TILES`]), each
+//! tile row is given its palette indices once, the first time the picture shows it, and every row of the board is then
+//! copies of index rows, written packed at the picture's bit depth (known before the first row: [`Census`]), a square's
+//! row on whole bytes packed once a picture and copied. What lies outside the framed board (the coordinates' margins,
+//! the bands of title, caption and count, the background or `rim` around them) is drawn in RGB in four strips around
+//! the board and indexed there only; a square under an arrow or a circle is a tile of its own, drawn in RGB with the
 //! overlays clipped to it.
 //!
 //! Exactness: the palette is in order of first appearance, scanning rows top down, as [`crate::draw::pngenc`] builds
@@ -29,6 +30,7 @@
 use crate::draw::deflate::{Plan, Span, TileCodes};
 use crate::draw::layout::MarkPaint;
 use crate::draw::marks::{draw_mark, overlay_layer, text_line_layer, PlacedMask};
+use crate::draw::pngenc;
 use crate::draw::raster::{Canvas, Image, Mask, Rect, Rgb};
 use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite;
@@ -75,7 +77,7 @@ pub(crate) fn indexed_path_applies(board: &Board, options: &RenderOptions) -> bo
     !see_through && !borders && (0..h).all(|y| (0..w).all(|x| !matches!(board.get(x, y), Some(Cell::Hole) | None)))
 }
 
-/// A picture as palette indices: what [`crate::draw::pngenc::encode_indexed`] encodes.
+/// A picture as PNG scanlines of palette indices: what [`crate::draw::pngenc::encode_indexed`] encodes.
 pub(crate) struct IndexedPicture {
     /// Width in pixels.
     pub width: u32,
@@ -83,8 +85,10 @@ pub(crate) struct IndexedPicture {
     pub height: u32,
     /// The colours, RGB, in order of first appearance.
     pub palette: Vec<u8>,
-    /// One index into the palette a pixel, row by row.
-    pub indices: Vec<u8>,
+    /// Bits a sample: the fewest of 1, 2, 4 and 8 that index the palette ([`crate::draw::pngenc::depth_for`]).
+    pub depth: u8,
+    /// Each row a filter byte (0, none) and its indices packed at `depth` bits, as PNG's scanlines.
+    pub scanlines: Vec<u8>,
     /// What the painter knows of the rows, for the encoder.
     pub plan: Plan,
 }
@@ -163,6 +167,10 @@ struct Tile {
     own: Vec<u8>,
     /// Where each row's indices are.
     rows: Vec<TileRow>,
+    /// Where in the picture's scanlines each row was first written packed on whole bytes (`u32::MAX`: not yet;
+    /// a picture's scanlines are at most [`crate::draw::layout::MAX_IMAGE_PIXELS`] bytes and a few): copied from
+    /// there wherever it shows so again.
+    packed_at: Vec<u32>,
 }
 
 /// Where a tile row's palette indices are.
@@ -188,6 +196,21 @@ impl Tile {
     /// them), then the row is the kept one if those colours got the same indices, else translated; `None` at a
     /// 257th colour.
     fn row(&mut self, palette: &mut Palette, ty: usize, side: usize) -> Option<&[u8]> {
+        self.index(palette, ty, side)?;
+        Some(self.indices(ty, side))
+    }
+
+    /// The palette indices of row `ty`, once [`Tile::index`] gave them.
+    fn indices(&self, ty: usize, side: usize) -> &[u8] {
+        let range = ty * side..(ty + 1) * side;
+        match (self.rows[ty], &self.kept) {
+            (TileRow::Kept, Some(kept)) => &kept.indices[range],
+            _ => &self.own[range],
+        }
+    }
+
+    /// Gives row `ty` its palette indices, the first time the picture shows it (see [`Tile::row`]).
+    fn index(&mut self, palette: &mut Palette, ty: usize, side: usize) -> Option<()> {
         let range = ty * side..(ty + 1) * side;
         if self.rows[ty] == TileRow::Unseen {
             self.rows[ty] = match &self.art.local {
@@ -223,10 +246,7 @@ impl Tile {
                 }
             };
         }
-        Some(match (self.rows[ty], &self.kept) {
-            (TileRow::Kept, Some(kept)) => &kept.indices[range],
-            _ => &self.own[range],
-        })
+        Some(())
     }
 
     /// After the picture: keeps the tile's indices in this picture's palette for the next picture, unless they are
@@ -471,30 +491,207 @@ impl OverlayLayer {
 /// band, a margin beside a square's rows without a label) copies the indices that row got.
 #[derive(Default)]
 struct StripRows {
-    /// The previous row of the strip, and where its indices start in the picture's indices.
-    previous: Option<(usize, usize)>,
+    /// The previous row of the strip, if any, and its indices.
+    previous: Option<usize>,
+    indices: Vec<u8>,
 }
 
 impl StripRows {
-    /// Appends the indices of row `y` of `strip` to `indices`.
-    fn index(&mut self, strip: &Strip, y: usize, palette: &mut Palette, indices: &mut Vec<u8>) -> Option<()> {
+    /// Appends the indices of row `y` of `strip` to `out`.
+    fn index(&mut self, strip: &Strip, y: usize, palette: &mut Palette, out: &mut Vec<u8>) -> Option<()> {
         let row = strip.row(y);
-        let start = indices.len();
-        match self.previous {
-            Some((before, at)) if same_pixels(strip.row(before), row) => indices.extend_from_within(at..at + row.len()),
-            _ => {
-                indices.resize(start + row.len(), 0);
-                palette.index_row(row, &mut indices[start..])?;
+        if !self.previous.is_some_and(|before| same_pixels(strip.row(before), row)) {
+            self.indices.resize(row.len(), 0);
+            palette.index_row(row, &mut self.indices)?;
+        }
+        self.previous = Some(y);
+        out.extend_from_slice(&self.indices);
+        Some(())
+    }
+}
+
+/// The colours a picture will show, counted before its first row is written, so that rows are written packed at
+/// its bit depth (a 4-bit picture was written a byte a pixel, then packed: 15 % of a 32×32 board's miss in V8). At
+/// least the picture's colours: the frame's ink (asked for on every row of squares), the strips' (each shows all
+/// its pixels), every tile's (each shows all its rows: a row not asked for is the same as the one above it); a
+/// square under an arrow or circle counts its tile's colours and those where the overlays ink it, so that an
+/// overlay hiding all of a colour counts one too many (the picture is then drawn again at its depth, [`paint_at`]).
+struct Census {
+    colours: Palette,
+    /// More than 256.
+    overflow: bool,
+}
+
+impl Census {
+    fn new() -> Census {
+        let mut census = Census { colours: Palette::new(), overflow: false };
+        census.add(&[INK.to_pixel()]);
+        census
+    }
+
+    fn add(&mut self, pixels: &[u32]) {
+        let mut last = Palette::EMPTY;
+        for &pixel in pixels {
+            if pixel != last {
+                if self.colours.index_of(pixel).is_none() {
+                    self.overflow = true;
+                    return;
+                }
+                last = pixel;
             }
         }
-        self.previous = Some((y, start));
+    }
+
+    /// The pixels of `image` (at `x`, `y` in the picture) inside the box (x0, y0, x1, y1; picture coordinates).
+    fn add_box(&mut self, image: &Image, (x, y): (i64, i64), (x0, y0, x1, y1): (i64, i64, i64, i64)) {
+        let (width, height) = (i64::from(image.width), i64::from(image.height));
+        let (x0, x1) = ((x0 - x).clamp(0, width) as usize, (x1 - x).clamp(0, width) as usize);
+        for row in (y0 - y).clamp(0, height)..(y1 - y).clamp(0, height) {
+            let row = row as usize * width as usize;
+            self.add(&image.pixels[row + x0..row + x1]);
+        }
+    }
+
+    /// The pixels of `tile` (at `x`, `y` in the picture) where `overlay` inks it: each row's span of ink.
+    fn add_overlay(&mut self, tile: &Image, (x, y): (i64, i64), overlay: &OverlayLayer) {
+        let (width, layer) = (i64::from(tile.width), &overlay.layer);
+        for row in 0..i64::from(tile.height) {
+            let Some(span) = usize::try_from(y + row - layer.y).ok().and_then(|r| overlay.spans.get(r)) else {
+                continue;
+            };
+            let x0 = (layer.x + span.start as i64 - x).clamp(0, width) as usize;
+            let x1 = (layer.x + span.end as i64 - x).clamp(0, width) as usize;
+            let row = row as usize * width as usize;
+            self.add(&tile.pixels[row + x0..row + x1]);
+        }
+    }
+
+    /// A strip's colours: its `background` but where a layer inked it, inside the boxes `inked`.
+    fn add_strip(&mut self, strip: &Strip, background: Rgb, inked: &[(i64, i64, i64, i64)]) {
+        if strip.image.pixels.is_empty() {
+            return;
+        }
+        self.add(&[background.to_pixel()]);
+        for &ink_box in inked {
+            self.add_box(&strip.image, (strip.x, strip.y), ink_box);
+        }
+    }
+
+    /// The bit depth of a picture of at least as many colours as counted.
+    fn depth(&self) -> u8 {
+        if self.overflow {
+            8
+        } else {
+            pngenc::depth_for(self.colours.rgb.len() / 3)
+        }
+    }
+}
+
+/// A picture's PNG scanlines at its bit depth, written row by row: a row's pixels gathered as indices (`pending`)
+/// and packed where a whole byte ends, or copied packed (a square's row on whole bytes, shown before).
+struct Scanlines {
+    depth: u8,
+    per_byte: usize,
+    /// A scanline's bytes: the filter byte and the samples.
+    stride: usize,
+    lines: Vec<u8>,
+    /// Bytes of `lines` (start, length) to be copied next: squares' rows next to each other that were written next
+    /// to each other before (a rank like an earlier one: one copy, not one a square).
+    copy: (usize, usize),
+    /// The indices of the row being written that are not packed yet, after `copy` (at most one of them is not
+    /// empty; the bytes before them are written, whole).
+    pending: Vec<u8>,
+}
+
+impl Scanlines {
+    fn new(width: usize, height: usize, depth: u8) -> Scanlines {
+        let per_byte = 8 / usize::from(depth);
+        let stride = 1 + width.div_ceil(per_byte);
+        let lines = Vec::with_capacity(stride * height);
+        Scanlines { depth, per_byte, stride, lines, copy: (0, 0), pending: Vec::new() }
+    }
+
+    /// Starts a row (its filter byte: 0, none); its indices go into what this returns.
+    fn start_row(&mut self) -> &mut Vec<u8> {
+        self.lines.push(0);
+        &mut self.pending
+    }
+
+    /// Where the row's next indices go (after what is to be copied).
+    fn indices(&mut self) -> &mut Vec<u8> {
+        self.flush_copy();
+        &mut self.pending
+    }
+
+    /// Whether `pixels` packed samples, a whole number of bytes, may be given next: the row so far ends on a byte.
+    fn on_byte(&self, pixels: usize) -> bool {
+        self.pending.len().is_multiple_of(self.per_byte) && pixels.is_multiple_of(self.per_byte)
+    }
+
+    /// Appends row `ty` of `tile` (`side` pixels), where [`Scanlines::on_byte`]: its indices the first time (packed
+    /// with their neighbours': one call for a row of squares shown once), then its packed bytes copied from there.
+    fn put_tile_row(&mut self, tile: &mut Tile, palette: &mut Palette, ty: usize, side: usize) -> Option<()> {
+        let at = tile.packed_at[ty] as usize;
+        if at == u32::MAX as usize {
+            self.flush_copy();
+            // Where its bytes will be once the indices before it and its own are packed (on whole bytes).
+            tile.packed_at[ty] = u32::try_from(self.lines.len() + self.pending.len() / self.per_byte).ok()?;
+            self.pending.extend_from_slice(tile.row(palette, ty, side)?);
+        } else {
+            if !self.pending.is_empty() {
+                self.flush();
+            }
+            let bytes = side / self.per_byte;
+            match &mut self.copy {
+                (start, len) if *len > 0 && *start + *len == at => *len += bytes,
+                _ => {
+                    self.flush_copy();
+                    self.copy = (at, bytes);
+                }
+            }
+        }
         Some(())
+    }
+
+    /// Writes what is to be copied.
+    fn flush_copy(&mut self) {
+        if self.copy.1 > 0 {
+            let (start, len) = std::mem::take(&mut self.copy);
+            self.lines.extend_from_within(start..start + len);
+        }
+    }
+
+    /// Writes what is to be copied and packs the indices gathered (on whole bytes, or at the row's end).
+    fn flush(&mut self) {
+        self.flush_copy();
+        if !self.pending.is_empty() {
+            pngenc::pack_row(&self.pending, self.depth, &mut self.lines);
+            self.pending.clear();
+        }
+    }
+
+    /// Ends the row: the last of its indices packed (a last partial byte padded with zero bits).
+    #[inline(never)] // (once a row; inlined into each of the painter's loops, it cost 1 KB of wasm)
+    fn end_row(&mut self) {
+        self.flush();
+        debug_assert!(self.lines.len().is_multiple_of(self.stride));
+    }
+
+    /// A row the same as the one above.
+    fn copy_row_above(&mut self) {
+        let start = self.lines.len();
+        self.lines.extend_from_within(start - self.stride..start);
     }
 }
 
 /// The palette painter: the scene of a diagram for which [`indexed_path_applies`], drawn in palette indices; `None`
 /// if it has more than 256 colours, or shows anything this painter does not draw (then the RGB painter draws it).
 pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
+    paint_at(scene, None)
+}
+
+/// [`paint`], its rows written at `depth` bits where given, else at the depth of the colours its [`Census`] counts.
+fn paint_at(scene: &Scene, depth: Option<u8>) -> Option<IndexedPicture> {
     let l = &scene.layout;
     let (w, h) = scene.files_ranks;
     let (s, frame, width, height) = (l.square as usize, l.frame as usize, l.width as usize, l.height as usize);
@@ -534,8 +731,15 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
         .map(|label| (&label.coverage.mask, label.left, label.top))
         .chain(texts.iter().map(|text| (&text.mask, text.x, text.y)))
         .collect();
-    if !layers.iter().all(|&(mask, x, y)| inked_box(mask, x, y).is_none_or(outside_board)) {
-        return None;
+    // (Where each layer inks: the strips' pixels elsewhere are their background.)
+    let mut inked = Vec::with_capacity(layers.len());
+    for &(mask, x, y) in &layers {
+        if let Some(ink_box) = inked_box(mask, x, y) {
+            if !outside_board(ink_box) {
+                return None;
+            }
+            inked.push(ink_box);
+        }
     }
     let (board_rows, u) = ((by1 - by0) as u32, |n: usize| n as u32);
     let mut strips = [
@@ -567,6 +771,7 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
     // a millisecond; a hash map of sprite keys cost 3 KB of the gzipped wasm). The sprite itself is fetched only to
     // draw a tile the tile cache does not hold. A square under an overlay is a tile of its own.
     let mut tiles: Vec<Tile> = Vec::new();
+    let mut census = Census::new();
     let mut grid = Vec::with_capacity(w * h);
     for (i, square) in scene.squares.iter().enumerate() {
         let rect = square.rect;
@@ -622,12 +827,16 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                     }
                     Some(image.pixels)
                 })?;
+                census.add(art.local.as_ref().map_or(&art.pixels, |local| &local.colours));
                 if overlaid {
                     // The overlays over this square, clipped to it, in their order.
                     let mut image = Image { width: l.square, height: l.square, pixels: art.pixels.clone() };
                     for OverlayLayer { layer, spans, .. } in &overlays {
                         let inked = layer.mask.inked(layer.ink).within(spans);
                         image.draw(&inked, layer.x - square_box.0, layer.y - square_box.1);
+                    }
+                    for overlay in &overlays {
+                        census.add_overlay(&image, (square_box.0, square_box.1), overlay);
                     }
                     art = Arc::new(TileArt::unshared(image.pixels, s));
                 }
@@ -647,30 +856,43 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                     kept,
                     own: Vec::new(),
                     rows: vec![TileRow::Unseen; s],
+                    packed_at: vec![u32::MAX; s],
                 });
                 tiles.len() - 1
             }
         };
         grid.push(id);
     }
+    // The bit depth, known before the first row (so that rows are written packed): from the picture's colours.
+    for strip in &strips {
+        census.add_strip(strip, background, &inked);
+    }
+    let counted = census.depth();
+    // (Tests count more colours than there are, as an overlay hiding a colour does.)
+    #[cfg(test)]
+    let counted = tests::COUNTED_DEPTH.with(|d| d.get()).map_or(counted, |d| d.max(counted));
+    let depth = depth.unwrap_or(counted);
+    let mut out = Scanlines::new(width, height, depth);
     let mut palette = Palette::new();
-    let mut indices = Vec::with_capacity(width * height);
     let (mut top_rows, mut left_rows, mut right_rows, mut bottom_rows) =
         (StripRows::default(), StripRows::default(), StripRows::default(), StripRows::default());
     // Appends `n` pixels of ink (the frame), its index taken in scan order like every colour's.
-    let ink = |palette: &mut Palette, indices: &mut Vec<u8>, n: usize| {
+    let ink = |palette: &mut Palette, pending: &mut Vec<u8>, n: usize| {
         let ink = palette.index_of(INK.to_pixel())?;
-        indices.resize(indices.len() + n, ink);
+        pending.resize(pending.len() + n, ink);
         Some(())
     };
     for y in 0..by0 {
-        top_rows.index(top, y, &mut palette, &mut indices)?;
+        top_rows.index(top, y, &mut palette, out.start_row())?;
+        out.end_row();
     }
     // The frame is a closed ring of ink (no holes) around the squares.
     for y in by0..sy0 {
-        left_rows.index(left, y, &mut palette, &mut indices)?;
-        ink(&mut palette, &mut indices, bx1 - bx0)?;
-        right_rows.index(right, y, &mut palette, &mut indices)?;
+        let pending = out.start_row();
+        left_rows.index(left, y, &mut palette, pending)?;
+        ink(&mut palette, pending, bx1 - bx0)?;
+        right_rows.index(right, y, &mut palette, pending)?;
+        out.end_row();
     }
     let mut same_above = Vec::new();
     // Whether row `y` of a strip is the same as the row above it.
@@ -687,30 +909,48 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
                 && strip_same(left, y)
                 && strip_same(right, y)
             {
-                let start = indices.len();
-                indices.extend_from_within(start - width..start);
+                out.copy_row_above();
                 same_above.resize(y, false);
                 same_above.push(true);
                 continue;
             }
-            left_rows.index(left, y, &mut palette, &mut indices)?;
-            ink(&mut palette, &mut indices, frame)?;
+            let pending = out.start_row();
+            left_rows.index(left, y, &mut palette, pending)?;
+            ink(&mut palette, pending, frame)?;
             for &id in band {
-                indices.extend_from_slice(tiles[id].row(&mut palette, ty, s)?);
+                // A square's row on whole bytes is packed once a picture and copied; else its indices are packed
+                // with the rest of the row.
+                if out.on_byte(s) {
+                    out.put_tile_row(&mut tiles[id], &mut palette, ty, s)?;
+                } else {
+                    out.indices().extend_from_slice(tiles[id].row(&mut palette, ty, s)?);
+                }
             }
-            ink(&mut palette, &mut indices, frame)?;
-            right_rows.index(right, y, &mut palette, &mut indices)?;
+            let pending = out.indices();
+            ink(&mut palette, pending, frame)?;
+            right_rows.index(right, y, &mut palette, pending)?;
+            out.end_row();
         }
     }
     for y in sy1..by1 {
-        left_rows.index(left, y, &mut palette, &mut indices)?;
-        ink(&mut palette, &mut indices, bx1 - bx0)?;
-        right_rows.index(right, y, &mut palette, &mut indices)?;
+        let pending = out.start_row();
+        left_rows.index(left, y, &mut palette, pending)?;
+        ink(&mut palette, pending, bx1 - bx0)?;
+        right_rows.index(right, y, &mut palette, pending)?;
+        out.end_row();
     }
     for y in by1..height {
-        bottom_rows.index(bottom, y, &mut palette, &mut indices)?;
+        bottom_rows.index(bottom, y, &mut palette, out.start_row())?;
+        out.end_row();
     }
-    debug_assert_eq!(indices.len(), width * height);
+    debug_assert_eq!(out.lines.len(), height * (1 + width.div_ceil(8 / usize::from(depth))));
+    let colours = palette.rgb.len() / 3;
+    debug_assert!(census.overflow || census.colours.rgb.len() / 3 >= colours);
+    if pngenc::depth_for(colours) != depth {
+        // Counted more colours than the picture has (an overlay hid all of one): drawn again at its depth (the
+        // same palette: the same scan).
+        return paint_at(scene, Some(pngenc::depth_for(colours)));
+    }
     for tile in &tiles {
         tile.keep();
     }
@@ -734,7 +974,7 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
         })
         .collect();
     let plan = Plan { first_row: sy0, band_rows: s, bands, same_above };
-    Some(IndexedPicture { width: l.width, height: l.height, palette: palette.rgb, indices, plan })
+    Some(IndexedPicture { width: l.width, height: l.height, palette: palette.rgb, depth, scanlines: out.lines, plan })
 }
 
 #[cfg(test)]
@@ -751,6 +991,8 @@ mod tests {
     thread_local! {
         /// How many tile rows this thread's pictures took from a kept translation.
         pub(super) static KEPT_ROWS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        /// A bit depth the painter's census gives, where larger than its own (as if it counted more colours).
+        pub(super) static COUNTED_DEPTH: std::cell::Cell<Option<u8>> = const { std::cell::Cell::new(None) };
     }
 
     /// The PNG of the RGB path: draw in RGB, index, encode.
@@ -761,8 +1003,8 @@ mod tests {
     /// The palette painter's PNG of `board`, with the painter's plan.
     fn palette_path(board: &Board, options: &RenderOptions) -> Vec<u8> {
         let picture = paint(&Scene::build(board, options)).expect("drawn in palette indices");
-        let (w, h, plan) = (picture.width, picture.height, &picture.plan);
-        pngenc::encode_indexed(w, h, picture.palette, &picture.indices, plan).expect("encodes")
+        let size = (picture.width, picture.height);
+        pngenc::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.plan).expect("encodes")
     }
 
     /// Where the encoder codes the bands from the tiles, and that it does: the lichess size (a 2-px frame, squares on
@@ -907,6 +1149,35 @@ mod tests {
         assert!(seen.0 > 0 && seen.1 > 0, "{seen:?}");
     }
 
+    /// A picture whose colours were counted as more than it has (an overlay hiding all of a colour) is drawn again
+    /// at its depth: the same scanlines as counted right, at 1, 2, 4 and 8 bits, with squares on whole bytes and
+    /// inside them.
+    #[test]
+    fn pictures_counted_at_a_larger_depth_are_drawn_at_theirs() {
+        let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
+        let empty = Board::empty(3, 2).unwrap();
+        let two = RenderOptions::from_pairs([("light", "000000"), ("dark", "000000")]).unwrap();
+        let cases = [
+            (&empty, two, 1),
+            (&empty, RenderOptions::default(), 2),
+            (&start, options(90, false, Theme::Gray), 4),
+            (&start, options(45, true, Theme::Gray), 4),
+            (&start, options(40, false, Theme::Green), 8),
+        ];
+        for (board, o, depth) in cases {
+            let scene = Scene::build(board, &o);
+            let right = paint(&scene).expect("drawn in palette indices");
+            assert_eq!(right.depth, depth, "{}", o.canonical());
+            for counted in [2, 4, 8] {
+                COUNTED_DEPTH.with(|d| d.set(Some(counted)));
+                let again = paint(&scene).expect("drawn in palette indices");
+                COUNTED_DEPTH.with(|d| d.set(None));
+                assert_eq!(again.depth, right.depth);
+                assert!(again.scanlines == right.scanlines, "{} counted {counted} bits", o.canonical());
+            }
+        }
+    }
+
     /// The rows the painter copies from the row above (the same in every tile of the band and in the margins) are
     /// flagged for the encoder, and each flagged row is the row above: every row of a band that is the one above it,
     /// at small and large sizes, flipped or not, with and without coordinates.
@@ -917,8 +1188,8 @@ mod tests {
             for coords in [false, true] {
                 let o = RenderOptions { coords, ..options(size, size == 40, Theme::Gray) };
                 let picture = paint(&Scene::build(&start, &o)).expect("drawn in palette indices");
-                let width = picture.width as usize;
-                let rows: Vec<&[u8]> = picture.indices.chunks_exact(width).collect();
+                let stride = 1 + (picture.width as usize).div_ceil(8 / usize::from(picture.depth));
+                let rows: Vec<&[u8]> = picture.scanlines.chunks_exact(stride).collect();
                 let flagged: Vec<usize> =
                     (picture.plan.same_above.iter().enumerate()).filter_map(|(y, &same)| same.then_some(y)).collect();
                 for &y in &flagged {
@@ -1198,7 +1469,9 @@ mod tests {
                 if let Some(picture) = paint(&Scene::build(&board, &options)) {
                     prop_assert_eq!(picture.palette.len() % 3, 0);
                     prop_assert!(picture.palette.len() / 3 <= 256);
-                    prop_assert_eq!(picture.indices.len(), (picture.width * picture.height) as usize);
+                    prop_assert_eq!(picture.depth, pngenc::depth_for(picture.palette.len() / 3));
+                    let stride = 1 + (picture.width as usize).div_ceil(8 / usize::from(picture.depth));
+                    prop_assert_eq!(picture.scanlines.len(), stride * picture.height as usize);
                 }
             }
         }

@@ -62,56 +62,66 @@ fn index_colours(pixels: &[u32]) -> Option<Indexed> {
 /// PNG scanlines of 8-bit indices packed into `depth`-bit samples (1, 2, 4 or 8): each row a filter byte (0, none)
 /// and its samples, starting on a byte.
 #[inline(never)] // called once a picture; kept apart in profiles
-fn pack(indices: &[u8], width: usize, depth: u8, same_above: &[bool]) -> Vec<u8> {
+fn pack(indices: &[u8], width: usize, depth: u8) -> Vec<u8> {
     let per_byte = 8 / depth.min(8) as usize;
     let row_bytes = width.div_ceil(per_byte);
     let rows = indices.len().checked_div(width).unwrap_or(0);
-    let mut out = vec![0u8; (row_bytes + 1) * rows];
-    for (r, row) in indices.chunks_exact(width.max(1)).enumerate() {
-        let line = r * (row_bytes + 1)..(r + 1) * (row_bytes + 1);
-        if r > 0 && same_above.get(r) == Some(&true) {
-            debug_assert_eq!(row, &indices[(r - 1) * width..r * width]);
-            out.copy_within(line.start - (row_bytes + 1)..line.start, line.start);
-            continue;
-        }
-        let dst = &mut out[line][1..];
-        // Whole bytes in fixed-size groups (which the compiler turns into wide operations), then the last partial one.
-        let whole = width / per_byte;
-        match depth {
-            8.. => dst.copy_from_slice(row),
-            4 => {
-                // Eight indices (each below 16) a step: byte 2k of `y` is index 2k << 4 | index 2k + 1.
-                let eights = width / 8;
-                for (d, r) in dst[..eights * 4].chunks_exact_mut(4).zip(row.chunks_exact(8)) {
-                    let x = u64::from_le_bytes(r.try_into().expect("8 bytes"));
-                    let y = (x << 4 | x >> 8) & 0x00FF_00FF_00FF_00FF;
-                    let y = (y | y >> 8) & 0x0000_FFFF_0000_FFFF;
-                    d.copy_from_slice(&((y | y >> 16) as u32).to_le_bytes());
-                }
-                for (d, pair) in dst[eights * 4..].iter_mut().zip(row[eights * 8..].chunks_exact(2)) {
-                    *d = pair[0] << 4 | pair[1];
-                }
-            }
-            2 => {
-                for (d, g) in dst.iter_mut().zip(row.chunks_exact(4)) {
-                    *d = g[0] << 6 | g[1] << 4 | g[2] << 2 | g[3];
-                }
-            }
-            _ => {
-                for (d, g) in dst.iter_mut().zip(row.chunks_exact(8)) {
-                    *d = g[0] << 7 | g[1] << 6 | g[2] << 5 | g[3] << 4 | g[4] << 3 | g[5] << 2 | g[6] << 1 | g[7];
-                }
-            }
-        }
-        if depth < 8 && whole < row_bytes {
-            let mut byte = 0u8;
-            for (i, &v) in row[whole * per_byte..].iter().enumerate() {
-                byte |= v << (8 - depth as usize * (i + 1));
-            }
-            dst[whole] = byte;
-        }
+    let mut out = Vec::with_capacity((row_bytes + 1) * rows);
+    for row in indices.chunks_exact(width.max(1)) {
+        out.push(0);
+        pack_row(row, depth, &mut out);
     }
     out
+}
+
+/// Appends `row`'s indices packed into `depth`-bit samples (1, 2, 4 or 8; each index below `1 << depth`), the first
+/// pixel in a byte's high bits: `row.len()` pixels in whole bytes, a last partial byte padded with zero bits.
+pub(crate) fn pack_row(row: &[u8], depth: u8, out: &mut Vec<u8>) {
+    let per_byte = 8 / depth.clamp(1, 8) as usize;
+    let start = out.len();
+    out.resize(start + row.len().div_ceil(per_byte), 0);
+    let dst = &mut out[start..];
+    // Whole bytes in fixed-size groups (which the compiler turns into wide operations), then the last partial one.
+    let whole = row.len() / per_byte;
+    match depth {
+        8.. => dst.copy_from_slice(row),
+        4 => {
+            // Eight indices (each below 16) a step: byte 2k of `y` is index 2k << 4 | index 2k + 1.
+            let eights = row.len() / 8;
+            for (d, r) in dst[..eights * 4].chunks_exact_mut(4).zip(row.chunks_exact(8)) {
+                let x = u64::from_le_bytes(r.try_into().expect("8 bytes"));
+                let y = (x << 4 | x >> 8) & 0x00FF_00FF_00FF_00FF;
+                let y = (y | y >> 8) & 0x0000_FFFF_0000_FFFF;
+                d.copy_from_slice(&((y | y >> 16) as u32).to_le_bytes());
+            }
+            for (d, pair) in dst[eights * 4..].iter_mut().zip(row[eights * 8..].chunks_exact(2)) {
+                *d = pair[0] << 4 | pair[1];
+            }
+        }
+        // (1 and 2 bits, pictures of at most four colours: rare, so a byte at a time, in less code.)
+        _ => {
+            for (d, g) in dst.iter_mut().zip(row.chunks_exact(per_byte)) {
+                *d = g.iter().fold(0, |byte, &v| byte << depth | v);
+            }
+        }
+    }
+    if depth < 8 && whole < dst.len() {
+        let mut byte = 0u8;
+        for (i, &v) in row[whole * per_byte..].iter().enumerate() {
+            byte |= v << (8 - depth as usize * (i + 1));
+        }
+        dst[whole] = byte;
+    }
+}
+
+/// The bit depth of a PNG of `colours` palette entries: the smallest of 1, 2, 4 and 8 bits that indexes them.
+pub(crate) fn depth_for(colours: usize) -> u8 {
+    match colours {
+        0..=2 => 1,
+        3..=4 => 2,
+        5..=16 => 4,
+        _ => 8,
+    }
 }
 
 /// PNG scanlines of unfiltered rows of `row_bytes` bytes: a filter byte (0, none) before each.
@@ -155,9 +165,7 @@ pub fn encode(image: &Image) -> Result<Vec<u8>, EncodeError> {
         return Err(EncodeError::SizeMismatch);
     }
     match index_colours(&image.pixels) {
-        Some(indexed) => {
-            encode_palette(image.width, image.height, indexed.palette, indexed.alphas, &indexed.indices, None)
-        }
+        Some(indexed) => encode_palette(image.width, image.height, indexed.palette, indexed.alphas, &indexed.indices),
         None if image.has_transparency() => write_png(image.width, image.height, Samples::Rgba(image.to_rgba()), None),
         None => write_png(image.width, image.height, Samples::Rgb(image.to_rgb()), None),
     }
@@ -171,29 +179,36 @@ enum Samples {
     Rgba(Vec<u8>),
 }
 
-/// Encodes a picture drawn in palette indices (one byte a pixel, row by row, at most 256 colours) at the smallest bit
-/// depth for its palette's size: the pixels [`encode`] makes of the RGB picture whose colours, in order of first
-/// appearance, are that palette. At 8 bits the painter's plan codes the rows of squares (other bytes than
-/// [`encode`]'s, the same picture).
+/// Encodes a picture drawn as PNG scanlines of palette indices (`depth`-bit samples, each row a filter byte 0 and its
+/// samples; at most 256 colours) at the smallest bit depth for its palette's size ([`depth_for`]): the pixels
+/// [`encode`] makes of the RGB picture whose colours, in order of first appearance, are that palette. The painter's
+/// plan codes the rows of squares where it can (other bytes than [`encode`]'s, the same picture).
 pub(crate) fn encode_indexed(
-    width: u32,
-    height: u32,
+    (width, height): (u32, u32),
     palette: Vec<u8>,
-    indices: &[u8],
+    depth: u8,
+    scanlines: Vec<u8>,
     plan: &Plan,
 ) -> Result<Vec<u8>, EncodeError> {
-    encode_palette(width, height, palette, Vec::new(), indices, Some(plan))
+    let (w, h) = (width as usize, height as usize);
+    if w == 0 || h == 0 {
+        return Err(EncodeError::Empty);
+    }
+    if depth != depth_for(palette.len() / 3) || scanlines.len() != h * (1 + w.div_ceil(8 / usize::from(depth))) {
+        return Err(EncodeError::SizeMismatch);
+    }
+    let samples = Samples::Indexed { palette, alphas: Vec::new(), depth, rows: scanlines };
+    write_png(width, height, samples, Some(plan))
 }
 
-/// The palette encoder ([`encode`] and [`encode_indexed`]), with the alphas of a `tRNS` chunk (see [`Indexed`]'s
-/// `alphas`) and the painter's plan, if any.
+/// The palette encoder of [`encode`]: its indices packed at the smallest bit depth for the palette, with the alphas
+/// of a `tRNS` chunk (see [`Indexed`]'s `alphas`).
 fn encode_palette(
     width: u32,
     height: u32,
     palette: Vec<u8>,
     alphas: Vec<u8>,
     indices: &[u8],
-    plan: Option<&Plan>,
 ) -> Result<Vec<u8>, EncodeError> {
     let (w, h) = (width as usize, height as usize);
     if w == 0 || h == 0 {
@@ -202,19 +217,8 @@ fn encode_palette(
     if indices.len() != w * h {
         return Err(EncodeError::SizeMismatch);
     }
-    let depth = match palette.len() / 3 {
-        0..=2 => 1,
-        3..=4 => 2,
-        5..=16 => 4,
-        _ => 8,
-    };
-    let same_above = plan.map_or(&[][..], |plan| &plan.same_above);
-    write_png(
-        width,
-        height,
-        Samples::Indexed { palette, alphas, depth, rows: pack(indices, w, depth, same_above) },
-        plan,
-    )
+    let depth = depth_for(palette.len() / 3);
+    write_png(width, height, Samples::Indexed { palette, alphas, depth, rows: pack(indices, w, depth) }, None)
 }
 
 /// The PNG file: signature, `IHDR`, `sRGB` (perceptual) and `gAMA` (1/2.2), the palette (`PLTE`) and its alphas
@@ -300,22 +304,32 @@ pub(crate) fn same_but_coding(a: &[u8], b: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    /// A row flagged as the row above is packed by copying the packed row above: the same scanlines as packing it,
-    /// at every depth and for widths that end inside a byte; flags past the last row change nothing.
+    /// Every sample is where PNG puts it (the first pixel in a byte's high bits, a last partial byte padded with
+    /// zero bits), and a row packed in pieces that end on whole bytes is the row packed at once: the palette painter
+    /// packs a row so (its margin and frame, then each square's row, then the rest).
     #[test]
-    fn rows_flagged_as_the_row_above_pack_the_same() {
-        for (depth, width) in [(1, 13), (2, 7), (4, 9), (4, 16), (8, 5)] {
-            let top = 1u8 << depth.min(7);
-            let row =
-                |seed: usize| (0..width).map(|x| ((x * 7 + seed * 3) % usize::from(top)) as u8).collect::<Vec<_>>();
-            // Rows 0, 1, 1, 1, 2, 2: rows 2, 3 and 5 are their row above.
-            let indices: Vec<u8> = [0, 1, 1, 1, 2, 2].iter().flat_map(|&seed| row(seed)).collect();
-            let flags = [false, false, true, true, false, true, true, true];
-            assert_eq!(
-                pack(&indices, width, depth, &flags),
-                pack(&indices, width, depth, &[]),
-                "{depth} bits, {width}"
-            );
+    fn rows_pack_in_pieces_as_at_once() {
+        for (depth, width) in [(1u8, 13usize), (1, 16), (2, 7), (4, 9), (4, 16), (4, 21), (8, 5)] {
+            let per_byte = 8 / usize::from(depth);
+            let row: Vec<u8> = (0..width).map(|x| ((x * 7 + 3) % (1 << depth)) as u8).collect();
+            let mut whole = Vec::new();
+            pack_row(&row, depth, &mut whole);
+            assert_eq!(whole.len(), width.div_ceil(per_byte));
+            for (x, &v) in row.iter().enumerate() {
+                let shift = 8 - usize::from(depth) * (x % per_byte + 1);
+                assert_eq!(whole[x / per_byte] >> shift & ((1u16 << depth) - 1) as u8, v, "{depth} bits, {x}");
+            }
+            let mut padded = row.clone();
+            padded.resize(width.next_multiple_of(per_byte), 0);
+            let mut zeros = Vec::new();
+            pack_row(&padded, depth, &mut zeros);
+            assert_eq!(zeros, whole, "{depth} bits, {width}: padding");
+            for cut in (0..=width).step_by(per_byte) {
+                let mut pieces = Vec::new();
+                pack_row(&row[..cut], depth, &mut pieces);
+                pack_row(&row[cut..], depth, &mut pieces);
+                assert_eq!(pieces, whole, "{depth} bits, {width} cut at {cut}");
+            }
         }
     }
 

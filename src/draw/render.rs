@@ -215,8 +215,8 @@ pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, Enc
     // The same picture either way (see crate::draw::indexed); the palette painter is the fast one, where it applies.
     if indexed::indexed_path_applies(board, options) {
         if let Some(picture) = indexed::paint(&scene) {
-            let (width, height) = (picture.width, picture.height);
-            return pngenc::encode_indexed(width, height, picture.palette, &picture.indices, &picture.plan);
+            let size = (picture.width, picture.height);
+            return pngenc::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.plan);
         }
     }
     pngenc::encode(&paint(&scene))
