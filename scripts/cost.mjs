@@ -17,8 +17,9 @@
 // moved its floor from 4.8 to 2.5 ms in one run) shifts both alike; the hits, the limits' and the cold rows are
 // above the floor row measured once.
 //
-// With COST_BEFORE, the warm misses of both builds run interleaved row by row (two runtimes), so that load from
-// other work falls on both alike; LILA_GIF adds lila-gif's CPU per 720-px GIF of the same positions.
+// With COST_BEFORE, the warm misses of both builds run interleaved (two runtimes): each row's four blocks (and the
+// floor beside each) alternate between the builds, so that load from other work and a machine whose speed drifts
+// fall on both alike; LILA_GIF adds lila-gif's CPU per 720-px GIF of the same positions.
 // Bounded: about 5,500 requests (a third of them the floor beside the rows; twice that with COST_BEFORE) and
 // 3 + 7 x COST_COLD_RUNS runtime starts (5-10 minutes; COST_RUNTIME=workerd: about 3); every request times out
 // after 30 s; an interrupted run stops the runtime it started.
@@ -252,14 +253,28 @@ async function measure(worker, urls, expect) {
 // whose speed drifts during a run (the floor of one run has moved from 4.8 to 2.5 ms), a row minus the floor measured
 // at the start of the run can be off by more than the row; minus its own floor, the drift falls on both alike.
 async function measureBesideFloor(worker, urls, floorUrl, expect) {
+  return (await measureBesideFloorInTurn([{ worker, urls }], floorUrl, expect))[0];
+}
+
+// `measureBesideFloor` of several runtimes, each with its own `urls`, block by block in turn: block 1 of each, then
+// block 2 of each, and so on (the results in the order given).
+async function measureBesideFloorInTurn(runs, floorUrl, expect) {
   const blocks = 4;
-  const size = Math.ceil(urls.length / blocks);
-  const parts = [];
-  const floors = [];
-  for (let i = 0; i < urls.length; i += size) {
-    floors.push(await measure(worker, Array(50).fill(floorUrl), isStatus(400)));
-    parts.push(await measure(worker, urls.slice(i, i + size), expect));
+  const measured = runs.map(() => ({ parts: [], floors: [] }));
+  for (let block = 0; block < blocks; block++) {
+    for (const [i, { worker, urls }] of runs.entries()) {
+      const size = Math.ceil(urls.length / blocks);
+      const slice = urls.slice(block * size, (block + 1) * size);
+      if (slice.length === 0) continue;
+      measured[i].floors.push(await measure(worker, Array(50).fill(floorUrl), isStatus(400)));
+      measured[i].parts.push(await measure(worker, slice, expect));
+    }
   }
+  return measured.map(({ parts, floors }) => summarize(parts, floors));
+}
+
+// One row's result from its blocks and the floors measured beside them.
+function summarize(parts, floors) {
   const n = parts.reduce((sum, p) => sum + p.n, 0);
   const weighted = (list, key) => list.reduce((sum, p) => sum + p[key] * p.n, 0) / list.reduce((sum, p) => sum + p.n, 0);
   return {
@@ -406,13 +421,20 @@ async function measureBuilds(builds) {
     ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && (!ONLY_ROWS || request.includes(ONLY_ROWS))));
     const floorRows = new Map();
     for (const [request, n, warm, urls, check] of rowDefs) {
-      for (const { build, worker } of workers) {
+      for (const { worker } of workers) {
         await measure(worker, urls(warm).slice(0, Math.max(3, Math.round(warm * SCALE))), check);
-        const isFloor = request.includes("the floor");
-        const row = { build, request, ...(await (isFloor ? measure(worker, urls(n), check) : measureBesideFloor(worker, urls(n), FLOOR, check))) };
-        if (isFloor) floorRows.set(build, row);
-        note(row);
       }
+      if (request.includes("the floor")) {
+        for (const { build, worker } of workers) {
+          const row = { build, request, ...(await measure(worker, urls(n), check)) };
+          floorRows.set(build, row);
+          note(row);
+        }
+        continue;
+      }
+      const runs = workers.map(({ worker }) => ({ worker, urls: urls(n) }));
+      const rows = await measureBesideFloorInTurn(runs, FLOOR, check);
+      for (const [i, { build }] of workers.entries()) note({ build, request, ...rows[i] });
     }
     for (const { build, worker } of workers) {
       const again = await measure(worker, same(300, FLOOR), isStatus(400));
