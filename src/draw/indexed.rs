@@ -167,10 +167,6 @@ struct Tile {
     own: Vec<u8>,
     /// Where each row's indices are.
     rows: Vec<TileRow>,
-    /// Where in the picture's scanlines each row was first written packed on whole bytes (`u32::MAX`: not yet;
-    /// a picture's scanlines are at most [`crate::draw::layout::MAX_IMAGE_PIXELS`] bytes and a few): copied from
-    /// there wherever it shows so again.
-    packed_at: Vec<u32>,
 }
 
 /// Where a tile row's palette indices are.
@@ -196,7 +192,9 @@ impl Tile {
     /// them), then the row is the kept one if those colours got the same indices, else translated; `None` at a
     /// 257th colour.
     fn row(&mut self, palette: &mut Palette, ty: usize, side: usize) -> Option<&[u8]> {
-        self.index(palette, ty, side)?;
+        if self.rows[ty] == TileRow::Unseen {
+            self.index(palette, ty, side)?;
+        }
         Some(self.indices(ty, side))
     }
 
@@ -515,7 +513,7 @@ impl StripRows {
 /// least the picture's colours: the frame's ink (asked for on every row of squares), the strips' (each shows all
 /// its pixels), every tile's (each shows all its rows: a row not asked for is the same as the one above it); a
 /// square under an arrow or circle counts its tile's colours and those where the overlays ink it, so that an
-/// overlay hiding all of a colour counts one too many (the picture is then drawn again at its depth, [`paint_at`]).
+/// overlay hiding all of a colour counts one too many (the picture is then packed again, [`pngenc::repack`]).
 /// It stops at the 17th colour: more take 8 bits too (and the painter's palette still stops at the 257th).
 struct Census {
     colours: Palette,
@@ -594,11 +592,14 @@ impl Census {
     }
 }
 
-/// A picture's PNG scanlines at its bit depth, written row by row: a row's pixels gathered as indices (`pending`)
-/// and packed where a whole byte ends, or copied packed (a square's row on whole bytes, shown before).
+/// A picture's PNG scanlines at the depth they are written at, row by row: below 8 bits a row's pixels gathered as
+/// indices (`pending`) and packed where a whole byte ends, a square's row on whole bytes packed once and copied
+/// packed where it shows again; at 8 bits the indices themselves.
 struct Scanlines {
     depth: u8,
-    per_byte: usize,
+    /// Pixels a byte (1, 2, 4 or 8) as a shift: divisions by a number not known when compiling cost tens of
+    /// cycles in wasm, a few a square.
+    per_byte_log2: u32,
     /// A scanline's bytes: the filter byte and the samples.
     stride: usize,
     lines: Vec<u8>,
@@ -608,47 +609,68 @@ struct Scanlines {
     /// The indices of the row being written that are not packed yet, after `copy` (at most one of them is not
     /// empty; the bytes before them are written, whole).
     pending: Vec<u8>,
+    /// Where in `lines` each tile's row (tile × side + row) was first written on whole bytes (`u32::MAX`: not yet;
+    /// a picture's scanlines are at most [`crate::draw::layout::MAX_IMAGE_PIXELS`] bytes and a few): copied from
+    /// there wherever it shows so again.
+    tile_rows_at: Vec<u32>,
 }
 
 impl Scanlines {
-    fn new(width: usize, height: usize, depth: u8) -> Scanlines {
+    /// Scanlines of `width` × `height` pixels at `depth` bits, of squares of `tiles` tiles of `side` pixels.
+    fn new((width, height): (usize, usize), depth: u8, (tiles, side): (usize, usize)) -> Scanlines {
         let per_byte = 8 / usize::from(depth);
         let stride = 1 + width.div_ceil(per_byte);
-        let lines = Vec::with_capacity(stride * height);
-        Scanlines { depth, per_byte, stride, lines, copy: (0, 0), pending: Vec::new() }
+        Scanlines {
+            depth,
+            per_byte_log2: per_byte.trailing_zeros(),
+            stride,
+            lines: Vec::with_capacity(stride * height),
+            copy: (0, 0),
+            pending: Vec::with_capacity(width),
+            tile_rows_at: if depth < 8 { vec![u32::MAX; tiles * side] } else { Vec::new() },
+        }
     }
 
     /// Starts a row (its filter byte: 0, none); its indices go into what this returns.
     fn start_row(&mut self) -> &mut Vec<u8> {
         self.lines.push(0);
-        &mut self.pending
+        self.indices()
     }
 
-    /// Where the row's next indices go (after what is to be copied).
+    /// Where the row's next indices go (after what is to be copied): at 8 bits the scanlines themselves (an index
+    /// is a byte).
+    #[inline]
     fn indices(&mut self) -> &mut Vec<u8> {
         self.flush_copy();
-        &mut self.pending
+        if self.depth == 8 {
+            &mut self.lines
+        } else {
+            &mut self.pending
+        }
     }
 
     /// Whether `pixels` packed samples, a whole number of bytes, may be given next: the row so far ends on a byte.
     fn on_byte(&self, pixels: usize) -> bool {
-        self.pending.len().is_multiple_of(self.per_byte) && pixels.is_multiple_of(self.per_byte)
+        let within_a_byte = (1 << self.per_byte_log2) - 1;
+        (self.pending.len() | pixels) & within_a_byte == 0
     }
 
-    /// Appends row `ty` of `tile` (`side` pixels), where [`Scanlines::on_byte`]: its indices the first time (packed
-    /// with their neighbours': one call for a row of squares shown once), then its packed bytes copied from there.
-    fn put_tile_row(&mut self, tile: &mut Tile, palette: &mut Palette, ty: usize, side: usize) -> Option<()> {
-        let at = tile.packed_at[ty] as usize;
+    /// Appends row `ty` of tile `id` (`side` pixels) below 8 bits, where [`Scanlines::on_byte`]: packed the first
+    /// time, then copied from there (with the squares before it where they were next to each other there too).
+    fn put_tile_row(&mut self, (id, tile): (usize, &mut Tile), palette: &mut Palette, ty: usize) -> Option<()> {
+        let side = tile.rows.len();
+        debug_assert!(self.depth < 8, "8-bit rows are copied from the tiles");
+        let slot = id * side + ty;
+        let at = self.tile_rows_at[slot] as usize;
         if at == u32::MAX as usize {
-            self.flush_copy();
-            // Where its bytes will be once the indices before it and its own are packed (on whole bytes).
-            tile.packed_at[ty] = u32::try_from(self.lines.len() + self.pending.len() / self.per_byte).ok()?;
-            self.pending.extend_from_slice(tile.row(palette, ty, side)?);
+            self.flush();
+            self.tile_rows_at[slot] = u32::try_from(self.lines.len()).ok()?;
+            pngenc::pack_row(tile.row(palette, ty, side)?, self.depth, &mut self.lines);
         } else {
             if !self.pending.is_empty() {
                 self.flush();
             }
-            let bytes = side / self.per_byte;
+            let bytes = side >> self.per_byte_log2;
             match &mut self.copy {
                 (start, len) if *len > 0 && *start + *len == at => *len += bytes,
                 _ => {
@@ -694,11 +716,6 @@ impl Scanlines {
 /// The palette painter: the scene of a diagram for which [`indexed_path_applies`], drawn in palette indices; `None`
 /// if it has more than 256 colours, or shows anything this painter does not draw (then the RGB painter draws it).
 pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
-    paint_at(scene, None)
-}
-
-/// [`paint`], its rows written at `depth` bits where given, else at the depth of the colours its [`Census`] counts.
-fn paint_at(scene: &Scene, depth: Option<u8>) -> Option<IndexedPicture> {
     let l = &scene.layout;
     let (w, h) = scene.files_ranks;
     let (s, frame, width, height) = (l.square as usize, l.frame as usize, l.width as usize, l.height as usize);
@@ -778,7 +795,16 @@ fn paint_at(scene: &Scene, depth: Option<u8>) -> Option<IndexedPicture> {
     // a millisecond; a hash map of sprite keys cost 3 KB of the gzipped wasm). The sprite itself is fetched only to
     // draw a tile the tile cache does not hold. A square under an overlay is a tile of its own.
     let mut tiles: Vec<Tile> = Vec::new();
-    let mut census = Census::new();
+    // The bit depth the rows are written at, known before the first row: the picture's, from a census of its
+    // colours, where the squares start on bytes at it, so that their rows are copied packed. Where they start
+    // inside a byte (a 1-px frame at the default size, a 3-px one at `size=96`), at 8 bits (every square's row then
+    // starts on a byte), packed once at the end: packing each row as it is made cost 3–5 % more of a default-size
+    // miss in V8. Squares starting on odd pixels start inside a byte at every depth but 8: no census.
+    let on_bytes = |depth: u8| {
+        let per_byte = 8 / usize::from(depth);
+        sx0.is_multiple_of(per_byte) && s.is_multiple_of(per_byte)
+    };
+    let mut census = on_bytes(4).then(Census::new);
     let mut grid = Vec::with_capacity(w * h);
     for (i, square) in scene.squares.iter().enumerate() {
         let rect = square.rect;
@@ -834,7 +860,9 @@ fn paint_at(scene: &Scene, depth: Option<u8>) -> Option<IndexedPicture> {
                     }
                     Some(image.pixels)
                 })?;
-                census.add(art.local.as_ref().map_or(&art.pixels, |local| &local.colours));
+                if let Some(census) = census.as_mut() {
+                    census.add(art.local.as_ref().map_or(&art.pixels, |local| &local.colours));
+                }
                 if overlaid {
                     // The overlays over this square, clipped to it, in their order.
                     let mut image = Image { width: l.square, height: l.square, pixels: art.pixels.clone() };
@@ -842,8 +870,10 @@ fn paint_at(scene: &Scene, depth: Option<u8>) -> Option<IndexedPicture> {
                         let inked = layer.mask.inked(layer.ink).within(spans);
                         image.draw(&inked, layer.x - square_box.0, layer.y - square_box.1);
                     }
-                    for overlay in &overlays {
-                        census.add_overlay(&image, (square_box.0, square_box.1), overlay);
+                    if let Some(census) = census.as_mut() {
+                        for overlay in &overlays {
+                            census.add_overlay(&image, (square_box.0, square_box.1), overlay);
+                        }
                     }
                     art = Arc::new(TileArt::unshared(image.pixels, s));
                 }
@@ -863,23 +893,27 @@ fn paint_at(scene: &Scene, depth: Option<u8>) -> Option<IndexedPicture> {
                     kept,
                     own: Vec::new(),
                     rows: vec![TileRow::Unseen; s],
-                    packed_at: vec![u32::MAX; s],
                 });
                 tiles.len() - 1
             }
         };
         grid.push(id);
     }
-    // The bit depth, known before the first row (so that rows are written packed): from the picture's colours.
-    for strip in &strips {
-        census.add_strip(strip, background, &inked);
-    }
-    let counted = census.depth();
+    // (The strips' colours are counted only where the squares start on bytes at the tiles' depth: more colours only
+    // make a byte hold fewer pixels, so squares on bytes then are on bytes at any depth the strips add.)
+    let depth = match census.as_mut() {
+        Some(census) if on_bytes(census.depth()) => {
+            for strip in &strips {
+                census.add_strip(strip, background, &inked);
+            }
+            census.depth()
+        }
+        _ => 8,
+    };
     // (Tests count more colours than there are, as an overlay hiding a colour does.)
     #[cfg(test)]
-    let counted = tests::COUNTED_DEPTH.with(|d| d.get()).map_or(counted, |d| d.max(counted));
-    let depth = depth.unwrap_or(counted);
-    let mut out = Scanlines::new(width, height, depth);
+    let depth = tests::COUNTED_DEPTH.with(|d| d.get()).map_or(depth, |d| d.max(depth));
+    let mut out = Scanlines::new((width, height), depth, (tiles.len(), s));
     let mut palette = Palette::new();
     let (mut top_rows, mut left_rows, mut right_rows, mut bottom_rows) =
         (StripRows::default(), StripRows::default(), StripRows::default(), StripRows::default());
@@ -924,13 +958,22 @@ fn paint_at(scene: &Scene, depth: Option<u8>) -> Option<IndexedPicture> {
             let pending = out.start_row();
             left_rows.index(left, y, &mut palette, pending)?;
             ink(&mut palette, pending, frame)?;
-            for &id in band {
-                // A square's row on whole bytes is packed once a picture and copied; else its indices are packed
-                // with the rest of the row.
-                if out.on_byte(s) {
-                    out.put_tile_row(&mut tiles[id], &mut palette, ty, s)?;
-                } else {
-                    out.indices().extend_from_slice(tiles[id].row(&mut palette, ty, s)?);
+            if depth == 8 {
+                // An index is a byte: each square's row as its tile has it (no call a square: 5 % of an 11×11
+                // board's miss in V8).
+                let lines = out.indices();
+                for &id in band {
+                    lines.extend_from_slice(tiles[id].row(&mut palette, ty, s)?);
+                }
+            } else {
+                for &id in band {
+                    // A square's row on whole bytes is packed once a picture and copied; else its indices are
+                    // packed with the rest of the row.
+                    if out.on_byte(s) {
+                        out.put_tile_row((id, &mut tiles[id]), &mut palette, ty)?;
+                    } else {
+                        out.indices().extend_from_slice(tiles[id].row(&mut palette, ty, s)?);
+                    }
                 }
             }
             let pending = out.indices();
@@ -952,12 +995,15 @@ fn paint_at(scene: &Scene, depth: Option<u8>) -> Option<IndexedPicture> {
     }
     debug_assert_eq!(out.lines.len(), height * (1 + width.div_ceil(8 / usize::from(depth))));
     let colours = palette.rgb.len() / 3;
-    debug_assert!(census.eight_bits || census.colours.rgb.len() / 3 >= colours);
-    if pngenc::depth_for(colours) != depth {
-        // Counted more colours than the picture has (an overlay hid all of one): drawn again at its depth (the
-        // same palette: the same scan).
-        return paint_at(scene, Some(pngenc::depth_for(colours)));
+    // Written at more bits than the colours need (a byte a pixel, above, or counted more colours than the picture
+    // has: an overlay hid all of one): packed at the picture's depth. (Never fewer: the census counts every colour.)
+    let fewer = pngenc::depth_for(colours);
+    if fewer > depth {
+        debug_assert!(false, "{colours} colours written at {depth} bits");
+        return None;
     }
+    let scanlines =
+        if fewer == depth { out.lines } else { pngenc::repack(&out.lines, width, depth, fewer, &same_above) };
     for tile in &tiles {
         tile.keep();
     }
@@ -981,7 +1027,7 @@ fn paint_at(scene: &Scene, depth: Option<u8>) -> Option<IndexedPicture> {
         })
         .collect();
     let plan = Plan { first_row: sy0, band_rows: s, bands, same_above };
-    Some(IndexedPicture { width: l.width, height: l.height, palette: palette.rgb, depth, scanlines: out.lines, plan })
+    Some(IndexedPicture { width: l.width, height: l.height, palette: palette.rgb, depth: fewer, scanlines, plan })
 }
 
 #[cfg(test)]
@@ -1156,11 +1202,11 @@ mod tests {
         assert!(seen.0 > 0 && seen.1 > 0, "{seen:?}");
     }
 
-    /// A picture whose colours were counted as more than it has (an overlay hiding all of a colour) is drawn again
+    /// A picture whose colours were counted as more than it has (an overlay hiding all of a colour) is packed again
     /// at its depth: the same scanlines as counted right, at 1, 2, 4 and 8 bits, with squares on whole bytes and
     /// inside them.
     #[test]
-    fn pictures_counted_at_a_larger_depth_are_drawn_at_theirs() {
+    fn pictures_counted_at_a_larger_depth_are_packed_at_theirs() {
         let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
         let empty = Board::empty(3, 2).unwrap();
         let two = RenderOptions::from_pairs([("light", "000000"), ("dark", "000000")]).unwrap();

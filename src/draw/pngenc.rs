@@ -77,6 +77,10 @@ fn pack(indices: &[u8], width: usize, depth: u8) -> Vec<u8> {
 /// Appends `row`'s indices packed into `depth`-bit samples (1, 2, 4 or 8; each index below `1 << depth`), the first
 /// pixel in a byte's high bits: `row.len()` pixels in whole bytes, a last partial byte padded with zero bits.
 pub(crate) fn pack_row(row: &[u8], depth: u8, out: &mut Vec<u8>) {
+    if depth >= 8 {
+        out.extend_from_slice(row);
+        return;
+    }
     let per_byte = 8 / depth.clamp(1, 8) as usize;
     let start = out.len();
     out.resize(start + row.len().div_ceil(per_byte), 0);
@@ -84,7 +88,6 @@ pub(crate) fn pack_row(row: &[u8], depth: u8, out: &mut Vec<u8>) {
     // Whole bytes in fixed-size groups (which the compiler turns into wide operations), then the last partial one.
     let whole = row.len() / per_byte;
     match depth {
-        8.. => dst.copy_from_slice(row),
         4 => {
             // Eight indices (each below 16) a step: byte 2k of `y` is index 2k << 4 | index 2k + 1.
             let eights = row.len() / 8;
@@ -105,13 +108,43 @@ pub(crate) fn pack_row(row: &[u8], depth: u8, out: &mut Vec<u8>) {
             }
         }
     }
-    if depth < 8 && whole < dst.len() {
+    if whole < dst.len() {
         let mut byte = 0u8;
         for (i, &v) in row[whole * per_byte..].iter().enumerate() {
             byte |= v << (8 - depth as usize * (i + 1));
         }
         dst[whole] = byte;
     }
+}
+
+/// Scanlines of `width` pixels at `from` bits a sample, at `to` bits (fewer; each index below `1 << to`): the palette
+/// painter's rows where it wrote them a byte a pixel, or counted more colours than the picture has. A row flagged in
+/// `same_above` (the row above it, as the painter knows) is copied.
+pub(crate) fn repack(scanlines: &[u8], width: usize, from: u8, to: u8, same_above: &[bool]) -> Vec<u8> {
+    let (per_byte, mask) = (8 / usize::from(from), ((1u16 << from) - 1) as u8);
+    let stride = 1 + width.div_ceil(per_byte);
+    let out_stride = 1 + width.div_ceil(8 / usize::from(to));
+    let mut out = Vec::with_capacity(scanlines.len() / stride * out_stride);
+    let mut row = Vec::with_capacity(width);
+    for (r, line) in scanlines.chunks_exact(stride).enumerate() {
+        if r > 0 && same_above.get(r) == Some(&true) {
+            debug_assert_eq!(line, &scanlines[(r - 1) * stride..r * stride]);
+            let start = out.len();
+            out.extend_from_within(start - out_stride..start);
+            continue;
+        }
+        out.push(line[0]);
+        if from == 8 {
+            pack_row(&line[1..], to, &mut out);
+        } else {
+            row.clear();
+            row.extend(
+                (0..width).map(|x| line[1 + x / per_byte] >> (8 - usize::from(from) * (x % per_byte + 1)) & mask),
+            );
+            pack_row(&row, to, &mut out);
+        }
+    }
+    out
 }
 
 /// The bit depth of a PNG of `colours` palette entries: the smallest of 1, 2, 4 and 8 bits that indexes them.
@@ -329,6 +362,35 @@ mod tests {
                 pack_row(&row[..cut], depth, &mut pieces);
                 pack_row(&row[cut..], depth, &mut pieces);
                 assert_eq!(pieces, whole, "{depth} bits, {width} cut at {cut}");
+            }
+        }
+    }
+
+    /// Scanlines repacked at fewer bits are the same indices packed at that depth, from every depth to every
+    /// smaller one, and rows flagged as the row above are copied: the same scanlines.
+    #[test]
+    fn repacked_scanlines_are_packed_at_the_new_depth() {
+        for width in [1usize, 5, 8, 13, 16, 33] {
+            for (from, to) in [(8u8, 4u8), (8, 2), (8, 1), (4, 2), (4, 1), (2, 1), (8, 8), (4, 4)] {
+                let top = 1usize << to;
+                // Rows 0, 1, 1, 2, 2: rows 2 and 4 are the row above.
+                let rows: Vec<Vec<u8>> = [0, 1, 1, 2, 2]
+                    .iter()
+                    .map(|r| (0..width).map(|x| ((x * 5 + r * 3) % top) as u8).collect())
+                    .collect();
+                let lines = |depth: u8| {
+                    let mut out = Vec::new();
+                    for row in &rows {
+                        out.push(0);
+                        pack_row(row, depth, &mut out);
+                    }
+                    out
+                };
+                let flags = [false, false, true, false, true, true];
+                for same_above in [&flags[..], &[]] {
+                    let repacked = repack(&lines(from), width, from, to, same_above);
+                    assert_eq!(repacked, lines(to), "{width} px, {from} to {to} bits");
+                }
             }
         }
     }
