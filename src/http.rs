@@ -368,11 +368,13 @@ pub fn warm_up_response() -> Option<Response> {
     first
 }
 
-/// How many times [`warm_up_response`] draws each of its diagrams. Twice: V8 optimises a wasm function once it has
-/// run enough, on its helper threads, and after one round that happened during a fresh runtime's first diagram
-/// (3.5–6 ms of helper-thread CPU in it, measured in workerd alone: docs/cost.md, round 9); after two it happens at
-/// start-up. More rounds were measured too and made the first request dearer again, for a longer start-up.
-pub const WARM_UP_ROUNDS: usize = 2;
+/// How many times [`warm_up_response`] draws each of its diagrams. Three: V8 optimises a wasm function once it has
+/// run enough, on its helper threads, and with too few rounds that happens during a fresh runtime's first diagram
+/// (3.5–6 ms of helper-thread CPU in it after one round, docs/cost.md round 9; 12–14 ms in the first 11×11 board
+/// or lichess link after two once the palette painter wrote packed rows, round 12; measured in workerd alone);
+/// after three it happens at start-up. Eight rounds (round 9) made the first request dearer again, for a longer
+/// start-up.
+pub const WARM_UP_ROUNDS: usize = 3;
 
 /// Decides what to do with a request. Never panics; every input gets a [`Plan`], a rejection its [`Response`].
 pub fn plan(info: &RequestInfo<'_>) -> Plan {
