@@ -508,6 +508,9 @@ impl StripRows {
     }
 }
 
+/// A box of pixels: x0, y0, x1, y1 (end exclusive), picture coordinates.
+type PixelBox = (i64, i64, i64, i64);
+
 /// The colours a picture will show, counted before its first row is written, so that rows are written packed at
 /// its bit depth (a 4-bit picture was written a byte a pixel, then packed: 15 % of a 32×32 board's miss in V8). At
 /// least the picture's colours: the frame's ink (asked for on every row of squares), the strips' (each shows all
@@ -580,10 +583,9 @@ impl Census {
         &mut self,
         strips: &[Strip],
         (background, ink): (Rgb, Rgb),
-        (layers, inked): (&[(&Mask, i64, i64)], &[(i64, i64, i64, i64)]),
+        (layers, inked): (&[(&Mask, i64, i64)], &[PixelBox]),
     ) -> bool {
-        let overlap =
-            |a: &(i64, i64, i64, i64), b: &(i64, i64, i64, i64)| a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
+        let overlap = |a: &PixelBox, b: &PixelBox| a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
         if inked.iter().enumerate().any(|(i, a)| inked[i + 1..].iter().any(|b| overlap(a, b))) {
             return false;
         }
@@ -605,7 +607,7 @@ impl Census {
     }
 
     /// A strip's colours: its `background` but where a layer inked it, inside the boxes `inked`.
-    fn add_strip(&mut self, strip: &Strip, background: Rgb, inked: &[(i64, i64, i64, i64)]) {
+    fn add_strip(&mut self, strip: &Strip, background: Rgb, inked: &[PixelBox]) {
         if strip.image.pixels.is_empty() {
             return;
         }
