@@ -735,7 +735,6 @@ impl Scanlines {
     }
 
     /// Ends the row: the last of its indices packed (a last partial byte padded with zero bits).
-    #[inline(never)] // (once a row; inlined into each of the painter's loops, it cost 1 KB of wasm)
     fn end_row(&mut self) {
         self.flush();
         debug_assert!(self.lines.len().is_multiple_of(self.stride));
