@@ -514,9 +514,10 @@ type PixelBox = (i64, i64, i64, i64);
 /// The colours a picture will show, counted before its first row is written, so that rows are written packed at
 /// its bit depth (a 4-bit picture was written a byte a pixel, then packed: 15 % of a 32×32 board's miss in V8). At
 /// least the picture's colours: the frame's ink (asked for on every row of squares), the strips' (each shows all
-/// its pixels), every tile's (each shows all its rows: a row not asked for is the same as the one above it); a
-/// square under an arrow or circle counts its tile's colours and those where the overlays ink it, so that an
-/// overlay hiding all of a colour counts one too many (the picture is then packed again, [`pngenc::repack`]).
+/// its pixels: its background, and the text's blends, [`Census::add_text`]), every tile's (each shows all its rows:
+/// a row not asked for is the same as the one above it); a square under an arrow or circle counts its tile's
+/// colours and those where the overlays ink it, so that an overlay hiding all of a colour counts one too many (the
+/// picture is then packed again, [`pngenc::repack`]).
 /// It stops at the 17th colour: more take 8 bits too (and the painter's palette still stops at the 257th).
 struct Census {
     colours: Palette,
