@@ -192,23 +192,6 @@ impl Tile {
     /// them), then the row is the kept one if those colours got the same indices, else translated; `None` at a
     /// 257th colour.
     fn row(&mut self, palette: &mut Palette, ty: usize, side: usize) -> Option<&[u8]> {
-        if self.rows[ty] == TileRow::Unseen {
-            self.index(palette, ty, side)?;
-        }
-        Some(self.indices(ty, side))
-    }
-
-    /// The palette indices of row `ty`, once [`Tile::index`] gave them.
-    fn indices(&self, ty: usize, side: usize) -> &[u8] {
-        let range = ty * side..(ty + 1) * side;
-        match (self.rows[ty], &self.kept) {
-            (TileRow::Kept, Some(kept)) => &kept.indices[range],
-            _ => &self.own[range],
-        }
-    }
-
-    /// Gives row `ty` its palette indices, the first time the picture shows it (see [`Tile::row`]).
-    fn index(&mut self, palette: &mut Palette, ty: usize, side: usize) -> Option<()> {
         let range = ty * side..(ty + 1) * side;
         if self.rows[ty] == TileRow::Unseen {
             self.rows[ty] = match &self.art.local {
@@ -244,7 +227,10 @@ impl Tile {
                 }
             };
         }
-        Some(())
+        Some(match (self.rows[ty], &self.kept) {
+            (TileRow::Kept, Some(kept)) => &kept.indices[range],
+            _ => &self.own[range],
+        })
     }
 
     /// After the picture: keeps the tile's indices in this picture's palette for the next picture, unless they are
@@ -552,7 +538,7 @@ impl Census {
     }
 
     /// The pixels of `image` (at `x`, `y` in the picture) inside the box (x0, y0, x1, y1; picture coordinates).
-    fn add_box(&mut self, image: &Image, (x, y): (i64, i64), (x0, y0, x1, y1): (i64, i64, i64, i64)) {
+    fn add_box(&mut self, image: &Image, (x, y): (i64, i64), (x0, y0, x1, y1): PixelBox) {
         let (width, height) = (i64::from(image.width), i64::from(image.height));
         let (x0, x1) = ((x0 - x).clamp(0, width) as usize, (x1 - x).clamp(0, width) as usize);
         for row in (y0 - y).clamp(0, height)..(y1 - y).clamp(0, height) {
