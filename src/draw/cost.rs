@@ -30,6 +30,7 @@ use crate::draw::indexed::indexed_path_applies;
 use crate::draw::layout::Layout;
 use crate::notation::board::{Board, Cell};
 use crate::options::render_options::RenderOptions;
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -114,20 +115,19 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
 
 /// The different squares of `board` (content and light or dark) and the different contents that draw a sprite.
 fn distinct_squares(board: &Board) -> (u64, u64) {
-    let mut squares: Vec<(&Cell, bool)> = Vec::with_capacity(board.width() * board.height());
+    // Each content with the square colours it stands on (bit 0 light, bit 1 dark). A map rather than a sort and a
+    // dedup: a sort of cells is a function of its own in the wasm (5 KB gzipped), for a count.
+    let mut shades: HashMap<&Cell, u8> = HashMap::with_capacity(board.width() * board.height());
     for y in 0..board.height() {
         for x in 0..board.width() {
             if let Some(cell) = board.get(x, y) {
-                squares.push((cell, board.is_dark(x, y)));
+                *shades.entry(cell).or_default() |= 1 << u8::from(board.is_dark(x, y));
             }
         }
     }
-    squares.sort_unstable();
-    squares.dedup();
-    let tiles = squares.len() as u64;
-    let mut contents: Vec<&Cell> = squares.iter().map(|&(c, _)| c).filter(|c| !matches!(c, Cell::Empty)).collect();
-    contents.dedup();
-    (tiles, contents.len() as u64)
+    let tiles = shades.values().map(|bits| u64::from(bits.count_ones())).sum();
+    let contents = shades.keys().filter(|c| !matches!(c, Cell::Empty)).count() as u64;
+    (tiles, contents)
 }
 
 /// A deployment's limit on the predicted CPU of one diagram, in milliseconds: the `FFEN_MAX_RENDER_MS` Worker
@@ -311,6 +311,39 @@ mod tests {
         let err = FREE.check(at(68)).unwrap_err();
         assert!(err.to_string().contains("FFEN_MAX_RENDER_MS) is 8 ms"), "{err}");
         assert!(err.to_string().starts_with("the diagram (2180×2180 pixels, 12 different squares)"), "{err}");
+    }
+
+    /// The tiles and sprites counted are the different (content, square colour) pairs and the different contents
+    /// other than an empty square, as a sort and a dedup of them count them.
+    #[test]
+    fn different_squares_are_counted_once() {
+        use std::collections::BTreeSet;
+        let boards = [
+            (START, Dialect::Janko),
+            ("8/8/8/8/8/8/8/8", Dialect::Janko),
+            ("K", Dialect::Janko),
+            (
+                "KQRBNPkq/rbnpCXST/*1K*2Q*3R-B'a'b'c'd/''12''34''56''78''90''11''22''33/\
+                 kqrbnpKQ/RBNP-k-q-r-b/[nightrider:w][zebra:b][camelrider:n][gh:w]cxst/QRBNKPqr",
+                Dialect::Janko,
+            ),
+            ("{U}KkKk/4/kKkK", Dialect::Bodlaender),
+            ("{W}(Grasshopper)(nightrider2)6/8", Dialect::Bodlaender),
+        ];
+        for (ffen, dialect) in boards {
+            let board = ffen::parse(ffen, dialect).unwrap();
+            let mut squares = BTreeSet::new();
+            for y in 0..board.height() {
+                for x in 0..board.width() {
+                    squares.insert((board.get(x, y).unwrap(), board.is_dark(x, y)));
+                }
+            }
+            let contents: BTreeSet<&Cell> = squares.iter().map(|&(c, _)| c).filter(|c| **c != Cell::Empty).collect();
+            let expected = (squares.len() as u64, contents.len() as u64);
+            assert_eq!(distinct_squares(&board), expected, "{ffen}");
+        }
+        // The start position: 12 pieces on both colours but the kings and queens (one each), empty squares both.
+        assert_eq!(distinct_squares(&ffen::parse(START, Dialect::Janko).unwrap()), (22, 12));
     }
 
     #[test]
