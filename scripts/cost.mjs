@@ -31,8 +31,13 @@
 // `wrangler deploy --dry-run` makes, served by the workerd binary wrangler ships, from a config with the Worker, its
 // [vars] and one HTTP socket. Under `wrangler dev` every request also passes through miniflare's own workers in the
 // same workerd process (its entry worker, which copies the body, and the emulated cache), whose CPU the rows above
-// count: the floor there is a 400 plus that. Alone, workerd has no cache (its Cache API does nothing), so the hit
-// row and the rows without a lookup are left out; everything else is measured the same way.
+// count: the floor there is a 400 plus that. Alone, workerd has no cache configured: a miss's lookup throws ("No
+// Cache was configured", a C++ exception and a JavaScript error with its stack), which the Worker answers as a miss.
+// A deployment's lookup never takes that path, so the misses are measured again without the lookup
+// (FFEN_CACHE_READS=off): the Worker's own work. COST_WORKERD_CACHE=empty gives workerd a cache that holds nothing
+// instead, served by this process (tests/e2e/harness.mjs): a lookup is then an HTTP subrequest answered "miss". What
+// a lookup costs at the edge cannot be measured here (docs/cost.md, "Round 13"). Nothing is stored, so there is no
+// hit row; everything else is measured the same way.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -61,6 +66,8 @@ const ONLY_COLD = process.env.COST_ONLY === "cold";
 // COST_ONLY=text (other than "cold"): only the floor and the warm miss rows whose name contains the text.
 const ONLY_ROWS = process.env.COST_ONLY && !ONLY_COLD ? process.env.COST_ONLY : null;
 const BARE = process.env.COST_RUNTIME === "workerd";
+// workerd alone: no cache (the default, as in rounds 9–12) or an empty one.
+const WORKERD_CACHE = process.env.COST_WORKERD_CACHE ?? "none";
 if (process.env.COST_RUNTIME && !BARE) throw new Error(`COST_RUNTIME=${process.env.COST_RUNTIME}: only "workerd" is known`);
 const count = (n) => Math.max(3, Math.round(n * SCALE));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -189,7 +196,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 // (tests/e2e/harness.mjs): ready without a request having been sent (that would warm the isolate), then idle.
 async function startWorker(vars = {}, root = ROOT) {
   const onSpawn = (pid) => running.add(pid);
-  const worker = await (BARE ? startBareWorkerd : spawnWranglerDev)({ root, vars, onSpawn });
+  const worker = await (BARE ? startBareWorkerd : spawnWranglerDev)({ root, vars, onSpawn, cache: WORKERD_CACHE });
   let last = cpu(worker.pid).ns;
   for (let i = 0; i < 100; i++) {
     await sleep(200);
@@ -445,18 +452,20 @@ async function measureBuilds(builds) {
     for (const { worker } of workers) await worker.stop();
   }
   // This checkout's misses again without the cache lookup (FFEN_CACHE_READS=off): under wrangler dev the emulated
-  // cache runs in workerd's process, so its lookup is counted above as the runtime's CPU; in production it is I/O
-  // outside the isolate's CPU time. The difference is the lookup's share of a miss.
+  // cache runs in workerd's process, so its lookup is counted above as the runtime's CPU; in workerd alone the lookup
+  // throws (no cache) or is an HTTP subrequest to this process (COST_WORKERD_CACHE=empty); in production it is a
+  // lookup in the edge cache. The difference is the lookup's share of a miss here; without it, the Worker's own work.
   const own = builds.find(({ root }) => root === ROOT);
-  if (own && !ONLY_COLD && !ONLY_ROWS && !BARE) {
+  const noLookupRows = [
+    ["the smallest miss, no cache lookup (FFEN_CACHE_READS=off)", 300, (n) => same(n, diagram("K", "&size=12"))],
+    ["start-like 8×8 miss, default size (322 px), no cache lookup", 300, (n) => misses(n, "")],
+    ["start-like 8×8 miss, size=90 (724 px), no cache lookup", 200, (n) => misses(n, "&size=90")],
+    ["11×11 fairy board (the bench's), default size, no cache lookup", 200, (n) => same(n, diagram(FAIRY_11X11))],
+  ].filter(([request]) => !ONLY_ROWS || request.includes(ONLY_ROWS));
+  if (own && !ONLY_COLD && noLookupRows.length) {
     const worker = await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_CACHE_READS: "off" }, own.root);
     try {
-      const rowDefs = [
-        ["the smallest miss, no cache lookup (FFEN_CACHE_READS=off)", 300, (n) => same(n, diagram("K", "&size=12"))],
-        ["start-like 8×8 miss, default size (322 px), no cache lookup", 300, (n) => misses(n, "")],
-        ["start-like 8×8 miss, size=90 (724 px), no cache lookup", 200, (n) => misses(n, "&size=90")],
-      ];
-      for (const [request, n, urls] of rowDefs) {
+      for (const [request, n, urls] of noLookupRows) {
         await measure(worker, urls(30).slice(0, Math.max(3, Math.round(30 * SCALE))), isMiss);
         note({ build: own.build, request, ...(await measureBesideFloor(worker, urls(n), FLOOR, isMiss)) });
       }
@@ -504,13 +513,15 @@ async function limitsAndCold(root, build) {
     ["cold: the first request of a fresh runtime, a lichess link (/export/fen.gif, 760 px), then another position", lichess(START), lichess(startLike()), isMiss],
     ["cold: a fresh runtime's first request is a 400 (no rendering), the next the 11×11 board", FLOOR, diagram(FAIRY_11X11), isStatus(400)],
     // The same without the cache lookup (FFEN_CACHE_READS=off): under wrangler dev the emulated cache is a worker
-    // of its own in workerd's process, whose first use (compiling its code) counts as the runtime's CPU; in
-    // production the cache is I/O outside the isolate.
+    // of its own in workerd's process, whose first use (compiling its code) counts as the runtime's CPU; in workerd
+    // alone with no cache the lookup throws, and a process's first throw also reads the unwinder's tables; in
+    // production the cache is a lookup at the edge, which cannot be measured here.
     ["cold, no cache lookup: the first request of a fresh runtime, 11×11 fairy board", diagram(FAIRY_11X11), diagram(FAIRY_11X11), isMiss, NO_READS],
     ["cold, no cache lookup: the first request of a fresh runtime, start position, default size", diagram(START), diagram(START), isMiss, NO_READS],
+    ["cold, no cache lookup: the first request of a fresh runtime, a lichess link, then another position", lichess(START), lichess(startLike()), isMiss, NO_READS],
     ["cold, no cache lookup: a fresh runtime's first request is a 400, the next the 11×11 board", FLOOR, diagram(FAIRY_11X11), isStatus(400), NO_READS],
   ];
-  for (const [name, firstUrl, nextUrl, expectFirst, vars = {}] of colds.filter(([, , , , vars]) => !(BARE && vars))) {
+  for (const [name, firstUrl, nextUrl, expectFirst, vars = {}] of colds) {
     const runs = [];
     for (let i = 0; i < COLD_RUNS; i++) {
       worker = await startWorker({ FFEN_CACHE_WRITES: "off", ...vars }, root);
@@ -558,7 +569,7 @@ async function main() {
   const of = (build) => rows.filter((r) => r.build === build);
   const floorOf = (build) => of(build).find((r) => r.request.includes("the floor"));
   const floor = floorOf("after");
-  const runtime = BARE ? "workerd alone (COST_RUNTIME=workerd)" : "under wrangler dev";
+  const runtime = BARE ? `workerd alone (COST_RUNTIME=workerd), cache: ${WORKERD_CACHE}` : "under wrangler dev";
   console.log(`workerd CPU per request (scripts/cost, ${runtime}; load average at the end ${load()}, ${os.cpus().length} cores)\n`);
   console.log("(† above the floor measured beside the row: four blocks of the row, each after 50 floor requests on the same runtime; the other rows are above the floor row)\n");
   console.log(

@@ -1,9 +1,10 @@
 // Starts the Worker under `wrangler dev` (the real workerd runtime, Cache API emulated) for end-to-end and browser
 // tests: loopback only, a free port, a fresh --persist-to directory (no stale cache entries), the prebuilt bundle
 // (FFEN_SKIP_BUILD=1: scripts/test builds once before the node tests). Or the bundle `wrangler deploy` would upload,
-// served by workerd alone (`startBareWorkerd`: no wrangler dev, no cache).
+// served by workerd alone (`startBareWorkerd`: no wrangler dev; no cache, or an empty one).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -203,26 +204,62 @@ export function tomlVars(root = ROOT) {
 /**
  * Serves the deploy bundle of `root` ({@link deployBundle}) in workerd alone, the binary wrangler ships: one HTTP
  * socket on a free port, wrangler.toml's `[vars]` with `vars` over them, its compatibility date; no wrangler dev
- * (whose own workers sit in front of the Worker) and no cache (the Cache API does nothing there: every diagram is a
- * miss). Ready when the socket accepts a connection: no request is sent (a first request would warm the isolate).
- * Started again if its port was taken meanwhile; `onSpawn(pid)` as for {@link spawnWranglerDev}.
- * @returns {Promise<{base: string, pid: number, stop: () => Promise<void>, readyMs: number, output: () => string}>}
+ * (whose own workers sit in front of the Worker). Ready when the socket accepts a connection: no request is sent (a
+ * first request would warm the isolate). Started again if its port was taken meanwhile; `onSpawn(pid)` as for
+ * {@link spawnWranglerDev}.
+ *
+ * `cache`: `"none"` (the default) configures no cache, so every Cache API call of the Worker throws ("No Cache was
+ * configured") and the Worker answers as after a failed lookup: every diagram a miss. `"empty"` gives the Worker a
+ * cache that holds nothing, served by this process ({@link emptyCache}): a lookup is a subrequest answered "miss",
+ * a put one answered "stored", as a miss goes in production; scripts/cost measures with it, because the throw of
+ * `"none"` (a C++ exception and a JavaScript error with its stack) costs a miss 0.13–0.27 ms that no deployment
+ * pays (docs/cost.md, "Round 13").
+ * @returns {Promise<{base: string, pid: number, stop: () => Promise<void>, readyMs: number, output: () => string,
+ *   cacheRequests: () => {method: string, url: string}[]}>} (`cacheRequests`: what the empty cache was asked)
  */
-export async function startBareWorkerd({ root = ROOT, vars = {}, timeoutMs = 60_000, onSpawn = () => {} } = {}) {
-  return startedAgainIfPortLost(() => startBareWorkerdOnce(root, vars, timeoutMs, onSpawn));
+export async function startBareWorkerd({ root = ROOT, vars = {}, timeoutMs = 60_000, onSpawn = () => {}, cache = "none" } = {}) {
+  if (cache !== "none" && cache !== "empty") throw new Error(`cache: "none" or "empty", not ${JSON.stringify(cache)}`);
+  return startedAgainIfPortLost(() => startBareWorkerdOnce(root, vars, timeoutMs, onSpawn, cache));
 }
 
-async function startBareWorkerdOnce(root, vars, timeoutMs, onSpawn) {
+/**
+ * A cache service for workerd's Cache API (its `cacheApiOutbound`) that holds nothing: a lookup (`GET`) is answered
+ * `Cf-Cache-Status: MISS`, a put (`PUT`, the body read and dropped) `204`, a delete (`PURGE`) `404`, as workerd
+ * expects of a cache service. On a free port of 127.0.0.1; `requests` lists what it was asked, in order.
+ * @returns {Promise<{port: number, requests: {method: string, url: string}[], close: () => Promise<void>}>}
+ */
+async function emptyCache() {
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    requests.push({ method: req.method, url: req.url });
+    req.resume();
+    req.on("end", () => {
+      const status = { GET: 200, PUT: 204, PURGE: 404 }[req.method] ?? 405;
+      res.writeHead(status, req.method === "GET" ? { "cf-cache-status": "MISS" } : {});
+      res.end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: server.address().port, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+async function startBareWorkerdOnce(root, vars, timeoutMs, onSpawn, cache) {
   const { dir, wasm } = deployBundle(root);
   const port = await freePort();
+  const cacheServer = cache === "empty" ? await emptyCache() : null;
   const text = (value) => JSON.stringify(String(value));
   const bindings = Object.entries({ ...tomlVars(root), ...vars }).map(([name, value]) => `(name = ${text(name)}, text = ${text(value)})`);
   const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"))?.[1];
   if (!date) throw new Error("wrangler.toml has no compatibility_date");
   const config = path.join(dir, `config-${port}.capnp`);
+  const cacheService = cacheServer
+    ? `,\n    (name = "cache", external = (address = "127.0.0.1:${cacheServer.port}", http = ()))`
+    : "";
   writeFileSync(config, `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
-  services = [ (name = "main", worker = .worker) ],
+  services = [
+    (name = "main", worker = .worker)${cacheService}
+  ],
   sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
 );
 const worker :Workerd.Worker = (
@@ -231,7 +268,7 @@ const worker :Workerd.Worker = (
     (name = ${text(wasm)}, wasm = embed ${text(wasm)}),
   ],
   compatibilityDate = ${text(date)},
-  bindings = [ ${bindings.join(", ")} ],
+  bindings = [ ${bindings.join(", ")} ],${cacheServer ? '\n  cacheApiOutbound = "cache",' : ""}
 );
 `);
   // (The workerd package's binary for this platform, installed with wrangler.)
@@ -251,6 +288,7 @@ const worker :Workerd.Worker = (
       await exit;
     }
     rmSync(config, { force: true });
+    await cacheServer?.close();
   };
   const deadline = Date.now() + timeoutMs;
   while (!(await accepts(port))) {
@@ -262,7 +300,8 @@ const worker :Workerd.Worker = (
     }
     await sleep(20);
   }
-  return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop, readyMs: performance.now() - t0, output: () => output };
+  const cacheRequests = () => [...(cacheServer?.requests ?? [])];
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid, stop, readyMs: performance.now() - t0, output: () => output, cacheRequests };
 }
 
 /** Whether something accepts TCP connections on 127.0.0.1:`port`. */
