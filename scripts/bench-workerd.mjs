@@ -19,25 +19,21 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFile
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs as parseArgsOf } from "node:util";
 import { freePort, ROOT } from "../tests/e2e/harness.mjs";
 
 function parseArgs(argv) {
-  const args = { cases: [], only: [], requests: 40, calls: 20 };
-  for (let i = 0; i < argv.length; i++) {
-    const key = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length) throw new Error(`${key} needs a value`);
-      return argv[++i];
-    };
-    switch (key) {
-      case "--wasm": args.wasm = value(); break;
-      case "--case": args.cases.push(value()); break;
-      case "--only": args.only.push(value()); break;
-      case "--requests": args.requests = Number(value()); break;
-      case "--calls": args.calls = Number(value()); break;
-      default: throw new Error(`unknown argument ${key}`);
-    }
-  }
+  const { values } = parseArgsOf({
+    args: argv,
+    options: {
+      wasm: { type: "string" },
+      case: { type: "string", multiple: true, default: [] },
+      only: { type: "string", multiple: true, default: [] },
+      requests: { type: "string", default: "40" },
+      calls: { type: "string", default: "20" },
+    },
+  });
+  const args = { wasm: values.wasm, cases: values.case, only: values.only, requests: Number(values.requests), calls: Number(values.calls) };
   if (!args.wasm) throw new Error("--wasm FILE is needed (scripts/bench-wasm builds it)");
   if (!(args.requests >= 5 && args.calls >= 1)) throw new Error("--requests needs at least 5, --calls at least 1");
   return args;
@@ -157,9 +153,15 @@ try {
   const version = JSON.parse(readFileSync(path.join(ROOT, "node_modules", "workerd", "package.json"), "utf8")).version;
   const load = os.loadavg().map((l) => l.toFixed(2)).join(" ");
   console.log(`bench-workerd: workerd ${version}; load average ${load}; ${args.requests} turns a case after as many to warm up`);
-  for (const [index, name] of worker.names.entries()) {
-    const filtered = args.only.length || args.cases.length;
-    if (filtered && !args.only.some((text) => name.includes(text)) && !args.cases.includes(name)) continue;
+  const filtered = args.only.length || args.cases.length;
+  const chosen = [...worker.names.entries()].filter(
+    ([, name]) => !filtered || args.only.some((text) => name.includes(text)) || args.cases.includes(name),
+  );
+  const unknown = args.cases.filter((name) => !worker.names.includes(name));
+  if (unknown.length || !chosen.length) {
+    throw new Error(`no such case: ${unknown.join("; ") || args.only.join("; ")} (node scripts/bench-wasm.mjs --wasm W --list)`);
+  }
+  for (const [index, name] of chosen) {
     const r = await measureCase(worker, index, args.requests, args.calls);
     console.log(
       `${name.padEnd(44)} back to back ${us(r.back)} µs a call   one a request ${us(r.one)} µs (${(r.one / r.back).toFixed(2)}×; ` +
