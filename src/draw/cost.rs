@@ -116,8 +116,9 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
 /// The different squares of `board` (content and light or dark) and the different contents that draw a sprite.
 fn distinct_squares(board: &Board) -> (u64, u64) {
     // Each content with the square colours it stands on (bit 0 light, bit 1 dark). A map rather than a sort and a
-    // dedup: a sort of cells is a function of its own in the wasm (5 KB gzipped), for a count.
-    let mut shades: HashMap<&Cell, u8> = HashMap::with_capacity(board.width() * board.height());
+    // dedup: a sort of cells is a function of its own in the wasm (5 KB gzipped), for a count. Grown as needed: a
+    // board has a few dozen different squares, and room for one a square made the count of a 32×32 board slower.
+    let mut shades: HashMap<&Cell, u8> = HashMap::new();
     for y in 0..board.height() {
         for x in 0..board.width() {
             if let Some(cell) = board.get(x, y) {
@@ -342,7 +343,8 @@ mod tests {
             let expected = (squares.len() as u64, contents.len() as u64);
             assert_eq!(distinct_squares(&board), expected, "{ffen}");
         }
-        // The start position: 12 pieces on both colours but the kings and queens (one each), empty squares both.
+        // The start position: 22 tiles (each side's rooks, knights, bishops and pawns on both colours, its king and
+        // queen on one, empty squares on both) and 12 sprites.
         assert_eq!(distinct_squares(&ffen::parse(START, Dialect::Janko).unwrap()), (22, 12));
     }
 
