@@ -211,9 +211,9 @@ export function tomlVars(root = ROOT) {
  * `cache`: `"none"` (the default) configures no cache, so every Cache API call of the Worker throws ("No Cache was
  * configured") and the Worker answers as after a failed lookup: every diagram a miss. `"empty"` gives the Worker a
  * cache that holds nothing, served by this process ({@link emptyCache}): a lookup is a subrequest answered "miss",
- * a put one answered "stored", as a miss goes in production; scripts/cost measures with it, because the throw of
- * `"none"` (a C++ exception and a JavaScript error with its stack) costs a miss 0.13–0.27 ms that no deployment
- * pays (docs/cost.md, "Round 13").
+ * a put one answered "stored", as a miss goes in production (`COST_WORKERD_CACHE=empty bash scripts/cost` measures
+ * with it). The throw of `"none"` (a C++ exception and a JavaScript error with its stack) costs a miss 0.08–0.3 ms
+ * that no deployment pays (docs/cost.md, "Round 13").
  * @returns {Promise<{base: string, pid: number, stop: () => Promise<void>, readyMs: number, output: () => string,
  *   cacheRequests: () => {method: string, url: string}[]}>} (`cacheRequests`: what the empty cache was asked)
  */
@@ -247,6 +247,15 @@ async function startBareWorkerdOnce(root, vars, timeoutMs, onSpawn, cache) {
   const { dir, wasm } = deployBundle(root);
   const port = await freePort();
   const cacheServer = cache === "empty" ? await emptyCache() : null;
+  try {
+    return await serveBundle({ root, vars, timeoutMs, onSpawn, dir, wasm, port, cacheServer });
+  } catch (error) {
+    await cacheServer?.close(); // (else its socket would keep the test process alive)
+    throw error;
+  }
+}
+
+async function serveBundle({ root, vars, timeoutMs, onSpawn, dir, wasm, port, cacheServer }) {
   const text = (value) => JSON.stringify(String(value));
   const bindings = Object.entries({ ...tomlVars(root), ...vars }).map(([name, value]) => `(name = ${text(name)}, text = ${text(value)})`);
   const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"))?.[1];
