@@ -214,12 +214,23 @@ export function tomlVars(root = ROOT) {
  * a put one answered "stored", as a miss goes in production (`COST_WORKERD_CACHE=empty bash scripts/cost` measures
  * with it). The throw of `"none"` (a C++ exception and a JavaScript error with its stack) costs a miss 0.08–0.3 ms
  * that no deployment pays (docs/cost.md, "Round 13").
+ *
+ * `v8Flags`: V8 flags for workerd (its config's `v8Flags`), for measuring only: `["--perf-basic-prof"]` names the
+ * JIT code for `perf record -p <pid>`, `["--trace-wasm-compilation-times"]` prints each wasm function's tier-up
+ * (docs/cost.md, "Round 13").
  * @returns {Promise<{base: string, pid: number, stop: () => Promise<void>, readyMs: number, output: () => string,
  *   cacheRequests: () => {method: string, url: string}[]}>} (`cacheRequests`: what the empty cache was asked)
  */
-export async function startBareWorkerd({ root = ROOT, vars = {}, timeoutMs = 60_000, onSpawn = () => {}, cache = "none" } = {}) {
+export async function startBareWorkerd({
+  root = ROOT,
+  vars = {},
+  timeoutMs = 60_000,
+  onSpawn = () => {},
+  cache = "none",
+  v8Flags = [],
+} = {}) {
   if (cache !== "none" && cache !== "empty") throw new Error(`cache: "none" or "empty", not ${JSON.stringify(cache)}`);
-  return startedAgainIfPortLost(() => startBareWorkerdOnce(root, vars, timeoutMs, onSpawn, cache));
+  return startedAgainIfPortLost(() => startBareWorkerdOnce({ root, vars, timeoutMs, onSpawn, cache, v8Flags }));
 }
 
 /**
@@ -243,19 +254,19 @@ async function emptyCache() {
   return { port: server.address().port, requests, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-async function startBareWorkerdOnce(root, vars, timeoutMs, onSpawn, cache) {
+async function startBareWorkerdOnce({ root, vars, timeoutMs, onSpawn, cache, v8Flags }) {
   const { dir, wasm } = deployBundle(root);
   const port = await freePort();
   const cacheServer = cache === "empty" ? await emptyCache() : null;
   try {
-    return await serveBundle({ root, vars, timeoutMs, onSpawn, dir, wasm, port, cacheServer });
+    return await serveBundle({ root, vars, timeoutMs, onSpawn, v8Flags, dir, wasm, port, cacheServer });
   } catch (error) {
     await cacheServer?.close(); // (else its socket would keep the test process alive)
     throw error;
   }
 }
 
-async function serveBundle({ root, vars, timeoutMs, onSpawn, dir, wasm, port, cacheServer }) {
+async function serveBundle({ root, vars, timeoutMs, onSpawn, v8Flags, dir, wasm, port, cacheServer }) {
   const text = (value) => JSON.stringify(String(value));
   const bindings = Object.entries({ ...tomlVars(root), ...vars }).map(([name, value]) => `(name = ${text(name)}, text = ${text(value)})`);
   const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"))?.[1];
@@ -270,6 +281,7 @@ const config :Workerd.Config = (
     (name = "main", worker = .worker)${cacheService}
   ],
   sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
+  v8Flags = [ ${v8Flags.map(text).join(", ")} ],
 );
 const worker :Workerd.Worker = (
   modules = [
