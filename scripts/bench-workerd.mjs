@@ -10,10 +10,10 @@
 //   case's data stays in the CPU's caches from one call to the next), in workerd's V8 (a newer one than Node 20's,
 //   with the Workers runtime's memory settings);
 // - one a request: one call a request, minus an empty request's CPU (the same Worker with no call). What a Worker's
-//   miss pays for the drawing and coding: the request's own work (the runtime's HTTP, JavaScript, the Worker's
-//   planner) runs between two drawings and evicts part of their data from the caches.
-// The gap between the two, and between either and Node's (scripts/bench-wasm.mjs), is the part of a workerd request's
-// cost that a change measured in Node does not show: docs/cost.md, "Round 13".
+//   miss pays for the drawing and coding, with the request's own work (the runtime's HTTP, JavaScript) between two
+//   drawings. (Round 13 measured it within 0.9–1.2× of back to back.)
+// The gap between either and Node's (scripts/bench-wasm.mjs) is the part of a workerd request's cost that a change
+// measured in Node does not show: docs/cost.md, "Round 13".
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
