@@ -8,6 +8,7 @@ pub mod card;
 pub mod coords;
 pub mod cost;
 pub mod deflate;
+pub mod format;
 pub mod indexed;
 pub mod layout;
 pub mod marks;

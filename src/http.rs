@@ -77,10 +77,10 @@ mod reject;
 mod url;
 
 pub use api::{
-    cost_limit_from_var, pixel_limit_from_var, query_pairs, DiagramQuery, Format, Link, Method, Request, RequestInfo,
-    Route, COST_LIMIT_VAR, LEGACY_SUFFIX, MAX_URL_LEN, MODERN_PATH, PIXEL_LIMIT_VAR, SVG_PATH, XFEN_SUFFIX,
+    cost_limit_from_var, decode_query, pixel_limit_from_var, DiagramQuery, Link, Method, Request, RequestInfo, Route,
+    COST_LIMIT_VAR, MAX_URL_LEN, PIXEL_LIMIT_VAR,
 };
-pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH, SVG_CACHE_PATH};
+pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH, CACHE_VERSION};
 pub use headers::{
     header_value, prefers_image, Header, Response, DIAGRAM_CACHE_CONTROL, ERROR_CACHE_CONTROL, EXPOSE_HEADERS,
     INTERNAL_ERROR_CACHE_CONTROL, SVG_CONTENT_SECURITY_POLICY,
@@ -88,9 +88,9 @@ pub use headers::{
 pub use reject::Reject;
 pub use url::RequestUrl;
 
+use crate::draw::format::Format;
 use crate::draw::pngenc::EncodeError;
 use crate::draw::render;
-use crate::draw::svg;
 use crate::notation::board::Board;
 use crate::notation::ffen;
 use crate::options::render_options::RenderOptions;
@@ -154,12 +154,12 @@ pub struct DiagramJob {
 
 impl DiagramJob {
     /// A job for `board` drawn with `options` in `format`; `head` for a `HEAD` request.
-    pub fn with_format(board: Board, options: RenderOptions, format: Format, head: bool) -> DiagramJob {
-        let key = CacheKey::with_format(&board, &options, format);
+    pub fn new(board: Board, options: RenderOptions, format: Format, head: bool) -> DiagramJob {
+        let key = CacheKey::new(&board, &options, format);
         DiagramJob { board, options, key, head }
     }
 
-    /// The picture format.
+    /// The format to answer in.
     pub fn format(&self) -> Format {
         self.key.format()
     }
@@ -174,7 +174,7 @@ impl DiagramJob {
         &self.options
     }
 
-    /// The cache key: renderer version, canonical FFEN and canonical options, one per line.
+    /// The cache key: cache version, canonical FFEN, canonical options and format, one per line.
     pub fn key(&self) -> &CacheKey {
         &self.key
     }
@@ -196,40 +196,36 @@ impl DiagramJob {
 
     /// The URL to store the diagram under in the edge cache, on `origin` (e.g. `https://example.com`).
     ///
-    /// Equal for every spelling of one diagram; it includes the renderer version. See [`CacheKey::cache_url`].
+    /// Equal for every spelling of one diagram; it includes the cache version. See [`CacheKey::cache_url`].
     pub fn cache_url(&self, origin: &str) -> String {
         self.key.cache_url(origin)
     }
 
-    /// The headers of this diagram's response, with `X-Cache` set to `x_cache`; an SVG's also carry
-    /// [`SVG_CONTENT_SECURITY_POLICY`].
+    /// The headers of this diagram's response, with `X-Cache` set to `x_cache`; a format that needs one (SVG)
+    /// also carries its `Content-Security-Policy` ([`Format::security_policy`]).
     pub fn headers(&self, x_cache: CacheStatus) -> Vec<Header> {
         let mut headers = vec![header("Content-Type", self.format().content_type())];
         headers.extend(self.validator_headers());
         headers.push(("Link", format!("<{}>; rel=\"canonical\"", self.modern_link())));
         headers.push(header("X-Cache", x_cache.as_str()));
         headers.push(nosniff());
-        if self.format() == Format::Svg {
-            headers.push(header("Content-Security-Policy", SVG_CONTENT_SECURITY_POLICY));
+        if let Some(policy) = self.format().security_policy() {
+            headers.push(header("Content-Security-Policy", policy));
         }
         headers
     }
 
     /// This diagram's link on the modern route (`/diagram.png?ffen=…&…`, or `/diagram.svg?…`), relative to the
-    /// origin: the canonical FFEN and the options written as [`RenderOptions::query_pairs`], so following it gives
+    /// origin: the canonical FFEN and the options written as [`RenderOptions::link_pairs`], so following it gives
     /// this diagram again, with the same `ETag`, whichever link family asked for it. Sent as the
     /// `Link: <…>; rel="canonical"` header; the editor reads it to convert a pasted link.
     pub fn modern_link(&self) -> String {
         let mut query = form_urlencoded::Serializer::new(String::new());
         query.append_pair("ffen", self.canonical_ffen());
-        for (key, value) in self.options.query_pairs() {
+        for (key, value) in self.options.link_pairs() {
             query.append_pair(key, &value);
         }
-        let path = match self.format() {
-            Format::Png => MODERN_PATH,
-            Format::Svg => SVG_PATH,
-        };
-        format!("{path}?{}", query.finish())
+        format!("{}?{}", self.format().path(), query.finish())
     }
 
     /// The headers a `304` carries (and every diagram response too).
@@ -248,20 +244,17 @@ impl DiagramJob {
         Response { status: 304, headers: self.validator_headers(), body: Vec::new() }
     }
 
-    /// Renders the diagram: the full `200` response with `X-Cache: MISS` and the PNG or SVG body, also for `HEAD`
-    /// (the glue stores the `200` and strips the body when [`DiagramJob::is_head`]); or, if drawing fails inside
-    /// the service, the `500` that must not be stored (only the PNG encoder can fail; the SVG writer cannot).
+    /// Renders the diagram: the full `200` response with `X-Cache: MISS` and the body its format writes
+    /// ([`Format::write`]), also for `HEAD` (the glue stores the `200` and strips the body when
+    /// [`DiagramJob::is_head`]); or, if drawing fails inside the service, the `500` that must not be stored.
     pub fn render(&self) -> Rendered {
-        match self.format() {
-            Format::Png => self.answer(render::render_png(&self.board, &self.options)),
-            Format::Svg => self.answer(Ok(svg::render_svg(&self.board, &self.options).into_bytes())),
-        }
+        self.answer(self.format().write(&self.board, &self.options))
     }
 
-    /// The answer for what the renderer returned.
-    fn answer(&self, png: Result<Vec<u8>, EncodeError>) -> Rendered {
-        match png {
-            Ok(png) => Rendered::Diagram(Response { status: 200, headers: self.headers(CacheStatus::Miss), body: png }),
+    /// The answer for what the format's painter returned.
+    fn answer(&self, body: Result<Vec<u8>, EncodeError>) -> Rendered {
+        match body {
+            Ok(body) => Rendered::Diagram(Response { status: 200, headers: self.headers(CacheStatus::Miss), body }),
             Err(e) => Rendered::Failed(Reject::Internal(e).response(None, self.head)),
         }
     }
@@ -309,7 +302,7 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     if let Some(limit) = info.cost_limit {
         limit.check(crate::render_cost(&board, &options)).map_err(Reject::TooCostly)?;
     }
-    let job = DiagramJob::with_format(board, options, query.format, head);
+    let job = DiagramJob::new(board, options, query.format, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
         return Ok(Plan::Respond(job.not_modified()));
     }
@@ -345,7 +338,7 @@ pub fn warm_up_response() -> Option<Response> {
     let render = |query: &'static str| {
         let info = RequestInfo {
             method: "GET",
-            path: api::MODERN_PATH,
+            path: Format::Png.path(),
             query: Some(query),
             url_len: 100,
             cost_limit: crate::CostLimit::new(crate::CostLimit::MAX_MS),

@@ -45,13 +45,12 @@ mod worker_glue;
 pub use draw::cost::{render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
 pub use draw::pngenc::{encode as encode_png, EncodeError};
 pub use draw::raster::Image;
+pub use draw::format::{Format, UnknownFormat};
 pub use draw::render::{
-    check_image_size, check_image_size_within, clear_sprite_cache, image_size, message_png, png_version, render_image,
-    render_png, renderer_version, ImageTooLarge, InvalidPixelLimit, PixelLimit, INSIDE_BYTES_CODED_SINCE,
-    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH, RENDERER_VERSION, STAMPED_SINCE,
-    TILE_CODED_SINCE, UNCHANGED_SINCE,
+    check_image_size, check_image_size_within, clear_sprite_cache, image_size, message_png, render_image, render_png,
+    ImageTooLarge, InvalidPixelLimit, PixelLimit, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH,
 };
-pub use draw::svg::{render_svg, SVG_CONTENT_TYPE, SVG_VERSION};
+pub use draw::svg::{render_svg, SVG_CONTENT_SECURITY_POLICY, SVG_CONTENT_TYPE};
 pub use http::page;
 pub use notation::board::{
     file_name, Board, BoardSizeError, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece,
@@ -60,6 +59,7 @@ pub use notation::board::{
 pub use notation::colour::{css_colour, BadPaint, Paint, Rgb, CSS_COLOURS};
 pub use notation::{fairy, ffen};
 pub use options::error::OptionError;
+pub use options::params;
 pub use options::furniture::{
     Furniture, InvalidSquareName, Marks, Move, PieceCount, SquareName, TextLines, Tint, LINE_BREAK, MAX_ARROWS,
     MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,

@@ -1,10 +1,12 @@
 //! Layer 4, the link families: the URL grammars of other diagram services, each read into the position and the
 //! render options the modern route would have built for the same picture.
 //!
-//! A family is recognised by its path's ending on any host ([`Family::at`]), as `d.php` links are, so that a site
-//! or a community that points a dead service's host name here sees every old picture come back. Each family is one
-//! file with one pure function from the path and the raw query to a [`FamilyLink`]: an FFEN (in the dialect the
-//! family's positions are written in), [`RenderOptions`] and the picture format. Everything after (the canonical
+//! A family is recognised by its path's ending on any host ([`Family::at`]), so that a site or a community that
+//! points a dead service's host name here sees every old picture come back: janko.at's and Retro-Wiki's `d.php`,
+//! yacpdb's `/xfen/`, and the other services' links. Each family is one file with one static [`Family`] (its
+//! name, the shape of its links, its path test and its reader) and one pure function from the path and the query
+//! to a [`FamilyLink`]: an FFEN (in the dialect the family's positions are written in), [`RenderOptions`] and the
+//! [`Format`]. Everything after (the canonical
 //! key, the cache, the `ETag`, the headers) is the modern route's, so one picture reached through two families is
 //! one cache entry.
 //!
@@ -17,6 +19,7 @@
 //! - Chess FENs are read by the janko reader (orthodox letters, `N` or `S` the knight) from their board field: the
 //!   other fields, a crazyhouse pocket (`[…]`) and promoted marks (`~`) are dropped first.
 
+use crate::draw::format::Format;
 use crate::notation::ffen::{parse_link, Dialect};
 use crate::options::error::OptionError;
 use crate::options::render_options::RenderOptions;
@@ -28,135 +31,100 @@ mod boardimage;
 mod chesscom;
 mod courier;
 mod fen_path;
+mod janko;
 mod jinchess;
 mod lichess;
+mod yacpdb;
 
 #[cfg(test)]
 mod tests;
 
-/// A diagram service whose links are answered here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    /// jinchess.com: `…/chessboard/?p=<64 squares from a8, or a FEN>&…`.
-    Jinchess,
-    /// fen-to-image.com: `…/image/[<options>/]<FEN>[.png]`.
-    FenToImage,
-    /// Apronus: `…/stilldiagram.php?d=…`, `…/stagram.php?d=…`, `…/arrowgram.php?…` (64 squares from a1).
-    Apronus,
-    /// web-boardimage (backscattering.de): `…/board.png?fen=…`, `…/board.svg?fen=…`.
-    BoardImage,
-    /// lichess: `…/export/fen.gif?fen=…` and lila-gif's own `…/image.gif?fen=…`.
-    Lichess,
-    /// chessboardimage.com: `/<FEN>.png`, with `-flip` and `-<square><square>` suffixes.
-    ChessboardImage,
-    /// chessvision.ai's fen2image: `…/fen2image…/<FEN>` or `/<FEN>`, a FEN with its fields as the path.
-    Chessvision,
-    /// chess.com: `…/dynboard?fen=…`.
-    ChessCom,
-    /// Game Courier's own diagram script: `…/drawdiagram.php?code=…` (chessvariants.com).
-    Courier,
+/// A diagram service whose links are answered here: its name, the shape of its links, how a path is recognised
+/// as one of them, and how such a link is read. One static a family, in the family's own file; [`FAMILIES`] lists
+/// them all.
+pub struct Family {
+    /// The family's name in messages and documentation.
+    pub name: &'static str,
+    /// The shape of the family's links, for the message of a link without a position.
+    pub form: &'static str,
+    /// Whether a path (as sent, percent-encoded) is one of the family's links.
+    at: fn(&str) -> bool,
+    /// Reads a link of the family.
+    read: fn(&LinkUrl<'_>) -> Result<FamilyLink, LinkError>,
 }
 
+/// Every family, in the order a path is tried against them (the first whose [`Family::at`] matches reads the
+/// link), and in which `docs/links.md` lists them. janko's `d.php` comes first: a path ending in `d.php` is
+/// janko's whatever comes before it. The service's own routes (`/diagram.png`, …) are tried before any family.
+///
+/// Most families are matched by their path's ending. fen-to-image's links have the position in the path after
+/// an `/image/` segment; chessvision's after a segment starting `fen2image`, or as the whole path (its host
+/// `fen2image.chessvision.ai` serves `/<FEN>`): eight segments that read as a FEN's ranks; chessboardimage.com's
+/// are a path ending `.png` whose name reads as a board. So `/favicon.png` or `/a/b` stays a `404`.
+pub static FAMILIES: [&Family; 11] = [
+    &janko::FAMILY,
+    &yacpdb::FAMILY,
+    &jinchess::FAMILY,
+    &apronus::FAMILY,
+    &boardimage::FAMILY,
+    &lichess::FAMILY,
+    &chesscom::FAMILY,
+    &courier::FAMILY,
+    &fen_path::FEN_TO_IMAGE,
+    &fen_path::CHESSVISION,
+    &fen_path::CHESSBOARDIMAGE,
+];
+
 impl Family {
-    /// Every family, in the order `docs/links.md` lists them.
-    pub const ALL: [Family; 9] = [
-        Family::Jinchess,
-        Family::FenToImage,
-        Family::Apronus,
-        Family::BoardImage,
-        Family::Lichess,
-        Family::ChessboardImage,
-        Family::Chessvision,
-        Family::ChessCom,
-        Family::Courier,
-    ];
-
-    /// The family's name in messages and documentation.
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Jinchess => "jinchess",
-            Family::FenToImage => "fen-to-image",
-            Family::Apronus => "Apronus",
-            Family::BoardImage => "web-boardimage",
-            Family::Lichess => "lichess",
-            Family::ChessboardImage => "chessboardimage.com",
-            Family::Chessvision => "chessvision",
-            Family::ChessCom => "chess.com",
-            Family::Courier => "Game Courier",
-        }
+    /// The family whose links are served at `path` (as sent, percent-encoded), if any: the first of [`FAMILIES`]
+    /// that recognises it.
+    pub fn at(path: &str) -> Option<&'static Family> {
+        FAMILIES.iter().copied().find(|family| (family.at)(path))
     }
 
-    /// The shape of the family's links, for the message of a link without a position.
-    pub fn form(self) -> &'static str {
-        match self {
-            Family::Jinchess => "…/chessboard/?p=<64 squares or FEN>",
-            Family::FenToImage => "…/image/[<options>/]<FEN>",
-            Family::Apronus => "…/stilldiagram.php?d=<prefix letter and 64 squares from a1>",
-            Family::BoardImage => "…/board.png?fen=<FEN>",
-            Family::Lichess => "…/export/fen.gif?fen=<FEN> or …/image.gif?fen=<FEN>",
-            Family::ChessboardImage => "/<FEN>.png",
-            Family::Chessvision => "…/fen2image/<FEN>",
-            Family::ChessCom => "…/dynboard?fen=<FEN>",
-            Family::Courier => "…/drawdiagram.php?code=<Forsythe code>",
-        }
-    }
-
-    /// The family whose links are served at `path` (as sent, percent-encoded), if any. The caller has already
-    /// tried the service's own routes (`/diagram.png`, `d.php`, `/xfen/`), which no family shadows.
-    ///
-    /// Most families are matched by their path's ending. fen-to-image's links have the position in the path after
-    /// an `/image/` segment; chessvision's after a segment starting `fen2image`, or as the whole path (its host
-    /// `fen2image.chessvision.ai` serves `/<FEN>`): eight segments that read as a FEN's ranks; chessboardimage.com's
-    /// are a path ending `.png` whose name reads as a board. So `/favicon.png` or `/a/b` stays a `404`.
-    pub fn at(path: &str) -> Option<Family> {
-        let trimmed = path.strip_suffix('/').unwrap_or(path);
-        let ends = |suffix: &str| trimmed.len() > suffix.len() && trimmed.ends_with(suffix);
-        let family = if trimmed.ends_with("/chessboard") {
-            Family::Jinchess
-        } else if ends("stilldiagram.php") || ends("stagram.php") || ends("arrowgram.php") {
-            Family::Apronus
-        } else if trimmed.ends_with("/board.png") || trimmed.ends_with("/board.svg") {
-            Family::BoardImage
-        } else if trimmed.ends_with("/fen.gif") || trimmed.ends_with("/image.gif") {
-            Family::Lichess
-        } else if trimmed.ends_with("/dynboard") {
-            Family::ChessCom
-        } else if trimmed.ends_with("drawdiagram.php") {
-            Family::Courier
-        } else if fen_path::after_segment(path, |s| s == "image").is_some() {
-            Family::FenToImage
-        } else if fen_path::after_segment(path, |s| s.starts_with("fen2image")).is_some() || fen_path::is_bare_fen(path)
-        {
-            Family::Chessvision
-        } else if fen_path::chessboardimage_stem(path).is_some() {
-            Family::ChessboardImage
-        } else {
-            return None;
-        };
-        Some(family)
+    /// The family called `name` ([`Family::name`]), if any.
+    pub fn named(name: &str) -> Option<&'static Family> {
+        FAMILIES.iter().copied().find(|family| family.name == name)
     }
 
     /// Reads a link of this family: `path` as sent (percent-encoded), `query` without its `?`.
-    pub fn read(self, path: &str, query: Option<&str>) -> Result<FamilyLink, LinkError> {
-        let pairs = Pairs::new(query);
-        match self {
-            Family::Jinchess => jinchess::read(&pairs),
-            Family::FenToImage => fen_path::read_fen_to_image(path),
-            Family::Apronus => apronus::read(path, &pairs),
-            Family::BoardImage => boardimage::read(path, &pairs),
-            Family::Lichess => lichess::read(path, &pairs),
-            Family::ChessboardImage => fen_path::read_chessboardimage(path),
-            Family::Chessvision => fen_path::read_chessvision(path, &pairs),
-            Family::ChessCom => chesscom::read(&pairs),
-            Family::Courier => courier::read(&pairs),
-        }
+    pub fn read(&self, path: &str, query: Option<&str>) -> Result<FamilyLink, LinkError> {
+        (self.read)(&LinkUrl { path, query, pairs: Pairs::new(query) })
+    }
+}
+
+/// One family is one static: two are equal when they are the same family.
+impl PartialEq for Family {
+    fn eq(&self, other: &Family) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Family {}
+
+impl fmt::Debug for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Family({})", self.name)
     }
 }
 
 impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.name)
     }
+}
+
+/// A link as a family reads it: the path as sent, the raw query, and the query's decoded pairs.
+struct LinkUrl<'q> {
+    path: &'q str,
+    query: Option<&'q str>,
+    pairs: Pairs<'q>,
+}
+
+/// The path without one trailing `/`, and whether it ends in `suffix` after something.
+fn path_ends(path: &str, suffix: &str) -> bool {
+    let trimmed = path.strip_suffix('/').unwrap_or(path);
+    trimmed.len() > suffix.len() && trimmed.ends_with(suffix)
 }
 
 /// What a family's link asks for: the modern route's inputs.
@@ -168,20 +136,21 @@ pub struct FamilyLink {
     pub dialect: Dialect,
     /// How to draw it.
     pub options: RenderOptions,
-    /// Whether the original answered SVG (web-boardimage's `board.svg`); PNG otherwise, also for `.gif` links.
-    pub svg: bool,
+    /// The format to answer in: SVG where the original answered SVG (web-boardimage's `board.svg`); PNG
+    /// otherwise, also for `.gif` links.
+    pub format: Format,
 }
 
 /// Why a family's link gives no diagram: always the client's (`400`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkError {
     /// The link has no position.
-    Missing(Family),
+    Missing(&'static Family),
     /// The position cannot be read before it reaches an FFEN reader (a 64-square string of the wrong length, a
     /// character no piece has): which parameter, and what is wrong where.
     BadPosition {
         /// The family.
-        family: Family,
+        family: &'static Family,
         /// The parameter (or `path`) that holds the position.
         parameter: &'static str,
         /// What is wrong, and at which column of the parameter's value.
@@ -195,7 +164,7 @@ pub enum LinkError {
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LinkError::Missing(family) => write!(f, "missing position: a {family} link reads {}", family.form()),
+            LinkError::Missing(family) => write!(f, "missing position: a {family} link reads {}", family.form),
             LinkError::BadPosition { family, parameter, message } => {
                 write!(f, "invalid position in `{parameter}` of a {family} link: {message}")
             }
@@ -221,7 +190,12 @@ impl<'q> Pairs<'q> {
     // 1 KB less of the gzipped wasm.
     #[inline(never)]
     fn get(&self, names: &[&str]) -> Option<&str> {
-        names.iter().find_map(|name| self.0.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_ref().trim()))
+        self.raw(names).map(str::trim)
+    }
+
+    /// The value of the first of `names` given (each the last of its repeats), as given.
+    fn raw(&self, names: &[&str]) -> Option<&str> {
+        names.iter().find_map(|name| self.0.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_ref()))
     }
 
     /// Whether parameter `name` is a yes: `1`, `true`, `yes`, `on` in any case.
@@ -289,7 +263,7 @@ impl Options {
     /// The link: a chess FEN's board field `board` (from the family's `parameter`), read in the janko dialect,
     /// with these options. A board that reads but is not 8×8 is refused here, as the family's own service
     /// (a chess board) refused it; a board that does not read goes on to the reader, whose error names the column.
-    fn link(&self, board: String, family: Family, parameter: &'static str) -> Result<FamilyLink, LinkError> {
+    fn link(&self, board: String, family: &'static Family, parameter: &'static str) -> Result<FamilyLink, LinkError> {
         if let Ok(read) = parse_link(&board, Dialect::Janko) {
             if (read.width(), read.height()) != (8, 8) {
                 let message = format!(
@@ -300,7 +274,7 @@ impl Options {
                 return Err(LinkError::BadPosition { family, parameter, message });
             }
         }
-        Ok(FamilyLink { ffen: board, dialect: Dialect::Janko, options: self.build()?, svg: false })
+        Ok(FamilyLink { ffen: board, dialect: Dialect::Janko, options: self.build()?, format: Format::Png })
     }
 }
 

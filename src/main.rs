@@ -1,106 +1,122 @@
-//! `ffen-render`: renders an FFEN diagram to a PNG file on the host.
+//! `ffen-render`: draws an FFEN diagram to a file on the host, as the Worker serves it.
 //!
 //! ```text
-//! ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme T] [--light RRGGBB] [--dark RRGGBB]
-//!             [--colors C] [--board PATTERN] [--files L] [--ranks L] [--first-rank N] [--rim C]
-//!             [--coord-color C] [--hole C] [--borders] [--dialect janko|bodlaender|courier|xfen|hgm] [--width N] [--svg]
-//!             [--count] [--title TEXT] [--caption TEXT] [--squares LIST] [--arrows LIST] [--lastmove FROMTO]
+//! ffen-render '<FFEN>' -o OUTPUT [--format png|svg] [--PARAMETER VALUE …]
+//! ffen-render - --dialect hgm -o out.png < definition.txt
 //! ffen-render --message 'text' -o out.png
 //! ```
-//! The options are the URL parameters of the Worker (`size`, `flip`, `coords`, `theme`, `light`, `dark`, the look
-//! parameters, and the furniture `count`, `title`, `caption`, `squares`, `arrows`, `lastmove`) and read by the same
-//! code, so the CLI draws exactly what the Worker serves (`--first-rank` is `first_rank`, `--coord-color` is
-//! `coord_color`). `--width` is Game Courier's board width (`--dialect courier`, default 8).
-//! With `--dialect hgm` the position is an Interactive Diagram definition, whose look the other options override,
-//! as on the Worker; `-` as the position reads it from standard input (definitions span lines). `--svg` writes the SVG of `/diagram.svg` instead of the PNG. `-o -` writes to standard output.
+//! Every query parameter of the modern route is a flag (`--size 60`, `--flip`, `--first-rank 0`: the name with `-`
+//! for `_`), read by the same declarations ([`ffen_diagram::params`]), so the CLI draws exactly what the Worker
+//! serves; `ffen-render --help` lists them. With `--dialect hgm` the position is an Interactive Diagram definition,
+//! whose look the other flags override, as on the Worker; `-` as the position reads it from standard input
+//! (definitions span lines). `--format` names the output (`png`, the default, or `svg`; `--svg` is
+//! `--format svg`); `-o -` writes to standard output. `--message` draws the error card.
 
-use ffen_diagram::ffen::{self, Dialect, Width};
-use ffen_diagram::RenderOptions;
+use ffen_diagram::params::{self, Cli, Param, PositionQuery, QueryError, OPTION_PARAMS, POSITION_PARAMS};
+use ffen_diagram::{ffen, Format, RenderOptions};
 use std::io::Write;
 use std::process::ExitCode;
 
-const USAGE: &str =
-    "usage: ffen-render '<FFEN>' -o out.png [--size N] [--flip] [--coords] [--theme gray|print|brown|blue|green]
-                   [--light RRGGBB] [--dark RRGGBB] [--colors C] [--board PATTERN] [--files L] [--ranks L]
-                   [--first-rank N] [--rim C] [--coord-color C] [--hole C] [--borders]
-                   [--dialect janko|bodlaender|courier|xfen|hgm] [--width N] [--svg]
-                   [--count] [--title TEXT] [--caption TEXT] [--squares LIST] [--arrows LIST] [--lastmove FROMTO]
-       ffen-render - --dialect hgm -o out.png < definition.txt
-       ffen-render --message 'text' -o out.png";
+fn usage() -> String {
+    format!(
+        "usage: ffen-render '<FFEN>' -o OUTPUT [--format png|svg]\n{}\n       \
+         ffen-render - --dialect hgm -o out.png < definition.txt\n       \
+         ffen-render --message 'text' -o out.png",
+        params::cli_usage(19, 118)
+    )
+}
 
-fn run(args: Vec<String>) -> Result<(), String> {
-    let mut ffen: Option<String> = None;
-    let mut message: Option<String> = None;
-    let mut output: Option<String> = None;
-    let mut dialect = Dialect::Janko;
-    let mut width: Option<Width> = None;
-    let mut svg = false;
-    let mut pairs: Vec<(String, String)> = Vec::new();
+/// What the command line asks for.
+#[derive(Default)]
+struct Args {
+    output: Option<String>,
+    message: Option<String>,
+    format: Format,
+    /// The position and every parameter flag, as query pairs.
+    pairs: Vec<(String, String)>,
+}
+
+/// The parameter whose flag is `arg`, and whether it takes a value.
+fn flag_of<T>(table: &'static [Param<T>], arg: &str) -> Option<(&'static str, bool)> {
+    let param = table.iter().find(|p| !matches!(p.cli, Cli::Positional(_)) && p.flag() == arg)?;
+    Some((param.name, matches!(param.cli, Cli::Value(_))))
+}
+
+fn parse_args(args: Vec<String>) -> Result<Args, String> {
+    let mut parsed = Args::default();
+    let mut position: Option<String> = None;
     let mut it = args.into_iter();
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value\n{USAGE}"));
+        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value\n{}", usage()));
         match arg.as_str() {
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            "-o" | "--output" => output = Some(value("-o")?),
-            "--message" => message = Some(value("--message")?),
-            "--dialect" => {
-                let name = value("--dialect")?;
-                dialect = name.parse().map_err(|e| format!("--dialect {name:?}: {e}"))?;
+            "-h" | "--help" => return Err(usage()),
+            "-o" | "--output" => parsed.output = Some(value("-o")?),
+            "--message" => parsed.message = Some(value("--message")?),
+            "--svg" => parsed.format = Format::Svg,
+            "--format" => {
+                let name = value("--format")?;
+                parsed.format = name.parse().map_err(|e| format!("--format {name:?}: {e}"))?;
             }
-            "--width" => {
-                let files = value("--width")?;
-                width = Some(files.parse().map_err(|e| format!("--width {files:?}: {e}"))?);
-            }
-            "--svg" => svg = true,
-            "--flip" | "--coords" | "--borders" | "--count" => pairs.push((arg[2..].to_string(), "1".to_string())),
-            "--size" | "--theme" | "--light" | "--dark" | "--colors" | "--board" | "--files" | "--ranks"
-            | "--first-rank" | "--rim" | "--coord-color" | "--hole" | "--title" | "--caption" | "--squares"
-            | "--arrows" | "--lastmove" => {
-                let v = value(&arg)?;
-                pairs.push((arg[2..].replace('-', "_"), v));
-            }
-            _ if arg.starts_with('-') && arg.len() > 1 && ffen.is_some() => {
-                return Err(format!("unknown option {arg}\n{USAGE}"))
-            }
-            _ if ffen.is_none() => ffen = Some(arg),
-            _ => return Err(format!("unexpected argument {arg:?}\n{USAGE}")),
+            _ => match flag_of(&POSITION_PARAMS, &arg).or_else(|| flag_of(&OPTION_PARAMS, &arg)) {
+                Some((name, true)) => parsed.pairs.push((name.to_string(), value(&arg)?)),
+                Some((name, false)) => parsed.pairs.push((name.to_string(), "1".to_string())),
+                None if arg.starts_with('-') && arg.len() > 1 && position.is_some() => {
+                    return Err(format!("unknown option {arg}\n{}", usage()))
+                }
+                None if position.is_none() => position = Some(arg),
+                None => return Err(format!("unexpected argument {arg:?}\n{}", usage())),
+            },
         }
     }
-    if let Some(width) = width {
-        match dialect {
-            Dialect::Courier { .. } => dialect = Dialect::Courier { width },
-            _ => return Err(format!("--width is the board width of --dialect courier\n{USAGE}")),
-        }
+    if let Some(text) = position {
+        parsed.pairs.insert(0, (POSITION_PARAMS[0].name.to_string(), text));
     }
-    let output = output.ok_or_else(|| format!("missing -o OUTPUT\n{USAGE}"))?;
-    let png = if let Some(message) = message {
-        ffen_diagram::message_png(&message).map_err(|e| format!("internal error: {e}"))?
+    Ok(parsed)
+}
+
+/// What a parameter error says on the command line: the flag, not the query parameter.
+fn query_error(error: QueryError) -> String {
+    match error {
+        QueryError::Missing { .. } => format!("missing FFEN\n{}", usage()),
+        QueryError::Bad(e) => format!("--{}: {e}", e.parameter.replace('_', "-")),
+    }
+}
+
+/// The diagram the parameters ask for, in `format`.
+fn draw(pairs: &[(&str, &str)], format: Format) -> Result<Vec<u8>, String> {
+    let mut position = PositionQuery::default();
+    params::read(&POSITION_PARAMS, &mut position, pairs).map_err(query_error)?;
+    if position.ffen == "-" {
+        position.ffen.clear();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut position.ffen).map_err(|e| format!("stdin: {e}"))?;
+    }
+    let (board, options) = if position.dialect == ffen::Dialect::Hgm {
+        let definition = ffen::read_definition(&position.ffen).map_err(|e| format!("definition: {e}"))?;
+        (definition.board, RenderOptions::from_definition(&definition.look, pairs.iter().copied()))
     } else {
-        let mut ffen = ffen.ok_or_else(|| format!("missing FFEN\n{USAGE}"))?;
-        if ffen == "-" {
-            ffen.clear();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut ffen).map_err(|e| format!("stdin: {e}"))?;
-        }
-        let pairs = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
-        let (board, options) = if dialect == Dialect::Hgm {
-            let definition = ffen::read_definition(&ffen).map_err(|e| format!("definition: {e}"))?;
-            (definition.board, RenderOptions::from_definition(&definition.look, pairs))
-        } else {
-            (ffen::parse(&ffen, dialect).map_err(|e| format!("FFEN: {e}"))?, RenderOptions::from_pairs(pairs))
-        };
-        let options = options.map_err(|e| e.to_string())?;
-        let options = options.for_board(&board).map_err(|e| e.to_string())?;
-        ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
-        if svg {
-            ffen_diagram::render_svg(&board, &options).into_bytes()
-        } else {
-            ffen_diagram::render_png(&board, &options).map_err(|e| format!("internal error: {e}"))?
+        let board = ffen::parse(&position.ffen, position.dialect).map_err(|e| format!("FFEN: {e}"))?;
+        (board, RenderOptions::from_pairs(pairs.iter().copied()))
+    };
+    let options = options.map_err(|e| e.to_string())?;
+    let options = options.for_board(&board).map_err(|e| e.to_string())?;
+    ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
+    format.write(&board, &options).map_err(|e| format!("internal error: {e}"))
+}
+
+fn run(args: Vec<String>) -> Result<(), String> {
+    let args = parse_args(args)?;
+    let output = args.output.ok_or_else(|| format!("missing -o OUTPUT\n{}", usage()))?;
+    let bytes = match args.message {
+        Some(message) => ffen_diagram::message_png(&message).map_err(|e| format!("internal error: {e}"))?,
+        None => {
+            let pairs: Vec<(&str, &str)> = args.pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            draw(&pairs, args.format)?
         }
     };
     if output == "-" {
-        std::io::stdout().write_all(&png).map_err(|e| format!("stdout: {e}"))
+        std::io::stdout().write_all(&bytes).map_err(|e| format!("stdout: {e}"))
     } else {
-        std::fs::write(&output, &png).map_err(|e| format!("{output}: {e}"))
+        std::fs::write(&output, &bytes).map_err(|e| format!("{output}: {e}"))
     }
 }
 

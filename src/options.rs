@@ -6,5 +6,6 @@ pub mod charset;
 pub mod error;
 pub mod furniture;
 pub mod look;
+pub mod params;
 pub mod render_options;
 pub mod theme;

@@ -372,7 +372,7 @@ impl Plan {
     /// The plan in the bytes of scanlines of `depth`-bit samples (`len` bytes in all): the first row, the rows of
     /// a band and each band's spans of bytes, the filter byte added to the first; `None` (the picture is searched
     /// like any other) where a band is under [`PLANNED_BAND_BYTES`], or its squares do not start on bytes but at 4
-    /// bits in a picture of at most [`QUICK_SEARCH_ABOVE`] bytes ([`starts_inside_bytes_coded`]). A byte two spans
+    /// bits in a picture of at most [`QUICK_SEARCH_ABOVE`] bytes. A byte two spans
     /// share is searched.
     ///
     /// Why: where the 32-KB window holds two bands or more, the search finds what a tile's code cannot (the same
@@ -474,18 +474,9 @@ const PLANNED_BAND_BYTES: usize = WINDOW / 16 * 15;
 /// Whether a PNG of squares of `square` pixels in a picture `width` pixels wide may have its bands coded from the
 /// tiles: true for every picture [`Plan::bytes`] plans at any depth (its band's bytes at 8 bits are the most it can
 /// have), so the cache key can say so before the picture is drawn.
+#[cfg(test)]
 pub(crate) fn may_code_from_tiles(square: u32, width: u32) -> bool {
     square as usize * (width as usize + 1) >= PLANNED_BAND_BYTES
-}
-
-/// Whether a PNG of `width`×`height` pixels, its squares of `square` pixels from `board_x` on, may have squares that
-/// start inside a byte coded from their tiles ([`Plan::bytes`] at 4 bits): its bands are large enough
-/// ([`may_code_from_tiles`]), a square's side or the board's left edge is an odd number of pixels (two pixels a
-/// byte), and its scanlines at 4 bits are at most [`QUICK_SEARCH_ABOVE`] bytes. So the cache key can say so before
-/// the picture is drawn (at 8 bits such a picture's squares start on bytes, and at 1 and 2 bits it is searched).
-pub(crate) fn starts_inside_bytes_coded(square: u32, board_x: u32, (width, height): (u32, u32)) -> bool {
-    let four_bit_bytes = height as usize * (1 + (width as usize).div_ceil(2));
-    may_code_from_tiles(square, width) && (square % 2 == 1 || board_x % 2 == 1) && four_bit_bytes <= QUICK_SEARCH_ABOVE
 }
 
 /// A tile's own colour indices and its [`TileCode`] at each bit depth, made when first asked for (kept with the
@@ -620,18 +611,18 @@ fn emit_checked(tokens: &mut Vec<Token>, data: &[u8], p: usize, length: usize, d
     }
 }
 
-/// Pictures of more pixels than this whose bands are coded from their tiles may be coded by [`Stamps`] (renderer
-/// `r9`): 1,024 × 1,024, above every golden and every picture of renderer r8's rule ([`starts_inside_bytes_coded`],
-/// at most 512 KB at 4 bits), so that their keys and bytes stay.
+/// Pictures of more pixels than this whose bands are coded from their tiles may be coded by [`Stamps`]:
+/// 1,024 × 1,024, above every golden and every picture whose squares start inside bytes at 4 bits (at most 512 KB),
+/// where stamps would gain little.
 pub(crate) const STAMPED_ABOVE_PIXELS: usize = 1 << 20;
 
 /// Boards of more squares than this may be coded by [`Stamps`]: an 8×8 board shows few tiles again (the start
-/// position none: its 20 tiles of pieces are 20 different ones), and its keys stay.
+/// position none: its 20 tiles of pieces are 20 different ones).
 pub(crate) const STAMPED_ABOVE_SQUARES: usize = 64;
 
 /// Whether the bands of a picture `width` pixels wide and `height` high of a board of `squares` squares, if coded
-/// from their tiles, may be coded by [`Stamps`]: the test of the cache key (with [`may_code_from_tiles`]); the
-/// encoder adds that the tiles show again ([`Plan::tiles_shown_again`]).
+/// from their tiles, may be coded by [`Stamps`]; the encoder adds that the tiles show again
+/// ([`Plan::tiles_shown_again`]).
 pub(crate) fn stamped(width: usize, height: usize, squares: usize) -> bool {
     width * height > STAMPED_ABOVE_PIXELS && squares > STAMPED_ABOVE_SQUARES
 }

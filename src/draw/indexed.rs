@@ -1117,15 +1117,11 @@ mod tests {
                 assert!(png == rgb, "{}", o.canonical());
             }
         }
-        // Whether the picture's plan at 4 bits codes squares that start inside a byte; if so, its key must say r8
-        // (or r9 where the picture is coded by stamps, over 1,024 × 1,024 pixels).
+        // Whether the picture's plan at 4 bits codes squares that start inside a byte.
         let coded_inside_bytes = |board: &Board, o: &RenderOptions| {
             let picture = paint(&Scene::build(board, o)).expect("the palette painter draws it");
             let four_bit_bytes = picture.height as usize * (1 + (picture.width as usize).div_ceil(2));
-            let inside = picture.plan.codes_inside_bytes(4, four_bit_bytes);
-            let version = if picture.plan.codes_by_stamps(4, four_bit_bytes) { "r9" } else { "r8" };
-            assert!(!inside || crate::draw::render::png_version(board, o) == version, "{}", o.canonical());
-            inside
+            picture.plan.codes_inside_bytes(4, four_bit_bytes)
         };
         let mut coded_inside = Vec::new();
         for size in 12..=128 {
@@ -1206,11 +1202,10 @@ mod tests {
             assert!(w * h > 1 << 20, "{}", o.canonical());
             let (png, rgb) = (palette_path(board, &o), rgb_path(board, &o));
             assert!(png != rgb && pngenc::same_but_coding(&png, &rgb), "{}", o.canonical());
-            assert_eq!(crate::draw::render::png_version(board, &o), "r9", "{}", o.canonical());
             assert!(by_stamps(&picture), "{}", o.canonical());
         }
-        // The sizes around the edge: a key says r9 wherever the plan may be coded by stamps, and never for an 8×8
-        // board or at 1,024 × 1,024 pixels or fewer.
+        // The sizes around the edge: coded by stamps only for a board larger than 8×8 of more than 1,024 × 1,024
+        // pixels.
         let mut seen = (0, 0);
         for (board, sizes) in [(&start, 120..=128), (&ten, 96..=104), (&full, 28..=34)] {
             for size in sizes {
@@ -1219,10 +1214,8 @@ mod tests {
                     let picture = paint(&Scene::build(board, &o)).expect("drawn in palette indices");
                     let (w, h) = (picture.width as usize, picture.height as usize);
                     let stamped = by_stamps(&picture);
-                    let version = crate::draw::render::png_version(board, &o);
-                    assert!(!stamped || version == "r9", "{}: {version}", o.canonical());
                     let larger = board.width() * board.height() > 64;
-                    assert_eq!(version == "r9", w * h > 1 << 20 && larger, "{}", o.canonical());
+                    assert!(!stamped || (w * h > 1 << 20 && larger), "{}", o.canonical());
                     if stamped {
                         seen.0 += 1
                     } else {
@@ -1569,7 +1562,7 @@ mod tests {
             options in any_options(),
             furniture in any_furniture(),
         ) {
-            let pairs = options.query_pairs();
+            let pairs = options.link_pairs();
             let all = pairs.iter().map(|(k, v)| (*k, v.as_str())).chain(furniture.iter().copied());
             let Ok(options) = RenderOptions::from_pairs(all).and_then(|o| o.for_board(&board)) else {
                 return Ok(()); // a square or arrow off this board: refused before drawing

@@ -2,18 +2,16 @@
 //!
 //! The RGB painter ([`paint`]: the [`Scene`] drawn pixel by pixel) and the renderer's public face:
 //! [`render_image`], [`render_png`] (which takes the palette painter, [`crate::draw::indexed`], where it applies),
-//! [`RENDERER_VERSION`], and the layout's limits and the error card re-exported.
+//! and the layout's limits and the error card re-exported.
 
 use crate::draw::indexed;
-use crate::draw::layout::Layout;
 use crate::draw::marks::{draw_mark, draw_overlay, draw_text_line};
 use crate::draw::pngenc::{self, EncodeError};
 use crate::draw::raster::{Canvas, Image, Rect};
 use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite;
-use crate::notation::board::{Board, Cell, Piece, PieceKind};
+use crate::notation::board::Board;
 use crate::notation::colour::Paint;
-use crate::notation::fairy::REDRAWN;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK, PAPER};
 
@@ -22,107 +20,6 @@ pub use crate::draw::layout::{
     check_image_size, check_image_size_within, image_size, ImageTooLarge, InvalidPixelLimit, PixelLimit,
     MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
 };
-
-/// The renderer's version, part of the cache key: bumped whenever the pixels of any diagram change.
-///
-/// r5 and r6 changed only the pictures of boards with some named fairy pieces (issue 19: r5 drew the compounds and
-/// short leapers as two halves of orthodox glyphs, r6 gave them and the knight's relatives, the cannon and the lion
-/// glyphs drawn for them); every other picture is byte for byte r4's (the goldens), so those keep their r4 keys: the
-/// key's version is [`renderer_version`] of the board, not this constant alone. Whoever bumps it next decides which
-/// pictures the change leaves alone: for a change of every picture, [`UNCHANGED_SINCE`] becomes the new version too;
-/// for a change of some pieces, their names go into [`crate::notation::fairy::REDRAWN`] under the new version (a
-/// test compares the table with the last one shipped, pinned in its code). r7 changed no pixels, only the bytes of
-/// large PNGs ([`TILE_CODED_SINCE`], [`png_version`]), r8 only those of some of them at 4 bits
-/// ([`INSIDE_BYTES_CODED_SINCE`]), and r9 only those of more than 1,024 × 1,024 pixels ([`STAMPED_SINCE`]).
-pub const RENDERER_VERSION: &str = "r9";
-
-/// The version of the PNGs whose bands of squares the encoder codes from their tiles' codes instead of searching
-/// them (issue 18: a large picture's rows are coded in a fraction of the time; other bytes, the same pixels): the
-/// key's version of every PNG the encoder may code so ([`png_version`]). Every other PNG, and every
-/// SVG, keeps its bytes and its key.
-pub const TILE_CODED_SINCE: &str = "r7";
-
-/// The version of the PNGs whose squares start inside a byte at 4 bits a pixel (a 3-px frame from `size=96`, or
-/// coordinates' margins of an odd width) and whose bands the encoder codes from their tiles' codes, which r7
-/// searched (docs/cost.md, round 10: the same pixels, 2–3.5 % more bytes within the goldens' ceilings, 7–25 % less
-/// CPU): the key's version of every PNG the encoder may code so ([`png_version`]).
-pub const INSIDE_BYTES_CODED_SINCE: &str = "r8";
-
-/// The version of the PNGs of more than 1,024 × 1,024 pixels whose bands the encoder codes from their tiles: each
-/// tile row's tokens made once a picture and written again as they are wherever the tile shows that row (stamps),
-/// which r7 coded token by token, trying the squares to the left for a literal (docs/cost.md, round 11: the same
-/// pixels, about the same bytes, a third less CPU on a 32×32 board; boards larger than 8×8 only): the key's version
-/// of every PNG the encoder may code so ([`png_version`]).
-pub const STAMPED_SINCE: &str = "r9";
-
-/// The version whose pictures [`RENDERER_VERSION`] still draws exactly: the key's version of a board without a
-/// redrawn fairy piece.
-pub const UNCHANGED_SINCE: &str = "r4";
-
-/// The version in the cache key of a PNG of `board` drawn with `options`: [`STAMPED_SINCE`] where its bands are
-/// large enough to be coded from the tiles (below), it has more than 1,024 × 1,024 pixels and the board more than
-/// 64 squares, else [`INSIDE_BYTES_CODED_SINCE`] where its bands may be coded from the tiles with squares that start inside a byte at 4 bits (an odd square or left edge,
-/// and at most 512 KB of scanlines at 4 bits), else [`TILE_CODED_SINCE`] where its bands of squares are large enough
-/// to be coded from the tiles (a square times the picture's width, plus one, of at least 30,720 pixels: an 8×8
-/// board from `size=62` on; the encoder then codes them where a band's bytes at the picture's bit depth are that
-/// many), else [`renderer_version`] of the board.
-///
-/// ```
-/// use ffen_diagram::{ffen, png_version, RenderOptions};
-/// let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", ffen::Dialect::Janko).unwrap();
-/// assert_eq!(png_version(&start, &RenderOptions::default()), "r4");
-/// let large = RenderOptions::from_pairs([("size", "90")]).unwrap();
-/// assert_eq!(png_version(&start, &large), "r7");
-/// // A 3-px frame: the squares start inside a byte at 4 bits.
-/// let print = RenderOptions::from_pairs([("size", "96")]).unwrap();
-/// assert_eq!(png_version(&start, &print), "r8");
-/// // Over 512 KB of scanlines at 4 bits: searched quickly, as r7 did.
-/// let larger = RenderOptions::from_pairs([("size", "128")]).unwrap();
-/// assert_eq!(png_version(&start, &larger), "r7");
-/// // A 16×16 board of more than 1,024 × 1,024 pixels: coded by stamps where its tiles show again.
-/// let sixteen = ffen::parse(&["16"; 16].join("/"), ffen::Dialect::Bodlaender).unwrap();
-/// let large = RenderOptions::from_pairs([("size", "66")]).unwrap();
-/// assert_eq!(png_version(&sixteen, &large), "r9");
-/// ```
-pub fn png_version(board: &Board, options: &RenderOptions) -> &'static str {
-    let l = Layout::drawn(board, options);
-    let tiles = crate::draw::deflate::may_code_from_tiles(l.square, l.width);
-    let squares = board.width() * board.height();
-    if tiles && crate::draw::deflate::stamped(l.width as usize, l.height as usize, squares) {
-        STAMPED_SINCE
-    } else if crate::draw::deflate::starts_inside_bytes_coded(l.square, l.board_x, (l.width, l.height)) {
-        INSIDE_BYTES_CODED_SINCE
-    } else if tiles {
-        TILE_CODED_SINCE
-    } else {
-        renderer_version(board)
-    }
-}
-
-/// The renderer version in the cache key of `board`'s SVGs, and of its PNGs not coded from tiles
-/// ([`png_version`]): the newest version that redrew a piece the board
-/// shows ([`crate::notation::fairy::REDRAWN`]), else [`UNCHANGED_SINCE`], whose bytes today's renderer draws
-/// unchanged. So each release moved only the keys of the pictures it changed: every cached orthodox diagram, its
-/// `ETag` and its cache URL stay as they were.
-///
-/// ```
-/// use ffen_diagram::{ffen, renderer_version};
-/// let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", ffen::Dialect::Janko).unwrap();
-/// assert_eq!(renderer_version(&start), "r4");
-/// let capablanca = ffen::parse("(Archbishop)(grasshopper)6", ffen::Dialect::Bodlaender).unwrap();
-/// assert_eq!(renderer_version(&capablanca), "r6");
-/// let problem = ffen::parse("(Grasshopper)(leo)6", ffen::Dialect::Bodlaender).unwrap();
-/// assert_eq!(renderer_version(&problem), "r4");
-/// ```
-pub fn renderer_version(board: &Board) -> &'static str {
-    let shows = |names: &[&str]| {
-        board.cells().iter().any(|cell| match cell {
-            Cell::Piece(Piece { kind: PieceKind::Named(name), .. }) => names.contains(&name.as_str()),
-            _ => false,
-        })
-    };
-    REDRAWN.iter().find(|(_, names)| shows(names)).map_or(UNCHANGED_SINCE, |&(version, _)| version)
-}
 
 /// Paints `rect` with `paint`.
 fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) {
@@ -226,18 +123,6 @@ pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, Enc
 mod tests {
     use super::*;
 
-    /// The newest version that redrew pieces is today's: a new version pins today's fairy table in
-    /// `fairy::tests` as the last one shipped, and lists what it redrew (or, redrawing everything, moves
-    /// [`UNCHANGED_SINCE`]).
-    #[test]
-    fn the_newest_redrawing_is_this_version() {
-        // r7 and r8 changed no picture's pixels, only the bytes of the PNGs coded from tiles.
-        assert_eq!(REDRAWN[0].0, "r6");
-        assert_eq!((TILE_CODED_SINCE, INSIDE_BYTES_CODED_SINCE, STAMPED_SINCE), ("r7", "r8", "r9"));
-        assert_eq!(RENDERER_VERSION, "r9");
-        assert_eq!(UNCHANGED_SINCE, "r4");
-    }
-
     use crate::draw::layout::Layout;
     use crate::notation::ffen;
     use crate::options::render_options::SquareSize;
@@ -246,7 +131,7 @@ mod tests {
         RenderOptions::from_pairs(pairs.iter().copied()).unwrap()
     }
 
-    /// XFEN's borders as the renderer drew them before highlights existed (code of `RENDERER_VERSION` r2): the
+    /// XFEN's borders as the renderer drew them before highlights existed (before highlights existed): the
     /// reference the mark machinery must match pixel for pixel.
     fn old_borders(image: &mut Image, board: &Board, flip: bool, l: &Layout) {
         let (w, h) = (board.width(), board.height());

@@ -20,7 +20,7 @@
 //!
 //! Bytes are deterministic: numbers are written with a fixed number of decimals (trailing zeros dropped), ids are
 //! given in drawing order, glyphs sorted by id, and no sine or cosine is computed (so the host and the wasm build
-//! write the same digits). [`SVG_VERSION`] is part of an SVG's cache key: bump it whenever these bytes change.
+//! write the same digits). A change of these bytes is a new cache version (`http::CACHE_VERSION`).
 
 use crate::draw::assets::{self, SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
 use crate::draw::coords::PlacedLabel;
@@ -36,9 +36,10 @@ use crate::options::theme::{extra_tint, hatching, INK};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
-/// The SVG writer's version, part of the cache key of every SVG (after [`crate::RENDERER_VERSION`], which covers
-/// the picture both formats share): bumped whenever the bytes of any SVG change.
-pub const SVG_VERSION: &str = "svg1";
+/// `Content-Security-Policy` of an SVG diagram: nothing may load or run (no scripts, styles, fonts, images or
+/// connections), and an SVG opened on its own is a sandboxed document. The SVG needs none of it: it is
+/// presentation attributes, and every reference in it is to its own `<defs>`.
+pub const SVG_CONTENT_SECURITY_POLICY: &str = "default-src 'none'; sandbox";
 
 /// The media type of [`render_svg`]'s output.
 pub const SVG_CONTENT_TYPE: &str = "image/svg+xml";

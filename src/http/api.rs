@@ -1,16 +1,19 @@
 //! Request decoding: what the runtime tells about a request ([`RequestInfo`]) becomes a typed [`Request`] (the
 //! editor page, or a diagram with its FFEN, dialect and options) or the [`Reject`] that says what is wrong with it.
 //!
-//! The checks run in a fixed order, cheapest first and before anything is parsed: method, URL length, route,
-//! required parameter, dialect, `width` (Game Courier only), options. The FFEN itself is read later (by
+//! The checks run in a fixed order, cheapest first and before anything is parsed: method, URL length, route, then
+//! the route's parameters (on the modern route in the order of [`crate::params`]: the required position, dialect,
+//! `width` (Game Courier only), options; a family's link as its family reads it). The FFEN itself is read later (by
 //! [`super::decide`]), so a [`DiagramQuery`] holds it as text.
 
-pub use super::link::{Link, LEGACY_SUFFIX, MAX_URL_LEN, MODERN_PATH, SVG_PATH, XFEN_SUFFIX};
+pub use super::link::{Link, MAX_URL_LEN};
 use super::reject::Reject;
 use crate::draw::cost::{CostLimit, InvalidCostLimit};
+use crate::draw::format::Format;
 use crate::draw::layout::{InvalidPixelLimit, PixelLimit};
 use crate::links::Family;
-use crate::notation::ffen::{self, Dialect, Width};
+use crate::notation::ffen::Dialect;
+use crate::options::params::{self, PositionQuery, QueryError, OPTION_PARAMS, POSITION_PARAMS};
 use crate::options::render_options::RenderOptions;
 use std::borrow::Cow;
 
@@ -108,35 +111,6 @@ impl Method {
     }
 }
 
-/// The picture format a diagram is served in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// PNG (`/diagram.png`, and every legacy and XFEN link).
-    #[default]
-    Png,
-    /// SVG (`/diagram.svg`).
-    Svg,
-}
-
-impl Format {
-    /// The format served at `path`: SVG at [`SVG_PATH`], PNG everywhere else.
-    pub fn at(path: &str) -> Format {
-        if path == SVG_PATH {
-            Format::Svg
-        } else {
-            Format::Png
-        }
-    }
-
-    /// The `Content-Type` of a diagram in this format.
-    pub fn content_type(self) -> &'static str {
-        match self {
-            Format::Png => super::headers::PNG,
-            Format::Svg => crate::draw::svg::SVG_CONTENT_TYPE,
-        }
-    }
-}
-
 /// A diagram request whose parameters were read: the FFEN still as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiagramQuery {
@@ -151,7 +125,7 @@ pub struct DiagramQuery {
     /// The link's own parameters, kept for an Interactive Diagram definition (`dialect=hgm`), whose look they
     /// override ([`RenderOptions::from_definition`]); empty for every other dialect, whose options are `options`.
     pub definition_pairs: Vec<(String, String)>,
-    /// The picture format: SVG for `/diagram.svg`, otherwise PNG.
+    /// The format to answer in.
     pub format: Format,
 }
 
@@ -180,47 +154,19 @@ impl Request {
         if info.url_len > MAX_URL_LEN {
             return Err(Reject::UrlTooLong { len: info.url_len });
         }
-        let link = match Link::at(info.path) {
-            Some(link) => link,
+        let query = match Link::at(info.path) {
+            Some(Link::Modern(format)) => DiagramQuery::from_modern(info.query, format)?,
+            Some(Link::Family(family)) => DiagramQuery::from_family(family, info.path, info.query)?,
             None if info.path == "/" || info.path.is_empty() => return Ok(Request { method, route: Route::Page }),
             None => return Err(Reject::NotFound),
-        };
-        let query = match link {
-            Link::Legacy => DiagramQuery::from_legacy_pairs(&query_pairs(info.query))?,
-            Link::Modern => DiagramQuery::from_modern_pairs(&query_pairs(info.query), Format::at(info.path))?,
-            Link::Xfen => DiagramQuery::from_xfen_query(info.query)?,
-            Link::Family(family) => DiagramQuery::from_family(family, info.path, info.query)?,
         };
         Ok(Request { method, route: Route::Diagram(Box::new(query)) })
     }
 }
 
 impl DiagramQuery {
-    /// The position of an XFEN link: the query string up to its first `&`, decoded once as a query value is (`%XX`,
-    /// `+` as a space; invalid UTF-8 replaced), read in the XFEN dialect with the default look.
-    ///
-    /// The query is not split into parameters: XFEN has no `&`, `=` or `+`, so a yacpdb link's whole query is the
-    /// position. A raw `&` ends it (what a site appends, `&fbclid=…`, is ignored, as a `d.php` link's other
-    /// parameters are); a raw `=` is a character of the position (which the reader then rejects at its column); a
-    /// `+` is a space, which ends the board like the FEN fields of a `d.php` link.
-    fn from_xfen_query(query: Option<&str>) -> Result<DiagramQuery, Reject> {
-        let raw = query.unwrap_or("").split('&').next().unwrap_or("");
-        if raw.is_empty() {
-            return Err(Reject::MissingParameter(Link::Xfen));
-        }
-        let ffen = String::from_utf8_lossy(&ffen::percent_decode(raw)).into_owned();
-        Ok(DiagramQuery {
-            link: Link::Xfen,
-            ffen,
-            dialect: Dialect::Xfen,
-            options: RenderOptions::default(),
-            definition_pairs: Vec::new(),
-            format: Format::Png,
-        })
-    }
-
-    /// The position, dialect, look and format of another service's link, as its family reads them.
-    fn from_family(family: Family, path: &str, query: Option<&str>) -> Result<DiagramQuery, Reject> {
+    /// The position, dialect and look of a family's link, as its family reads them.
+    fn from_family(family: &'static Family, path: &str, query: Option<&str>) -> Result<DiagramQuery, Reject> {
         let link = family.read(path, query).map_err(Reject::BadLink)?;
         Ok(DiagramQuery {
             link: Link::Family(family),
@@ -228,73 +174,44 @@ impl DiagramQuery {
             dialect: link.dialect,
             options: link.options,
             definition_pairs: Vec::new(),
-            format: if link.svg { Format::Svg } else { Format::Png },
+            format: link.format,
         })
     }
 
-    /// The FFEN of a legacy link from its decoded query parameters: janko dialect, default look.
-    fn from_legacy_pairs(pairs: &[(Cow<'_, str>, Cow<'_, str>)]) -> Result<DiagramQuery, Reject> {
-        // janko.at writes ff=, Retro-Wiki fen=; when both are given ff wins.
-        let ffen = param(pairs, "ff").or_else(|| param(pairs, "fen"));
-        Ok(DiagramQuery {
-            link: Link::Legacy,
-            ffen: ffen.ok_or(Reject::MissingParameter(Link::Legacy))?.to_string(),
-            dialect: Dialect::Janko,
-            // Old links carry parameters of the old script (`sb=1`, …): ignored, so they draw as they always did.
-            options: RenderOptions::default(),
-            definition_pairs: Vec::new(),
-            format: Format::Png,
-        })
-    }
-
-    /// The FFEN, dialect and options of a modern link from its decoded query parameters, in `format`.
-    fn from_modern_pairs(pairs: &[(Cow<'_, str>, Cow<'_, str>)], format: Format) -> Result<DiagramQuery, Reject> {
-        // `fen` is what every other diagram service calls it; `ffen` wins when both are given.
-        let ffen = param(pairs, "ffen").or_else(|| param(pairs, "fen"));
-        let ffen = ffen.ok_or(Reject::MissingParameter(Link::Modern))?.to_string();
-        let dialect = match param(pairs, "dialect") {
-            None | Some("") => Dialect::default(),
-            Some(name) => name.parse().map_err(|_| Reject::BadDialect { value: name.to_string() })?,
+    /// The position, dialect and options of a modern link from its query, in `format`: the parameters of
+    /// [`POSITION_PARAMS`] (the position first: its absence is named before any value is read), then those of
+    /// [`OPTION_PARAMS`].
+    fn from_modern(query: Option<&str>, format: Format) -> Result<DiagramQuery, Reject> {
+        let decoded = decode_query(query);
+        let pairs: Vec<(&str, &str)> = decoded.iter().map(|(k, v)| (k.as_ref(), v.as_ref())).collect();
+        let mut position = PositionQuery::default();
+        let refuse = |error| match error {
+            QueryError::Missing { name, aliases } => Reject::MissingParameter { name, aliases, path: format.path() },
+            QueryError::Bad(e) => Reject::BadOption(e),
         };
-        // `width` is Game Courier's alone: with another dialect it is ignored like an unknown parameter (it could
-        // change nothing there), so a link keeps working when only its dialect is changed.
-        let dialect = match dialect {
-            Dialect::Courier { .. } => Dialect::Courier { width: width(pairs)? },
-            other => other,
-        };
-        let options = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref())))
-            .map_err(Reject::BadOption)?;
-        let definition_pairs = match dialect {
-            Dialect::Hgm => pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        params::read(&POSITION_PARAMS, &mut position, &pairs).map_err(refuse)?;
+        let mut options = RenderOptions::default();
+        params::read(&OPTION_PARAMS, &mut options, &pairs).map_err(refuse)?;
+        // An Interactive Diagram definition brings a look of its own, which the link's parameters override.
+        let definition_pairs = match position.dialect {
+            Dialect::Hgm => pairs.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect(),
             _ => Vec::new(),
         };
-        Ok(DiagramQuery { link: Link::Modern, ffen, dialect, options, definition_pairs, format })
-    }
-}
-
-/// The `width` of a Game Courier board: [`Width::DEFAULT`] when absent or empty, otherwise the trimmed value as
-/// [`Width::from_str`](std::str::FromStr) reads it, or [`Reject::BadWidth`].
-fn width(pairs: &[(Cow<'_, str>, Cow<'_, str>)]) -> Result<Width, Reject> {
-    match param(pairs, "width").map(str::trim) {
-        None | Some("") => Ok(Width::DEFAULT),
-        Some(value) => value.parse().map_err(|error| Reject::BadWidth { value: value.to_string(), error }),
+        let PositionQuery { ffen, dialect } = position;
+        Ok(DiagramQuery { link: Link::Modern(format), ffen, dialect, options, definition_pairs, format })
     }
 }
 
 /// The decoded query parameters, in order: `+` is a space, `%XX` decoded, invalid UTF-8 replaced. Total: any
 /// query string gives pairs.
-pub fn query_pairs(query: Option<&str>) -> Vec<(Cow<'_, str>, Cow<'_, str>)> {
+pub fn decode_query(query: Option<&str>) -> Vec<(Cow<'_, str>, Cow<'_, str>)> {
     form_urlencoded::parse(query.unwrap_or("").as_bytes()).collect()
-}
-
-/// The value of parameter `name`; the last one when it is repeated (as for the render options).
-fn param<'p>(pairs: &'p [(Cow<'_, str>, Cow<'_, str>)], name: &str) -> Option<&'p str> {
-    pairs.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_ref())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::ffen::Width;
     use crate::options::error::OptionError;
 
     fn decode(method: &str, path: &str, query: Option<&str>) -> Result<Request, Reject> {
@@ -307,6 +224,16 @@ mod tests {
             other => panic!("{path}?{query}: {other:?}"),
         }
     }
+
+    fn family(name: &str) -> Link {
+        Link::Family(Family::named(name).unwrap())
+    }
+
+    fn missing(name: &str) -> Reject {
+        Reject::BadLink(crate::links::LinkError::Missing(Family::named(name).unwrap()))
+    }
+
+    const MISSING_FFEN: Reject = Reject::MissingParameter { name: "ffen", aliases: &["fen"], path: "/diagram.png" };
 
     #[test]
     fn methods() {
@@ -334,24 +261,24 @@ mod tests {
         assert_eq!(decode("GET", "/favicon.ico", None), Err(Reject::NotFound));
         assert_eq!(decode("GET", "/d.phpx", Some("ff=8")), Err(Reject::NotFound));
         assert_eq!(decode("GET", "/diagram.png/", Some("ffen=8")), Err(Reject::NotFound));
-        assert_eq!(diagram("/Retros/d.php", "ff=8").link, Link::Legacy);
-        assert_eq!(diagram("/xd.php", "ff=8").link, Link::Legacy);
-        assert_eq!(diagram("/diagram.png", "ffen=8").link, Link::Modern);
-        assert_eq!(diagram("/diagram.png", "ffen=8").format, Format::Png);
-        assert_eq!(diagram("/diagram.svg", "ffen=8").link, Link::Modern);
-        assert_eq!(diagram("/diagram.svg", "ffen=8").format, Format::Svg);
+        assert_eq!(diagram("/Retros/d.php", "ff=8").link, family("janko.at"));
+        assert_eq!(diagram("/xd.php", "ff=8").link, family("janko.at"));
+        for format in Format::ALL {
+            assert_eq!(diagram(format.path(), "ffen=8").link, Link::Modern(format));
+            assert_eq!(diagram(format.path(), "ffen=8").format, format);
+        }
         assert_eq!(diagram("/d.php", "ff=8").format, Format::Png);
         for path in ["/diagram.svg/", "/x/diagram.svg", "/diagram.SVG", "/diagram.svgz"] {
             assert_eq!(decode("GET", path, Some("ffen=8")), Err(Reject::NotFound), "{path}");
         }
         for path in ["/xfen/", "/xfen", "/yacpdb/xfen/", "/a/b/xfen"] {
-            assert_eq!(diagram(path, "8/8/8/8/8/8/8/8").link, Link::Xfen, "{path}");
+            assert_eq!(diagram(path, "8/8/8/8/8/8/8/8").link, family("yacpdb"), "{path}");
         }
         for path in ["/xfen//", "/myxfen/", "/xfen/x", "/XFEN/", "/xfen.png", "xfen"] {
             assert_eq!(decode("GET", path, Some("8/8/8/8/8/8/8/8")), Err(Reject::NotFound), "{path}");
         }
-        // A path ending in d.php is a legacy link, whatever comes before it.
-        assert_eq!(diagram("/xfen/d.php", "ff=8").link, Link::Legacy);
+        // A path ending in d.php is janko's, whatever comes before it.
+        assert_eq!(diagram("/xfen/d.php", "ff=8").link, family("janko.at"));
     }
 
     #[test]
@@ -361,7 +288,7 @@ mod tests {
         assert_eq!(
             q,
             DiagramQuery {
-                link: Link::Xfen,
+                link: family("yacpdb"),
                 ffen: "rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into(),
                 dialect: Dialect::Xfen,
                 options: RenderOptions::default(),
@@ -379,7 +306,7 @@ mod tests {
         assert_eq!(xfen("%252F").ffen, "%2F", "decoded once here; parse_link decodes again");
         assert_eq!(xfen("%FF8").ffen, "\u{fffd}8");
         for query in [None, Some(""), Some("&8/8")] {
-            assert_eq!(decode("GET", "/xfen/", query), Err(Reject::MissingParameter(Link::Xfen)), "{query:?}");
+            assert_eq!(decode("GET", "/xfen/", query), Err(missing("yacpdb")), "{query:?}");
         }
     }
 
@@ -393,8 +320,9 @@ mod tests {
         assert_eq!(diagram("/diagram.png", "ffen=8&dialect=courier&width=001").dialect, courier(1));
         for bad in ["0", "33", "x", "-1", "8.0", "1e1", "1000"] {
             let query = format!("ffen=8&dialect=courier&width={bad}");
-            let want = Reject::BadWidth { value: bad.to_string(), error: ffen::BadWidth };
-            assert_eq!(decode("GET", "/diagram.png", Some(&query)), Err(want), "{bad}");
+            let Err(Reject::BadOption(e)) = decode("GET", "/diagram.png", Some(&query)) else { panic!("{bad}") };
+            assert_eq!((e.parameter, e.value.as_str()), ("width", bad));
+            assert_eq!(e.expected, "a number of files from 1 to 32 (Game Courier's board width)");
         }
         // With another dialect, or on a legacy or XFEN link, it is ignored, whatever its value.
         for dialect in ["janko", "bodlaender", "xfen", ""] {
@@ -403,14 +331,12 @@ mod tests {
         }
         assert_eq!(diagram("/d.php", "ff=8&width=0").dialect, Dialect::Janko);
         // Checked after the dialect, before the options.
-        assert!(matches!(
-            decode("GET", "/diagram.png", Some("ffen=8&dialect=nope&width=0")),
-            Err(Reject::BadDialect { .. })
-        ));
-        assert!(matches!(
-            decode("GET", "/diagram.png", Some("ffen=8&dialect=courier&width=0&size=1")),
-            Err(Reject::BadWidth { .. })
-        ));
+        let parameter = |query| match decode("GET", "/diagram.png", Some(query)) {
+            Err(Reject::BadOption(e)) => e.parameter,
+            other => panic!("{query}: {other:?}"),
+        };
+        assert_eq!(parameter("ffen=8&dialect=nope&width=0"), "dialect");
+        assert_eq!(parameter("ffen=8&dialect=courier&width=0&size=1"), "width");
     }
 
     #[test]
@@ -419,7 +345,7 @@ mod tests {
         assert_eq!(
             q,
             DiagramQuery {
-                link: Link::Legacy,
+                link: family("janko.at"),
                 ffen: "c".into(),
                 dialect: Dialect::Janko,
                 options: RenderOptions::default(),
@@ -428,8 +354,8 @@ mod tests {
             }
         );
         assert_eq!(diagram("/d.php", "fen=k7%2F8+w").ffen, "k7/8 w");
-        assert_eq!(decode("GET", "/d.php", Some("sb=1&ffen=8")), Err(Reject::MissingParameter(Link::Legacy)));
-        assert_eq!(decode("GET", "/d.php", None), Err(Reject::MissingParameter(Link::Legacy)));
+        assert_eq!(decode("GET", "/d.php", Some("sb=1&ffen=8")), Err(missing("janko.at")));
+        assert_eq!(decode("GET", "/d.php", None), Err(missing("janko.at")));
     }
 
     #[test]
@@ -439,11 +365,13 @@ mod tests {
         assert_eq!((q.options.size.pixels(), q.options.flip), (20, true));
         assert_eq!(diagram("/diagram.png", "ffen=8&dialect=").dialect, Dialect::Janko);
         assert_eq!(diagram("/diagram.png", "ffen=").ffen, "");
-        assert_eq!(decode("GET", "/diagram.png", Some("ff=8")), Err(Reject::MissingParameter(Link::Modern)));
-        assert_eq!(
-            decode("GET", "/diagram.png", Some("ffen=8&dialect=klingon")),
-            Err(Reject::BadDialect { value: "klingon".into() })
-        );
+        assert_eq!(decode("GET", "/diagram.png", Some("ff=8")), Err(MISSING_FFEN));
+        let bad_dialect = OptionError {
+            parameter: "dialect",
+            value: "klingon".into(),
+            expected: "one of janko, bodlaender, courier, xfen, hgm".into(),
+        };
+        assert_eq!(decode("GET", "/diagram.png", Some("ffen=8&dialect=klingon")), Err(Reject::BadOption(bad_dialect)));
         let bad_size = OptionError {
             parameter: "size",
             value: "200".into(),
@@ -451,23 +379,22 @@ mod tests {
         };
         assert_eq!(decode("GET", "/diagram.png", Some("ffen=8&size=200")), Err(Reject::BadOption(bad_size)));
         // The parameter is checked before the dialect, the dialect before the options.
-        assert_eq!(
-            decode("GET", "/diagram.png", Some("dialect=x&size=1")),
-            Err(Reject::MissingParameter(Link::Modern))
-        );
-        assert!(matches!(
-            decode("GET", "/diagram.png", Some("ffen=8&dialect=x&size=1")),
-            Err(Reject::BadDialect { .. })
-        ));
+        assert_eq!(decode("GET", "/diagram.png", Some("dialect=x&size=1")), Err(MISSING_FFEN));
+        let Err(Reject::BadOption(e)) = decode("GET", "/diagram.png", Some("ffen=8&dialect=x&size=1")) else {
+            panic!()
+        };
+        assert_eq!(e.parameter, "dialect");
+        // A repeated parameter takes its last value, even after a bad one.
+        assert_eq!(diagram("/diagram.png", "ffen=8&size=1&size=30").options.size.pixels(), 30);
     }
 
     #[test]
-    fn query_pairs_decode_plus_and_percent() {
-        let pairs = query_pairs(Some("ff=a+b%27c%2A&x"));
+    fn decode_query_decodes_plus_and_percent() {
+        let pairs = decode_query(Some("ff=a+b%27c%2A&x"));
         assert_eq!(pairs[0], (Cow::from("ff"), Cow::from("a b'c*")));
         assert_eq!(pairs[1], (Cow::from("x"), Cow::from("")));
-        assert_eq!(query_pairs(Some("%FF=%")), [(Cow::from("\u{fffd}"), Cow::from("%"))]);
-        assert!(query_pairs(None).is_empty());
-        assert!(query_pairs(Some("")).is_empty());
+        assert_eq!(decode_query(Some("%FF=%")), [(Cow::from("\u{fffd}"), Cow::from("%"))]);
+        assert!(decode_query(None).is_empty());
+        assert!(decode_query(Some("")).is_empty());
     }
 }

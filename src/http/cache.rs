@@ -1,98 +1,69 @@
-//! Cache identity: the key that names one diagram, its `ETag`, and the URL it is stored under in the edge cache.
+//! Cache identity: the key that names one response, its `ETag`, and the URL it is stored under in the edge cache.
 //!
-//! All three are made from the same two canonical strings (the FFEN from [`ffen::canonical`] and the options from
-//! [`RenderOptions::canonical`]) plus the renderer version ([`png_version`] of a PNG, [`renderer_version`] of an
-//! SVG's board), so every spelling of one diagram shares them, and a new
-//! renderer version never serves an old drawing. An SVG's key has a fourth line, [`SVG_VERSION`]: the format is part
-//! of the key (an SVG never shares a cache entry or `ETag` with a PNG), and PNG keys stay exactly as they were. They are total functions of those strings: nothing here can fail,
-//! so no failure can ever make two diagrams share a cache entry.
+//! All three are made from [`CACHE_VERSION`], the canonical FFEN ([`ffen::canonical`]), the canonical options
+//! ([`RenderOptions::canonical`]) and the [`Format`], so every spelling of one diagram shares them, an SVG never
+//! shares them with a PNG, and a new release that changes any response's bytes moves every key at once. They are
+//! total functions of those strings: nothing here can fail, so no failure can ever make two diagrams share a cache
+//! entry.
 //!
-//! The bytes are forever: a changed key, `ETag` or cache URL would orphan every stored diagram (and a changed
-//! `ETag` would make every browser fetch again). The tests pin them.
+//! The bytes are the service's promise: a changed key, `ETag` or cache URL orphans every stored diagram (and a
+//! changed `ETag` makes every browser fetch again), so they change only with [`CACHE_VERSION`]. The tests pin them.
 
-use crate::draw::render::{png_version, renderer_version};
-use crate::draw::svg::SVG_VERSION;
+use crate::draw::format::Format;
 use crate::notation::board::Board;
 use crate::notation::ffen;
 use crate::options::render_options::RenderOptions;
 use std::fmt;
 
-use super::api::Format;
+/// The one version of every response's bytes, the first line of every cache key: bumped whenever the bytes of any
+/// response (a PNG, an SVG, any output) change, never otherwise. A miss costs about a millisecond of CPU, so
+/// drawing every diagram once more after a release costs less than keeping older pictures' keys would.
+/// `tests/golden/hashes.tsv` ties it to each golden's bytes: a golden that changes without a bump fails.
+pub const CACHE_VERSION: &str = "r10";
 
-/// The path under which diagrams are stored in the edge cache (never served as a route).
-pub const CACHE_PATH: &str = "/__cache/diagram.png";
+/// The folder under which responses are stored in the edge cache (never served as a route): `diagram.` and the
+/// format's extension follow.
+pub const CACHE_PATH: &str = "/__cache/";
 
-/// The path under which SVG diagrams are stored in the edge cache (never served as a route).
-pub const SVG_CACHE_PATH: &str = "/__cache/diagram.svg";
-
-/// The name of one diagram: renderer version ([`png_version`], for an SVG [`renderer_version`] of the board),
-/// canonical FFEN and canonical
-/// options, one per line
-/// (`r4\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray`); for an SVG a fourth line, [`SVG_VERSION`]
-/// (`r4\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\nsvg1`).
+/// The name of one response: [`CACHE_VERSION`], canonical FFEN, canonical options and the format's extension, one
+/// per line (`r10\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\npng`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CacheKey {
     text: String,
-    /// Where the version ends inside `text` (its first line).
-    version_end: usize,
     /// Where the canonical FFEN ends inside `text` (it starts after the version line).
     ffen_end: usize,
-    /// Where the canonical options end inside `text` (the end, or the line break before the SVG version).
+    /// Where the canonical options end inside `text` (the line break before the format).
     options_end: usize,
     format: Format,
 }
 
 impl CacheKey {
-    /// The key of `board` drawn with `options` as a PNG.
-    pub fn new(board: &Board, options: &RenderOptions) -> CacheKey {
-        CacheKey::with_format(board, options, Format::Png)
-    }
-
     /// The key of `board` drawn with `options` in `format`.
-    pub fn with_format(board: &Board, options: &RenderOptions, format: Format) -> CacheKey {
-        let version = match format {
-            Format::Png => png_version(board, options),
-            Format::Svg => renderer_version(board),
-        };
-        CacheKey::from_canonical(version, &ffen::canonical(board), &options.canonical(), format)
+    pub fn new(board: &Board, options: &RenderOptions, format: Format) -> CacheKey {
+        CacheKey::from_canonical(&ffen::canonical(board), &options.canonical(), format)
     }
 
     /// The key of a canonical FFEN and canonical options, as [`ffen::canonical`] and [`RenderOptions::canonical`]
     /// print them (neither contains a line break), in `format`.
-    fn from_canonical(version: &str, canonical_ffen: &str, canonical_options: &str, format: Format) -> CacheKey {
-        let mut text = format!("{version}\n{canonical_ffen}\n{canonical_options}");
-        let options_end = text.len();
-        if format == Format::Svg {
-            text.push('\n');
-            text.push_str(SVG_VERSION);
-        }
-        CacheKey {
-            version_end: version.len(),
-            ffen_end: version.len() + 1 + canonical_ffen.len(),
-            options_end,
-            text,
-            format,
-        }
+    fn from_canonical(canonical_ffen: &str, canonical_options: &str, format: Format) -> CacheKey {
+        let text = format!("{CACHE_VERSION}\n{canonical_ffen}\n{canonical_options}\n{}", format.extension());
+        let ffen_end = CACHE_VERSION.len() + 1 + canonical_ffen.len();
+        CacheKey { ffen_end, options_end: ffen_end + 1 + canonical_options.len(), text, format }
     }
 
-    /// The picture format the key names.
+    /// The format the key names.
     pub fn format(&self) -> Format {
         self.format
     }
 
-    /// The key as text: the three parts, one per line.
+    /// The key as text: the four parts, one per line.
     pub fn as_str(&self) -> &str {
         &self.text
     }
 
-    /// The renderer version the key names ([`png_version`], or [`renderer_version`] of an SVG's board).
-    pub fn version(&self) -> &str {
-        &self.text[..self.version_end]
-    }
-
     /// The canonical FFEN (the `X-FFEN` header before escaping).
     pub fn canonical_ffen(&self) -> &str {
-        &self.text[self.version_end + 1..self.ffen_end]
+        &self.text[CACHE_VERSION.len() + 1..self.ffen_end]
     }
 
     /// The canonical options.
@@ -105,26 +76,19 @@ impl CacheKey {
         ETag::of_key(&self.text)
     }
 
-    /// The URL to store the diagram under in the edge cache, on `origin` (e.g. `https://example.com`; a trailing
-    /// `/` is dropped): [`CACHE_PATH`] with the version, FFEN, options and `ETag` as form-encoded parameters; for
-    /// an SVG [`SVG_CACHE_PATH`], with the SVG version as `svg` before the `ETag`.
+    /// The URL to store the response under in the edge cache, on `origin` (e.g. `https://example.com`; a trailing
+    /// `/` is dropped): [`CACHE_PATH`], `diagram.` and the format's extension, with the version, FFEN, options and
+    /// `ETag` as form-encoded parameters.
     ///
     /// Distinct keys give distinct URLs: each part is percent-encoded on its own, so no part can run into the next.
     pub fn cache_url(&self, origin: &str) -> String {
-        let mut query = form_urlencoded::Serializer::new(String::new());
-        query
-            .append_pair("v", self.version())
+        let query = form_urlencoded::Serializer::new(String::new())
+            .append_pair("v", CACHE_VERSION)
             .append_pair("ffen", self.canonical_ffen())
-            .append_pair("options", self.canonical_options());
-        let path = match self.format {
-            Format::Png => CACHE_PATH,
-            Format::Svg => {
-                query.append_pair("svg", SVG_VERSION);
-                SVG_CACHE_PATH
-            }
-        };
-        let query = query.append_pair("etag", &self.etag().hex()).finish();
-        format!("{}{path}?{query}", origin.trim_end_matches('/'))
+            .append_pair("options", self.canonical_options())
+            .append_pair("etag", &self.etag().hex())
+            .finish();
+        format!("{}{CACHE_PATH}diagram.{}?{query}", origin.trim_end_matches('/'), self.format.extension())
     }
 }
 
@@ -191,63 +155,25 @@ mod tests {
     }
 
     #[test]
-    fn the_key_holds_version_ffen_and_options_on_their_own_lines() {
+    fn the_key_holds_version_ffen_options_and_format_on_their_own_lines() {
         let board = parse("{W}(Grasshopper)1", Dialect::Bodlaender).unwrap();
         let options = RenderOptions { flip: true, ..RenderOptions::default() };
-        let key = CacheKey::new(&board, &options);
-        assert_eq!(key.as_str(), "r4\n{W}[grasshopper:w]1\ns40.f1.c0.gray");
+        let key = CacheKey::new(&board, &options, Format::Png);
+        assert_eq!(key.as_str(), "r10\n{W}[grasshopper:w]1\ns40.f1.c0.gray\npng");
         assert_eq!(key.canonical_ffen(), "{W}[grasshopper:w]1");
         assert_eq!(key.canonical_options(), "s40.f1.c0.gray");
         assert_eq!(key.to_string(), key.as_str());
         assert_eq!(key.etag(), ETag::of_key(key.as_str()));
-        // The SVG of the same diagram: one more line, so another ETag; the parts read back the same.
-        let svg = CacheKey::with_format(&board, &options, Format::Svg);
-        assert_eq!(svg.as_str(), format!("{}\n{SVG_VERSION}", key.as_str()));
-        assert_eq!((svg.canonical_ffen(), svg.canonical_options()), (key.canonical_ffen(), key.canonical_options()));
-        assert_ne!(svg.etag(), key.etag());
-        assert_ne!(svg.cache_url("https://h"), key.cache_url("https://h"));
-    }
-
-    /// Renderers r5 and r6 redrew some fairy pieces: only a diagram that shows one is keyed under the version that
-    /// last redrew a piece it shows.
-    #[test]
-    fn only_diagrams_with_a_redrawn_piece_move() {
-        let options = RenderOptions::default();
-        let key = |ffen: &str| CacheKey::new(&parse(ffen, Dialect::Bodlaender).unwrap(), &options);
-        assert_eq!(key("{W}(Grasshopper)(rooklion)(leo)KQRBNP").version(), "r4");
-        assert_eq!(key("{W}(Archbishop)1").as_str(), "r6\n{W}[archbishop:w]1\ns40.f0.c0.gray");
-        assert_eq!(key("{W}(Grasshopper)(wazir)").version(), "r6");
-        assert_eq!(key("{W}(Grasshopper)(wazir)").cache_url("https://h"), format!(
-            "https://h/__cache/diagram.png?v=r6&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bwazir%3Ab%5D&options=s40.f0.c0.gray&etag={}",
-            key("{W}(Grasshopper)(wazir)").etag().hex()
-        ));
-        for (version, names) in crate::notation::fairy::REDRAWN {
-            for name in *names {
-                let board = parse(&format!("({name})"), Dialect::Bodlaender).unwrap();
-                let newest = crate::notation::fairy::REDRAWN.iter().find(|(_, n)| n.contains(name)).unwrap().0;
-                assert_eq!(CacheKey::new(&board, &options).version(), newest, "{name} ({version})");
-            }
+        // Every format of the same diagram: another last line, so another ETag; the parts read back the same.
+        for format in Format::ALL {
+            let other = CacheKey::new(&board, &options, format);
+            assert_eq!(other.as_str(), format!("r10\n{{W}}[grasshopper:w]1\ns40.f1.c0.gray\n{format}"));
+            assert_eq!((other.canonical_ffen(), other.canonical_options()), (key.canonical_ffen(), key.canonical_options()));
+            assert_eq!(other.etag() == key.etag(), format == Format::Png);
         }
-    }
-
-    #[test]
-    fn only_boards_with_a_drawn_fairy_glyph_have_the_new_version() {
-        // Issue 19: r6 draws archbishops, zebras, wazirs … with glyphs of their own; every other picture is r4's.
-        let options = RenderOptions::default();
-        let key = |text: &str, dialect| CacheKey::new(&parse(text, dialect).unwrap(), &options);
-        let drawn = key("{W}(Zebra)(camelrider)-1", Dialect::Bodlaender);
-        assert_eq!(drawn.as_str(), "r6\n{W}[zebra:w][camelrider:b][-]1\ns40.f0.c0.gray");
-        assert_eq!(drawn.canonical_ffen(), "{W}[zebra:w][camelrider:b][-]1");
-        assert!(drawn.cache_url("https://h").contains("?v=r6&"));
-        for (text, dialect) in [
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko),
-            ("-*1q*2N'a[]c", Dialect::Janko),
-            ("(Grasshopper)(leo)(rook-lion)(camelrider)(nightrider-hopper)", Dialect::Bodlaender),
-        ] {
-            let unchanged = key(text, dialect);
-            assert!(unchanged.as_str().starts_with("r4\n"), "{text}");
-            assert!(unchanged.cache_url("https://h").contains("?v=r4&"), "{text}");
-        }
+        // One version for every board: a drawn fairy glyph and an orthodox board alike.
+        let fairy = CacheKey::new(&parse("{W}(Archbishop)1", Dialect::Bodlaender).unwrap(), &options, Format::Png);
+        assert!(fairy.as_str().starts_with("r10\n"));
     }
 
     #[test]
@@ -262,48 +188,33 @@ mod tests {
         }
     }
 
-    /// Defect 1 of issue 8: the cache URL used to be built with `unwrap_or_default()` on a failed encoding, which
-    /// would have stored every such diagram under one URL. Now it is total, and different keys never share a URL:
-    /// decoding the URL's query gives back exactly the parts of the key.
+    /// The cache URL is total, and different keys never share a URL: decoding the URL's query gives back exactly
+    /// the parts of the key.
     #[test]
     fn the_cache_url_gives_back_its_key() {
-        let keys = [
-            CacheKey::from_canonical(
-                "r4",
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-                "s40.f0.c0.gray",
-                Format::Png,
-            ),
-            CacheKey::from_canonical("r4", "a&ffen=b", "s40", Format::Png),
-            CacheKey::from_canonical("r4", "a", "s40&ffen=b", Format::Png),
-            CacheKey::from_canonical("r4", "", "", Format::Png),
-            CacheKey::from_canonical("r4", "", "", Format::Svg),
-            CacheKey::from_canonical(
-                "r4",
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-                "s40.f0.c0.gray",
-                Format::Svg,
-            ),
-            CacheKey::from_canonical("r4", "%2F+ /é\u{0}", "=&?#", Format::Png),
-        ];
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let mut keys = Vec::new();
+        for format in Format::ALL {
+            keys.extend([
+                CacheKey::from_canonical(start, "s40.f0.c0.gray", format),
+                CacheKey::from_canonical("a&ffen=b", "s40", format),
+                CacheKey::from_canonical("a", "s40&ffen=b", format),
+                CacheKey::from_canonical("", "", format),
+                CacheKey::from_canonical("%2F+ /é\u{0}", "=&?#", format),
+            ]);
+        }
         let mut urls = std::collections::HashSet::new();
         for key in &keys {
             let url = key.cache_url("https://h.example/");
-            let path = match key.format() {
-                Format::Png => "https://h.example/__cache/diagram.png?",
-                Format::Svg => "https://h.example/__cache/diagram.svg?",
-            };
-            let query = url.strip_prefix(path).expect(&url);
+            let path = format!("https://h.example/__cache/diagram.{}?", key.format());
+            let query = url.strip_prefix(&path).expect(&url);
             let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
-            let mut want = vec![
-                ("v", key.version().to_string()),
+            let want = [
+                ("v", CACHE_VERSION.to_string()),
                 ("ffen", key.canonical_ffen().to_string()),
                 ("options", key.canonical_options().to_string()),
+                ("etag", key.etag().hex()),
             ];
-            if key.format() == Format::Svg {
-                want.push(("svg", SVG_VERSION.to_string()));
-            }
-            want.push(("etag", key.etag().hex()));
             let want: Vec<(String, String)> = want.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
             assert_eq!(pairs, want, "{url}");
             assert!(urls.insert(url), "two keys share a cache URL");
@@ -311,16 +222,16 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// Any two canonical parts, in either format: the URL decodes back to them, so it is as distinct as the key.
+        /// Any two canonical parts, in any format: the URL decodes back to them, so it is as distinct as the key.
         #[test]
         fn any_key_round_trips_through_its_cache_url(ffen in "\\PC{0,40}", options in "\\PC{0,20}", svg: bool) {
             let format = if svg { Format::Svg } else { Format::Png };
-            let key = CacheKey::from_canonical("r4", &ffen, &options, format);
+            let key = CacheKey::from_canonical(&ffen, &options, format);
             let url = key.cache_url("https://h");
-            // Both cache paths are as long.
+            // Every cache path is as long.
             let query = &url["https://h/__cache/diagram.png?".len()..];
             let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
-            proptest::prop_assert_eq!(pairs.len(), if svg { 5 } else { 4 });
+            proptest::prop_assert_eq!(pairs.len(), 4);
             proptest::prop_assert_eq!(&pairs[1].1, &ffen);
             proptest::prop_assert_eq!(&pairs[2].1, &options);
             proptest::prop_assert_eq!(key.canonical_options(), options.as_str());

@@ -13,13 +13,10 @@ pub const INTERNAL_ERROR_CACHE_CONTROL: &str = "no-store";
 /// The response headers a cross-origin script may read.
 pub const EXPOSE_HEADERS: &str = "ETag, X-FFEN, X-Cache, Link";
 
-/// The content type of a diagram and of an error drawn as a picture.
-pub(crate) const PNG: &str = "image/png";
+/// The content type of an error drawn as a picture (the error card is a PNG).
+pub(crate) const PNG: &str = crate::draw::format::Format::Png.content_type();
 
-/// `Content-Security-Policy` of an SVG diagram: nothing may load or run (no scripts, styles, fonts, images or
-/// connections), and an SVG opened on its own is a sandboxed document. The SVG needs none of it: it is
-/// presentation attributes, and every reference in it is to its own `<defs>`.
-pub const SVG_CONTENT_SECURITY_POLICY: &str = "default-src 'none'; sandbox";
+pub use crate::draw::svg::SVG_CONTENT_SECURITY_POLICY;
 
 /// The content type of an error message as text.
 pub(crate) const TEXT: &str = "text/plain; charset=utf-8";

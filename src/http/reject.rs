@@ -4,12 +4,12 @@ use super::headers::{
     cors, header, header_value, nosniff, prefers_image, Response, ERROR_CACHE_CONTROL, INTERNAL_ERROR_CACHE_CONTROL,
     PNG, TEXT,
 };
-use super::link::{Link, MAX_URL_LEN};
+use super::link::MAX_URL_LEN;
 use crate::draw::cost::TooCostly;
 use crate::draw::pngenc::EncodeError;
 use crate::draw::render::{self, ImageTooLarge};
 use crate::links::LinkError;
-use crate::notation::ffen::{BadWidth, Dialect, ParseError};
+use crate::notation::ffen::ParseError;
 use crate::options::error::OptionError;
 use std::fmt;
 
@@ -28,25 +28,19 @@ pub enum Reject {
     },
     /// `404`: no route at this path.
     NotFound,
-    /// `400`: the link has no position (`ff`/`fen` for a legacy link, `ffen` for the modern route, an empty query
-    /// for an XFEN link).
-    MissingParameter(Link),
+    /// `400`: a required parameter of the modern route is absent (`ffen`, or its alias `fen`).
+    MissingParameter {
+        /// The parameter's name.
+        name: &'static str,
+        /// Its aliases.
+        aliases: &'static [&'static str],
+        /// The route, for the example the message gives.
+        path: &'static str,
+    },
     /// `400`: another service's link (a [`crate::links::Family`]) has no position, or one its grammar cannot
     /// read, or an option that cannot be drawn.
     BadLink(LinkError),
-    /// `400`: `dialect=` names no dialect.
-    BadDialect {
-        /// The value given.
-        value: String,
-    },
-    /// `400`: `width=` (Game Courier's board width) is not a number of files the board can have.
-    BadWidth {
-        /// The value given (trimmed).
-        value: String,
-        /// What was expected.
-        error: BadWidth,
-    },
-    /// `400`: a render option has a value it cannot take.
+    /// `400`: a parameter has a value it cannot take (`dialect`, `width`, a render option).
     BadOption(OptionError),
     /// `400`: the FFEN cannot be read; the error names the column.
     BadFfen(ParseError),
@@ -68,10 +62,8 @@ impl Reject {
             Reject::MethodNotAllowed { .. } => 405,
             Reject::UrlTooLong { .. } => 414,
             Reject::NotFound => 404,
-            Reject::MissingParameter(_)
+            Reject::MissingParameter { .. }
             | Reject::BadLink(_)
-            | Reject::BadDialect { .. }
-            | Reject::BadWidth { .. }
             | Reject::BadOption(_)
             | Reject::BadFfen(_)
             | Reject::TooLarge(_)
@@ -123,22 +115,14 @@ impl fmt::Display for Reject {
             Reject::NotFound => f.write_str(
                 "not found: diagrams are at /diagram.png?ffen=<FFEN>, …/d.php?ff=<FFEN> or …/xfen/?<XFEN>; see /",
             ),
-            Reject::MissingParameter(Link::Legacy) => {
-                f.write_str("missing parameter ff (or fen): a d.php link reads d.php?ff=<FFEN>")
+            Reject::MissingParameter { name, aliases, path } => {
+                write!(f, "missing parameter {name}")?;
+                if !aliases.is_empty() {
+                    write!(f, " (or {})", aliases.join(", "))?;
+                }
+                write!(f, ": use {path}?{name}=<{}>", name.to_uppercase())
             }
-            Reject::MissingParameter(Link::Modern) => {
-                f.write_str("missing parameter ffen (or fen): use /diagram.png?ffen=<FFEN>")
-            }
-            Reject::MissingParameter(Link::Family(family)) => write!(f, "{}", LinkError::Missing(*family)),
             Reject::BadLink(e) => write!(f, "{e}"),
-            Reject::MissingParameter(Link::Xfen) => {
-                f.write_str("missing position: an XFEN link reads …/xfen/?<XFEN>, the whole query being the position")
-            }
-            Reject::BadDialect { value } => write!(f, "unknown dialect {value:?}: use {}", Dialect::NAMES.join(", ")),
-            // Worded as the render options' errors are: the parameter, the value, what is allowed.
-            Reject::BadWidth { value, error } => {
-                write!(f, "invalid option: bad value {value:?} for `width` (Game Courier board width): {error}")
-            }
             Reject::BadOption(e) => write!(f, "invalid option: {e}"),
             Reject::BadFfen(e) => write!(f, "invalid FFEN, {e}"),
             Reject::TooLarge(e) => write!(f, "{e}"),
@@ -165,11 +149,8 @@ mod tests {
             (Reject::MethodNotAllowed { method: "POST".into() }, 405),
             (Reject::UrlTooLong { len: MAX_URL_LEN + 1 }, 414),
             (Reject::NotFound, 404),
-            (Reject::MissingParameter(Link::Legacy), 400),
-            (Reject::MissingParameter(Link::Modern), 400),
-            (Reject::MissingParameter(Link::Xfen), 400),
-            (Reject::BadWidth { value: "0".into(), error: BadWidth }, 400),
-            (Reject::BadDialect { value: "x".into() }, 400),
+            (Reject::MissingParameter { name: "ffen", aliases: &["fen"], path: "/diagram.png" }, 400),
+            (Reject::BadOption(OptionError::new("dialect", "x", "one of janko")), 400),
             (Reject::TooLarge(ImageTooLarge { width: 3000, height: 10, max_pixels: 1000 }), 400),
             (
                 Reject::TooCostly(TooCostly {

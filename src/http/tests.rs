@@ -79,7 +79,7 @@ fn equivalent_spellings_share_key_etag_and_cache_url() {
         assert_eq!(other.etag(), first.etag());
         assert_eq!(other.cache_url("https://h"), first.cache_url("https://h"));
     }
-    assert!(first.key().as_str().starts_with("r4\n"), "an orthodox diagram keeps its r4 key");
+    assert!(first.key().as_str().starts_with(&format!("{CACHE_VERSION}\n")));
     assert!(first.cache_url("https://h/").starts_with("https://h/__cache/diagram.png?v="));
 }
 
@@ -155,10 +155,12 @@ fn a_bad_ffen_names_its_column_as_text_or_as_a_picture() {
 
 #[test]
 fn missing_parameters_and_unknown_paths() {
-    assert_eq!(reject(&get("/d.php", Some("sb=1"))), Reject::MissingParameter(Link::Legacy));
-    assert_eq!(reject(&get("/diagram.png", None)), Reject::MissingParameter(Link::Modern));
+    let janko = crate::links::Family::named("janko.at").unwrap();
+    assert_eq!(reject(&get("/d.php", Some("sb=1"))), Reject::BadLink(crate::links::LinkError::Missing(janko)));
+    let missing = Reject::MissingParameter { name: "ffen", aliases: &["fen"], path: "/diagram.png" };
+    assert_eq!(reject(&get("/diagram.png", None)), missing);
     let klingon = get("/diagram.png", Some("ffen=8/8/8/8/8/8/8/8&dialect=klingon"));
-    assert_eq!(reject(&klingon), Reject::BadDialect { value: "klingon".into() });
+    assert!(matches!(reject(&klingon), Reject::BadOption(e) if e.parameter == "dialect" && e.value == "klingon"));
     let pink = get("/diagram.png", Some("ffen=8&theme=pink"));
     assert!(matches!(reject(&pink), Reject::BadOption(e) if e.parameter == "theme"));
     assert_eq!(reject(&get("/favicon.ico", None)), Reject::NotFound);
@@ -187,14 +189,14 @@ fn image_size_is_checked_before_rendering() {
 
 #[test]
 fn the_warm_up_draws_a_diagram() {
-    let info = get(MODERN_PATH, Some(WARM_UP_QUERY));
+    let info = get(Format::Png.path(), Some(WARM_UP_QUERY));
     let board = job(&info).board().clone();
     assert_eq!((board.width(), board.height()), (8, 8));
     let png = render::render_png(&board, &crate::options::render_options::RenderOptions::default()).unwrap();
     assert_eq!(warm_up(), png.len());
     // The second warm-up diagram is lichess' size, as its links ask for it.
     let lichess = job(&get("/export/fen.gif", Some("fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")));
-    assert_eq!(job(&get(MODERN_PATH, Some(WARM_UP_LICHESS_QUERY))).key(), lichess.key());
+    assert_eq!(job(&get(Format::Png.path(), Some(WARM_UP_LICHESS_QUERY))).key(), lichess.key());
 }
 
 #[test]
@@ -341,10 +343,13 @@ proptest::proptest! {
                 if let Ok(board) = ffen::parse(&q.ffen, q.dialect) {
                     proptest::prop_assert_eq!(&board, job.board());
                 }
-                // Only /diagram.svg serves SVG, and its key says so.
-                proptest::prop_assert_eq!(job.format(), Format::at(&path));
-                proptest::prop_assert_eq!(job.key().as_str().ends_with(crate::draw::svg::SVG_VERSION), path == SVG_PATH);
-                if q.link != Link::Modern {
+                // A format's route serves that format, and its key says so.
+                if let Some(format) = Format::at(&path) {
+                    proptest::prop_assert_eq!(job.format(), format);
+                }
+                let last_line = format!("\n{}", job.format());
+                proptest::prop_assert!(job.key().as_str().ends_with(&last_line));
+                if matches!(q.link, Link::Family(f) if f.name == "janko.at" || f.name == "yacpdb") {
                     proptest::prop_assert_eq!(job.options(), &crate::options::render_options::RenderOptions::default());
                 }
             }
@@ -507,10 +512,10 @@ fn courier_width_shapes_the_board_and_only_the_board() {
     assert_eq!(ten.key().canonical_options(), eight.key().canonical_options());
     // Ignored with another dialect.
     assert_eq!(at("ffen=K7&width=10").key(), at("ffen=K7").key());
-    let Reject::BadWidth { value, .. } = reject(&get("/diagram.png", Some("ffen=K&dialect=courier&width=33"))) else {
+    let Reject::BadOption(e) = reject(&get("/diagram.png", Some("ffen=K&dialect=courier&width=33"))) else {
         panic!("a bad width")
     };
-    assert_eq!(value, "33");
+    assert_eq!((e.parameter, e.value.as_str()), ("width", "33"));
 }
 
 #[test]
@@ -531,7 +536,8 @@ fn xfen_links_read_the_query_in_the_xfen_dialect_with_the_default_look() {
     assert_eq!(e.column, 8);
     let Reject::BadFfen(e) = reject(&get("/xfen/", Some("8/8=1/8/8/8/8/8/8"))) else { panic!("bad XFEN") };
     assert_eq!(e.column, 4);
-    assert_eq!(reject(&get("/xfen/", Some(""))), Reject::MissingParameter(Link::Xfen));
+    let yacpdb = crate::links::Family::named("yacpdb").unwrap();
+    assert_eq!(reject(&get("/xfen/", Some(""))), Reject::BadLink(crate::links::LinkError::Missing(yacpdb)));
 }
 
 /// Links pasted through two or three encoders, on every route: decoded again when (and only when) the value does
@@ -569,7 +575,7 @@ fn svg_diagrams_have_their_own_key_type_and_policy() {
     let png = job(&get("/diagram.png", Some(&query)));
     let svg = job(&get("/diagram.svg", Some(&query)));
     assert_eq!((png.format(), svg.format()), (Format::Png, Format::Svg));
-    assert_eq!(svg.key().as_str(), format!("{}\n{}", png.key().as_str(), crate::draw::svg::SVG_VERSION));
+    assert_eq!(svg.key().as_str().strip_suffix("svg"), png.key().as_str().strip_suffix("png"));
     assert_ne!(svg.etag(), png.etag());
     assert_ne!(svg.cache_url("https://h"), png.cache_url("https://h"));
     assert_eq!(
@@ -619,7 +625,8 @@ fn svg_requests_get_304_head_and_errors_as_png_requests_do() {
     assert!(
         matches!(reject(&get("/diagram.svg", Some("ffen=8&size=7"))), Reject::BadOption(e) if e.parameter == "size")
     );
-    assert_eq!(reject(&get("/diagram.svg", None)), Reject::MissingParameter(Link::Modern));
+    let missing = Reject::MissingParameter { name: "ffen", aliases: &["fen"], path: "/diagram.svg" };
+    assert_eq!(reject(&get("/diagram.svg", None)), missing);
     let big = format!("ffen={}&size=128", ["8888"; 32].join("/"));
     assert!(matches!(reject(&get("/diagram.svg", Some(&big))), Reject::TooLarge(_)));
 }
@@ -652,7 +659,7 @@ fn furniture_is_in_the_key_sorted_and_deduplicated() {
     assert_eq!(a.key(), b.key());
     assert_eq!(a.etag(), b.etag());
     assert!(
-        a.key().to_string().ends_with("s40.f0.c0.gray.count.squares=c3,Rd5,Ge4.arrows=Ge2e4,Bh7c2.lastmove=e2e4"),
+        a.key().to_string().ends_with("s40.f0.c0.gray.count.squares=c3,Rd5,Ge4.arrows=Ge2e4,Bh7c2.lastmove=e2e4\npng"),
         "{}",
         a.key()
     );
@@ -681,7 +688,7 @@ fn furniture_is_in_the_key_sorted_and_deduplicated() {
     assert_eq!(distinct.len(), keys.len(), "{keys:#?}");
     // Accented text is percent-encoded in the key; the query may spell it raw or encoded.
     let raw = q("ffen=8&title=Ph%C3%A9nix%20%C5%A0ulc&caption=%23%32");
-    assert!(raw.key().to_string().ends_with(".title=Ph%C3%A9nix %C5%A0ulc.caption=#2"), "{}", raw.key());
+    assert!(raw.key().to_string().ends_with(".title=Ph%C3%A9nix %C5%A0ulc.caption=#2\npng"), "{}", raw.key());
 }
 
 #[test]
@@ -717,369 +724,14 @@ fn bad_furniture_is_a_400_naming_the_parameter() {
 #[test]
 fn legacy_and_xfen_links_ignore_furniture() {
     let legacy = job(&get("/d.php", Some("ff=8/8/8/8/8/8/8/8&count=1&title=x&squares=z9")));
-    assert!(legacy.key().to_string().ends_with("\ns40.f0.c0.gray"), "{}", legacy.key());
+    assert!(legacy.key().to_string().ends_with("\ns40.f0.c0.gray\npng"), "{}", legacy.key());
     let xfen = job(&get("/xfen/", Some("8/8/8/8/8/8/8/8&count=1&squares=z9")));
     assert_eq!(xfen.key(), legacy.key());
 }
 
-/// Today's cache identities, computed on main before the HTTP layer was split: keys, ETags and cache URLs are
-/// forever (a changed byte would orphan every cached diagram), so any refactoring must keep these exactly.
-mod pinned {
-    use super::*;
+mod pinned;
 
-    /// (path, query, cache key, ETag, cache URL on `https://h.example`, `X-FFEN`)
-    const PINNED: [(&str, &str, &str, &str, &str, &str); 8] = [
-        (
-            "/Retros/d.php",
-            "ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-            "r4\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray",
-            "\"040d663391867069\"",
-            "https://h.example/__cache/diagram.png?v=r4&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&etag=040d663391867069",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-        ),
-        (
-            "/diagram.png",
-            "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=60&flip=1&coords=1&theme=print&light=ffeedd&dark=102030",
-            // Moved to r7 (issue 18): a band of 60-px squares across the picture is one the encoder may code from
-            // its tiles (ETag "1b437cdc7e60f669" under r4); then to r8: the coordinates' 27-px margin and the 2-px
-            // frame start its squares inside a byte at 4 bits, which r8 codes from the tiles too (ETag
-            // "b841e29f82b7a0b0" under r7). The SVG's key below did not move.
-            "r8\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030",
-            "\"ba12ede14b640cdd\"",
-            "https://h.example/__cache/diagram.png?v=r8&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&etag=ba12ede14b640cdd",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-        ),
-        (
-            "/diagram.png",
-            "ffen=16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16&dialect=bodlaender&size=66&coords=1",
-            // Moved to r9 (issue 18, round 11): a picture of more than 1,024 × 1,024 pixels of a board larger than
-            // 8×8, whose bands the encoder may code by stamps (ETag "22dcdcfafc7c3927" under r7).
-            "r9\n97/97/97/97/97/97/97/97/97/97/97/97/97/97/97/97\ns66.f0.c1.gray",
-            "\"2364e6a3e31634ed\"",
-            "https://h.example/__cache/diagram.png?v=r9&ffen=97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97%2F97&options=s66.f0.c1.gray&etag=2364e6a3e31634ed",
-            "97/97/97/97/97/97/97/97/97/97/97/97/97/97/97/97",
-        ),
-        (
-            "/diagram.png",
-            "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&theme=grey&size=12&dark=%23B58863",
-            "r4\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns12.f0.c0.gray.d=b58863",
-            "\"3499582d8f7d6b47\"",
-            "https://h.example/__cache/diagram.png?v=r4&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s12.f0.c0.gray.d%3Db58863&etag=3499582d8f7d6b47",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-        ),
-        (
-            "/diagram.png",
-            "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
-            // Renderer r6 (issue 19) drew the nightrider and the zebra with glyphs of their own: this key moved
-            // from r4 (ETag "58bd32944eadba56"); the other keys here did not.
-            "r6\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray",
-            "\"7c3abb208053961c\"",
-            "https://h.example/__cache/diagram.png?v=r6&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&etag=7c3abb208053961c",
-            "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
-        ),
-        (
-            "/d.php",
-            "ff=%2223*2'a-*2R%5Bgrasshopper:b%5D3/9/",
-            "r4\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray",
-            "\"80df4a26ba863243\"",
-            "https://h.example/__cache/diagram.png?v=r4&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&etag=80df4a26ba863243",
-            "''23*2'a-*2r[grasshopper:b]5/9",
-        ),
-        (
-            "/diagram.png",
-            "ffen=9/&flip=&theme=Blue&light=%23FFEEDD",
-            "r4\n9/\ns40.f1.c0.blue.l=ffeedd",
-            "\"e2da89f7ad739175\"",
-            "https://h.example/__cache/diagram.png?v=r4&ffen=9%2F&options=s40.f1.c0.blue.l%3Dffeedd&etag=e2da89f7ad739175",
-            "9/",
-        ),
-        (
-            "/d.php",
-            "fen=9.png",
-            "r4\n8/8\ns40.f0.c0.gray",
-            "\"8f22648100f644f5\"",
-            "https://h.example/__cache/diagram.png?v=r4&ffen=8%2F8&options=s40.f0.c0.gray&etag=8f22648100f644f5",
-            "8/8",
-        ),
-    ];
-
-    #[test]
-    fn cache_keys_etags_and_cache_urls_are_unchanged() {
-        for (path, query, key, etag, cache_url, x_ffen) in PINNED {
-            let req = RequestInfo { method: "GET", path, query: Some(query), url_len: 200, ..RequestInfo::default() };
-            let Plan::Diagram(job) = plan(&req) else { panic!("{path}?{query} is a diagram") };
-            assert_eq!(job.key().as_str(), key, "{query}");
-            assert_eq!(job.etag().to_string(), etag, "{query}");
-            assert_eq!(job.cache_url("https://h.example"), cache_url, "{query}");
-            assert_eq!(job.cache_url("https://h.example/"), cache_url, "{query}");
-            let Rendered::Diagram(response) = job.render() else { panic!("{query} renders") };
-            assert_eq!(response.header("X-FFEN"), Some(x_ffen), "{query}");
-            assert_eq!(response.header("ETag"), Some(etag), "{query}");
-        }
-    }
-
-    /// SVG cache identities (`/diagram.svg`, added with the SVG output): the PNG key with [`crate::draw::svg::SVG_VERSION`]
-    /// as a fourth line, stored under `/__cache/diagram.svg`. Forever too. (path, query, key, ETag, cache URL,
-    /// `X-FFEN`)
-    const PINNED_SVG: [(&str, &str, &str, &str, &str, &str); 4] = [
-        (
-            "/diagram.svg",
-            "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-            "r4\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns40.f0.c0.gray\nsvg1",
-            "\"e8681a5be16d0d74\"",
-            "https://h.example/__cache/diagram.svg?v=r4&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s40.f0.c0.gray&svg=svg1&etag=e8681a5be16d0d74",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-        ),
-        (
-            "/diagram.svg",
-            "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=60&flip=1&coords=1&theme=print&light=ffeedd&dark=102030",
-            "r4\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\ns60.f1.c1.print.l=ffeedd.d=102030\nsvg1",
-            "\"7628969f4f6adf74\"",
-            "https://h.example/__cache/diagram.svg?v=r4&ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR&options=s60.f1.c1.print.l%3Dffeedd.d%3D102030&svg=svg1&etag=7628969f4f6adf74",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-        ),
-        (
-            "/diagram.svg",
-            "ffen=%7BW%7D(Grasshopper)(nightrider2)-1(zebra3)b&dialect=bodlaender&coords=yes",
-            // Moved to r6 with issue 19's glyphs (ETag "e316462a4b664441" under r4), as the PNG's.
-            "r6\n{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b\ns40.f0.c1.gray\nsvg1",
-            "\"ef037cbf85da306b\"",
-            "https://h.example/__cache/diagram.svg?v=r6&ffen=%7BW%7D%5Bgrasshopper%3Aw%5D%5Bnightrider%3An%5D%5B-%5D1%5Bzebra%3A3%5Db&options=s40.f0.c1.gray&svg=svg1&etag=ef037cbf85da306b",
-            "{W}[grasshopper:w][nightrider:n][-]1[zebra:3]b",
-        ),
-        (
-            "/diagram.svg",
-            "ffen=%2223*2'a-*2R%5Bgrasshopper:b%5D3/9/",
-            "r4\n''23*2'a-*2r[grasshopper:b]5/9\ns40.f0.c0.gray\nsvg1",
-            "\"e3cf99b225042282\"",
-            "https://h.example/__cache/diagram.svg?v=r4&ffen=%27%2723*2%27a-*2r%5Bgrasshopper%3Ab%5D5%2F9&options=s40.f0.c0.gray&svg=svg1&etag=e3cf99b225042282",
-            "''23*2'a-*2r[grasshopper:b]5/9",
-        ),
-    ];
-
-    #[test]
-    fn svg_cache_keys_etags_and_cache_urls_are_pinned() {
-        for (path, query, key, etag, cache_url, x_ffen) in PINNED_SVG {
-            let req = RequestInfo { method: "GET", path, query: Some(query), url_len: 200, ..RequestInfo::default() };
-            let Plan::Diagram(job) = plan(&req) else { panic!("{path}?{query} is a diagram") };
-            assert_eq!(job.key().as_str(), key, "{query}");
-            assert_eq!(job.etag().to_string(), etag, "{query}");
-            assert_eq!(job.cache_url("https://h.example"), cache_url, "{query}");
-            let Rendered::Diagram(response) = job.render() else { panic!("{query} renders") };
-            assert_eq!(response.header("X-FFEN"), Some(x_ffen), "{query}");
-            assert_eq!(response.header("ETag"), Some(etag), "{query}");
-        }
-    }
-
-    /// The headers of an SVG diagram and of its `304`, exactly.
-    #[test]
-    fn svg_headers_are_pinned() {
-        let (path, query, _, etag, _, _) = PINNED_SVG[0];
-        let req = RequestInfo { method: "GET", path, query: Some(query), url_len: 60, ..RequestInfo::default() };
-        let Plan::Diagram(job) = plan(&req) else { panic!("a diagram") };
-        let validators = [
-            ("Cache-Control", "public, max-age=31536000, immutable"),
-            ("ETag", etag),
-            ("X-FFEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
-            ("Access-Control-Allow-Origin", "*"),
-            ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache, Link"),
-        ];
-        let mut want = vec![("Content-Type", "image/svg+xml")];
-        want.extend(validators);
-        want.extend([
-            (
-                "Link",
-                "</diagram.svg?ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR>; rel=\"canonical\"",
-            ),
-            ("X-Cache", "MISS"),
-            ("X-Content-Type-Options", "nosniff"),
-            ("Content-Security-Policy", "default-src 'none'; sandbox"),
-        ]);
-        let Rendered::Diagram(response) = job.render() else { panic!("renders") };
-        assert_eq!(headers(&response), want);
-        let Plan::Respond(not_modified) = plan(&RequestInfo { if_none_match: Some(etag), ..req }) else {
-            panic!("a 304")
-        };
-        assert_eq!((not_modified.status, headers(&not_modified)), (304, validators.to_vec()));
-    }
-
-    const TEXT_ERROR_HEADERS: [(&str, &str); 6] = [
-        ("Content-Type", "text/plain; charset=utf-8"),
-        ("Cache-Control", "public, max-age=60"),
-        ("Vary", "Accept"),
-        ("Access-Control-Allow-Origin", "*"),
-        ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache, Link"),
-        ("X-Content-Type-Options", "nosniff"),
-    ];
-
-    fn headers(response: &Response) -> Vec<(&str, &str)> {
-        response.headers.iter().map(|(n, v)| (*n, v.as_str())).collect()
-    }
-
-    /// (method, path, query, URL length, status, body)
-    type ErrorCase<'a> = (&'a str, &'a str, Option<&'a str>, usize, u16, &'a str);
-
-    /// Every error answer as main gave it: status, headers and body text.
-    #[test]
-    fn error_answers_are_unchanged() {
-        let long = format!("ff={}", "8/".repeat(9000));
-        let huge = format!("ffen={}&size=128", ["8888"; 32].join("/"));
-        let cases: [ErrorCase; 17] = [
-            ("POST", "/d.php", Some("ff=8"), 40, 405, "method POST not allowed: use GET or HEAD\n"),
-            ("BR EW", "/", None, 40, 405, "method BR%20EW not allowed: use GET or HEAD\n"),
-            ("GET", "/d.php", Some(&long), 20000, 414, "URL too long: 20000 bytes, the limit is 16384\n"),
-            ("GET", "/d.php", Some("sb=1"), 40, 400, "missing parameter ff (or fen): a d.php link reads d.php?ff=<FFEN>\n"),
-            ("GET", "/diagram.png", None, 40, 400, "missing parameter ffen (or fen): use /diagram.png?ffen=<FFEN>\n"),
-            (
-                "GET",
-                "/diagram.png",
-                Some("ffen=8&dialect=klingon"),
-                40,
-                400,
-                "unknown dialect \"klingon\": use janko, bodlaender, courier, xfen, hgm\n",
-            ),
-            (
-                "GET",
-                "/diagram.png",
-                Some("ffen=8&size=200"),
-                40,
-                400,
-                "invalid option: bad value \"200\" for `size`: expected a square size in pixels from 12 to 128\n",
-            ),
-            (
-                "GET",
-                "/diagram.png",
-                Some("ffen=8&flip=2"),
-                40,
-                400,
-                "invalid option: bad value \"2\" for `flip`: expected 1, true, yes, on or empty for on; 0, false, no or off for off\n",
-            ),
-            (
-                "GET",
-                "/d.php",
-                Some("ff=9z9"),
-                40,
-                400,
-                "invalid FFEN, column 2: 'z' is not a piece or marker (K Q R B N P, C X S T); write 'z for the letter z\n",
-            ),
-            (
-                "GET",
-                "/d.php",
-                Some(&long),
-                40,
-                400,
-                "invalid FFEN, column 1: the FFEN is 18000 bytes long; at most 4096 are accepted\n",
-            ),
-            (
-                "GET",
-                "/favicon.ico",
-                None,
-                40,
-                404,
-                "not found: diagrams are at /diagram.png?ffen=<FFEN>, …/d.php?ff=<FFEN> or …/xfen/?<XFEN>; see /\n",
-            ),
-            ("HEAD", "/nope", None, 40, 404, ""),
-            ("HEAD", "/d.php", Some("sb=1"), 40, 400, ""),
-            (
-                "GET",
-                "/diagram.png",
-                Some(&huge),
-                40,
-                400,
-                "the diagram would be 4102×4102 pixels; the limit is 2200 pixels a side and 4840000 pixels in all: choose a smaller size\n",
-            ),
-            ("GET", "/d.php", Some("ff=8/8/8/8/8/8/8/8"), 17000, 414, "URL too long: 17000 bytes, the limit is 16384\n"),
-            (
-                "GET",
-                "/xfen/",
-                None,
-                40,
-                400,
-                "missing position: an XFEN link reads …/xfen/?<XFEN>, the whole query being the position\n",
-            ),
-            (
-                "GET",
-                "/diagram.png",
-                Some("ffen=8&dialect=courier&width=33"),
-                40,
-                400,
-                "invalid option: bad value \"33\" for `width` (Game Courier board width): expected a number of files from 1 to 32\n",
-            ),
-        ];
-        for (method, path, query, url_len, status, body) in cases {
-            let req = RequestInfo { method, path, query, url_len, ..RequestInfo::default() };
-            let Plan::Respond(response) = plan(&req) else { panic!("{method} {path} is an error") };
-            assert_eq!(response.status, status, "{method} {path} {query:?}");
-            assert_eq!(String::from_utf8_lossy(&response.body), body, "{method} {path} {query:?}");
-            let mut want = TEXT_ERROR_HEADERS.to_vec();
-            if status == 405 {
-                want.push(("Allow", "GET, HEAD"));
-            }
-            assert_eq!(headers(&response), want, "{method} {path} {query:?}");
-        }
-    }
-
-    /// The headers of a diagram, a `304`, the page and a `500`, as main gave them.
-    #[test]
-    fn success_headers_are_unchanged() {
-        let start = "ff=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
-        let req =
-            RequestInfo { method: "GET", path: "/d.php", query: Some(start), url_len: 60, ..RequestInfo::default() };
-        let Plan::Diagram(job) = plan(&req) else { panic!("a diagram") };
-        let validators = [
-            ("Cache-Control", "public, max-age=31536000, immutable"),
-            ("ETag", "\"040d663391867069\""),
-            ("X-FFEN", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
-            ("Access-Control-Allow-Origin", "*"),
-            ("Access-Control-Expose-Headers", "ETag, X-FFEN, X-Cache, Link"),
-        ];
-        let mut diagram = vec![("Content-Type", "image/png")];
-        diagram.extend(validators);
-        diagram.extend([
-            (
-                "Link",
-                "</diagram.png?ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR>; rel=\"canonical\"",
-            ),
-            ("X-Cache", "MISS"),
-            ("X-Content-Type-Options", "nosniff"),
-        ]);
-        let Rendered::Diagram(response) = job.render() else { panic!("renders") };
-        assert_eq!(headers(&response), diagram);
-        let mut hit = diagram.clone();
-        hit[7].1 = "HIT";
-        let hit_headers = job.headers(CacheStatus::Hit);
-        assert_eq!(hit_headers.iter().map(|(n, v)| (*n, v.as_str())).collect::<Vec<_>>(), hit);
-
-        let conditional = RequestInfo { if_none_match: Some("\"040d663391867069\""), ..req };
-        let Plan::Respond(not_modified) = plan(&conditional) else { panic!("a 304") };
-        assert_eq!(not_modified.status, 304);
-        assert_eq!(headers(&not_modified), validators.to_vec());
-        assert!(not_modified.body.is_empty());
-
-        let Plan::Respond(page) = plan(&RequestInfo { method: "GET", path: "/", ..RequestInfo::default() }) else {
-            panic!("the page")
-        };
-        assert_eq!(
-            headers(&page),
-            [
-                ("Content-Type", "text/html; charset=utf-8"),
-                ("Cache-Control", "public, max-age=300"),
-                ("Content-Security-Policy", crate::http::page::CONTENT_SECURITY_POLICY),
-                ("X-Content-Type-Options", "nosniff"),
-                ("Referrer-Policy", "no-referrer"),
-            ]
-        );
-
-        let Rendered::Failed(internal) = job.answer(Err(EncodeError::Empty)) else { panic!("a failure") };
-        assert_eq!(internal.status, 500);
-        let mut want = TEXT_ERROR_HEADERS.to_vec();
-        want[1].1 = "no-store";
-        assert_eq!(headers(&internal), want);
-        assert_eq!(internal.body, b"internal error while drawing the diagram: the image has no pixels\n");
-    }
-}
-
-/// Issue 11: the look parameters through the planner (400s naming the parameter, keys) and `dialect=hgm`.
+/// The look parameters through the planner (400s naming the parameter, keys) and `dialect=hgm`.
 mod looks {
     use super::*;
 
@@ -1108,13 +760,13 @@ mod looks {
     fn look_parameters_are_keyed_and_defaults_keep_todays_keys() {
         let key = |query: &str| job(&get("/diagram.png", Some(query))).key().as_str().to_string();
         let start = format!("ffen={START}");
-        assert_eq!(key(&start), format!("r4\n{START}\ns40.f0.c0.gray"));
+        assert_eq!(key(&start), format!("{CACHE_VERSION}\n{START}\ns40.f0.c0.gray\npng"));
         // Defaults spelled out change nothing.
         assert_eq!(key(&format!("{start}&first_rank=1&borders=0")), key(&start));
         assert_eq!(
             key(&format!("{start}&colors=white+gray&board=10.01.&files=a+b+c+d+e+f+g+")),
             format!(
-                "r4\n{START}\ns40.f0.c1.gray.colors=808080-ffffff.board={}.files=a,b,c,d,e,f,g,",
+                "{CACHE_VERSION}\n{START}\ns40.f0.c1.gray.colors=808080-ffffff.board={}.files=a,b,c,d,e,f,g,\npng",
                 ["01010101", "10101010"].repeat(4).join("-")
             )
         );

@@ -2,16 +2,22 @@
 //! empty, after a prefix letter) and `…/arrowgram.php?a=…` (a FEN with `H` for `/`).
 
 use super::jinchess::squares_to_fen;
-use super::{fen_board, pixels, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{fen_board, path_ends, pixels, Family, FamilyLink, LinkError, Options, Pairs};
+pub(super) static FAMILY: Family = Family {
+    name: "Apronus",
+    form: "…/stilldiagram.php?d=<prefix letter and 64 squares from a1>",
+    at: |path| ["stilldiagram.php", "stagram.php", "arrowgram.php"].iter().any(|name| path_ends(path, name)),
+    read: |url| read(url.path, &url.pairs),
+};
 
 pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let mut options = Options::default();
     let board = if let Some(d) = pairs.get(&["d"]).filter(|d| !d.is_empty()) {
-        squares_to_fen(squares(d), Family::Apronus, "d", false)?
+        squares_to_fen(squares(d), &FAMILY, "d", false)?
     } else if let Some(a) = pairs.get(&["a"]).filter(|a| !a.is_empty()) {
         fen_board(&a.replace('H', "/"))
     } else {
-        return Err(LinkError::Missing(Family::Apronus));
+        return Err(LinkError::Missing(&FAMILY));
     };
     if path.trim_end_matches('/').ends_with("stagram.php") {
         if let Some(px) = pairs.get(&["p"]).and_then(pixels) {
@@ -29,7 +35,7 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
     if pairs.get(&["f"]) == Some("1") {
         options.set("flip", "1", "f");
     }
-    options.link(board, Family::Apronus, if pairs.get(&["d"]).is_some_and(|d| !d.is_empty()) { "d" } else { "a" })
+    options.link(board, &FAMILY, if pairs.get(&["d"]).is_some_and(|d| !d.is_empty()) { "d" } else { "a" })
 }
 
 /// The 64 squares of a `d` value: after the prefix letter (`_`, `D`, `P`), without the trailing `0` some links

@@ -2,14 +2,24 @@
 //! `…/board.png?fen=…` and `…/board.svg?fen=…`, with `orientation`, `size`, `lastMove`, `check`, `arrows`,
 //! `squares`, `coordinates` and `colors`.
 
+use crate::draw::format::Format;
 use super::{fen_board, is_square, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
 
 /// The board of `chess.svg`: 45 units a square, a 15-unit margin on each side with coordinates.
 const UNITS_PER_SQUARE: u32 = 45;
 const COORDINATE_MARGIN: u32 = 15;
+pub(super) static FAMILY: Family = Family {
+    name: "web-boardimage",
+    form: "…/board.png?fen=<FEN>",
+    at: |path| {
+        let trimmed = path.strip_suffix('/').unwrap_or(path);
+        trimmed.ends_with("/board.png") || trimmed.ends_with("/board.svg")
+    },
+    read: |url| read(url.path, &url.pairs),
+};
 
 pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
-    let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(Family::BoardImage))?;
+    let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(&FAMILY))?;
     let mut options = Options::default();
     let coordinates = pairs.get(&["coordinates"]).is_some_and(|v| ["", "1", "true", "True", "yes"].contains(&v));
     // `size` is the whole picture's side, 16–1024 px (360 by default), margins included.
@@ -49,8 +59,10 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
     if !arrows.is_empty() {
         options.set("arrows", arrows.join(","), "arrows");
     }
-    let mut link = options.link(fen_board(fen), Family::BoardImage, "fen")?;
-    link.svg = path.ends_with(".svg") || path.ends_with(".svg/");
+    let mut link = options.link(fen_board(fen), &FAMILY, "fen")?;
+    if path.ends_with(".svg") || path.ends_with(".svg/") {
+        link.format = Format::Svg;
+    }
     Ok(link)
 }
 

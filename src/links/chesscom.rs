@@ -1,9 +1,15 @@
 //! chess.com's diagram images: `…/dynboard?fen=…&size=…&coordinates=…&flip=…&highlight_squares=…&caption=…`.
 
 use super::{fen_board, is_square, is_yes, pixels, Family, FamilyLink, LinkError, Options, Pairs};
+pub(super) static FAMILY: Family = Family {
+    name: "chess.com",
+    form: "…/dynboard?fen=<FEN>",
+    at: |path| path.strip_suffix('/').unwrap_or(path).ends_with("/dynboard"),
+    read: |url| read(&url.pairs),
+};
 
 pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
-    let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(Family::ChessCom))?;
+    let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(&FAMILY))?;
     let mut options = Options::default();
     // `size` is the square's pixels (20–200); small numbers are the old size classes (1 = 20 px … 5 = 100 px).
     let size = match pairs.get(&["size"]).and_then(pixels) {
@@ -39,5 +45,5 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     if let Some(caption) = pairs.get(&["caption"]).filter(|c| !c.is_empty()) {
         options.set("caption", caption, "caption");
     }
-    options.link(fen_board(fen), Family::ChessCom, "fen")
+    options.link(fen_board(fen), &FAMILY, "fen")
 }

@@ -28,6 +28,30 @@ pub(super) fn after_segment(path: &str, segment: impl Fn(&str) -> bool) -> Optio
     }
 }
 
+/// fen-to-image.com: `…/image/[<options>/]<FEN>[.png]`.
+pub(super) static FEN_TO_IMAGE: Family = Family {
+    name: "fen-to-image",
+    form: "…/image/[<options>/]<FEN>",
+    at: |path| after_segment(path, |s| s == "image").is_some(),
+    read: |url| read_fen_to_image(url.path),
+};
+
+/// chessvision.ai's fen2image: `…/fen2image…/<FEN>` or `/<FEN>`, a FEN with its fields as the path.
+pub(super) static CHESSVISION: Family = Family {
+    name: "chessvision",
+    form: "…/fen2image/<FEN>",
+    at: |path| after_segment(path, |s| s.starts_with("fen2image")).is_some() || is_bare_fen(path),
+    read: |url| read_chessvision(url.path, &url.pairs),
+};
+
+/// chessboardimage.com: `/<FEN>.png`, with `-flip` and `-<square><square>` suffixes.
+pub(super) static CHESSBOARDIMAGE: Family = Family {
+    name: "chessboardimage.com",
+    form: "/<FEN>.png",
+    at: |path| chessboardimage_stem(path).is_some(),
+    read: |url| read_chessboardimage(url.path),
+};
+
 /// fen-to-image: the segments after `/image/` are options (a number = the square size, `single` or `double` =
 /// the border, `coords` = coordinates) and then the FEN, its eight ranks as eight segments, the last one with an
 /// optional `.png` and the FEN's other fields. Unknown option words are ignored; the service drew 24-px squares
@@ -37,7 +61,7 @@ pub(super) fn read_fen_to_image(path: &str) -> Result<FamilyLink, LinkError> {
     let rest = rest.trim_end_matches('/');
     let segments: Vec<&str> = rest.split('/').collect();
     if segments.len() < 8 {
-        return Err(LinkError::Missing(Family::FenToImage));
+        return Err(LinkError::Missing(&FEN_TO_IMAGE));
     }
     // The FEN is the last eight segments: every option word is a single segment before it.
     let split = segments.len().saturating_sub(8);
@@ -47,7 +71,7 @@ pub(super) fn read_fen_to_image(path: &str) -> Result<FamilyLink, LinkError> {
         fen = stem.to_string();
     }
     if fen_board(&fen).is_empty() {
-        return Err(LinkError::Missing(Family::FenToImage));
+        return Err(LinkError::Missing(&FEN_TO_IMAGE));
     }
     let mut options = Options::default();
     options.square(24, "path");
@@ -63,7 +87,7 @@ pub(super) fn read_fen_to_image(path: &str) -> Result<FamilyLink, LinkError> {
             _ => {}
         }
     }
-    options.link(fen_board(&fen), Family::FenToImage, "path")
+    options.link(fen_board(&fen), &FEN_TO_IMAGE, "path")
 }
 
 /// The stem of a chessboardimage.com path (the path without its leading `/` and `.png`, decoded), when its board
@@ -78,7 +102,7 @@ pub(super) fn chessboardimage_stem(path: &str) -> Option<String> {
 /// other fields after a space (`%20`), then any of the suffixes `-flip` (black at the bottom) and
 /// `-<square><square>` (the two squares highlighted, as a last move).
 pub(super) fn read_chessboardimage(path: &str) -> Result<FamilyLink, LinkError> {
-    let stem = chessboardimage_stem(path).ok_or(LinkError::Missing(Family::ChessboardImage))?;
+    let stem = chessboardimage_stem(path).ok_or(LinkError::Missing(&CHESSBOARDIMAGE))?;
     let mut parts = stem.split('-');
     let fen = parts.next().unwrap_or("");
     let mut options = Options::default();
@@ -90,7 +114,7 @@ pub(super) fn read_chessboardimage(path: &str) -> Result<FamilyLink, LinkError> 
             options.set("lastmove", pair, "-<square><square>");
         }
     }
-    options.link(with_rank_breaks(&fen_board(fen)), Family::ChessboardImage, "path")
+    options.link(with_rank_breaks(&fen_board(fen)), &CHESSBOARDIMAGE, "path")
 }
 
 /// A board field written without `/` (`rnbqkbnrpppppppp8888PPPPPPPPRNBQKBNR`) cut into ranks of eight squares; a
@@ -135,7 +159,7 @@ pub(super) fn read_chessvision(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLi
     };
     let fen = fen.trim_end_matches('/').strip_suffix(".png").unwrap_or(fen.trim_end_matches('/')).to_string();
     if fen_board(&fen).is_empty() {
-        return Err(LinkError::Missing(Family::Chessvision));
+        return Err(LinkError::Missing(&CHESSVISION));
     }
     let mut options = Options::default();
     let black = match pairs.get(&["pov"]) {
@@ -149,5 +173,5 @@ pub(super) fn read_chessvision(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLi
     if black {
         options.set("flip", "1", "pov");
     }
-    options.link(fen_board(&fen), Family::Chessvision, "path")
+    options.link(fen_board(&fen), &CHESSVISION, "path")
 }

@@ -3,10 +3,16 @@
 //! (captions); `tm`, `bp`, `ps`, `gs`, `filename` and `download` are ignored.
 
 use super::{fen_board, is_square, Family, FamilyLink, LinkError, Options, Pairs};
+pub(super) static FAMILY: Family = Family {
+    name: "jinchess",
+    form: "…/chessboard/?p=<64 squares or FEN>",
+    at: |path| path.strip_suffix('/').unwrap_or(path).ends_with("/chessboard"),
+    read: |url| read(&url.pairs),
+};
 
 pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
-    let p = pairs.get(&["p"]).filter(|p| !p.is_empty()).ok_or(LinkError::Missing(Family::Jinchess))?;
-    let board = if p.contains('/') { fen_board(p) } else { squares_to_fen(p, Family::Jinchess, "p", true)? };
+    let p = pairs.get(&["p"]).filter(|p| !p.is_empty()).ok_or(LinkError::Missing(&FAMILY))?;
+    let board = if p.contains('/') { fen_board(p) } else { squares_to_fen(p, &FAMILY, "p", true)? };
     let mut options = Options::default();
     // The size classes' pixels are not published; these are the board widths the site's pictures show.
     let square = match pairs.get(&["s"]).map(str::to_ascii_lowercase).as_deref() {
@@ -44,7 +50,7 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     if let Some(text) = pairs.get(&["ct"]).filter(|t| !t.is_empty()) {
         options.set("caption", text, "ct");
     }
-    options.link(board, Family::Jinchess, "p")
+    options.link(board, &FAMILY, "p")
 }
 
 /// `#rrggbb` or `rrggbb`.
@@ -57,11 +63,11 @@ fn is_hex_colour(text: &str) -> bool {
 /// `empty` for an empty square), read rank by rank from the top (`from_top`: a8…h8, a7…; otherwise a1…h1, a2…).
 pub(super) fn squares_to_fen(
     squares: &str,
-    family: Family,
+    family: &'static Family,
     parameter: &'static str,
     from_top: bool,
 ) -> Result<String, LinkError> {
-    let empty = if family == Family::Apronus { '_' } else { '-' };
+    let empty = if *family == super::apronus::FAMILY { '_' } else { '-' };
     let cells: Vec<char> = squares.chars().collect();
     let bad = |message: String| LinkError::BadPosition { family, parameter, message };
     if let Some((column, c)) = cells.iter().enumerate().find(|(_, c)| **c != empty && !"KQRBNPkqrbnp".contains(**c)) {

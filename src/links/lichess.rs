@@ -8,10 +8,19 @@ use super::{fen_board, is_no, is_square, is_yes, uci_move, Family, FamilyLink, L
 
 /// lila-gif's square: 90 px, a 720-px board.
 const SQUARE: u32 = 90;
+pub(super) static FAMILY: Family = Family {
+    name: "lichess",
+    form: "…/export/fen.gif?fen=<FEN> or …/image.gif?fen=<FEN>",
+    at: |path| {
+        let trimmed = path.strip_suffix('/').unwrap_or(path);
+        trimmed.ends_with("/fen.gif") || trimmed.ends_with("/image.gif")
+    },
+    read: |url| read(url.path, &url.pairs),
+};
 
 /// Reads a link at `path` (lichess' own `…/export/fen.gif`, or lila-gif's `…/image.gif`).
 pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
-    let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(Family::Lichess))?;
+    let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(&FAMILY))?;
     let board = fen_board(fen);
     let lichess_export = path.trim_end_matches('/').ends_with("/fen.gif");
     let mut options = Options::default();
@@ -57,7 +66,7 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
     if let Some(name) = pairs.get(&[bottom]).filter(|n| !n.is_empty()) {
         options.set("caption", name, bottom);
     }
-    options.link(board, Family::Lichess, "fen")
+    options.link(board, &FAMILY, "fen")
 }
 
 /// The light and dark squares of a lila-gif theme other than `brown` (our `brown` theme, its default), as lichess'

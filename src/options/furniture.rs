@@ -218,6 +218,14 @@ impl Move {
     }
 
     /// Reads a whole from-to pair such as `e2e4` or `aa10ab12`.
+    /// Reads the `lastmove` parameter: a move, or none for an empty value.
+    pub(crate) fn parse_last(value: &str) -> Result<Option<Move>, OptionError> {
+        if value.is_empty() {
+            return Ok(None);
+        }
+        Move::read(value).map(Some).ok_or_else(|| OptionError::new("lastmove", value, LASTMOVE_EXPECTED))
+    }
+
     fn read(text: &str) -> Option<Move> {
         let (from, used) = SquareName::read(text)?;
         let to = text[used..].parse().ok()?;
@@ -362,6 +370,20 @@ impl fmt::Display for PieceCount {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Marks<K>(Vec<(K, Tint)>);
 
+impl Marks<SquareName> {
+    /// Reads the `squares` parameter: squares with optional tints, at most [`MAX_SQUARES`].
+    pub(crate) fn parse_squares(value: &str) -> Result<Self, OptionError> {
+        Marks::parse("squares", value, |text| text.parse().ok(), SQUARES_EXPECTED, MAX_SQUARES)
+    }
+}
+
+impl Marks<Move> {
+    /// Reads the `arrows` parameter: from-to pairs with optional tints, at most [`MAX_ARROWS`].
+    pub(crate) fn parse_arrows(value: &str) -> Result<Self, OptionError> {
+        Marks::parse("arrows", value, Move::read, ARROWS_EXPECTED, MAX_ARROWS)
+    }
+}
+
 impl<K> Default for Marks<K> {
     fn default() -> Self {
         Marks(Vec::new())
@@ -417,7 +439,7 @@ impl<K: Ord + Copy + fmt::Display> Marks<K> {
     }
 
     /// The list as a query value and in the canonical options: `c3,Rd5,Ge4` (only letters, digits and commas).
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let mut out = String::new();
         for (i, (key, tint)) in self.0.iter().enumerate() {
             if i > 0 {
@@ -457,59 +479,6 @@ const LASTMOVE_EXPECTED: &str = "two square names, from and to (e2e4)";
 const LINES_EXPECTED: &str = "at most two lines, separated by | or a line feed";
 
 impl Furniture {
-    /// Reads one furniture parameter into `self`; `Ok(false)` when `key` is not one of them.
-    pub(crate) fn read(&mut self, key: &str, value: &str) -> Result<bool, OptionError> {
-        match key {
-            "title" => self.title = TextLines::parse("title", value)?,
-            "caption" => self.caption = TextLines::parse("caption", value)?,
-            "squares" => {
-                let read = |text: &str| text.parse().ok();
-                self.squares = Marks::parse("squares", value, read, SQUARES_EXPECTED, MAX_SQUARES)?;
-            }
-            "arrows" => self.arrows = Marks::parse("arrows", value, Move::read, ARROWS_EXPECTED, MAX_ARROWS)?,
-            "lastmove" if value.is_empty() => self.last_move = None,
-            "lastmove" => {
-                let last = Move::read(value).ok_or_else(|| OptionError::new("lastmove", value, LASTMOVE_EXPECTED))?;
-                self.last_move = Some(last);
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    /// The query parameters that give this furniture (none for none), in the order of [`Furniture::canonical`]:
-    /// what a link or the editor page writes. [`crate::RenderOptions::from_pairs`] reads them back to `self`.
-    ///
-    /// ```
-    /// use ffen_diagram::RenderOptions;
-    /// let options = RenderOptions::from_pairs([("arrows", "e4e4, Ge2e4"), ("title", " Šulc  |  1999 ")]).unwrap();
-    /// let pairs = options.furniture.query_pairs();
-    /// assert_eq!(pairs, [("title", "Šulc|1999".to_string()), ("arrows", "Ge2e4,e4e4".to_string())]);
-    /// let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
-    /// assert_eq!(again, options);
-    /// ```
-    pub fn query_pairs(&self) -> Vec<(&'static str, String)> {
-        let mut pairs = Vec::new();
-        if self.count {
-            pairs.push(("count", "1".to_string()));
-        }
-        for (key, text) in [("title", &self.title), ("caption", &self.caption)] {
-            if !text.is_empty() {
-                pairs.push((key, text.lines().join("|")));
-            }
-        }
-        if !self.squares.is_empty() {
-            pairs.push(("squares", self.squares.text()));
-        }
-        if !self.arrows.is_empty() {
-            pairs.push(("arrows", self.arrows.text()));
-        }
-        if let Some(last) = self.last_move {
-            pairs.push(("lastmove", last.to_string()));
-        }
-        pairs
-    }
-
     /// Whether there is no furniture at all (the diagram looks as it always did).
     pub fn is_empty(&self) -> bool {
         *self == Furniture::default()
@@ -539,37 +508,6 @@ impl Furniture {
             }
         }
     }
-
-    /// The segments this furniture appends to the canonical options, in this order and each only when set:
-    /// `.count`, `.title=…`, `.caption=…` ([`TextLines::canonical`]), `.squares=…`, `.arrows=…` (sorted lists,
-    /// colour letter before the square), `.lastmove=…`. Empty for no furniture.
-    pub fn canonical(&self) -> String {
-        // Written out rather than from `query_pairs`: the Worker needs only this one, and it is the smaller code.
-        let mut out = String::new();
-        if self.count {
-            out.push_str(".count");
-        }
-        for (tag, text) in [(".title=", &self.title), (".caption=", &self.caption)] {
-            if !text.is_empty() {
-                out.push_str(tag);
-                out.push_str(&text.canonical());
-            }
-        }
-        // Lists of square names: only letters, digits and commas, never a separator.
-        if !self.squares.is_empty() {
-            out.push_str(".squares=");
-            out.push_str(&self.squares.text());
-        }
-        if !self.arrows.is_empty() {
-            out.push_str(".arrows=");
-            out.push_str(&self.arrows.text());
-        }
-        if let Some(last) = self.last_move {
-            out.push_str(".lastmove=");
-            out.push_str(&last.to_string());
-        }
-        out
-    }
 }
 
 #[cfg(test)]
@@ -578,9 +516,19 @@ mod tests {
     use crate::notation::ffen;
 
     fn read(key: &str, value: &str) -> Result<Furniture, OptionError> {
-        let mut f = Furniture::default();
-        assert!(f.read(key, value)?);
-        Ok(f)
+        crate::RenderOptions::from_pairs([(key, value)]).map(|options| options.furniture)
+    }
+
+    /// The furniture's segments of the canonical options (after the always-present `s40.f0.c0.gray`).
+    trait Key {
+        fn canonical(&self) -> String;
+    }
+
+    impl Key for Furniture {
+        fn canonical(&self) -> String {
+            let options = crate::RenderOptions { furniture: self.clone(), ..crate::RenderOptions::default() };
+            options.canonical().strip_prefix("s40.f0.c0.gray").unwrap().to_string()
+        }
     }
 
     #[test]

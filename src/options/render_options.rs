@@ -32,11 +32,12 @@
 
 use crate::notation::board::{file_name, Board};
 use crate::notation::colour::Rgb;
-use crate::notation::colour::{Paint, PAINT_EXPECTED};
+use crate::notation::colour::Paint;
 use crate::notation::ffen::DefinitionLook;
 use crate::options::error::OptionError;
 use crate::options::furniture::Furniture;
-use crate::options::look::{BadPalette, Labels, Palette, Pattern};
+use crate::options::look::{Labels, Palette, Pattern};
+use crate::options::params::{self, QueryError, OPTION_PARAMS};
 use crate::options::theme::{DarkSquares, Theme};
 use std::fmt;
 use std::str::FromStr;
@@ -191,43 +192,7 @@ pub const DEFAULT_FIRST_RANK: u16 = 1;
 pub const MAX_FIRST_RANK: u16 = 999;
 
 const SIZE_EXPECTED: &str = "a square size in pixels from 12 to 128";
-const BOOL_EXPECTED: &str = "1, true, yes, on or empty for on; 0, false, no or off for off";
-const THEME_EXPECTED: &str = "one of gray, print, brown, blue, green";
 const FIRST_RANK_EXPECTED: &str = "the number of the bottom rank, 0 to 999";
-const COORD_COLOR_EXPECTED: &str = "a colour: RRGGBB hex (with or without #) or a CSS colour name";
-
-fn error(parameter: &'static str, value: &str, expected: &'static str) -> OptionError {
-    OptionError::new(parameter, value, expected)
-}
-
-/// An [`OptionError`] whose expectation names numbers of this request (a count, a colour's position).
-fn error_owned(parameter: &'static str, value: &str, expected: String) -> OptionError {
-    OptionError::new(parameter, value, expected)
-}
-
-/// A colour parameter that may be `transparent` (`rim`, `hole`).
-fn parse_paint(parameter: &'static str, value: &str) -> Result<Paint, OptionError> {
-    value.parse().map_err(|_| error(parameter, value, PAINT_EXPECTED))
-}
-
-/// A `colors` value; a bad colour is named as the value.
-fn parse_palette(value: &str) -> Result<Palette, OptionError> {
-    value.parse().map_err(|e| match e {
-        BadPalette::Colour(i) => {
-            let word = value.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).nth(i - 1);
-            error_owned("colors", word.unwrap_or(value), format!("{e}"))
-        }
-        other => error_owned("colors", value, format!("{other}")),
-    })
-}
-
-fn parse_bool(parameter: &'static str, value: &str) -> Result<bool, OptionError> {
-    match value.to_ascii_lowercase().as_str() {
-        "" | "1" | "true" | "yes" | "on" => Ok(true),
-        "0" | "false" | "no" | "off" => Ok(false),
-        _ => Err(error(parameter, value, BOOL_EXPECTED)),
-    }
-}
 
 impl RenderOptions {
     /// Options from query pairs such as `[("size", "60"), ("flip", "1")]`; unknown keys are ignored, the last of a
@@ -238,53 +203,15 @@ impl RenderOptions {
         Ok(options)
     }
 
-    /// Reads `pairs` over these options, as [`RenderOptions::from_pairs`] reads them over the defaults.
+    /// Reads `pairs` over these options, as [`RenderOptions::from_pairs`] reads them over the defaults: each
+    /// parameter of [`OPTION_PARAMS`] takes its last value.
     fn read_pairs<'a>(&mut self, pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<(), OptionError> {
-        let options = self;
-        for (key, raw) in pairs {
-            let value = raw.trim();
-            match key {
-                "size" => options.size = value.parse().map_err(|_| error("size", value, SIZE_EXPECTED))?,
-                "flip" => options.flip = parse_bool("flip", value)?,
-                "coords" => options.coords = parse_bool("coords", value)?,
-                "theme" => {
-                    options.theme = Theme::from_name(value).ok_or_else(|| error("theme", value, THEME_EXPECTED))?
-                }
-                "light" => options.light = Some(parse_paint("light", value)?),
-                "dark" => options.dark = Some(parse_paint("dark", value)?),
-                "colors" => options.colors = Some(parse_palette(value)?),
-                "board" => {
-                    options.pattern = Some(value.parse().map_err(|e| error_owned("board", value, format!("{e}")))?)
-                }
-                // Labels are not trimmed: a leading or trailing space is a blank label.
-                "files" => options.files = Some(raw.parse().map_err(|e| error_owned("files", raw, format!("{e}")))?),
-                "ranks" => options.ranks = Some(raw.parse().map_err(|e| error_owned("ranks", raw, format!("{e}")))?),
-                "first_rank" => {
-                    options.first_rank = value
-                        .parse()
-                        .ok()
-                        .filter(|&n| n <= MAX_FIRST_RANK)
-                        .ok_or_else(|| error("first_rank", value, FIRST_RANK_EXPECTED))?
-                }
-                "rim" => options.rim = Some(parse_paint("rim", value)?),
-                "coord_color" => {
-                    options.coord_color = Some(
-                        value
-                            .parse::<Paint>()
-                            .ok()
-                            .and_then(Paint::solid)
-                            .ok_or_else(|| error("coord_color", value, COORD_COLOR_EXPECTED))?,
-                    )
-                }
-                "hole" => options.hole = Some(parse_paint("hole", value)?),
-                "borders" => options.borders = parse_bool("borders", value)?,
-                "count" => options.furniture.count = parse_bool("count", value)?,
-                _ => {
-                    options.furniture.read(key, value)?;
-                }
-            }
-        }
-        Ok(())
+        let pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
+        params::read(&OPTION_PARAMS, self, &pairs).map_err(|e| match e {
+            QueryError::Bad(e) => e,
+            // No option is required.
+            QueryError::Missing { name, .. } => OptionError::new(name, "", "a value"),
+        })
     }
 
     /// Options for an Interactive Diagram definition: its `look` ([`crate::ffen::Definition::look`]) with HGM's
@@ -360,12 +287,12 @@ impl RenderOptions {
                 if labels.len() != count {
                     let value = labels.labels().join(" ");
                     let expected = format!("one label per {what}: {count}, not {}", labels.len());
-                    return Err(error_owned(parameter, &value, expected));
+                    return Err(OptionError::new(parameter, &value, expected));
                 }
             }
         }
         if self.first_rank > MAX_FIRST_RANK {
-            return Err(error("first_rank", &self.first_rank.to_string(), FIRST_RANK_EXPECTED));
+            return Err(OptionError::new("first_rank", &self.first_rank.to_string(), FIRST_RANK_EXPECTED));
         }
         if self.files.is_some() || self.ranks.is_some() {
             fitted.coords = true;
@@ -435,7 +362,7 @@ impl RenderOptions {
                     "digits that index the colours: {} ({colours} colours, from `colors` or the theme's light and dark)",
                     if colours == 1 { "0".to_string() } else { format!("0 to {}", colours - 1) },
                 );
-                return Err(error_owned("board", &pattern.to_string(), expected));
+                return Err(OptionError::new("board", &pattern.to_string(), expected));
             }
             let expanded = pattern.expanded(width, height);
             match &colors {
@@ -454,104 +381,29 @@ impl RenderOptions {
     }
 
     /// The modern link's query parameters that give these options (none at the defaults), in the order of
-    /// [`RenderOptions::canonical`]: what the `Link: rel="canonical"` header of a diagram and the editor write.
+    /// [`OPTION_PARAMS`]: what the `Link: rel="canonical"` header of a diagram and the editor write.
     /// [`RenderOptions::from_pairs`] reads them back to `self`.
     ///
     /// ```
     /// use ffen_diagram::RenderOptions;
     /// let options = RenderOptions::from_pairs([("size", "90"), ("flip", "yes"), ("light", "#F0D9B5")]).unwrap();
-    /// let pairs = options.query_pairs();
+    /// let pairs = options.link_pairs();
     /// assert_eq!(pairs, [("size", "90".to_string()), ("flip", "1".to_string()), ("light", "f0d9b5".to_string())]);
     /// let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
     /// assert_eq!(again, options);
     /// ```
-    pub fn query_pairs(&self) -> Vec<(&'static str, String)> {
-        let defaults = RenderOptions::default();
-        let mut pairs = Vec::new();
-        if self.size != defaults.size {
-            pairs.push(("size", self.size.to_string()));
-        }
-        if self.flip {
-            pairs.push(("flip", "1".to_string()));
-        }
-        if self.coords {
-            pairs.push(("coords", "1".to_string()));
-        }
-        if self.theme != defaults.theme {
-            pairs.push(("theme", self.theme.name().to_string()));
-        }
-        let paints = [("light", self.light), ("dark", self.dark)];
-        pairs.extend(paints.into_iter().filter_map(|(key, paint)| Some((key, paint?.to_string()))));
-        if let Some(colors) = &self.colors {
-            pairs.push(("colors", colors.paints().iter().map(ToString::to_string).collect::<Vec<_>>().join(",")));
-        }
-        if let Some(pattern) = &self.pattern {
-            // The `board` parameter is Game Courier's spelling: each rank's digits ended by `.`, rank 1 first.
-            pairs.push(("board", format!("{}.", pattern.to_string().replace('-', "."))));
-        }
-        for (key, labels) in [("files", &self.files), ("ranks", &self.ranks)] {
-            if let Some(labels) = labels {
-                pairs.push((key, labels.labels().join(" ")));
-            }
-        }
-        if self.first_rank != DEFAULT_FIRST_RANK {
-            pairs.push(("first_rank", self.first_rank.to_string()));
-        }
-        let paints = [("rim", self.rim), ("hole", self.hole)];
-        pairs.extend(paints.into_iter().filter_map(|(key, paint)| Some((key, paint?.to_string()))));
-        if let Some(colour) = self.coord_color {
-            pairs.push(("coord_color", colour.to_string()));
-        }
-        if self.borders {
-            pairs.push(("borders", "1".to_string()));
-        }
-        pairs.extend(self.furniture.query_pairs());
-        pairs
+    pub fn link_pairs(&self) -> Vec<(&'static str, String)> {
+        OPTION_PARAMS.iter().filter_map(|p| Some((p.name, p.link(self)?))).collect()
     }
 
     /// A short stable text form for the cache key, e.g. `s40.f0.c0.gray` or `s60.f1.c1.print.l=ffffff.d=b0b0b0`:
-    /// options that draw the same picture give equal strings, different ones different strings.
+    /// options that draw the same picture give equal strings, different ones different strings. Each parameter of
+    /// [`OPTION_PARAMS`] gives its segment in table order, separated by `.`; none of their values holds `.` (see
+    /// [`crate::options::look`] and [`TextLines::canonical`](crate::TextLines::canonical)), so the string is
+    /// injective.
     pub fn canonical(&self) -> String {
-        let mut text =
-            format!("s{}.f{}.c{}.{}", self.size, u8::from(self.flip), u8::from(self.coords), self.theme.name());
-        if let Some(light) = self.light {
-            text.push_str(&format!(".l={light}"));
-        }
-        if let Some(dark) = self.dark {
-            text.push_str(&format!(".d={dark}"));
-        }
-        // Issue 11's look segments, each omitted at its default, in this order. None of their values holds `.`
-        // or `=` (see crate::options::look), so the string stays injective.
-        if let Some(colors) = &self.colors {
-            text.push_str(&format!(".colors={colors}"));
-        }
-        if let Some(pattern) = &self.pattern {
-            text.push_str(&format!(".board={pattern}"));
-        }
-        if let Some(files) = &self.files {
-            text.push_str(&format!(".files={files}"));
-        }
-        if let Some(ranks) = &self.ranks {
-            text.push_str(&format!(".ranks={ranks}"));
-        }
-        if self.first_rank != DEFAULT_FIRST_RANK {
-            text.push_str(&format!(".first_rank={}", self.first_rank));
-        }
-        if let Some(rim) = self.rim {
-            text.push_str(&format!(".rim={rim}"));
-        }
-        if let Some(coord_color) = self.coord_color {
-            text.push_str(&format!(".coord_color={coord_color}"));
-        }
-        if let Some(hole) = self.hole {
-            text.push_str(&format!(".hole={hole}"));
-        }
-        if self.borders {
-            text.push_str(".borders");
-        }
-        // Issue 12's furniture comes last (after issue 11's segments), each segment omitted at its default.
-        text.push_str(&self.furniture.canonical());
-        text
+        let segments: Vec<String> = OPTION_PARAMS.iter().filter_map(|p| p.key(self)).collect();
+        segments.join(".")
     }
 }
 
@@ -629,7 +481,7 @@ mod tests {
         ];
         for query in queries {
             let options = opts(query).unwrap().for_board(&board).unwrap();
-            let pairs = options.query_pairs();
+            let pairs = options.link_pairs();
             let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
             assert_eq!(again.for_board(&board).unwrap(), options, "{query:?} → {pairs:?}");
         }
