@@ -86,6 +86,10 @@ fn query_error(error: QueryError) -> String {
 fn draw(pairs: &[(&str, &str)], format: Format) -> Result<Vec<u8>, String> {
     let mut position = PositionQuery::default();
     params::read(&POSITION_PARAMS, &mut position, pairs).map_err(query_error)?;
+    // A flag given by hand that could change nothing is a mistake worth saying (a link's `width` is ignored).
+    if pairs.iter().any(|(k, _)| *k == "width") && !matches!(position.dialect, ffen::Dialect::Courier { .. }) {
+        return Err(format!("--width is the board width of --dialect courier\n{}", usage()));
+    }
     if position.ffen == "-" {
         position.ffen.clear();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut position.ffen).map_err(|e| format!("stdin: {e}"))?;

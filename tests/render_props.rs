@@ -246,7 +246,7 @@ proptest! {
         let read = |pairs: &[(&'static str, String)]| RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())));
         let (Ok(a), Ok(b)) = (read(&a), read(&b)) else { return Ok(()) };
         for options in [&a, &b] {
-            let again = read(&options.furniture.query_pairs()).expect("its own query reads");
+            let again = read(&options.link_pairs()).expect("its own query reads");
             prop_assert_eq!(&again, options);
             prop_assert_eq!(again.canonical(), options.canonical());
         }
@@ -254,7 +254,7 @@ proptest! {
         prop_assert_eq!(a.canonical() == b.canonical(), a == b);
         // No value adds a segment separator: the segments are exactly the parameters set.
         let segments = a.canonical().split('.').count();
-        prop_assert_eq!(segments, 4 + a.furniture.query_pairs().len());
+        prop_assert_eq!(segments, 4 + a.link_pairs().len());
     }
 
     #[test]

@@ -13,7 +13,7 @@ pub(super) static FAMILY: Family = Family {
 pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let mut options = Options::default();
     let board = if let Some(d) = pairs.get(&["d"]).filter(|d| !d.is_empty()) {
-        squares_to_fen(squares(d), &FAMILY, "d", false)?
+        squares_to_fen(squares(d), &FAMILY, "d", (false, '_'))?
     } else if let Some(a) = pairs.get(&["a"]).filter(|a| !a.is_empty()) {
         fen_board(&a.replace('H', "/"))
     } else {

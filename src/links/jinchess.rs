@@ -12,7 +12,7 @@ pub(super) static FAMILY: Family = Family {
 
 pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let p = pairs.get(&["p"]).filter(|p| !p.is_empty()).ok_or(LinkError::Missing(&FAMILY))?;
-    let board = if p.contains('/') { fen_board(p) } else { squares_to_fen(p, &FAMILY, "p", true)? };
+    let board = if p.contains('/') { fen_board(p) } else { squares_to_fen(p, &FAMILY, "p", (true, '-'))? };
     let mut options = Options::default();
     // The size classes' pixels are not published; these are the board widths the site's pictures show.
     let square = match pairs.get(&["s"]).map(str::to_ascii_lowercase).as_deref() {
@@ -59,15 +59,15 @@ fn is_hex_colour(text: &str) -> bool {
     hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-/// A chess FEN board field from 64 squares, one character each (a piece letter `KQRBNP` / `kqrbnp`, or one of
-/// `empty` for an empty square), read rank by rank from the top (`from_top`: a8…h8, a7…; otherwise a1…h1, a2…).
+/// A chess FEN board field from 64 squares, one character each (a piece letter `KQRBNP` / `kqrbnp`, or `empty`
+/// for an empty square: jinchess writes `-`, Apronus `_`), read rank by rank from the top (`from_top`: a8…h8,
+/// a7…; otherwise a1…h1, a2…).
 pub(super) fn squares_to_fen(
     squares: &str,
     family: &'static Family,
     parameter: &'static str,
-    from_top: bool,
+    (from_top, empty): (bool, char),
 ) -> Result<String, LinkError> {
-    let empty = if *family == super::apronus::FAMILY { '_' } else { '-' };
     let cells: Vec<char> = squares.chars().collect();
     let bad = |message: String| LinkError::BadPosition { family, parameter, message };
     if let Some((column, c)) = cells.iter().enumerate().find(|(_, c)| **c != empty && !"KQRBNPkqrbnp".contains(**c)) {

@@ -255,7 +255,7 @@ pub static OPTION_PARAMS: [Param<RenderOptions>; 21] = [
         cli: Cli::Value("NAME"),
         values: "`gray` (`grey`), `print`, `brown`, `blue`, `green`, `wikipedia`, any case",
         default: "`gray`",
-        about: "the colours of the squares (docs/parameters.md, \"Rendering\")",
+        about: "the colours of the squares (the themes' table below)",
         read: |o, v| {
             let v = v.trim();
             o.theme = Theme::from_name(v).ok_or_else(|| bad("theme", v, THEME_EXPECTED))?;
@@ -456,7 +456,7 @@ pub static OPTION_PARAMS: [Param<RenderOptions>; 21] = [
         aliases: &[],
         required: false,
         cli: Cli::Value("TEXT"),
-        values: "two lines of 80 characters at most, separated by `|`",
+        values: "two lines of 80 characters at most, separated by `\\|`",
         default: "none",
         about: "the text above the board (author, source)",
         read: |o, v| {
@@ -527,6 +527,54 @@ pub static OPTION_PARAMS: [Param<RenderOptions>; 21] = [
         key: |o| o.furniture.last_move.map(|m| format!("lastmove={m}")),
     },
 ];
+
+/// Reading and writing the options through [`OPTION_PARAMS`].
+impl RenderOptions {
+    /// Options from query pairs such as `[("size", "60"), ("flip", "1")]`; unknown keys are ignored, the last of a
+    /// repeated key wins, missing keys keep their defaults.
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<RenderOptions, OptionError> {
+        let mut options = RenderOptions::default();
+        options.read_pairs(pairs)?;
+        Ok(options)
+    }
+
+    /// Reads `pairs` over these options, as [`RenderOptions::from_pairs`] reads them over the defaults: each
+    /// parameter of [`OPTION_PARAMS`] takes its last value.
+    pub(crate) fn read_pairs<'a>(&mut self, pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<(), OptionError> {
+        let pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
+        read(&OPTION_PARAMS, self, &pairs).map_err(|e| match e {
+            QueryError::Bad(e) => e,
+            // No option is required.
+            QueryError::Missing { name, .. } => OptionError::new(name, "", "a value"),
+        })
+    }
+
+    /// The modern link's query parameters that give these options (none at the defaults), in the order of
+    /// [`OPTION_PARAMS`]: what the `Link: rel="canonical"` header of a diagram and the editor write.
+    /// [`RenderOptions::from_pairs`] reads them back to `self`.
+    ///
+    /// ```
+    /// use ffen_diagram::RenderOptions;
+    /// let options = RenderOptions::from_pairs([("size", "90"), ("flip", "yes"), ("light", "#F0D9B5")]).unwrap();
+    /// let pairs = options.link_pairs();
+    /// assert_eq!(pairs, [("size", "90".to_string()), ("flip", "1".to_string()), ("light", "f0d9b5".to_string())]);
+    /// let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
+    /// assert_eq!(again, options);
+    /// ```
+    pub fn link_pairs(&self) -> Vec<(&'static str, String)> {
+        OPTION_PARAMS.iter().filter_map(|p| Some((p.name, p.link(self)?))).collect()
+    }
+
+    /// A short stable text form for the cache key, e.g. `s40.f0.c0.gray` or `s60.f1.c1.print.l=ffffff.d=b0b0b0`:
+    /// options that draw the same picture give equal strings, different ones different strings. Each parameter of
+    /// [`OPTION_PARAMS`] gives its segment in table order, separated by `.`; none of their values holds `.` (see
+    /// [`crate::options::look`] and [`TextLines::canonical`](crate::TextLines::canonical)), so the string is
+    /// injective.
+    pub fn canonical(&self) -> String {
+        let segments: Vec<String> = OPTION_PARAMS.iter().filter_map(|p| p.key(self)).collect();
+        segments.join(".")
+    }
+}
 
 fn bad(parameter: &'static str, value: &str, expected: impl Into<std::borrow::Cow<'static, str>>) -> OptionError {
     OptionError::new(parameter, value, expected)
@@ -685,5 +733,21 @@ mod tests {
         }
         assert!(usage.contains("[--first-rank N]") && usage.contains("[--flip]") && usage.contains("[--dialect NAME]"));
         assert!(usage.lines().all(|l| l.len() <= 100), "{usage}");
+    }
+
+    /// `docs/parameters.md` holds the table [`markdown_table`] makes, between its two markers: the documentation
+    /// is the declarations' (`UPDATE_DOCS=1 cargo test --lib params` writes it there).
+    #[test]
+    fn the_documented_table_is_the_declared_one() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/parameters.md");
+        let doc = std::fs::read_to_string(path).unwrap();
+        let (begin, end) = ("<!-- parameters: made by params::markdown_table -->\n", "<!-- parameters: end -->");
+        let start = doc.find(begin).expect("the begin marker") + begin.len();
+        let stop = start + doc[start..].find(end).expect("the end marker");
+        if std::env::var_os("UPDATE_DOCS").is_some_and(|v| v != "0") {
+            std::fs::write(path, format!("{}{}{}", &doc[..start], markdown_table(), &doc[stop..])).unwrap();
+            return;
+        }
+        assert!(doc[start..stop] == markdown_table(), "docs/parameters.md's table is stale: UPDATE_DOCS=1 cargo test --lib params");
     }
 }

@@ -1,25 +1,7 @@
-//! Rendering options: one plain struct, read from URL query pairs, with a canonical text form for the cache key.
-//!
-//! | parameter | values | default |
-//! |---|---|---|
-//! | `size` | square size in pixels, [`MIN_SQUARE_SIZE`]..=[`MAX_SQUARE_SIZE`] (a [`SquareSize`]) | [`DEFAULT_SQUARE_SIZE`] (40) |
-//! | `flip` | `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`, any case; empty = on | off: the board as written, a1 lower left |
-//! | `coords` | same as `flip` | off |
-//! | `theme` | `gray` (alias `grey`), `print`, `brown`, `blue`, `green`, any case | `gray` |
-//! | `light`, `dark` | `RRGGBB` hex, optional `#`, any case: custom square colours replacing the theme's | the theme's |
-//! | `colors` | 1–10 colours ([`Palette`]: hex, CSS names, `transparent`) replacing the theme's and `light`/`dark` | the theme's |
-//! | `board` | Game Courier pattern ([`Pattern`]) of digits indexing `colors` (or 0 light, 1 dark) | the board's checkering |
-//! | `files`, `ranks` | coordinate labels ([`Labels`]), one per file / rank; turn `coords` on | `a b c …`, `1 2 3 …` |
-//! | `first_rank` | the number of the bottom rank, 0–999 | 1 |
-//! | `rim` | the colour of the background around the board ([`Paint`]) | white |
-//! | `coord_color` | the colour of the coordinates and of the title, caption and count (hex or CSS name) | black |
-//! | `hole` | the colour of missing squares ([`Paint`]) | the background |
-//! | `borders` | as `flip`: lines between the squares | off |
-//! | `count`, `title`, `caption`, `squares`, `arrows`, `lastmove` | the furniture of a problem diagram: see [`Furniture`] | none |
-//!
-//! Values are read with white space trimmed, except the `files` and `ranks` labels (a space at either end is a blank
-//! label). Unknown parameters are ignored; when a parameter is repeated the last
-//! value wins.
+//! Rendering options: one plain struct of what a diagram looks like, fitted to its board ([`RenderOptions::for_board`]),
+//! with the square size as a type that holds only the sizes drawn. Each field is a query parameter declared once in
+//! [`crate::options::params`], which reads it, writes it back into the modern link and prints the cache key's
+//! canonical form.
 //!
 //! ```
 //! use ffen_diagram::{RenderOptions, SquareSize};
@@ -37,7 +19,6 @@ use crate::notation::ffen::DefinitionLook;
 use crate::options::error::OptionError;
 use crate::options::furniture::Furniture;
 use crate::options::look::{Labels, Palette, Pattern};
-use crate::options::params::{self, QueryError, OPTION_PARAMS};
 use crate::options::theme::{DarkSquares, Theme};
 use std::fmt;
 use std::str::FromStr;
@@ -195,25 +176,6 @@ const SIZE_EXPECTED: &str = "a square size in pixels from 12 to 128";
 const FIRST_RANK_EXPECTED: &str = "the number of the bottom rank, 0 to 999";
 
 impl RenderOptions {
-    /// Options from query pairs such as `[("size", "60"), ("flip", "1")]`; unknown keys are ignored, the last of a
-    /// repeated key wins, missing keys keep their defaults.
-    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<RenderOptions, OptionError> {
-        let mut options = RenderOptions::default();
-        options.read_pairs(pairs)?;
-        Ok(options)
-    }
-
-    /// Reads `pairs` over these options, as [`RenderOptions::from_pairs`] reads them over the defaults: each
-    /// parameter of [`OPTION_PARAMS`] takes its last value.
-    fn read_pairs<'a>(&mut self, pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<(), OptionError> {
-        let pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
-        params::read(&OPTION_PARAMS, self, &pairs).map_err(|e| match e {
-            QueryError::Bad(e) => e,
-            // No option is required.
-            QueryError::Missing { name, .. } => OptionError::new(name, "", "a value"),
-        })
-    }
-
     /// Options for an Interactive Diagram definition: its `look` ([`crate::ffen::Definition::look`]) with HGM's
     /// defaults where it is silent (light squares `#FFFFFF`, dark `#E0E0E0`, lines between squares, black holes;
     /// coordinates only with `firstRank`; `squareSize` clamped to the sizes drawn), then the link's own `pairs`,
@@ -378,32 +340,6 @@ impl RenderOptions {
         // Squares named by `squares`, `arrows` and `lastmove` must be on this board.
         fitted.furniture.check(board)?;
         Ok(fitted)
-    }
-
-    /// The modern link's query parameters that give these options (none at the defaults), in the order of
-    /// [`OPTION_PARAMS`]: what the `Link: rel="canonical"` header of a diagram and the editor write.
-    /// [`RenderOptions::from_pairs`] reads them back to `self`.
-    ///
-    /// ```
-    /// use ffen_diagram::RenderOptions;
-    /// let options = RenderOptions::from_pairs([("size", "90"), ("flip", "yes"), ("light", "#F0D9B5")]).unwrap();
-    /// let pairs = options.link_pairs();
-    /// assert_eq!(pairs, [("size", "90".to_string()), ("flip", "1".to_string()), ("light", "f0d9b5".to_string())]);
-    /// let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
-    /// assert_eq!(again, options);
-    /// ```
-    pub fn link_pairs(&self) -> Vec<(&'static str, String)> {
-        OPTION_PARAMS.iter().filter_map(|p| Some((p.name, p.link(self)?))).collect()
-    }
-
-    /// A short stable text form for the cache key, e.g. `s40.f0.c0.gray` or `s60.f1.c1.print.l=ffffff.d=b0b0b0`:
-    /// options that draw the same picture give equal strings, different ones different strings. Each parameter of
-    /// [`OPTION_PARAMS`] gives its segment in table order, separated by `.`; none of their values holds `.` (see
-    /// [`crate::options::look`] and [`TextLines::canonical`](crate::TextLines::canonical)), so the string is
-    /// injective.
-    pub fn canonical(&self) -> String {
-        let segments: Vec<String> = OPTION_PARAMS.iter().filter_map(|p| p.key(self)).collect();
-        segments.join(".")
     }
 }
 
