@@ -26,12 +26,11 @@
 
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::http::{
-    decide, fnv1a64, header_value, plan, prefers_image, query_pairs, CacheKey, CacheStatus, ETag, Format, Link, Plan,
-    Reject, Rendered, Request, RequestInfo, RequestUrl, Route, ERROR_CACHE_CONTROL, SVG_CONTENT_SECURITY_POLICY,
+    decide, decode_query, fnv1a64, header_value, plan, prefers_image, CacheKey, CacheStatus, ETag, Link, Plan, Reject,
+    Rendered, Request, RequestInfo, RequestUrl, Route, CACHE_VERSION, ERROR_CACHE_CONTROL,
 };
 use ffen_diagram::page;
-use ffen_diagram::{png_version, renderer_version, SVG_VERSION};
-use ffen_diagram::{PixelLimit, RenderOptions};
+use ffen_diagram::{Format, PixelLimit, RenderOptions};
 use libfuzzer_sys::fuzz_target;
 
 /// The statuses the README documents for requests (a `500` can only come from a failed render).
@@ -108,16 +107,11 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(job.etag(), ETag::of_key(key));
             assert_eq!(job.etag().to_string(), format!("\"{:016x}\"", fnv1a64(key.as_bytes())));
             assert!(!if_none_match.is_some_and(|h| job.etag().matched_by(h)));
-            // The key is the renderer version (a PNG's `png_version`, an SVG's board's `renderer_version`), canonical
-            // FFEN, canonical options (and the SVG version for an SVG, served only at /diagram.svg); the FFEN reads
-            // back to itself.
+            // The key is the cache version, canonical FFEN, canonical options and the format; the FFEN reads back
+            // to itself.
             let lines: Vec<&str> = key.split('\n').collect();
             let options = job.options().canonical();
-            let version = match job.format() {
-                Format::Png => png_version(job.board(), job.options()),
-                Format::Svg => renderer_version(job.board()),
-            };
-            let mut want_lines = vec![version, job.canonical_ffen(), options.as_str()];
+            let want_lines = vec![CACHE_VERSION, job.canonical_ffen(), options.as_str(), job.format().extension()];
             // A family's link is SVG only where the original was (web-boardimage's board.svg).
             match decoded.as_ref().map(|r| &r.route) {
                 Ok(Route::Diagram(q)) if matches!(q.link, Link::Family(_)) => {
@@ -127,29 +121,28 @@ fuzz_target!(|data: &[u8]| {
                         "{path}"
                     )
                 }
-                _ => assert_eq!(job.format(), Format::at(path)),
-            }
-            if job.format() == Format::Svg {
-                want_lines.push(SVG_VERSION);
+                _ => assert_eq!(Some(job.format()), Format::at(path)),
             }
             assert_eq!(lines, want_lines);
             let board = ffen::parse(job.canonical_ffen(), Dialect::Janko).expect("the canonical FFEN reads back");
             assert_eq!(&board, job.board());
             // The dialect is not part of the key: the canonical FFEN, read as janko, is the same cache entry.
-            assert_eq!(&CacheKey::with_format(&board, job.options(), job.format()), job.key());
+            assert_eq!(&CacheKey::new(&board, job.options(), job.format()), job.key());
             let Ok(Request { route: Route::Diagram(q), .. }) = &decoded else { panic!("a diagram from {decoded:?}") };
             // A value that reads is never decoded again.
             if let Ok(direct) = ffen::parse(&q.ffen, q.dialect) {
                 assert_eq!(&direct, job.board());
             }
             match (q.link, q.dialect) {
-                (Link::Legacy | Link::Xfen, _) => assert_eq!(job.options(), &RenderOptions::default()),
-                (Link::Modern, Dialect::Courier { width }) => assert_eq!(job.board().width(), width.files()),
+                (Link::Family(family), _) if ["janko.at", "yacpdb"].contains(&family.name) => {
+                    assert_eq!(job.options(), &RenderOptions::default())
+                }
+                (Link::Modern(_), Dialect::Courier { width }) => assert_eq!(job.board().width(), width.files()),
                 // A definition's look, then the link's parameters: the options are fitted to the board.
-                (Link::Modern, Dialect::Hgm) => {
+                (Link::Modern(_), Dialect::Hgm) => {
                     assert_eq!(&job.options().for_board(job.board()).expect("fitted options fit"), job.options())
                 }
-                (Link::Modern, _) => {}
+                (Link::Modern(_), _) => {}
                 // Another service's link: its family is the one at this path, and reads the same twice.
                 (Link::Family(family), _) => {
                     assert_eq!(Link::at(path), Some(Link::Family(family)));
@@ -166,43 +159,36 @@ fuzz_target!(|data: &[u8]| {
                 Ok(Plan::Diagram(back)) => assert_eq!(back.key(), job.key(), "{link}"),
                 other => panic!("{link} gives {other:?}"),
             }
-            // Furniture (modern links): every square it names is on the board, and its own query reads back to it.
+            // Furniture (modern links): every square it names is on the board, and the options' own query reads
+            // back to them.
             let furniture = &job.options().furniture;
             assert!(furniture.check(job.board()).is_ok());
-            let pairs = furniture.query_pairs();
+            let pairs = job.options().link_pairs();
             let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).expect("its own query");
             assert_eq!(&again.furniture, furniture);
-            if q.link == Link::Xfen {
+            if matches!(q.link, Link::Family(family) if family.name == "yacpdb") {
                 assert_eq!(q.dialect, Dialect::Xfen);
                 assert!(path.ends_with("/xfen") || path.ends_with("/xfen/"), "{path}");
             }
             // The cache URL carries the key's parts, each on its own.
             let url = job.cache_url("https://h.example/");
-            let cache_path = match job.format() {
-                Format::Png => "https://h.example/__cache/diagram.png?",
-                Format::Svg => "https://h.example/__cache/diagram.svg?",
-            };
-            let cache_query = url.strip_prefix(cache_path).expect("the cache path");
+            let cache_path = format!("https://h.example/__cache/diagram.{}?", job.format());
+            let cache_query = url.strip_prefix(&cache_path).expect("the cache path");
             let parts: Vec<(String, String)> =
-                query_pairs(Some(cache_query)).into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
-            let mut want = vec![
-                ("v", version.to_string()),
+                decode_query(Some(cache_query)).into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+            let want = vec![
+                ("v", CACHE_VERSION.to_string()),
                 ("ffen", job.canonical_ffen().to_string()),
                 ("options", job.options().canonical()),
+                ("etag", job.etag().hex()),
             ];
-            if job.format() == Format::Svg {
-                want.push(("svg", SVG_VERSION.to_string()));
-            }
-            want.push(("etag", job.etag().hex()));
             let want: Vec<(String, String)> = want.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
             assert_eq!(parts, want);
             let headers = job.headers(CacheStatus::Miss);
             assert!(headers.contains(&("X-FFEN", header_value(job.canonical_ffen()))));
-            assert_eq!(headers.contains(&("Content-Type", "image/svg+xml".to_string())), job.format() == Format::Svg);
-            assert_eq!(
-                headers.contains(&("Content-Security-Policy", SVG_CONTENT_SECURITY_POLICY.to_string())),
-                job.format() == Format::Svg
-            );
+            assert!(headers.contains(&("Content-Type", job.format().content_type().to_string())));
+            let policy = headers.iter().find(|(name, _)| *name == "Content-Security-Policy").map(|(_, v)| v.as_str());
+            assert_eq!(policy, job.format().security_policy());
             let (width, height) = ffen_diagram::check_image_size_within(job.board(), job.options(), pixel_limit)
                 .expect("checked by the plan");
             if let Some(limit) = cost_limit {

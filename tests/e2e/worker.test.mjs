@@ -324,7 +324,7 @@ describe("dialects and link forms", () => {
     const text = (res) => res.body.toString("utf8");
     const missing = await get("/xfen/");
     assert.equal(missing.status, 400);
-    assert.match(text(missing), /missing position: an XFEN link reads …\/xfen\/\?<XFEN>/);
+    assert.match(text(missing), /missing position: a yacpdb link reads …\/xfen\/\?<XFEN>/);
     const bad = await get("/xfen/?8/8/8/3z4/8/8/8/8");
     assert.equal(bad.status, 400);
     assert.match(text(bad), /^invalid FFEN, column 8: /);
@@ -469,7 +469,7 @@ describe("errors", () => {
   });
 
   test("missing parameters, unknown dialect, bad options, unknown paths, methods, limits", async () => {
-    await clientError("/d.php?sb=1", 400, /missing parameter ff/);
+    await clientError("/d.php?sb=1", 400, /missing position: a janko.at link reads …\/d.php\?ff=/);
     await clientError("/diagram.png", 400, /ffen/);
     await clientError("/diagram.png?ffen=8/8/8/8/8/8/8/8&dialect=klingon", 400, /klingon/);
     await clientError("/diagram.png?ffen=8/8/8/8/8/8/8/8&size=banana", 400, /size/);
