@@ -12,6 +12,8 @@
 //! (definitions span lines). `--format` names the output (`png`, the default, or `svg`; `--svg` is
 //! `--format svg`); `-o -` writes to standard output. `--message` draws the error card.
 
+#![warn(clippy::too_many_lines)]
+
 use ffen_diagram::params::{self, Cli, Param, PositionQuery, QueryError, OPTION_PARAMS, POSITION_PARAMS};
 use ffen_diagram::{ffen, Format, RenderOptions};
 use std::io::Write;
