@@ -275,7 +275,7 @@ fn page_response(head: bool) -> Response {
     }
 }
 
-/// Decides what to do with a request, or why it gets no diagram. The checks run in the order the README's "Limits"
+/// Decides what to do with a request, or why it gets no diagram. The checks run in the order docs/parameters.md's "Limits"
 /// lists: method, URL length, route and parameters, dialect and options ([`Request::decode`]), then the FFEN with
 /// its length and board limits, the image size (against [`RequestInfo::pixel_limit`]), the predicted cost (against
 /// [`RequestInfo::cost_limit`]), and `If-None-Match`.
@@ -362,11 +362,10 @@ pub fn warm_up_response() -> Option<Response> {
 }
 
 /// How many times [`warm_up_response`] draws each of its diagrams. Three: V8 optimises a wasm function once it has
-/// run enough, on its helper threads, and with too few rounds that happens during a fresh runtime's first diagram
-/// (3.5–6 ms of helper-thread CPU in it after one round, docs/cost.md round 9; 12–14 ms in the first 11×11 board
-/// or lichess link after two once the palette painter wrote packed rows, round 12; measured in workerd alone);
-/// after three it happens at start-up. Eight rounds (round 9) made the first request dearer again, for a longer
-/// start-up.
+/// run enough, on its helper threads, and with fewer rounds that happens during a fresh runtime's first diagram
+/// (several milliseconds of helper-thread CPU in its first 11×11 board or lichess link, measured in workerd alone);
+/// after three it happens at start-up. More rounds make start-up longer and the first request no cheaper
+/// (docs/cost.md, "Cold start").
 pub const WARM_UP_ROUNDS: usize = 3;
 
 /// Decides what to do with a request. Never panics; every input gets a [`Plan`], a rejection its [`Response`].

@@ -44,7 +44,7 @@ pub fn cost_limit_from_var(value: Option<&str>) -> Result<Option<CostLimit>, Inv
 
 /// The pixel limit a deployment's [`PIXEL_LIMIT_VAR`] sets: unset or empty (`None`, `""`) is the built-in limit;
 /// otherwise the number it holds, or why it is not one. On an `Err` the Worker warns in its log and uses the
-/// built-in limit (a misspelt limit must not take the service down; README, "Limits").
+/// built-in limit (a misspelt limit must not take the service down; docs/parameters.md, "Limits").
 ///
 /// ```
 /// use ffen_diagram::http::pixel_limit_from_var;

@@ -86,8 +86,7 @@ mod tests {
         );
         assert!(!INDEX_HTML.contains("eval(") && !INDEX_HTML.contains("document.write"));
         assert!(!INDEX_HTML.contains(" style=\""), "inline style attributes would need 'unsafe-hashes'");
-        // 40 KiB until the look fields (issue 11) and the problem-diagram fields (issue 12) came; still one small
-        // request.
+        // With the look and problem-diagram fields the page is still one small request.
         assert!(INDEX_HTML.len() < 56 * 1024, "page is {} bytes", INDEX_HTML.len());
     }
 

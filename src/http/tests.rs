@@ -252,7 +252,7 @@ fn page_at_root() {
     }
 }
 
-/// Defect 1 of issue 8: an internal failure must never become a cached diagram. The job answers the renderer's
+/// An internal failure must never become a cached diagram. The job answers the renderer's
 /// error with [`Rendered::Failed`] (which the glue never stores): a `500`, `no-store`, text, for `GET` and `HEAD`.
 #[test]
 fn an_internal_failure_is_never_a_stored_200() {

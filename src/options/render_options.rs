@@ -351,10 +351,10 @@ mod tests {
         RenderOptions::from_pairs(pairs.iter().copied())
     }
 
-    /// An Interactive Diagram definition's look gives the options the query pairs of r3 gave (until r3 the look
-    /// went through query pairs; the typed look must give the same options).
+    /// An Interactive Diagram definition's look gives the options its query pairs give (the typed look and the
+    /// parameters spelled out are one set of options).
     #[test]
-    fn the_look_of_a_definition_becomes_the_options_the_pairs_of_r3_gave() {
+    fn the_look_of_a_definition_becomes_the_options_its_query_pairs_give() {
         let read = |d: &str| crate::notation::ffen::read_definition(d).unwrap().look;
         let options = |d: &str| RenderOptions::from_definition(&read(d), []).unwrap();
         let pairs = |p: &[(&'static str, &'static str)]| opts(p).unwrap();
