@@ -10,11 +10,12 @@
 //!
 //! | module | concern |
 //! |---|---|
-//! | `api` | [`RequestInfo`] → a typed [`Request`]: method, route ([`Link::Legacy`] / [`Link::Modern`] / [`Link::Xfen`] / the page), FFEN text, dialect, options |
+//! | `link` | [`Link`]: a format's own route ([`Format::at`]) or a link family's ([`crate::links::Family::at`]); the URL limit |
+//! | `api` | [`RequestInfo`] → a typed [`Request`]: method, route, and the route's parameters ([`crate::params`] on a format's route, the family's reader on a family's link) |
 //! | `reject` | [`Reject`]: every way a request gets no diagram, with its status and message, and its [`Response`] |
 //! | `headers` | [`Response`], the `Cache-Control` values, CORS, `Accept` negotiation, header-value escaping |
-//! | `cache` | cache identity: [`CacheKey`], [`ETag`] ([`fnv1a64`]), the cache URL |
-//! | this file | [`decide`] / [`plan`]: decode, read the FFEN ([`ffen::parse_link`]: double encoding undone), check the image size, answer `If-None-Match`; [`DiagramJob`] |
+//! | `cache` | cache identity: [`CACHE_VERSION`], [`CacheKey`], [`ETag`] ([`fnv1a64`]), the cache URL |
+//! | this file | [`decide`] / [`plan`]: decode, read the FFEN ([`ffen::parse_link`]: double encoding undone), fit the options, check the image size and the cost, answer `If-None-Match`; [`DiagramJob`] |
 //!
 //! ```
 //! use ffen_diagram::http::{decide, plan, Plan, Reject, RequestInfo};
@@ -33,22 +34,16 @@
 //! # Routes
 //!
 //! * `GET /`: the editor page ([`crate::http::page::INDEX_HTML`]).
-//! * Legacy links: any path ending in `d.php` with `ff=` or `fen=` (janko dialect; `ff` wins when both are given,
-//!   the last value when one is repeated).
-//!   Every other parameter is ignored, so old links such as `…/Retros/d.php?ff=…&sb=1` render with the default
-//!   options, exactly as written.
-//! * Modern links: `GET /diagram.png?ffen=<FFEN>&dialect=janko|bodlaender|courier|xfen|hgm&width=&size=&flip=&coords=&theme=&light=&dark=`
-//!   and the look parameters `colors`, `board`, `files`, `ranks`, `first_rank`, `rim`, `coord_color`, `hole`,
-//!   `borders` (`width`, Game Courier's board width, only with `dialect=courier`; ignored otherwise), and the
-//!   furniture of a problem diagram `&count=&title=&caption=&squares=&arrows=&lastmove=` ([`crate::Furniture`]). With
-//!   `dialect=hgm` the value is an Interactive Diagram definition whose look comes first and the link's parameters
-//!   win ([`RenderOptions::from_definition`]); every diagram's options are fitted to its board
-//!   ([`RenderOptions::for_board`]) and the furniture's squares are checked against it before the cache key is made.
-//! * The same at `GET /diagram.svg?…`: the same diagram as SVG ([`crate::render_svg`]), with its own cache key and
-//!   `ETag` ([`Format`] is part of the key), `Content-Type: image/svg+xml` and [`SVG_CONTENT_SECURITY_POLICY`].
-//!   Errors are answered as on every route (text, or the PNG error card for an `<img>`).
-//! * XFEN links (yacpdb): any path ending in `/xfen/` or `/xfen`, the query string up to its first `&` being the
-//!   position (percent-encoded or raw, `+` a space), XFEN dialect, default options.
+//! * A format's own route, `/diagram.png` or `/diagram.svg` ([`Format::path`]): the parameters of
+//!   [`crate::params`] — the position (`ffen`, or `fen`), its `dialect` (and Game Courier's `width`), the look and
+//!   a problem diagram's furniture. With `dialect=hgm` the value is an Interactive Diagram definition whose look
+//!   comes first and the link's parameters win ([`RenderOptions::from_definition`]); every diagram's options are
+//!   fitted to its board ([`RenderOptions::for_board`]) and the furniture's squares are checked against it before
+//!   the cache key is made. The format is part of the key; its content type and the headers only it needs (an
+//!   SVG's [`SVG_CONTENT_SECURITY_POLICY`]) come from [`Format`].
+//! * A link family's URL ([`crate::links::FAMILIES`]): janko.at's and Retro-Wiki's `…/d.php?ff=…` (every other
+//!   parameter ignored, so old links draw as they always did), yacpdb's `…/xfen/?<XFEN>`, and the other services'
+//!   links, each read by its family into the same position, options and format a modern link would carry.
 //!
 //! On every route the FFEN value gets [`ffen::parse_link`]: a value still percent-encoded after its one decoding
 //! (`%252F` in the link) is decoded again, at most twice more, when it does not read as it is and the decoding does.
@@ -57,9 +52,9 @@
 //!
 //! # Caching
 //!
-//! The cache key is [`RENDERER_VERSION`](crate::draw::render::RENDERER_VERSION), the canonical FFEN and the canonical
-//! render options, so every spelling of one diagram shares one cache entry, and a new renderer version never serves
-//! an old drawing. The strong `ETag` is the FNV-1a 64-bit hash ([`fnv1a64`]) of that key in hex, so it is known
+//! The cache key is [`CACHE_VERSION`], the canonical FFEN, the canonical render options and the format, so every
+//! spelling of one diagram shares one cache entry, and a release that changes any response's bytes (and so bumps the
+//! version) never serves an old one. The strong `ETag` is the FNV-1a 64-bit hash ([`fnv1a64`]) of that key in hex, so it is known
 //! before rendering and `If-None-Match` is answered with `304` without rendering or touching the cache.
 //!
 //! # Failures

@@ -44,9 +44,9 @@ mod options;
 mod worker_glue;
 
 pub use draw::cost::{render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
+pub use draw::format::{Format, UnknownFormat};
 pub use draw::pngenc::{encode as encode_png, EncodeError};
 pub use draw::raster::Image;
-pub use draw::format::{Format, UnknownFormat};
 pub use draw::render::{
     check_image_size, check_image_size_within, clear_sprite_cache, image_size, message_png, render_image, render_png,
     ImageTooLarge, InvalidPixelLimit, PixelLimit, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH,
@@ -60,7 +60,6 @@ pub use notation::board::{
 pub use notation::colour::{css_colour, BadPaint, Paint, Rgb, CSS_COLOURS};
 pub use notation::{fairy, ffen};
 pub use options::error::OptionError;
-pub use options::params;
 pub use options::furniture::{
     Furniture, InvalidSquareName, Marks, Move, PieceCount, SquareName, TextLines, Tint, LINE_BREAK, MAX_ARROWS,
     MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,
@@ -68,6 +67,7 @@ pub use options::furniture::{
 pub use options::look::{
     BadLabels, BadPalette, BadPattern, Labels, Palette, Pattern, MAX_COLORS, MAX_LABEL_CHARS, MAX_PATTERN_DIGITS,
 };
+pub use options::params;
 pub use options::render_options::{
     InvalidSquareSize, RenderOptions, SquareSize, DEFAULT_FIRST_RANK, DEFAULT_SQUARE_SIZE, MAX_FIRST_RANK,
     MAX_SQUARE_SIZE, MIN_SQUARE_SIZE,

@@ -6,8 +6,8 @@
 //! `UPDATE_GOLDENS=1 cargo test --test fairy_gallery`.
 
 use ffen_diagram::fairy::{self, Art, FairyFigure};
-use ffen_diagram::{render_png, render_svg, Board, Cell, Color, ExtraColor, FairyName, Piece, PieceKind, Rotation};
 use ffen_diagram::RenderOptions;
+use ffen_diagram::{render_png, render_svg, Board, Cell, Color, ExtraColor, FairyName, Piece, PieceKind, Rotation};
 use std::path::PathBuf;
 
 /// The sizes of the sheet, in pixels a square.

@@ -168,7 +168,10 @@ mod tests {
         for format in Format::ALL {
             let other = CacheKey::new(&board, &options, format);
             assert_eq!(other.as_str(), format!("r10\n{{W}}[grasshopper:w]1\ns40.f1.c0.gray\n{format}"));
-            assert_eq!((other.canonical_ffen(), other.canonical_options()), (key.canonical_ffen(), key.canonical_options()));
+            assert_eq!(
+                (other.canonical_ffen(), other.canonical_options()),
+                (key.canonical_ffen(), key.canonical_options())
+            );
             assert_eq!(other.etag() == key.etag(), format == Format::Png);
         }
         // One version for every board: a drawn fairy glyph and an orthodox board alike.

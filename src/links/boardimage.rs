@@ -2,8 +2,8 @@
 //! `…/board.png?fen=…` and `…/board.svg?fen=…`, with `orientation`, `size`, `lastMove`, `check`, `arrows`,
 //! `squares`, `coordinates` and `colors`.
 
-use crate::draw::format::Format;
 use super::{fen_board, is_square, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
+use crate::draw::format::Format;
 
 /// The board of `chess.svg`: 45 units a square, a 15-unit margin on each side with coordinates.
 const UNITS_PER_SQUARE: u32 = 45;

@@ -1,8 +1,8 @@
 //! Game Courier's own diagram script, `…/play/pbm/drawdiagram.php?code=…`: the Forsythe code read by the
 //! `courier` reader, at the width `width` gives (8 files by default, as the modern route's `dialect=courier`).
 
-use crate::draw::format::Format;
 use super::{Family, FamilyLink, LinkError, Options, Pairs};
+use crate::draw::format::Format;
 use crate::notation::ffen::{Dialect, Width};
 pub(super) static FAMILY: Family = Family {
     name: "Game Courier",

@@ -8,12 +8,8 @@ use crate::notation::ffen::Dialect;
 use crate::options::render_options::RenderOptions;
 
 /// A path ending in `d.php`, whatever comes before it.
-pub(super) static FAMILY: Family = Family {
-    name: "janko.at",
-    form: "…/d.php?ff=<FFEN> (or fen=<FFEN>)",
-    at: |path| path.ends_with("d.php"),
-    read,
-};
+pub(super) static FAMILY: Family =
+    Family { name: "janko.at", form: "…/d.php?ff=<FFEN> (or fen=<FFEN>)", at: |path| path.ends_with("d.php"), read };
 
 fn read(url: &LinkUrl<'_>) -> Result<FamilyLink, LinkError> {
     // janko.at writes ff=, Retro-Wiki fen=; when both are given ff wins, the last of repeats. Not trimmed: the

@@ -540,7 +540,10 @@ impl RenderOptions {
 
     /// Reads `pairs` over these options, as [`RenderOptions::from_pairs`] reads them over the defaults: each
     /// parameter of [`OPTION_PARAMS`] takes its last value.
-    pub(crate) fn read_pairs<'a>(&mut self, pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<(), OptionError> {
+    pub(crate) fn read_pairs<'a>(
+        &mut self,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<(), OptionError> {
         let pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
         read(&OPTION_PARAMS, self, &pairs).map_err(|e| match e {
             QueryError::Bad(e) => e,
@@ -567,9 +570,9 @@ impl RenderOptions {
 
     /// A short stable text form for the cache key, e.g. `s40.f0.c0.gray` or `s60.f1.c1.print.l=ffffff.d=b0b0b0`:
     /// options that draw the same picture give equal strings, different ones different strings. Each parameter of
-    /// [`OPTION_PARAMS`] gives its segment in table order, separated by `.`; none of their values holds `.` (see
-    /// [`crate::options::look`] and [`TextLines::canonical`](crate::TextLines::canonical)), so the string is
-    /// injective.
+    /// [`OPTION_PARAMS`] gives its segment in table order, separated by `.`; none of their values holds `.` (the
+    /// look values print none, [`TextLines::canonical`](crate::TextLines::canonical) percent-encodes it), so the
+    /// string is injective.
     pub fn canonical(&self) -> String {
         let segments: Vec<String> = OPTION_PARAMS.iter().filter_map(|p| p.key(self)).collect();
         segments.join(".")
@@ -664,7 +667,8 @@ fn cli_word<T>(param: &Param<T>) -> String {
 pub fn markdown_table() -> String {
     let mut out = String::from("| parameter | values | default | CLI | what |\n|---|---|---|---|---|\n");
     let mut row = |name: &str, aliases: &[&str], cli: String, values: &str, default: &str, about: &str| {
-        let names: Vec<String> = std::iter::once(name).chain(aliases.iter().copied()).map(|n| format!("`{n}`")).collect();
+        let names: Vec<String> =
+            std::iter::once(name).chain(aliases.iter().copied()).map(|n| format!("`{n}`")).collect();
         let _ = writeln!(out, "| {} | {values} | {default} | {cli} | {about} |", names.join(", "));
     };
     for p in &POSITION_PARAMS {
@@ -687,7 +691,8 @@ mod tests {
 
     #[test]
     fn every_name_is_declared_once() {
-        let mut names: Vec<&str> = POSITION_PARAMS.iter().flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied())).collect();
+        let mut names: Vec<&str> =
+            POSITION_PARAMS.iter().flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied())).collect();
         names.extend(OPTION_PARAMS.iter().flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied())));
         let mut sorted = names.clone();
         sorted.sort_unstable();
@@ -748,6 +753,9 @@ mod tests {
             std::fs::write(path, format!("{}{}{}", &doc[..start], markdown_table(), &doc[stop..])).unwrap();
             return;
         }
-        assert!(doc[start..stop] == markdown_table(), "docs/parameters.md's table is stale: UPDATE_DOCS=1 cargo test --lib params");
+        assert!(
+            doc[start..stop] == markdown_table(),
+            "docs/parameters.md's table is stale: UPDATE_DOCS=1 cargo test --lib params"
+        );
     }
 }

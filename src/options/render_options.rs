@@ -13,8 +13,8 @@
 //! ```
 
 use crate::notation::board::{file_name, Board};
-use crate::notation::colour::Rgb;
 use crate::notation::colour::Paint;
+use crate::notation::colour::Rgb;
 use crate::notation::ffen::DefinitionLook;
 use crate::options::error::OptionError;
 use crate::options::furniture::Furniture;

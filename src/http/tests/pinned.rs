@@ -74,7 +74,8 @@ fn diagram_headers_are_pinned() {
         let mut want = vec![("Content-Type", format.content_type())];
         want.extend(validators(etag, x_ffen));
         let path = format.path();
-        let link = format!("<{path}?ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR>; rel=\"canonical\"");
+        let link =
+            format!("<{path}?ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR>; rel=\"canonical\"");
         want.extend([("Link", link.as_str()), ("X-Cache", "MISS"), ("X-Content-Type-Options", "nosniff")]);
         want.extend(format.security_policy().map(|policy| ("Content-Security-Policy", policy)));
         let Rendered::Diagram(response) = job.render() else { panic!("renders") };
