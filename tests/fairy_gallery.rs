@@ -34,7 +34,7 @@ fn file_labels() -> String {
     FairyFigure::ALL.iter().map(|f| &f.name()[..3]).collect::<Vec<_>>().join(" ")
 }
 
-fn options(size: u32) -> RenderOptions {
+fn sheet_options(size: u32) -> RenderOptions {
     let size = size.to_string();
     let files = file_labels();
     let pairs = [("size", size.as_str()), ("coords", "1"), ("files", files.as_str()), ("ranks", RANK_LABELS)];
@@ -63,7 +63,7 @@ fn the_gallery_sheet_is_what_the_library_draws() {
     let board = sheet();
     let mut stale = Vec::new();
     for size in SIZES {
-        let options = options(size);
+        let options = sheet_options(size);
         let png = render_png(&board, &options).expect("encodes");
         let svg = render_svg(&board, &options).into_bytes();
         for (bytes, ext) in [(png, "png"), (svg, "svg")] {

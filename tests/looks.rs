@@ -10,12 +10,13 @@ fn janko(ffen: &str) -> Board {
     ffen::parse(ffen, Dialect::Janko).expect("FFEN")
 }
 
-fn options(pairs: &[(&str, &str)], board: &Board) -> RenderOptions {
+/// The options of `pairs` fitted to `board`; panics if they do not read or fit.
+fn options_for(pairs: &[(&str, &str)], board: &Board) -> RenderOptions {
     RenderOptions::from_pairs(pairs.iter().copied()).expect("options").for_board(board).expect("fits the board")
 }
 
 fn draw(board: &Board, pairs: &[(&str, &str)]) -> Image {
-    ffen_diagram::render_image(board, &options(pairs, board))
+    ffen_diagram::render_image(board, &options_for(pairs, board))
 }
 
 /// The colour at the centre of the square in display column `dx`, row `dy` (no coordinates, square `size`).
@@ -58,7 +59,7 @@ fn the_three_colour_pattern_repeats_across_and_up() {
 #[test]
 fn equal_pictures_get_equal_keys() {
     let board = janko("8/8/8/8/8/8/8/8");
-    let key = |pairs: &[(&str, &str)]| options(pairs, &board).canonical();
+    let key = |pairs: &[(&str, &str)]| options_for(pairs, &board).canonical();
     // A pattern and its expansion, a short rank and a long one, unused colours and a different numbering.
     let a = key(&[("colors", "red blue"), ("board", "10.01.")]);
     assert_eq!(a, key(&[("colors", "red blue"), ("board", "10101010.01010101.")]));
@@ -78,7 +79,7 @@ fn equal_pictures_get_equal_keys() {
 #[test]
 fn every_look_segment_in_its_order() {
     let board = ffen::parse("-7/8/8/8/8/8/8/8", Dialect::Bodlaender).unwrap();
-    let o = options(
+    let o = options_for(
         &[
             ("borders", "1"),
             ("hole", "transparent"),
@@ -99,12 +100,12 @@ fn every_look_segment_in_its_order() {
          .files=a,b,,d,e,f,g,h.ranks=8,7,6,5,4,3,2,1.rim=ffeedd.coord_color=000080.hole=transparent.borders",
         "first_rank is dropped under rank labels, which replace the numbers"
     );
-    let numbered = options(&[("first_rank", "0"), ("coords", "1"), ("rim", "red")], &board);
+    let numbered = options_for(&[("first_rank", "0"), ("coords", "1"), ("rim", "red")], &board);
     assert_eq!(numbered.canonical(), "s40.f0.c1.gray.first_rank=0.rim=ff0000");
     // No margin and no uncoloured hole: nothing shows the rim.
-    assert_eq!(options(&[("rim", "red"), ("hole", "blue")], &board).canonical(), "s40.f0.c0.gray.hole=0000ff");
-    assert_eq!(options(&[("rim", "red")], &janko("8")).canonical(), "s40.f0.c0.gray");
-    assert_eq!(options(&[("rim", "red")], &board).canonical(), "s40.f0.c0.gray.rim=ff0000", "the hole shows it");
+    assert_eq!(options_for(&[("rim", "red"), ("hole", "blue")], &board).canonical(), "s40.f0.c0.gray.hole=0000ff");
+    assert_eq!(options_for(&[("rim", "red")], &janko("8")).canonical(), "s40.f0.c0.gray");
+    assert_eq!(options_for(&[("rim", "red")], &board).canonical(), "s40.f0.c0.gray.rim=ff0000", "the hole shows it");
 }
 
 #[test]
@@ -141,7 +142,7 @@ fn bad_values_name_their_parameter() {
 fn transparent_squares_rim_and_holes_make_a_png_with_alpha() {
     let board = janko("4/1k2/2K1/4");
     let drawn = |pairs: &[(&str, &str)]| {
-        let o = options(pairs, &board);
+        let o = options_for(pairs, &board);
         (ffen_diagram::render_image(&board, &o), ffen_diagram::render_png(&board, &o).unwrap())
     };
     let (image, png) = drawn(&[("colors", "transparent gray")]);
@@ -205,10 +206,10 @@ fn rim_and_coordinate_colour_reach_the_furniture_text() {
     // text, so both stay in the key there, and are dropped where nothing shows them.
     let board = janko("4k3/8/8/8/8/8/8/4K3");
     let look = [("rim", "#3a2a1e"), ("coord_color", "#f0d9b5")];
-    assert_eq!(options(&look, &board).canonical(), "s40.f0.c0.gray");
-    let titled = options(&[look[0], look[1], ("title", "Šulc")], &board);
+    assert_eq!(options_for(&look, &board).canonical(), "s40.f0.c0.gray");
+    let titled = options_for(&[look[0], look[1], ("title", "Šulc")], &board);
     assert_eq!(titled.canonical(), "s40.f0.c0.gray.rim=3a2a1e.coord_color=f0d9b5.title=%C5%A0ulc");
-    let counted = options(&[look[0], look[1], ("count", "1")], &board);
+    let counted = options_for(&[look[0], look[1], ("count", "1")], &board);
     assert_eq!(counted.canonical(), "s40.f0.c0.gray.rim=3a2a1e.coord_color=f0d9b5.count");
     // The band above the board is the rim's colour, and the title's ink is the coordinates' colour.
     let image = ffen_diagram::render_image(&board, &titled);
@@ -222,19 +223,19 @@ fn rim_and_coordinate_colour_reach_the_furniture_text() {
 #[test]
 fn default_labels_draw_the_default_coordinates_and_share_their_key() {
     let board = janko("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
-    let coords = options(&[("coords", "1")], &board);
+    let coords = options_for(&[("coords", "1")], &board);
     for pairs in [
         &[("files", "a b c d e f g h")][..],
         &[("ranks", "1 2 3 4 5 6 7 8")],
         &[("files", "a b c d e f g h"), ("ranks", "1 2 3 4 5 6 7 8"), ("first_rank", "0")],
     ] {
-        let labelled = options(pairs, &board);
+        let labelled = options_for(pairs, &board);
         assert_eq!(labelled, coords, "{pairs:?}");
         assert_eq!(draw(&board, pairs), draw(&board, &[("coords", "1")]), "{pairs:?}");
     }
     // Labels that differ in one place keep their key.
-    assert_ne!(options(&[("files", "a b c d e f g i")], &board), coords);
-    assert_ne!(options(&[("ranks", "0 1 2 3 4 5 6 7")], &board), coords);
+    assert_ne!(options_for(&[("files", "a b c d e f g i")], &board), coords);
+    assert_ne!(options_for(&[("ranks", "0 1 2 3 4 5 6 7")], &board), coords);
 }
 
 #[test]
@@ -242,19 +243,19 @@ fn light_and_dark_read_the_one_colour_grammar() {
     let board = janko("8/8/8/8/8/8/8/8");
     // CSS names are the hex colours they name: the same key as before.
     assert_eq!(
-        options(&[("light", "white"), ("dark", "SteelBlue")], &board).canonical(),
+        options_for(&[("light", "white"), ("dark", "SteelBlue")], &board).canonical(),
         "s40.f0.c0.gray.l=ffffff.d=4682b4"
     );
     // A see-through light square is the palette `colors` writes (one picture, one key) ...
-    let clear = options(&[("light", "transparent")], &board);
-    assert_eq!(clear, options(&[("colors", "transparent #B4B4B4")], &board));
+    let clear = options_for(&[("light", "transparent")], &board);
+    assert_eq!(clear, options_for(&[("colors", "transparent #B4B4B4")], &board));
     assert_eq!(draw(&board, &[("light", "transparent")]), draw(&board, &[("colors", "transparent b4b4b4")]));
     assert_eq!(
-        options(&[("dark", "transparent"), ("light", "red")], &board),
-        options(&[("colors", "red transparent")], &board)
+        options_for(&[("dark", "transparent"), ("light", "red")], &board),
+        options_for(&[("colors", "red transparent")], &board)
     );
     // ... except over `print`'s hatching, which no colour names: then the light squares are cleared.
-    let print = options(&[("light", "transparent"), ("theme", "print")], &board);
+    let print = options_for(&[("light", "transparent"), ("theme", "print")], &board);
     assert_eq!(print.canonical(), "s40.f0.c0.print.l=transparent");
     let image = draw(&board, &[("light", "transparent"), ("theme", "print")]);
     assert_eq!(image.pixel(1 + 20, 1 + 20), Some([0, 0, 0]), "a8 is light: cleared (black, no alpha shown here)");
@@ -275,7 +276,8 @@ fn a_first_rank_above_its_maximum_is_refused_by_for_board() {
     assert!(at_max.for_board(&board).is_ok());
 }
 
-fn value() -> impl Strategy<Value = String> {
+/// A value of any shape, good or (mostly) bad, for any look parameter.
+fn arb_look_value() -> impl Strategy<Value = String> {
     prop_oneof![
         Just(String::new()),
         Just("transparent".to_string()),
@@ -287,7 +289,8 @@ fn value() -> impl Strategy<Value = String> {
     ]
 }
 
-fn key() -> impl Strategy<Value = &'static str> {
+/// A look parameter, or one of the flags and theme.
+fn arb_look_key() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec![
         "colors",
         "board",
@@ -313,7 +316,7 @@ proptest! {
     /// a panic.
     #[test]
     fn generated_look_options_never_panic(
-        pairs in prop::collection::vec((key(), value()), 0..6),
+        pairs in prop::collection::vec((arb_look_key(), arb_look_value()), 0..6),
         (w, h) in (1usize..=9, 1usize..=9),
     ) {
         let board = Board::empty(w, h).unwrap();
@@ -331,8 +334,8 @@ proptest! {
     /// Different fitted options, different canonical strings (the cache key is injective).
     #[test]
     fn canonical_options_are_injective(
-        a in prop::collection::vec((key(), value()), 0..4),
-        b in prop::collection::vec((key(), value()), 0..4),
+        a in prop::collection::vec((arb_look_key(), arb_look_value()), 0..4),
+        b in prop::collection::vec((arb_look_key(), arb_look_value()), 0..4),
     ) {
         let board = Board::empty(3, 2).unwrap();
         let fit = |pairs: &Vec<(&str, String)>| {

@@ -11,7 +11,8 @@ use ffen_diagram::{Board, Cell, Color, Figure, Piece, PieceKind, Rotation, MAX_B
 use ffen_diagram::{RenderOptions, SquareSize};
 use proptest::prelude::*;
 
-fn opts(size: u32) -> RenderOptions {
+/// The default options at squares of `size` pixels.
+fn at_size(size: u32) -> RenderOptions {
     RenderOptions { size: SquareSize::new(size).expect("a square size in range"), ..RenderOptions::default() }
 }
 
@@ -51,8 +52,8 @@ fn rotate(image: &Image, turns: u8) -> Image {
 #[test]
 fn upside_down_queen_is_the_queen_turned_180() {
     for size in [12, 16, 40, 41, 96, 128] {
-        let q = ffen_diagram::render_image(&janko("Q"), &opts(size));
-        let q2 = ffen_diagram::render_image(&janko("*2Q"), &opts(size));
+        let q = ffen_diagram::render_image(&janko("Q"), &at_size(size));
+        let q2 = ffen_diagram::render_image(&janko("*2Q"), &at_size(size));
         assert_eq!(q2, rotate(&q, 2), "size {size}");
     }
 }
@@ -60,9 +61,9 @@ fn upside_down_queen_is_the_queen_turned_180() {
 #[test]
 fn quarter_turned_knight_is_the_knight_turned_clockwise() {
     for size in [12, 16, 40, 41, 96, 128] {
-        let n = ffen_diagram::render_image(&janko("N"), &opts(size));
-        assert_eq!(ffen_diagram::render_image(&janko("*1N"), &opts(size)), rotate(&n, 1), "size {size}");
-        assert_eq!(ffen_diagram::render_image(&janko("*3N"), &opts(size)), rotate(&n, 3), "size {size}");
+        let n = ffen_diagram::render_image(&janko("N"), &at_size(size));
+        assert_eq!(ffen_diagram::render_image(&janko("*1N"), &at_size(size)), rotate(&n, 1), "size {size}");
+        assert_eq!(ffen_diagram::render_image(&janko("*3N"), &at_size(size)), rotate(&n, 3), "size {size}");
     }
 }
 
@@ -74,7 +75,7 @@ fn columns_equal(a: &Image, b: &Image, xs: std::ops::Range<u32>) -> bool {
 fn neutral_queen_is_white_on_the_left_and_black_on_the_right() {
     for size in [12, 16, 40, 41, 96, 128] {
         let (white, black, neutral) = (janko("Q"), janko("q"), janko("-q"));
-        let [w, b, n] = [white, black, neutral].map(|board| ffen_diagram::render_image(&board, &opts(size)));
+        let [w, b, n] = [white, black, neutral].map(|board| ffen_diagram::render_image(&board, &at_size(size)));
         let mid = w.width() / 2;
         // Odd sizes have a middle column that is the average of both halves.
         let right_start = if w.width() % 2 == 0 { mid } else { mid + 1 };
@@ -87,15 +88,15 @@ fn neutral_queen_is_white_on_the_left_and_black_on_the_right() {
 #[test]
 fn neutral_split_turns_with_the_piece() {
     // `-*1q`: the white half is on top after a clockwise quarter turn.
-    let n = ffen_diagram::render_image(&janko("-q"), &opts(40));
-    assert_eq!(ffen_diagram::render_image(&janko("-*1q"), &opts(40)), rotate(&n, 1));
+    let n = ffen_diagram::render_image(&janko("-q"), &at_size(40));
+    assert_eq!(ffen_diagram::render_image(&janko("-*1q"), &at_size(40)), rotate(&n, 1));
 }
 
 #[test]
 fn markers_and_text_rotate_exactly() {
     for (upright, turned, turns) in [("T", "*1T", 1), ("-t", "-*2t", 2), ("'7", "*3'7", 3), ("''42", "*1''42", 1)] {
-        let a = ffen_diagram::render_image(&janko(upright), &opts(40));
-        assert_eq!(ffen_diagram::render_image(&janko(turned), &opts(40)), rotate(&a, turns), "{turned}");
+        let a = ffen_diagram::render_image(&janko(upright), &at_size(40));
+        assert_eq!(ffen_diagram::render_image(&janko(turned), &at_size(40)), rotate(&a, turns), "{turned}");
     }
 }
 
@@ -116,12 +117,12 @@ fn a1_is_dark_and_holes_show_the_paper() {
 #[test]
 fn flipping_an_empty_board_turns_it_180() {
     let board = janko("8/8/8/8/8/8/8/8");
-    let plain = ffen_diagram::render_image(&board, &opts(20));
-    let flipped = ffen_diagram::render_image(&board, &RenderOptions { flip: true, ..opts(20) });
+    let plain = ffen_diagram::render_image(&board, &at_size(20));
+    let flipped = ffen_diagram::render_image(&board, &RenderOptions { flip: true, ..at_size(20) });
     assert_eq!(flipped, rotate(&plain, 2));
     // With a piece the piece moves but stays upright: h8 shows at the lower left.
-    let flipped = ffen_diagram::render_image(&janko("7K/8/8/8/8/8/8/8"), &RenderOptions { flip: true, ..opts(20) });
-    let king = ffen_diagram::render_image(&janko("8/8/8/8/8/8/8/K7"), &opts(20));
+    let flipped = ffen_diagram::render_image(&janko("7K/8/8/8/8/8/8/8"), &RenderOptions { flip: true, ..at_size(20) });
+    let king = ffen_diagram::render_image(&janko("8/8/8/8/8/8/8/K7"), &at_size(20));
     assert_eq!(flipped, king);
 }
 
@@ -131,7 +132,7 @@ fn limits_are_checked_before_rendering() {
     let huge = RenderOptions { size: SquareSize::MAX, ..RenderOptions::default() };
     let err = ffen_diagram::check_image_size(&big, &huge).unwrap_err();
     assert!(err.to_string().contains("limit"), "{err}");
-    assert!(ffen_diagram::check_image_size(&big, &RenderOptions { coords: true, ..opts(64) }).is_ok());
+    assert!(ffen_diagram::check_image_size(&big, &RenderOptions { coords: true, ..at_size(64) }).is_ok());
     // Past the limit render_png still draws, at the largest size that fits.
     let image = ffen_diagram::render_image(&big, &huge);
     assert!(image.width() <= ffen_diagram::MAX_IMAGE_SIDE && image.height() <= ffen_diagram::MAX_IMAGE_SIDE);
@@ -269,8 +270,8 @@ proptest! {
     #[test]
     fn rotations_are_exact_at_any_size(size in 12u32..=128, figure in 0usize..6, turns in 0u32..4, neutral in any::<bool>()) {
         let color = if neutral { Color::Neutral } else { Color::White };
-        let upright = ffen_diagram::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, 0)), &opts(size));
-        let turned = ffen_diagram::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, turns)), &opts(size));
+        let upright = ffen_diagram::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, 0)), &at_size(size));
+        let turned = ffen_diagram::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, turns)), &at_size(size));
         prop_assert_eq!(turned, rotate(&upright, turns as u8));
     }
 }
@@ -279,7 +280,7 @@ proptest! {
 fn a_bordered_square_is_its_square_inside_a_box_of_ink() {
     // XFEN's B prefix (issue 9): the border is drawn inside the square and changes nothing else.
     for (size, flip) in [(12, false), (16, true), (40, false), (41, true), (96, false)] {
-        let options = RenderOptions { flip, ..opts(size) };
+        let options = RenderOptions { flip, ..at_size(size) };
         let plain = janko("8/8/8/8/8/8/8/8/-*1q1k5");
         let mut bordered = plain.clone();
         for (x, y) in [(0, 8), (2, 8), (5, 0)] {
