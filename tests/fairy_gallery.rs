@@ -5,8 +5,12 @@
 //! Regenerate after an intended change of a glyph (and a new `RENDERER_VERSION`), then look at them:
 //! `UPDATE_GOLDENS=1 cargo test --test fairy_gallery`.
 
+mod common;
+
+use common::golden::updating_goldens;
+use common::piece;
 use ffen_diagram::fairy::{self, Art, FairyFigure};
-use ffen_diagram::{render_png, render_svg, Board, Cell, Color, ExtraColor, FairyName, Piece, PieceKind, Rotation};
+use ffen_diagram::{render_png, render_svg, Board, Cell, Color, ExtraColor, FairyName, Piece, PieceKind};
 use ffen_diagram::{renderer_version, RenderOptions};
 use std::path::PathBuf;
 
@@ -23,7 +27,7 @@ fn sheet() -> Board {
     for color in COLOURS {
         for figure in FairyFigure::ALL {
             let name = FairyName::new(figure.name()).expect("a glyph's name is a fairy name");
-            cells.push(Cell::Piece(Piece { kind: PieceKind::Named(name), color, rotation: Rotation::NONE }));
+            cells.push(piece(PieceKind::Named(name), color, 0));
         }
     }
     Board::from_cells(FairyFigure::ALL.len(), COLOURS.len(), cells).expect("a 17×4 board")
@@ -58,7 +62,7 @@ fn the_sheet_shows_every_drawn_glyph_with_the_new_renderer_version() {
 
 #[test]
 fn the_gallery_sheet_is_what_the_library_draws() {
-    let update = std::env::var_os("UPDATE_GOLDENS").is_some_and(|v| v != "0");
+    let update = updating_goldens();
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/gallery");
     let board = sheet();
     let mut stale = Vec::new();

@@ -2,13 +2,12 @@
 //! `rimColor`, `coordColor`, `holeColor`, `borders`, `#`): what they draw, how they are keyed, and that no value
 //! of them panics.
 
+mod common;
+
+use common::{janko, png_size, square_centre};
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::{Board, Image, RenderOptions, Rgb};
 use proptest::prelude::*;
-
-fn janko(ffen: &str) -> Board {
-    ffen::parse(ffen, Dialect::Janko).expect("FFEN")
-}
 
 /// The options of `pairs` fitted to `board`; panics if they do not read or fit.
 fn options_for(pairs: &[(&str, &str)], board: &Board) -> RenderOptions {
@@ -17,12 +16,6 @@ fn options_for(pairs: &[(&str, &str)], board: &Board) -> RenderOptions {
 
 fn draw(board: &Board, pairs: &[(&str, &str)]) -> Image {
     ffen_diagram::render_image(board, &options_for(pairs, board))
-}
-
-/// The colour at the centre of the square in display column `dx`, row `dy` (no coordinates, square `size`).
-fn centre(image: &Image, size: u32, dx: u32, dy: u32) -> [u8; 3] {
-    let frame = 1 + size / 48;
-    image.pixel(frame + dx * size + size / 2, frame + dy * size + size / 2).expect("inside")
 }
 
 #[test]
@@ -38,9 +31,9 @@ fn ten_oh_one_with_two_colours_is_the_chess_board() {
     let empty = janko("8/8/8/8/8/8/8/8");
     let image = draw(&empty, &[("colors", "red blue"), ("board", "10.01.")]);
     let (red, blue) = ([255, 0, 0], [0, 0, 255]);
-    assert_eq!(centre(&image, 40, 0, 7), blue, "a1: colour 1, dark");
-    assert_eq!(centre(&image, 40, 7, 7), red, "h1: colour 0, light");
-    assert_eq!(centre(&image, 40, 0, 0), red, "a8: light");
+    assert_eq!(square_centre(&image, 40, 0, 7), blue, "a1: colour 1, dark");
+    assert_eq!(square_centre(&image, 40, 7, 7), red, "h1: colour 0, light");
+    assert_eq!(square_centre(&image, 40, 0, 0), red, "a8: light");
     // Colours without a pattern: light squares colour 0, dark squares colour 1.
     assert_eq!(draw(&empty, &[("colors", "red blue")]), image);
 }
@@ -52,7 +45,8 @@ fn the_three_colour_pattern_repeats_across_and_up() {
     let board = janko("5/5/5");
     let image = draw(&board, &[("colors", "white gray black"), ("board", "10.21.")]);
     let (w, g, k) = ([255; 3], [128; 3], [0; 3]);
-    let rows: Vec<Vec<[u8; 3]>> = (0..3).map(|dy| (0..5).map(|dx| centre(&image, 40, dx, dy)).collect()).collect();
+    let rows: Vec<Vec<[u8; 3]>> =
+        (0..3).map(|dy| (0..5).map(|dx| square_centre(&image, 40, dx, dy)).collect()).collect();
     assert_eq!(rows, [vec![g, w, g, w, g], vec![k, g, k, g, k], vec![g, w, g, w, g]]);
 }
 
@@ -169,8 +163,8 @@ fn holes_take_the_hole_colour_and_borders_run_between_squares() {
     let board = ffen::parse("-3/4", Dialect::Bodlaender).unwrap();
     let plain = draw(&board, &[]);
     let holed = draw(&board, &[("hole", "red")]);
-    assert_eq!(centre(&plain, 40, 0, 0), [255; 3], "a hole shows the paper");
-    assert_eq!(centre(&holed, 40, 0, 0), [255, 0, 0]);
+    assert_eq!(square_centre(&plain, 40, 0, 0), [255; 3], "a hole shows the paper");
+    assert_eq!(square_centre(&holed, 40, 0, 0), [255, 0, 0]);
     let lined = draw(&board, &[("borders", "1")]);
     // Between b1 and c1 (x = 1 + 2*40), between b1 and b2 (y = 1 + 40): ink; between a2 (hole) and b2 none.
     assert_eq!(lined.pixel(1 + 80, 1 + 60), Some([0; 3]));
@@ -324,8 +318,7 @@ proptest! {
         if let Ok(options) = parsed.and_then(|o| o.for_board(&board)) {
             let options = RenderOptions { size: ffen_diagram::SquareSize::MIN, ..options };
             let png = ffen_diagram::render_png(&board, &options).unwrap();
-            let reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
-            prop_assert_eq!((reader.info().width, reader.info().height), ffen_diagram::image_size(&board, &options));
+            prop_assert_eq!(png_size(&png), ffen_diagram::image_size(&board, &options));
             // Fitting again changes nothing: the fitted options are canonical.
             prop_assert_eq!(options.for_board(&board).unwrap(), options);
         }

@@ -12,8 +12,9 @@
 
 mod common;
 
-use common::{board_and_options, cases, Case};
-use ffen_diagram::{Board, Cell, Color, FairyName, Figure, Piece, PieceKind, Rotation};
+use common::golden::{board_and_options, cases, updating_goldens, Case};
+use common::{one_square, piece};
+use ffen_diagram::{Color, FairyName, Figure, PieceKind};
 use ffen_diagram::{RenderOptions, SquareSize};
 use std::path::PathBuf;
 
@@ -69,7 +70,7 @@ fn golden_png(case: &Case) -> Vec<u8> {
 
 #[test]
 fn goldens() {
-    let update = std::env::var_os("UPDATE_GOLDENS").is_some_and(|v| v != "0");
+    let update = updating_goldens();
     let dir = golden_dir();
     let mut failures = Vec::new();
     for case in &cases() {
@@ -145,13 +146,6 @@ fn start_position_png_is_small_and_indexed() {
     assert!(info.srgb.is_some(), "sRGB chunk");
 }
 
-/// A 1×1 board (the dark a1) holding `kind` in `color`.
-fn one_piece(kind: PieceKind, color: Color) -> Board {
-    let mut board = Board::empty(1, 1).expect("board");
-    board.set(0, 0, Cell::Piece(Piece { kind, color, rotation: Rotation::NONE }));
-    board
-}
-
 /// Checks that the square of a 1×1 diagram at `size` shows the fallback disc: centred on the square, 20/45 of it in
 /// radius, filled with `body`, outlined darker, on the gray theme's dark square, with a label in `label` inside.
 /// The points checked (in the 45-unit sprite box, from the centre): the body at 16.5 units in all four directions
@@ -160,7 +154,7 @@ fn one_piece(kind: PieceKind, color: Color) -> Board {
 /// label ink within 14 units.
 fn check_disc(size: u32, kind: PieceKind, color: Color, body: [u8; 3], label: [u8; 3]) -> Result<(), String> {
     let options = RenderOptions { size: SquareSize::new(size).expect("size"), ..RenderOptions::default() };
-    let image = ffen_diagram::render_image(&one_piece(kind, color), &options);
+    let image = ffen_diagram::render_image(&one_square(piece(kind, color, 0)), &options);
     let dark_square = [0xb4, 0xb4, 0xb4];
     let frame = 1 + size / 48;
     let unit = size as f32 / 45.0;

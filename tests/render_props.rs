@@ -3,31 +3,17 @@
 
 mod common;
 
-use common::arb_cell;
+use common::{arb_cell, janko, one_square, piece, png_size, square_centre};
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::Image;
 use ffen_diagram::Theme;
-use ffen_diagram::{Board, Cell, Color, Figure, Piece, PieceKind, Rotation, MAX_BOARD_SIDE};
+use ffen_diagram::{Board, Color, Figure, PieceKind, MAX_BOARD_SIDE};
 use ffen_diagram::{RenderOptions, SquareSize};
 use proptest::prelude::*;
 
 /// The default options at squares of `size` pixels.
 fn at_size(size: u32) -> RenderOptions {
     RenderOptions { size: SquareSize::new(size).expect("a square size in range"), ..RenderOptions::default() }
-}
-
-fn one(cell: Cell) -> Board {
-    let mut board = Board::empty(1, 1).expect("1x1");
-    board.set(0, 0, cell);
-    board
-}
-
-fn piece(kind: PieceKind, color: Color, turns: u32) -> Cell {
-    Cell::Piece(Piece { kind, color, rotation: Rotation::new(turns) })
-}
-
-fn janko(ffen: &str) -> Board {
-    ffen::parse(ffen, Dialect::Janko).expect("FFEN")
 }
 
 /// The image turned `turns` quarter turns clockwise (square images only).
@@ -105,11 +91,11 @@ fn a1_is_dark_and_holes_show_the_paper() {
     let board = ffen::parse("8/8/8/8/8/8/8/-7", Dialect::Bodlaender).expect("FFEN");
     let options = RenderOptions { theme: Theme::Brown, ..RenderOptions::default() };
     let image = ffen_diagram::render_image(&board, &options);
-    let centre = |file: u32, rank_from_top: u32| image.pixel(1 + file * 40 + 20, 1 + rank_from_top * 40 + 20);
-    assert_eq!(centre(0, 7), Some([255, 255, 255]), "the hole at a1 is paper");
-    assert_eq!(centre(1, 7), Some([0xf0, 0xd9, 0xb5]), "b1 light");
-    assert_eq!(centre(0, 6), Some([0xf0, 0xd9, 0xb5]), "a2 light");
-    assert_eq!(centre(1, 6), Some([0xb5, 0x88, 0x63]), "b2 dark");
+    let centre = |dx, dy| square_centre(&image, 40, dx, dy);
+    assert_eq!(centre(0, 7), [255, 255, 255], "the hole at a1 is paper");
+    assert_eq!(centre(1, 7), [0xf0, 0xd9, 0xb5], "b1 light");
+    assert_eq!(centre(0, 6), [0xf0, 0xd9, 0xb5], "a2 light");
+    assert_eq!(centre(1, 6), [0xb5, 0x88, 0x63], "b2 dark");
     let plain = ffen_diagram::render_image(&janko("8/8/8/8/8/8/8/8"), &options);
     assert_eq!(plain.pixel(21, 7 * 40 + 21), Some([0xb5, 0x88, 0x63]), "a1 dark");
 }
@@ -142,12 +128,9 @@ fn limits_are_checked_before_rendering() {
 fn message_png_is_bounded() {
     for message in ["", "short", &"a very long message that goes on ".repeat(40), &"x".repeat(5000), "ünïcødé ✓ \u{0}"]
     {
-        let png = ffen_diagram::message_png(message).unwrap();
-        let decoder = png::Decoder::new(std::io::Cursor::new(png));
-        let reader = decoder.read_info().expect("a PNG");
-        let info = reader.info();
-        assert_eq!(info.width, ffen_diagram::MESSAGE_WIDTH);
-        assert!(info.height <= 20 + 19 * ffen_diagram::MESSAGE_MAX_LINES as u32);
+        let (width, height) = png_size(&ffen_diagram::message_png(message).unwrap());
+        assert_eq!(width, ffen_diagram::MESSAGE_WIDTH);
+        assert!(height <= 20 + 19 * ffen_diagram::MESSAGE_MAX_LINES as u32);
     }
 }
 
@@ -227,9 +210,7 @@ proptest! {
         let options = RenderOptions { furniture: furnished.furniture, ..options };
         // Rendering never panics, on the board or not; the size is the announced one.
         let png = ffen_diagram::render_png(&board, &options).unwrap();
-        let decoder = png::Decoder::new(std::io::Cursor::new(png));
-        let reader = decoder.read_info().expect("a PNG");
-        prop_assert_eq!((reader.info().width, reader.info().height), ffen_diagram::image_size(&board, &options));
+        prop_assert_eq!(png_size(&png), ffen_diagram::image_size(&board, &options));
         // The check refuses exactly the squares off this board.
         let f = &options.furniture;
         let named = f.squares.as_slice().iter().map(|&(s, _)| s)
@@ -261,17 +242,14 @@ proptest! {
     #[test]
     fn any_board_renders_at_its_announced_size(board in arb_board(), options in arb_options()) {
         let png = ffen_diagram::render_png(&board, &options).unwrap();
-        let decoder = png::Decoder::new(std::io::Cursor::new(png));
-        let reader = decoder.read_info().expect("a PNG");
-        let info = reader.info();
-        prop_assert_eq!((info.width, info.height), ffen_diagram::image_size(&board, &options));
+        prop_assert_eq!(png_size(&png), ffen_diagram::image_size(&board, &options));
     }
 
     #[test]
     fn rotations_are_exact_at_any_size(size in 12u32..=128, figure in 0usize..6, turns in 0u32..4, neutral in any::<bool>()) {
         let color = if neutral { Color::Neutral } else { Color::White };
-        let upright = ffen_diagram::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, 0)), &at_size(size));
-        let turned = ffen_diagram::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, turns)), &at_size(size));
+        let upright = ffen_diagram::render_image(&one_square(piece(PieceKind::Figure(Figure::ALL[figure]), color, 0)), &at_size(size));
+        let turned = ffen_diagram::render_image(&one_square(piece(PieceKind::Figure(Figure::ALL[figure]), color, turns)), &at_size(size));
         prop_assert_eq!(turned, rotate(&upright, turns as u8));
     }
 }

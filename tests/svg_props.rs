@@ -5,7 +5,8 @@
 
 mod common;
 
-use common::{arb_cell, difference, over, rasterise, Difference};
+use common::arb_cell;
+use common::pictures::{difference, over, rasterise, Difference};
 use ffen_diagram::{Board, Theme};
 use ffen_diagram::{RenderOptions, SquareSize};
 use proptest::prelude::*;
