@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::generate::arb_look_junk;
 use common::{janko, png_size, square_centre};
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::{Board, Image, RenderOptions, Rgb};
@@ -14,6 +15,7 @@ fn options_for(pairs: &[(&str, &str)], board: &Board) -> RenderOptions {
     RenderOptions::from_pairs(pairs.iter().copied()).expect("options").for_board(board).expect("fits the board")
 }
 
+/// The picture of `board` with the options of `pairs`.
 fn draw(board: &Board, pairs: &[(&str, &str)]) -> Image {
     ffen_diagram::render_image(board, &options_for(pairs, board))
 }
@@ -270,39 +272,6 @@ fn a_first_rank_above_its_maximum_is_refused_by_for_board() {
     assert!(at_max.for_board(&board).is_ok());
 }
 
-/// A value of any shape, good or (mostly) bad, for any look parameter.
-fn arb_look_value() -> impl Strategy<Value = String> {
-    prop_oneof![
-        Just(String::new()),
-        Just("transparent".to_string()),
-        Just("red  blue".to_string()),
-        "[0-9.]{0,12}",
-        "[a-f0-9# ]{0,14}",
-        "\\PC{0,12}",
-        "[a-z ]{0,20}",
-    ]
-}
-
-/// A look parameter, or one of the flags and theme.
-fn arb_look_key() -> impl Strategy<Value = &'static str> {
-    prop::sample::select(vec![
-        "colors",
-        "board",
-        "files",
-        "ranks",
-        "first_rank",
-        "rim",
-        "coord_color",
-        "hole",
-        "borders",
-        "coords",
-        "flip",
-        "theme",
-        "light",
-        "dark",
-    ])
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -310,7 +279,7 @@ proptest! {
     /// a panic.
     #[test]
     fn generated_look_options_never_panic(
-        pairs in prop::collection::vec((arb_look_key(), arb_look_value()), 0..6),
+        pairs in arb_look_junk(0..6),
         (w, h) in (1usize..=9, 1usize..=9),
     ) {
         let board = Board::empty(w, h).unwrap();
@@ -327,8 +296,8 @@ proptest! {
     /// Different fitted options, different canonical strings (the cache key is injective).
     #[test]
     fn canonical_options_are_injective(
-        a in prop::collection::vec((arb_look_key(), arb_look_value()), 0..4),
-        b in prop::collection::vec((arb_look_key(), arb_look_value()), 0..4),
+        a in arb_look_junk(0..4),
+        b in arb_look_junk(0..4),
     ) {
         let board = Board::empty(3, 2).unwrap();
         let fit = |pairs: &Vec<(&str, String)>| {

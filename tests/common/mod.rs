@@ -1,14 +1,14 @@
-//! What the test crates share: the golden cases ([`golden`]), the pictures compared ([`pictures`]), generated cells,
-//! and the small helpers below. Each test crate
+//! What the test crates share: the generators of boards and options for the property tests ([`generate`]), the
+//! golden cases ([`golden`]), the pictures compared ([`pictures`]), and the small helpers below. Each test crate
 //! takes what it needs (`mod common;`), so not every item is used by every crate.
 #![allow(dead_code)]
 
+pub mod generate;
 pub mod golden;
 pub mod pictures;
 
 use ffen_diagram::ffen::{self, Dialect};
-use ffen_diagram::{Board, Cell, Color, ExtraColor, Figure, Image, Marker, Piece, PieceKind, Rotation, Text};
-use proptest::prelude::*;
+use ffen_diagram::{Board, Cell, Color, Image, Piece, PieceKind, Rotation};
 
 /// The board of an FFEN in janko's dialect; panics naming the FFEN and the error.
 pub fn janko(ffen: &str) -> Board {
@@ -38,32 +38,4 @@ pub fn png_size(png: &[u8]) -> (u32, u32) {
 pub fn square_centre(image: &Image, size: u32, dx: u32, dy: u32) -> [u8; 3] {
     let frame = 1 + size / 48;
     image.pixel(frame + dx * size + size / 2, frame + dy * size + size / 2).expect("inside")
-}
-
-/// Any cell: empty, a hole, a piece (orthodox, marker or named) of any colour turned any way, or text.
-pub fn arb_cell() -> impl Strategy<Value = Cell> {
-    let color = prop_oneof![
-        Just(Color::White),
-        Just(Color::Black),
-        Just(Color::Neutral),
-        prop::sample::select(ExtraColor::ALL.to_vec()).prop_map(Color::Extra),
-    ];
-    let kind = prop_oneof![
-        (0usize..6).prop_map(|i| PieceKind::Figure(Figure::ALL[i])),
-        (0usize..4).prop_map(|i| PieceKind::Marker(Marker::ALL[i])),
-        "[a-z]{1,12}".prop_filter_map("orthodox names are figures", |n| {
-            ffen_diagram::FairyName::new(&n).ok().map(PieceKind::Named)
-        }),
-    ];
-    prop_oneof![
-        Just(Cell::Empty),
-        Just(Cell::Hole),
-        (kind, color, 0u32..4).prop_map(|(kind, color, turns)| Cell::Piece(Piece {
-            kind,
-            color,
-            rotation: Rotation::new(turns)
-        })),
-        ("[A-Za-z0-9]{1,2}", 0u32..4)
-            .prop_map(|(t, turns)| Cell::Text(Text::new(&t, Rotation::new(turns)).expect("text"))),
-    ]
 }
