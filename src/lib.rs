@@ -40,6 +40,8 @@ pub mod http;
 pub mod links;
 mod notation;
 mod options;
+#[cfg(test)]
+mod testing;
 #[cfg(target_arch = "wasm32")]
 mod worker_glue;
 

@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn render(args: &[&str], name: &str) -> (Output, PathBuf) {
+/// Runs `ffen-render` with `args`, writing to the file `name` in the tests' temporary folder (removed first).
+fn run_cli(args: &[&str], name: &str) -> (Output, PathBuf) {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_file(&out);
     let output = Command::new(env!("CARGO_BIN_EXE_ffen-render"))
@@ -23,11 +24,11 @@ fn is_png(path: &PathBuf) -> bool {
 fn dialect_names_are_read_as_the_worker_reads_them() {
     // The CLI reads dialect names as the Worker does, in any case: `dialect=Bodlaender` works in a URL.
     for (i, name) in ["bodlaender", "Bodlaender", "BODLAENDER"].into_iter().enumerate() {
-        let (output, png) = render(&["(Grasshopper)-7", "--dialect", name], &format!("dialect-{i}.png"));
+        let (output, png) = run_cli(&["(Grasshopper)-7", "--dialect", name], &format!("dialect-{i}.png"));
         assert!(output.status.success(), "{name}: {}", String::from_utf8_lossy(&output.stderr));
         assert!(is_png(&png), "{name}");
     }
-    let (output, png) = render(&["8", "--dialect", "klingon"], "dialect-bad.png");
+    let (output, png) = run_cli(&["8", "--dialect", "klingon"], "dialect-bad.png");
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("--dialect: bad value \"klingon\" for `dialect`: expected one of janko"), "{stderr}");
@@ -36,7 +37,7 @@ fn dialect_names_are_read_as_the_worker_reads_them() {
 
 #[test]
 fn game_courier_width_and_xfen() {
-    let (output, png) = render(
+    let (output, png) = run_cli(
         &["rnabqkbcnrpppppppppp40PPPPPPPPPPRNABQKBCNR", "--dialect", "courier", "--width", "10"],
         "courier-10.png",
     );
@@ -44,10 +45,10 @@ fn game_courier_width_and_xfen() {
     let bytes = std::fs::read(&png).unwrap();
     // IHDR: 10 files × 40 px + 2 px of frame wide, 8 ranks tall.
     assert_eq!(&bytes[16..24], &[0, 0, 1, 146, 0, 0, 1, 66]);
-    let (output, png) = render(&["(Bk)7/8/8/8/8/8/8/7(!S2)", "--dialect", "xfen"], "xfen.png");
+    let (output, png) = run_cli(&["(Bk)7/8/8/8/8/8/8/7(!S2)", "--dialect", "xfen"], "xfen.png");
     assert!(output.status.success() && is_png(&png));
     for args in [&["8", "--width", "10"][..], &["8", "--dialect", "courier", "--width", "33"][..]] {
-        let (output, _) = render(args, "width-bad.png");
+        let (output, _) = run_cli(args, "width-bad.png");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }
 }
@@ -56,7 +57,7 @@ fn game_courier_width_and_xfen() {
 fn look_options_and_interactive_diagram_definitions() {
     // The golden pictures, drawn by the CLI: the same bytes as the library's (tests/render_golden.rs).
     let golden = |name: &str| std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name));
-    let (output, png) = render(
+    let (output, png) = run_cli(
         &[
             "rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR",
             "--dialect",
@@ -72,13 +73,13 @@ fn look_options_and_interactive_diagram_definitions() {
     assert_eq!(std::fs::read(&png).unwrap(), golden("look_gc_three_colours.png").unwrap());
     let definition = "files=10 ranks=8 squareSize=36 pawn::::a2-j2 rook::::a1,j1 Knight:N:::b1,i1 Archbishop::::c1 \
                       bishop::::d1,g1 queen::::e1 king::::f1 Chancellor::::h1 Lion:::::2";
-    let (output, png) = render(&[definition, "--dialect", "hgm"], "look-hgm.png");
+    let (output, png) = run_cli(&[definition, "--dialect", "hgm"], "look-hgm.png");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert_eq!(std::fs::read(&png).unwrap(), golden("look_hgm_capablanca.png").unwrap());
     // A bad value names its parameter; a label count that does not fit the board too.
-    let (output, _) = render(&["8/8", "--files", "a b c"], "look-bad.png");
+    let (output, _) = run_cli(&["8/8", "--files", "a b c"], "look-bad.png");
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("`files`: expected one label per file: 8, not 3"));
-    let (output, _) = render(&["files=40", "--dialect", "hgm"], "hgm-bad.png");
+    let (output, _) = run_cli(&["files=40", "--dialect", "hgm"], "hgm-bad.png");
     assert!(String::from_utf8_lossy(&output.stderr).contains("column 7: `files` is a number from 1 to 32"));
 }

@@ -5,9 +5,13 @@
 //! Regenerate after an intended change of a glyph (and a new `RENDERER_VERSION`), then look at them:
 //! `UPDATE_GOLDENS=1 cargo test --test fairy_gallery`.
 
+mod common;
+
+use common::golden::updating_goldens;
+use common::piece;
 use ffen_diagram::fairy::{self, Art, FairyFigure};
 use ffen_diagram::RenderOptions;
-use ffen_diagram::{render_png, render_svg, Board, Cell, Color, ExtraColor, FairyName, Piece, PieceKind, Rotation};
+use ffen_diagram::{render_png, render_svg, Board, Cell, Color, ExtraColor, FairyName, Piece, PieceKind};
 use std::path::PathBuf;
 
 /// The sizes of the sheet, in pixels a square.
@@ -23,7 +27,7 @@ fn sheet() -> Board {
     for color in COLOURS {
         for figure in FairyFigure::ALL {
             let name = FairyName::new(figure.name()).expect("a glyph's name is a fairy name");
-            cells.push(Cell::Piece(Piece { kind: PieceKind::Named(name), color, rotation: Rotation::NONE }));
+            cells.push(piece(PieceKind::Named(name), color, 0));
         }
     }
     Board::from_cells(FairyFigure::ALL.len(), COLOURS.len(), cells).expect("a 17×4 board")
@@ -34,7 +38,7 @@ fn file_labels() -> String {
     FairyFigure::ALL.iter().map(|f| &f.name()[..3]).collect::<Vec<_>>().join(" ")
 }
 
-fn options(size: u32) -> RenderOptions {
+fn sheet_options(size: u32) -> RenderOptions {
     let size = size.to_string();
     let files = file_labels();
     let pairs = [("size", size.as_str()), ("coords", "1"), ("files", files.as_str()), ("ranks", RANK_LABELS)];
@@ -56,12 +60,12 @@ fn the_sheet_shows_every_drawn_glyph() {
 
 #[test]
 fn the_gallery_sheet_is_what_the_library_draws() {
-    let update = std::env::var_os("UPDATE_GOLDENS").is_some_and(|v| v != "0");
+    let update = updating_goldens();
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/gallery");
     let board = sheet();
     let mut stale = Vec::new();
     for size in SIZES {
-        let options = options(size);
+        let options = sheet_options(size);
         let png = render_png(&board, &options).expect("encodes");
         let svg = render_svg(&board, &options).into_bytes();
         for (bytes, ext) in [(png, "png"), (svg, "svg")] {

@@ -1,62 +1,12 @@
 //! Property tests of the FFEN core: generated boards (bordered squares included) round-trip through the canonical
 //! form, and no string makes any reader panic.
 
+mod common;
+
+use common::generate::arb_board;
 use ffen_diagram::ffen::{canonical, parse, Dialect, Width, MAX_INPUT_LEN};
-use ffen_diagram::{
-    Board, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, Piece, PieceKind, Rotation, Text,
-    MAX_BOARD_SIDE,
-};
+use ffen_diagram::MAX_BOARD_SIDE;
 use proptest::prelude::*;
-
-fn color() -> impl Strategy<Value = Color> {
-    prop_oneof![
-        Just(Color::White),
-        Just(Color::Black),
-        Just(Color::Neutral),
-        prop::sample::select(ExtraColor::ALL.to_vec()).prop_map(Color::Extra),
-    ]
-}
-
-fn kind() -> impl Strategy<Value = PieceKind> {
-    prop_oneof![
-        prop::sample::select(Figure::ALL.to_vec()).prop_map(PieceKind::Figure),
-        prop::sample::select(Marker::ALL.to_vec()).prop_map(PieceKind::Marker),
-        // Names of any case and length; orthodox names ("queen") are no fairy names, so FairyName refuses them.
-        "[a-zA-Z]{1,24}"
-            .prop_filter_map("orthodox names are figures", |n| FairyName::new(&n).ok().map(PieceKind::Named)),
-    ]
-}
-
-fn cell() -> impl Strategy<Value = Cell> {
-    prop_oneof![
-        6 => Just(Cell::Empty),
-        1 => Just(Cell::Hole),
-        6 => (kind(), color(), 0u32..4).prop_map(|(kind, color, turns)| Cell::Piece(Piece {
-            kind,
-            color,
-            rotation: Rotation::new(turns),
-        })),
-        2 => ("[a-zA-Z0-9]{1,2}", 0u32..4)
-            .prop_map(|(s, turns)| Cell::Text(Text::new(&s, Rotation::new(turns)).unwrap())),
-    ]
-}
-
-fn board() -> impl Strategy<Value = Board> {
-    (1usize..=MAX_BOARD_SIDE, 1usize..=12, 0u8..3).prop_flat_map(|(w, h, check)| {
-        // About one square in eight bordered, empty squares and holes too.
-        let square = (cell(), prop::bool::weighted(0.125));
-        prop::collection::vec(square, w * h).prop_map(move |squares| {
-            let (cells, borders): (Vec<Cell>, Vec<bool>) = squares.into_iter().unzip();
-            let mut board = Board::from_cells(w, h, cells).unwrap();
-            for (i, bordered) in borders.into_iter().enumerate() {
-                board.set_bordered(i % w, i / w, bordered);
-            }
-            board.checkering =
-                [Checkering::DarkLowerLeft, Checkering::LightLowerLeft, Checkering::Uncheckered][usize::from(check)];
-            board
-        })
-    })
-}
 
 /// Every dialect, Game Courier at several widths.
 fn dialects() -> Vec<Dialect> {
@@ -127,7 +77,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn generated_boards_round_trip(board in board()) {
+    fn generated_boards_round_trip(board in arb_board(1..=MAX_BOARD_SIDE, 1..=12)) {
         let text = canonical(&board);
         let back = parse(&text, Dialect::Janko).map_err(|e| TestCaseError::fail(format!("{text:?}: {e}")))?;
         prop_assert_eq!(&back, &board, "{}", text);

@@ -20,8 +20,9 @@ fn module_path(relative: &Path) -> Option<Vec<String>> {
     let last = parts.pop()?;
     let stem = last.strip_suffix(".rs")?;
     match stem {
-        // `tests.rs` files are `#[cfg(test)] mod tests;`; `main.rs` is the binary.
-        "tests" | "main" if parts.is_empty() || stem == "tests" => return None,
+        // `tests.rs` files are `#[cfg(test)] mod tests;`, `testing.rs` the crate's `#[cfg(test)] mod testing;` (the
+        // unit tests' shared helpers); `main.rs` is the binary.
+        "tests" | "testing" | "main" if parts.is_empty() || stem == "tests" => return None,
         "lib" if parts.is_empty() => {}
         "mod" => {}
         _ => parts.push(stem.to_string()),

@@ -2,26 +2,22 @@
 //! `rimColor`, `coordColor`, `holeColor`, `borders`, `#`): what they draw, how they are keyed, and that no value
 //! of them panics.
 
+mod common;
+
+use common::generate::arb_look_junk;
+use common::{janko, png_size, square_centre};
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::{Board, Image, RenderOptions, Rgb};
 use proptest::prelude::*;
 
-fn janko(ffen: &str) -> Board {
-    ffen::parse(ffen, Dialect::Janko).expect("FFEN")
-}
-
-fn options(pairs: &[(&str, &str)], board: &Board) -> RenderOptions {
+/// The options of `pairs` fitted to `board`; panics if they do not read or fit.
+fn options_for(pairs: &[(&str, &str)], board: &Board) -> RenderOptions {
     RenderOptions::from_pairs(pairs.iter().copied()).expect("options").for_board(board).expect("fits the board")
 }
 
+/// The picture of `board` with the options of `pairs`.
 fn draw(board: &Board, pairs: &[(&str, &str)]) -> Image {
-    ffen_diagram::render_image(board, &options(pairs, board))
-}
-
-/// The colour at the centre of the square in display column `dx`, row `dy` (no coordinates, square `size`).
-fn centre(image: &Image, size: u32, dx: u32, dy: u32) -> [u8; 3] {
-    let frame = 1 + size / 48;
-    image.pixel(frame + dx * size + size / 2, frame + dy * size + size / 2).expect("inside")
+    ffen_diagram::render_image(board, &options_for(pairs, board))
 }
 
 #[test]
@@ -37,9 +33,9 @@ fn ten_oh_one_with_two_colours_is_the_chess_board() {
     let empty = janko("8/8/8/8/8/8/8/8");
     let image = draw(&empty, &[("colors", "red blue"), ("board", "10.01.")]);
     let (red, blue) = ([255, 0, 0], [0, 0, 255]);
-    assert_eq!(centre(&image, 40, 0, 7), blue, "a1: colour 1, dark");
-    assert_eq!(centre(&image, 40, 7, 7), red, "h1: colour 0, light");
-    assert_eq!(centre(&image, 40, 0, 0), red, "a8: light");
+    assert_eq!(square_centre(&image, 40, 0, 7), blue, "a1: colour 1, dark");
+    assert_eq!(square_centre(&image, 40, 7, 7), red, "h1: colour 0, light");
+    assert_eq!(square_centre(&image, 40, 0, 0), red, "a8: light");
     // Colours without a pattern: light squares colour 0, dark squares colour 1.
     assert_eq!(draw(&empty, &[("colors", "red blue")]), image);
 }
@@ -51,14 +47,15 @@ fn the_three_colour_pattern_repeats_across_and_up() {
     let board = janko("5/5/5");
     let image = draw(&board, &[("colors", "white gray black"), ("board", "10.21.")]);
     let (w, g, k) = ([255; 3], [128; 3], [0; 3]);
-    let rows: Vec<Vec<[u8; 3]>> = (0..3).map(|dy| (0..5).map(|dx| centre(&image, 40, dx, dy)).collect()).collect();
+    let rows: Vec<Vec<[u8; 3]>> =
+        (0..3).map(|dy| (0..5).map(|dx| square_centre(&image, 40, dx, dy)).collect()).collect();
     assert_eq!(rows, [vec![g, w, g, w, g], vec![k, g, k, g, k], vec![g, w, g, w, g]]);
 }
 
 #[test]
 fn equal_pictures_get_equal_keys() {
     let board = janko("8/8/8/8/8/8/8/8");
-    let key = |pairs: &[(&str, &str)]| options(pairs, &board).canonical();
+    let key = |pairs: &[(&str, &str)]| options_for(pairs, &board).canonical();
     // A pattern and its expansion, a short rank and a long one, unused colours and a different numbering.
     let a = key(&[("colors", "red blue"), ("board", "10.01.")]);
     assert_eq!(a, key(&[("colors", "red blue"), ("board", "10101010.01010101.")]));
@@ -78,7 +75,7 @@ fn equal_pictures_get_equal_keys() {
 #[test]
 fn every_look_segment_in_its_order() {
     let board = ffen::parse("-7/8/8/8/8/8/8/8", Dialect::Bodlaender).unwrap();
-    let o = options(
+    let o = options_for(
         &[
             ("borders", "1"),
             ("hole", "transparent"),
@@ -99,12 +96,12 @@ fn every_look_segment_in_its_order() {
          .files=a,b,,d,e,f,g,h.ranks=8,7,6,5,4,3,2,1.rim=ffeedd.coord_color=000080.hole=transparent.borders",
         "first_rank is dropped under rank labels, which replace the numbers"
     );
-    let numbered = options(&[("first_rank", "0"), ("coords", "1"), ("rim", "red")], &board);
+    let numbered = options_for(&[("first_rank", "0"), ("coords", "1"), ("rim", "red")], &board);
     assert_eq!(numbered.canonical(), "s40.f0.c1.gray.first_rank=0.rim=ff0000");
     // No margin and no uncoloured hole: nothing shows the rim.
-    assert_eq!(options(&[("rim", "red"), ("hole", "blue")], &board).canonical(), "s40.f0.c0.gray.hole=0000ff");
-    assert_eq!(options(&[("rim", "red")], &janko("8")).canonical(), "s40.f0.c0.gray");
-    assert_eq!(options(&[("rim", "red")], &board).canonical(), "s40.f0.c0.gray.rim=ff0000", "the hole shows it");
+    assert_eq!(options_for(&[("rim", "red"), ("hole", "blue")], &board).canonical(), "s40.f0.c0.gray.hole=0000ff");
+    assert_eq!(options_for(&[("rim", "red")], &janko("8")).canonical(), "s40.f0.c0.gray");
+    assert_eq!(options_for(&[("rim", "red")], &board).canonical(), "s40.f0.c0.gray.rim=ff0000", "the hole shows it");
 }
 
 #[test]
@@ -141,7 +138,7 @@ fn bad_values_name_their_parameter() {
 fn transparent_squares_rim_and_holes_make_a_png_with_alpha() {
     let board = janko("4/1k2/2K1/4");
     let drawn = |pairs: &[(&str, &str)]| {
-        let o = options(pairs, &board);
+        let o = options_for(pairs, &board);
         (ffen_diagram::render_image(&board, &o), ffen_diagram::render_png(&board, &o).unwrap())
     };
     let (image, png) = drawn(&[("colors", "transparent gray")]);
@@ -168,8 +165,8 @@ fn holes_take_the_hole_colour_and_borders_run_between_squares() {
     let board = ffen::parse("-3/4", Dialect::Bodlaender).unwrap();
     let plain = draw(&board, &[]);
     let holed = draw(&board, &[("hole", "red")]);
-    assert_eq!(centre(&plain, 40, 0, 0), [255; 3], "a hole shows the paper");
-    assert_eq!(centre(&holed, 40, 0, 0), [255, 0, 0]);
+    assert_eq!(square_centre(&plain, 40, 0, 0), [255; 3], "a hole shows the paper");
+    assert_eq!(square_centre(&holed, 40, 0, 0), [255, 0, 0]);
     let lined = draw(&board, &[("borders", "1")]);
     // Between b1 and c1 (x = 1 + 2*40), between b1 and b2 (y = 1 + 40): ink; between a2 (hole) and b2 none.
     assert_eq!(lined.pixel(1 + 80, 1 + 60), Some([0; 3]));
@@ -205,10 +202,10 @@ fn rim_and_coordinate_colour_reach_the_furniture_text() {
     // text, so both stay in the key there, and are dropped where nothing shows them.
     let board = janko("4k3/8/8/8/8/8/8/4K3");
     let look = [("rim", "#3a2a1e"), ("coord_color", "#f0d9b5")];
-    assert_eq!(options(&look, &board).canonical(), "s40.f0.c0.gray");
-    let titled = options(&[look[0], look[1], ("title", "Šulc")], &board);
+    assert_eq!(options_for(&look, &board).canonical(), "s40.f0.c0.gray");
+    let titled = options_for(&[look[0], look[1], ("title", "Šulc")], &board);
     assert_eq!(titled.canonical(), "s40.f0.c0.gray.rim=3a2a1e.coord_color=f0d9b5.title=%C5%A0ulc");
-    let counted = options(&[look[0], look[1], ("count", "1")], &board);
+    let counted = options_for(&[look[0], look[1], ("count", "1")], &board);
     assert_eq!(counted.canonical(), "s40.f0.c0.gray.rim=3a2a1e.coord_color=f0d9b5.count");
     // The band above the board is the rim's colour, and the title's ink is the coordinates' colour.
     let image = ffen_diagram::render_image(&board, &titled);
@@ -222,19 +219,19 @@ fn rim_and_coordinate_colour_reach_the_furniture_text() {
 #[test]
 fn default_labels_draw_the_default_coordinates_and_share_their_key() {
     let board = janko("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
-    let coords = options(&[("coords", "1")], &board);
+    let coords = options_for(&[("coords", "1")], &board);
     for pairs in [
         &[("files", "a b c d e f g h")][..],
         &[("ranks", "1 2 3 4 5 6 7 8")],
         &[("files", "a b c d e f g h"), ("ranks", "1 2 3 4 5 6 7 8"), ("first_rank", "0")],
     ] {
-        let labelled = options(pairs, &board);
+        let labelled = options_for(pairs, &board);
         assert_eq!(labelled, coords, "{pairs:?}");
         assert_eq!(draw(&board, pairs), draw(&board, &[("coords", "1")]), "{pairs:?}");
     }
     // Labels that differ in one place keep their key.
-    assert_ne!(options(&[("files", "a b c d e f g i")], &board), coords);
-    assert_ne!(options(&[("ranks", "0 1 2 3 4 5 6 7")], &board), coords);
+    assert_ne!(options_for(&[("files", "a b c d e f g i")], &board), coords);
+    assert_ne!(options_for(&[("ranks", "0 1 2 3 4 5 6 7")], &board), coords);
 }
 
 #[test]
@@ -242,19 +239,19 @@ fn light_and_dark_read_the_one_colour_grammar() {
     let board = janko("8/8/8/8/8/8/8/8");
     // CSS names are the hex colours they name: the same key as before.
     assert_eq!(
-        options(&[("light", "white"), ("dark", "SteelBlue")], &board).canonical(),
+        options_for(&[("light", "white"), ("dark", "SteelBlue")], &board).canonical(),
         "s40.f0.c0.gray.l=ffffff.d=4682b4"
     );
     // A see-through light square is the palette `colors` writes (one picture, one key) ...
-    let clear = options(&[("light", "transparent")], &board);
-    assert_eq!(clear, options(&[("colors", "transparent #B4B4B4")], &board));
+    let clear = options_for(&[("light", "transparent")], &board);
+    assert_eq!(clear, options_for(&[("colors", "transparent #B4B4B4")], &board));
     assert_eq!(draw(&board, &[("light", "transparent")]), draw(&board, &[("colors", "transparent b4b4b4")]));
     assert_eq!(
-        options(&[("dark", "transparent"), ("light", "red")], &board),
-        options(&[("colors", "red transparent")], &board)
+        options_for(&[("dark", "transparent"), ("light", "red")], &board),
+        options_for(&[("colors", "red transparent")], &board)
     );
     // ... except over `print`'s hatching, which no colour names: then the light squares are cleared.
-    let print = options(&[("light", "transparent"), ("theme", "print")], &board);
+    let print = options_for(&[("light", "transparent"), ("theme", "print")], &board);
     assert_eq!(print.canonical(), "s40.f0.c0.print.l=transparent");
     let image = draw(&board, &[("light", "transparent"), ("theme", "print")]);
     assert_eq!(image.pixel(1 + 20, 1 + 20), Some([0, 0, 0]), "a8 is light: cleared (black, no alpha shown here)");
@@ -275,37 +272,6 @@ fn a_first_rank_above_its_maximum_is_refused_by_for_board() {
     assert!(at_max.for_board(&board).is_ok());
 }
 
-fn value() -> impl Strategy<Value = String> {
-    prop_oneof![
-        Just(String::new()),
-        Just("transparent".to_string()),
-        Just("red  blue".to_string()),
-        "[0-9.]{0,12}",
-        "[a-f0-9# ]{0,14}",
-        "\\PC{0,12}",
-        "[a-z ]{0,20}",
-    ]
-}
-
-fn key() -> impl Strategy<Value = &'static str> {
-    prop::sample::select(vec![
-        "colors",
-        "board",
-        "files",
-        "ranks",
-        "first_rank",
-        "rim",
-        "coord_color",
-        "hole",
-        "borders",
-        "coords",
-        "flip",
-        "theme",
-        "light",
-        "dark",
-    ])
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -313,7 +279,7 @@ proptest! {
     /// a panic.
     #[test]
     fn generated_look_options_never_panic(
-        pairs in prop::collection::vec((key(), value()), 0..6),
+        pairs in arb_look_junk(0..6),
         (w, h) in (1usize..=9, 1usize..=9),
     ) {
         let board = Board::empty(w, h).unwrap();
@@ -321,8 +287,7 @@ proptest! {
         if let Ok(options) = parsed.and_then(|o| o.for_board(&board)) {
             let options = RenderOptions { size: ffen_diagram::SquareSize::MIN, ..options };
             let png = ffen_diagram::render_png(&board, &options).unwrap();
-            let reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
-            prop_assert_eq!((reader.info().width, reader.info().height), ffen_diagram::image_size(&board, &options));
+            prop_assert_eq!(png_size(&png), ffen_diagram::image_size(&board, &options));
             // Fitting again changes nothing: the fitted options are canonical.
             prop_assert_eq!(options.for_board(&board).unwrap(), options);
         }
@@ -331,8 +296,8 @@ proptest! {
     /// Different fitted options, different canonical strings (the cache key is injective).
     #[test]
     fn canonical_options_are_injective(
-        a in prop::collection::vec((key(), value()), 0..4),
-        b in prop::collection::vec((key(), value()), 0..4),
+        a in arb_look_junk(0..4),
+        b in arb_look_junk(0..4),
     ) {
         let board = Board::empty(3, 2).unwrap();
         let fit = |pairs: &Vec<(&str, String)>| {

@@ -12,8 +12,9 @@
 
 mod common;
 
-use common::{board_and_options, cases, Case};
-use ffen_diagram::{Board, Cell, Color, FairyName, Figure, Piece, PieceKind, Rotation};
+use common::golden::{board_and_options, cases, updating_goldens, Case};
+use common::{one_square, piece};
+use ffen_diagram::{Color, FairyName, Figure, PieceKind};
 use ffen_diagram::{RenderOptions, SquareSize};
 use std::path::PathBuf;
 
@@ -21,7 +22,7 @@ fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
 }
 
-fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+fn decode_rgba(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes.to_vec()));
     decoder.set_transformations(png::Transformations::EXPAND);
     let mut reader = decoder.read_info().expect("PNG header");
@@ -40,7 +41,7 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
 /// Why two PNGs differ, for the failure message: the picture's size, or how many pixels differ and by how much, or
 /// (same pixels) only the encoding.
 fn describe_difference(actual: &[u8], expected: &[u8]) -> String {
-    let ((aw, ah, a), (ew, eh, e)) = (decode(actual), decode(expected));
+    let ((aw, ah, a), (ew, eh, e)) = (decode_rgba(actual), decode_rgba(expected));
     if (aw, ah) != (ew, eh) {
         return format!("size {aw}×{ah}, golden {ew}×{eh}");
     }
@@ -61,7 +62,7 @@ fn describe_difference(actual: &[u8], expected: &[u8]) -> String {
     }
 }
 
-fn render(case: &Case) -> Vec<u8> {
+fn golden_png(case: &Case) -> Vec<u8> {
     let (board, options) = board_and_options(case);
     ffen_diagram::check_image_size(&board, &options).expect("within limits");
     ffen_diagram::render_png(&board, &options).unwrap()
@@ -69,11 +70,11 @@ fn render(case: &Case) -> Vec<u8> {
 
 #[test]
 fn goldens() {
-    let update = std::env::var_os("UPDATE_GOLDENS").is_some_and(|v| v != "0");
+    let update = updating_goldens();
     let dir = golden_dir();
     let mut failures = Vec::new();
     for case in &cases() {
-        let png = render(case);
+        let png = golden_png(case);
         let path = dir.join(format!("{}.png", case.name));
         if update {
             std::fs::create_dir_all(&dir).expect("create tests/golden");
@@ -117,7 +118,7 @@ fn goldens_stay_within_their_byte_ceilings() {
                 .push(format!("{}: no ceiling in byte-ceilings.tsv (a new golden gets its size, `added`)", case.name));
             continue;
         };
-        let bytes = render(case).len();
+        let bytes = golden_png(case).len();
         if bytes > ceiling {
             failures.push(format!("{}: {bytes} bytes, above its ceiling of {ceiling} ({source})", case.name));
         }
@@ -129,27 +130,20 @@ fn goldens_stay_within_their_byte_ceilings() {
 #[test]
 fn rendering_is_deterministic() {
     for case in &cases() {
-        assert_eq!(render(case), render(case), "{}", case.name);
+        assert_eq!(golden_png(case), golden_png(case), "{}", case.name);
     }
 }
 
 #[test]
 fn start_position_png_is_small_and_indexed() {
     let start = cases().into_iter().find(|c| c.name == "start_40").expect("the start_40 case");
-    let png = render(&start);
+    let png = golden_png(&start);
     assert!(png.len() <= 6 * 1024, "start position PNG is {} bytes", png.len());
     let decoder = png::Decoder::new(std::io::Cursor::new(png));
     let reader = decoder.read_info().expect("PNG header");
     let info = reader.info();
     assert_eq!(info.color_type, png::ColorType::Indexed);
     assert!(info.srgb.is_some(), "sRGB chunk");
-}
-
-/// A 1×1 board (the dark a1) holding `kind` in `color`.
-fn one_piece(kind: PieceKind, color: Color) -> Board {
-    let mut board = Board::empty(1, 1).expect("board");
-    board.set(0, 0, Cell::Piece(Piece { kind, color, rotation: Rotation::NONE }));
-    board
 }
 
 /// Checks that the square of a 1×1 diagram at `size` shows the fallback disc: centred on the square, 20/45 of it in
@@ -160,7 +154,7 @@ fn one_piece(kind: PieceKind, color: Color) -> Board {
 /// label ink within 14 units.
 fn check_disc(size: u32, kind: PieceKind, color: Color, body: [u8; 3], label: [u8; 3]) -> Result<(), String> {
     let options = RenderOptions { size: SquareSize::new(size).expect("size"), ..RenderOptions::default() };
-    let image = ffen_diagram::render_image(&one_piece(kind, color), &options);
+    let image = ffen_diagram::render_image(&one_square(piece(kind, color, 0)), &options);
     let dark_square = [0xb4, 0xb4, 0xb4];
     let frame = 1 + size / 48;
     let unit = size as f32 / 45.0;

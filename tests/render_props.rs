@@ -3,30 +3,18 @@
 
 mod common;
 
-use common::arb_cell;
+use common::generate::{arb_board, arb_furnished_options, arb_furniture, arb_options};
+use common::{janko, one_square, piece, png_size, square_centre};
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::Image;
 use ffen_diagram::Theme;
-use ffen_diagram::{Board, Cell, Color, Figure, Piece, PieceKind, Rotation, MAX_BOARD_SIDE};
+use ffen_diagram::{Board, Color, Figure, PieceKind, MAX_BOARD_SIDE};
 use ffen_diagram::{RenderOptions, SquareSize};
 use proptest::prelude::*;
 
-fn opts(size: u32) -> RenderOptions {
+/// The default options at squares of `size` pixels.
+fn at_size(size: u32) -> RenderOptions {
     RenderOptions { size: SquareSize::new(size).expect("a square size in range"), ..RenderOptions::default() }
-}
-
-fn one(cell: Cell) -> Board {
-    let mut board = Board::empty(1, 1).expect("1x1");
-    board.set(0, 0, cell);
-    board
-}
-
-fn piece(kind: PieceKind, color: Color, turns: u32) -> Cell {
-    Cell::Piece(Piece { kind, color, rotation: Rotation::new(turns) })
-}
-
-fn janko(ffen: &str) -> Board {
-    ffen::parse(ffen, Dialect::Janko).expect("FFEN")
 }
 
 /// The image turned `turns` quarter turns clockwise (square images only).
@@ -51,8 +39,8 @@ fn rotate(image: &Image, turns: u8) -> Image {
 #[test]
 fn upside_down_queen_is_the_queen_turned_180() {
     for size in [12, 16, 40, 41, 96, 128] {
-        let q = ffen_diagram::render_image(&janko("Q"), &opts(size));
-        let q2 = ffen_diagram::render_image(&janko("*2Q"), &opts(size));
+        let q = ffen_diagram::render_image(&janko("Q"), &at_size(size));
+        let q2 = ffen_diagram::render_image(&janko("*2Q"), &at_size(size));
         assert_eq!(q2, rotate(&q, 2), "size {size}");
     }
 }
@@ -60,9 +48,9 @@ fn upside_down_queen_is_the_queen_turned_180() {
 #[test]
 fn quarter_turned_knight_is_the_knight_turned_clockwise() {
     for size in [12, 16, 40, 41, 96, 128] {
-        let n = ffen_diagram::render_image(&janko("N"), &opts(size));
-        assert_eq!(ffen_diagram::render_image(&janko("*1N"), &opts(size)), rotate(&n, 1), "size {size}");
-        assert_eq!(ffen_diagram::render_image(&janko("*3N"), &opts(size)), rotate(&n, 3), "size {size}");
+        let n = ffen_diagram::render_image(&janko("N"), &at_size(size));
+        assert_eq!(ffen_diagram::render_image(&janko("*1N"), &at_size(size)), rotate(&n, 1), "size {size}");
+        assert_eq!(ffen_diagram::render_image(&janko("*3N"), &at_size(size)), rotate(&n, 3), "size {size}");
     }
 }
 
@@ -74,7 +62,7 @@ fn columns_equal(a: &Image, b: &Image, xs: std::ops::Range<u32>) -> bool {
 fn neutral_queen_is_white_on_the_left_and_black_on_the_right() {
     for size in [12, 16, 40, 41, 96, 128] {
         let (white, black, neutral) = (janko("Q"), janko("q"), janko("-q"));
-        let [w, b, n] = [white, black, neutral].map(|board| ffen_diagram::render_image(&board, &opts(size)));
+        let [w, b, n] = [white, black, neutral].map(|board| ffen_diagram::render_image(&board, &at_size(size)));
         let mid = w.width() / 2;
         // Odd sizes have a middle column that is the average of both halves.
         let right_start = if w.width() % 2 == 0 { mid } else { mid + 1 };
@@ -87,15 +75,15 @@ fn neutral_queen_is_white_on_the_left_and_black_on_the_right() {
 #[test]
 fn neutral_split_turns_with_the_piece() {
     // `-*1q`: the white half is on top after a clockwise quarter turn.
-    let n = ffen_diagram::render_image(&janko("-q"), &opts(40));
-    assert_eq!(ffen_diagram::render_image(&janko("-*1q"), &opts(40)), rotate(&n, 1));
+    let n = ffen_diagram::render_image(&janko("-q"), &at_size(40));
+    assert_eq!(ffen_diagram::render_image(&janko("-*1q"), &at_size(40)), rotate(&n, 1));
 }
 
 #[test]
 fn markers_and_text_rotate_exactly() {
     for (upright, turned, turns) in [("T", "*1T", 1), ("-t", "-*2t", 2), ("'7", "*3'7", 3), ("''42", "*1''42", 1)] {
-        let a = ffen_diagram::render_image(&janko(upright), &opts(40));
-        assert_eq!(ffen_diagram::render_image(&janko(turned), &opts(40)), rotate(&a, turns), "{turned}");
+        let a = ffen_diagram::render_image(&janko(upright), &at_size(40));
+        assert_eq!(ffen_diagram::render_image(&janko(turned), &at_size(40)), rotate(&a, turns), "{turned}");
     }
 }
 
@@ -104,11 +92,11 @@ fn a1_is_dark_and_holes_show_the_paper() {
     let board = ffen::parse("8/8/8/8/8/8/8/-7", Dialect::Bodlaender).expect("FFEN");
     let options = RenderOptions { theme: Theme::Brown, ..RenderOptions::default() };
     let image = ffen_diagram::render_image(&board, &options);
-    let centre = |file: u32, rank_from_top: u32| image.pixel(1 + file * 40 + 20, 1 + rank_from_top * 40 + 20);
-    assert_eq!(centre(0, 7), Some([255, 255, 255]), "the hole at a1 is paper");
-    assert_eq!(centre(1, 7), Some([0xf0, 0xd9, 0xb5]), "b1 light");
-    assert_eq!(centre(0, 6), Some([0xf0, 0xd9, 0xb5]), "a2 light");
-    assert_eq!(centre(1, 6), Some([0xb5, 0x88, 0x63]), "b2 dark");
+    let centre = |dx, dy| square_centre(&image, 40, dx, dy);
+    assert_eq!(centre(0, 7), [255, 255, 255], "the hole at a1 is paper");
+    assert_eq!(centre(1, 7), [0xf0, 0xd9, 0xb5], "b1 light");
+    assert_eq!(centre(0, 6), [0xf0, 0xd9, 0xb5], "a2 light");
+    assert_eq!(centre(1, 6), [0xb5, 0x88, 0x63], "b2 dark");
     let plain = ffen_diagram::render_image(&janko("8/8/8/8/8/8/8/8"), &options);
     assert_eq!(plain.pixel(21, 7 * 40 + 21), Some([0xb5, 0x88, 0x63]), "a1 dark");
 }
@@ -116,12 +104,12 @@ fn a1_is_dark_and_holes_show_the_paper() {
 #[test]
 fn flipping_an_empty_board_turns_it_180() {
     let board = janko("8/8/8/8/8/8/8/8");
-    let plain = ffen_diagram::render_image(&board, &opts(20));
-    let flipped = ffen_diagram::render_image(&board, &RenderOptions { flip: true, ..opts(20) });
+    let plain = ffen_diagram::render_image(&board, &at_size(20));
+    let flipped = ffen_diagram::render_image(&board, &RenderOptions { flip: true, ..at_size(20) });
     assert_eq!(flipped, rotate(&plain, 2));
     // With a piece the piece moves but stays upright: h8 shows at the lower left.
-    let flipped = ffen_diagram::render_image(&janko("7K/8/8/8/8/8/8/8"), &RenderOptions { flip: true, ..opts(20) });
-    let king = ffen_diagram::render_image(&janko("8/8/8/8/8/8/8/K7"), &opts(20));
+    let flipped = ffen_diagram::render_image(&janko("7K/8/8/8/8/8/8/8"), &RenderOptions { flip: true, ..at_size(20) });
+    let king = ffen_diagram::render_image(&janko("8/8/8/8/8/8/8/K7"), &at_size(20));
     assert_eq!(flipped, king);
 }
 
@@ -131,7 +119,7 @@ fn limits_are_checked_before_rendering() {
     let huge = RenderOptions { size: SquareSize::MAX, ..RenderOptions::default() };
     let err = ffen_diagram::check_image_size(&big, &huge).unwrap_err();
     assert!(err.to_string().contains("limit"), "{err}");
-    assert!(ffen_diagram::check_image_size(&big, &RenderOptions { coords: true, ..opts(64) }).is_ok());
+    assert!(ffen_diagram::check_image_size(&big, &RenderOptions { coords: true, ..at_size(64) }).is_ok());
     // Past the limit render_png still draws, at the largest size that fits.
     let image = ffen_diagram::render_image(&big, &huge);
     assert!(image.width() <= ffen_diagram::MAX_IMAGE_SIDE && image.height() <= ffen_diagram::MAX_IMAGE_SIDE);
@@ -141,94 +129,28 @@ fn limits_are_checked_before_rendering() {
 fn message_png_is_bounded() {
     for message in ["", "short", &"a very long message that goes on ".repeat(40), &"x".repeat(5000), "ünïcødé ✓ \u{0}"]
     {
-        let png = ffen_diagram::message_png(message).unwrap();
-        let decoder = png::Decoder::new(std::io::Cursor::new(png));
-        let reader = decoder.read_info().expect("a PNG");
-        let info = reader.info();
-        assert_eq!(info.width, ffen_diagram::MESSAGE_WIDTH);
-        assert!(info.height <= 20 + 19 * ffen_diagram::MESSAGE_MAX_LINES as u32);
+        let (width, height) = png_size(&ffen_diagram::message_png(message).unwrap());
+        assert_eq!(width, ffen_diagram::MESSAGE_WIDTH);
+        assert!(height <= 20 + 19 * ffen_diagram::MESSAGE_MAX_LINES as u32);
     }
 }
 
-fn arb_board() -> impl Strategy<Value = Board> {
-    (1usize..=12, 1usize..=12).prop_flat_map(|(w, h)| {
-        proptest::collection::vec(arb_cell(), w * h)
-            .prop_map(move |cells| Board::from_cells(w, h, cells).expect("board"))
-    })
-}
-
-fn arb_options() -> impl Strategy<Value = RenderOptions> {
-    (12u32..=64, any::<bool>(), any::<bool>(), 0usize..5).prop_map(|(size, flip, coords, theme)| RenderOptions {
-        size: SquareSize::new(size).expect("in range"),
-        flip,
-        coords,
-        theme: Theme::ALL[theme],
-        ..RenderOptions::default()
-    })
-}
-
-/// A square name of a board up to 32×32 (some off a smaller board), with an optional colour letter.
-fn arb_named_square() -> impl Strategy<Value = String> {
-    (prop::sample::select(vec!["", "G", "R", "Y", "B"]), 0usize..32, 1usize..=32)
-        .prop_map(|(tint, file, rank)| format!("{tint}{}{rank}", ffen_diagram::file_name(file)))
-}
-
-/// Text of the furniture: mostly the letters names come in, with line breaks, white space and punctuation.
-fn arb_text() -> impl Strategy<Value = String> {
-    proptest::collection::vec(
-        prop::sample::select(vec!["Š", "é", "Ł", "a", "Z", " ", "  ", "|", ".", "=", "%", ",", "#", "(", "–", "\t"]),
-        0..40,
-    )
-    .prop_map(|parts| parts.concat())
-}
-
-/// Furniture as query pairs: any mix of the six parameters, squares possibly off the board.
-fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
-    (
-        any::<bool>(),
-        arb_text(),
-        arb_text(),
-        proptest::collection::vec(arb_named_square(), 0..6),
-        proptest::collection::vec((arb_named_square(), arb_named_square()), 0..6),
-        proptest::option::of((arb_named_square(), arb_named_square())),
-    )
-        .prop_map(|(count, title, caption, squares, arrows, last)| {
-            let pair = |(a, b): (String, String)| format!("{a}{}", b.trim_start_matches(['G', 'R', 'Y', 'B']));
-            let mut pairs =
-                vec![("count", if count { "1" } else { "0" }.to_string()), ("title", title), ("caption", caption)];
-            pairs.push(("squares", squares.join(",")));
-            pairs.push(("arrows", arrows.into_iter().map(pair).collect::<Vec<_>>().join(",")));
-            if let Some((a, b)) = last {
-                pairs.push((
-                    "lastmove",
-                    format!(
-                        "{}{}",
-                        a.trim_start_matches(['G', 'R', 'Y', 'B']),
-                        b.trim_start_matches(['G', 'R', 'Y', 'B'])
-                    ),
-                ));
-            }
-            pairs
-        })
-}
-
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    // 72 cases, not the 48 of the others: a third of the furniture names squares anywhere on a 32×32 board (the
+    // rest the first four files and ranks, for the other tests' small boards), so that a run still has as many
+    // cases with squares off the board as 48 cases of squares anywhere had.
+    #![proptest_config(ProptestConfig { cases: 72, ..ProptestConfig::default() })]
 
     #[test]
     fn any_furniture_renders_at_its_announced_size_or_is_refused(
-        board in arb_board(),
-        options in arb_options(),
-        pairs in arb_furniture(),
+        board in arb_board(1..=12, 1..=12),
+        options in arb_furnished_options(12..=64),
     ) {
-        let furnished = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())));
-        let Ok(furnished) = furnished else { return Ok(()) };
-        let options = RenderOptions { furniture: furnished.furniture, ..options };
+        // Not fitted to the board: squares of the furniture may be off it.
+        let options = options.unfitted();
         // Rendering never panics, on the board or not; the size is the announced one.
         let png = ffen_diagram::render_png(&board, &options).unwrap();
-        let decoder = png::Decoder::new(std::io::Cursor::new(png));
-        let reader = decoder.read_info().expect("a PNG");
-        prop_assert_eq!((reader.info().width, reader.info().height), ffen_diagram::image_size(&board, &options));
+        prop_assert_eq!(png_size(&png), ffen_diagram::image_size(&board, &options));
         // The check refuses exactly the squares off this board.
         let f = &options.furniture;
         let named = f.squares.as_slice().iter().map(|&(s, _)| s)
@@ -237,6 +159,10 @@ proptest! {
         let all_on = named.clone().all(|s| s.position(&board).is_some());
         prop_assert_eq!(f.check(&board).is_ok(), all_on);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
     fn furniture_round_trips_through_its_query_and_its_canonical_form_is_injective(
@@ -258,19 +184,17 @@ proptest! {
     }
 
     #[test]
-    fn any_board_renders_at_its_announced_size(board in arb_board(), options in arb_options()) {
+    fn any_board_renders_at_its_announced_size(board in arb_board(1..=12, 1..=12), options in arb_options(12..=64)) {
+        let options = options.fitted(&board);
         let png = ffen_diagram::render_png(&board, &options).unwrap();
-        let decoder = png::Decoder::new(std::io::Cursor::new(png));
-        let reader = decoder.read_info().expect("a PNG");
-        let info = reader.info();
-        prop_assert_eq!((info.width, info.height), ffen_diagram::image_size(&board, &options));
+        prop_assert_eq!(png_size(&png), ffen_diagram::image_size(&board, &options));
     }
 
     #[test]
     fn rotations_are_exact_at_any_size(size in 12u32..=128, figure in 0usize..6, turns in 0u32..4, neutral in any::<bool>()) {
         let color = if neutral { Color::Neutral } else { Color::White };
-        let upright = ffen_diagram::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, 0)), &opts(size));
-        let turned = ffen_diagram::render_image(&one(piece(PieceKind::Figure(Figure::ALL[figure]), color, turns)), &opts(size));
+        let upright = ffen_diagram::render_image(&one_square(piece(PieceKind::Figure(Figure::ALL[figure]), color, 0)), &at_size(size));
+        let turned = ffen_diagram::render_image(&one_square(piece(PieceKind::Figure(Figure::ALL[figure]), color, turns)), &at_size(size));
         prop_assert_eq!(turned, rotate(&upright, turns as u8));
     }
 }
@@ -279,7 +203,7 @@ proptest! {
 fn a_bordered_square_is_its_square_inside_a_box_of_ink() {
     // XFEN's B prefix (issue 9): the border is drawn inside the square and changes nothing else.
     for (size, flip) in [(12, false), (16, true), (40, false), (41, true), (96, false)] {
-        let options = RenderOptions { flip, ..opts(size) };
+        let options = RenderOptions { flip, ..at_size(size) };
         let plain = janko("8/8/8/8/8/8/8/8/-*1q1k5");
         let mut bordered = plain.clone();
         for (x, y) in [(0, 8), (2, 8), (5, 0)] {

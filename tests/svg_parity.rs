@@ -10,8 +10,9 @@
 
 mod common;
 
-use common::{board_and_options, cases, difference, over, rasterise, Difference};
-use ffen_diagram::ffen::{self, Dialect};
+use common::golden::{board_and_options, cases, updating_goldens};
+use common::janko;
+use common::pictures::{difference, over, rasterise, Difference};
 use ffen_diagram::{Image, RenderOptions};
 use std::path::PathBuf;
 
@@ -101,16 +102,15 @@ fn every_golden_case_matches_the_png_within_the_tolerance() {
 /// colour, and the other theme all break it.
 #[test]
 fn a_misplaced_piece_breaks_the_tolerance() {
-    let parse = |text: &str| ffen::parse(text, Dialect::Janko).unwrap();
     let options = RenderOptions::default();
-    let reference = ffen_diagram::render_image(&parse("8/8/8/3Q4/8/8/8/8"), &options);
+    let reference = ffen_diagram::render_image(&janko("8/8/8/3Q4/8/8/8/8"), &options);
     for (wrong, wrong_options) in [
         ("8/8/8/4Q3/8/8/8/8", options.clone()),
         ("8/8/8/3q4/8/8/8/8", options.clone()),
         ("8/8/8/3*1Q4/8/8/8/8", options.clone()),
         ("8/8/8/3Q4/8/8/8/8", RenderOptions::from_pairs([("theme", "brown")]).unwrap()),
     ] {
-        let (w, h, raster) = rasterise(&ffen_diagram::render_svg(&parse(wrong), &wrong_options));
+        let (w, h, raster) = rasterise(&ffen_diagram::render_svg(&janko(wrong), &wrong_options));
         let d = compare(w, h, &raster, &reference);
         assert!(d.mean > TOLERANCE.mean || d.block_max > TOLERANCE.block_max, "{wrong} passed: {d:?}");
     }
@@ -118,7 +118,7 @@ fn a_misplaced_piece_breaks_the_tolerance() {
 
 #[test]
 fn svg_bytes_are_deterministic_and_equal_the_goldens() {
-    let update = std::env::var_os("UPDATE_GOLDENS").is_some_and(|v| v != "0");
+    let update = updating_goldens();
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/svg");
     let mut failures = Vec::new();
     for case in cases() {

@@ -1068,6 +1068,7 @@ mod tests {
     use crate::notation::ffen::{self, Dialect};
     use crate::options::render_options::SquareSize;
     use crate::options::theme::Theme;
+    use crate::testing::options_from;
     use proptest::prelude::*;
 
     thread_local! {
@@ -1399,7 +1400,7 @@ mod tests {
         assert!(indexed_path_applies(&start, &options(40, false, Theme::Print)));
         // Looks and furniture too (issue 18).
         for pairs in FURNISHED {
-            let o = looked(pairs).for_board(&start).unwrap();
+            let o = options_from(pairs).for_board(&start).unwrap();
             assert!(indexed_path_applies(&start, &o), "{pairs:?}");
             assert!(paint(&Scene::build(&start, &o)).is_some(), "{pairs:?}");
         }
@@ -1416,12 +1417,8 @@ mod tests {
             &[("light", "transparent")],
             &[("colors", "white transparent")],
         ] {
-            assert!(!indexed_path_applies(&start, &looked(pairs)), "{pairs:?}");
+            assert!(!indexed_path_applies(&start, &options_from(pairs)), "{pairs:?}");
         }
-    }
-
-    fn looked(pairs: &[(&str, &str)]) -> RenderOptions {
-        RenderOptions::from_pairs(pairs.iter().copied()).unwrap()
     }
 
     /// Looks and furniture the palette painter draws (the goldens' and scripts/cost's).
@@ -1448,7 +1445,7 @@ mod tests {
         for ffen in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "-*1q1c*2T/*3n2''88'a/[]K6k/8/8/8/8/8"] {
             let board = ffen::parse(ffen, Dialect::Janko).unwrap();
             for pairs in FURNISHED {
-                let o = looked(pairs).for_board(&board).unwrap();
+                let o = options_from(pairs).for_board(&board).unwrap();
                 assert_same_png(&board, &o, &palette_path(&board, &o), &rgb_path(&board, &o));
             }
         }

@@ -537,6 +537,7 @@ mod tests {
     use super::*;
     use crate::notation::board::MAX_BOARD_SIDE;
     use crate::options::render_options::SquareSize;
+    use crate::testing::options_from;
 
     fn options(size: u32, coords: bool) -> RenderOptions {
         RenderOptions { size: SquareSize::new(size).unwrap(), coords, ..RenderOptions::default() }
@@ -625,14 +626,10 @@ mod tests {
         assert_eq!(PixelLimit::new(MAX_IMAGE_PIXELS + 1), None);
     }
 
-    fn furnished(pairs: &[(&str, &str)]) -> RenderOptions {
-        RenderOptions::from_pairs(pairs.iter().copied()).unwrap()
-    }
-
     #[test]
     fn text_sits_in_the_column_of_the_framed_board() {
         let board = Board::empty(8, 8).unwrap();
-        let o = furnished(&[("title", "Šulc|Phénix"), ("caption", "#2"), ("count", "1"), ("coords", "1")]);
+        let o = options_from(&[("title", "Šulc|Phénix"), ("caption", "#2"), ("count", "1"), ("coords", "1")]);
         let l = Layout::requested(&board, &o);
         let f = &l.furniture;
         let (left, right) = (i64::from(l.margin), i64::from(l.width));
@@ -659,7 +656,7 @@ mod tests {
         let board = Board::empty(1, 1).unwrap();
         let plain = Layout::requested(&board, &RenderOptions::default());
         assert_eq!((plain.width, plain.height), (42, 42));
-        let o = furnished(&[("title", "Ladislav Šulc, Phénix 1999")]);
+        let o = options_from(&[("title", "Ladislav Šulc, Phénix 1999")]);
         let l = Layout::requested(&board, &o);
         let title = &l.furniture.title[0];
         assert_eq!((title.ink_left, title.ink_right), (0, i64::from(l.width)));
@@ -667,7 +664,7 @@ mod tests {
         assert!(extra > 100);
         assert_eq!(l.board_x, plain.board_x + extra / 2);
         // The count of an empty 1×1 board still fits next to a caption wider than the board.
-        let o = furnished(&[("caption", "h#2"), ("count", "1")]);
+        let o = options_from(&[("caption", "h#2"), ("count", "1")]);
         let l = Layout::requested(&board, &o);
         let (caption, count) = (&l.furniture.caption[0], l.furniture.count.as_ref().unwrap());
         assert!(caption.ink_right < count.ink_left);
@@ -683,7 +680,7 @@ mod tests {
         let o = RenderOptions {
             size: SquareSize::new(64).unwrap(),
             coords: true,
-            ..furnished(&[("title", &two_lines), ("caption", &two_lines), ("count", "1")])
+            ..options_from(&[("title", &two_lines), ("caption", &two_lines), ("count", "1")])
         };
         let err = check_image_size(&board, &o).unwrap_err();
         assert!(err.width >= 2080 && err.height > MAX_IMAGE_SIDE, "{err:?}");
@@ -691,7 +688,7 @@ mod tests {
         let drawn = Layout::drawn(&board, &o);
         assert!(drawn.fits(PixelLimit::BUILT_IN) && drawn.square < 64);
         // A board that fits only without its title is refused with it.
-        let o = RenderOptions { size: SquareSize::new(68).unwrap(), ..furnished(&[("title", "x")]) };
+        let o = RenderOptions { size: SquareSize::new(68).unwrap(), ..options_from(&[("title", "x")]) };
         assert_eq!(
             check_image_size(&board, &RenderOptions { size: o.size, ..RenderOptions::default() }),
             Ok((2180, 2180))
@@ -707,7 +704,7 @@ mod tests {
             for flip in [false, true] {
                 let o = RenderOptions {
                     flip,
-                    ..furnished(&[("squares", &format!("a1,{last}")), ("arrows", &format!("a1{last},a1a1"))])
+                    ..options_from(&[("squares", &format!("a1,{last}")), ("arrows", &format!("a1{last},a1a1"))])
                 };
                 let l = Layout::requested(&board, &o);
                 let (a1, far) = (l.furniture.under[0].rect, l.furniture.under.last().unwrap().rect);

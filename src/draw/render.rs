@@ -126,10 +126,7 @@ mod tests {
     use crate::draw::layout::Layout;
     use crate::notation::ffen;
     use crate::options::render_options::SquareSize;
-
-    fn options(pairs: &[(&str, &str)]) -> RenderOptions {
-        RenderOptions::from_pairs(pairs.iter().copied()).unwrap()
-    }
+    use crate::testing::{janko, options_from};
 
     /// XFEN's borders as the renderer drew them before highlights existed (before highlights existed): the
     /// reference the mark machinery must match pixel for pixel.
@@ -174,14 +171,15 @@ mod tests {
 
     #[test]
     fn no_furniture_changes_nothing_and_furniture_changes_only_new_pictures() {
-        let board = ffen::parse("k1B5/-p1PP4/K1-p5/p1-p5/p7/2p1-p3/4P3/8", ffen::Dialect::Janko).unwrap();
+        let board = janko("k1B5/-p1PP4/K1-p5/p1-p5/p7/2p1-p3/4P3/8");
         let plain = render_image(&board, &RenderOptions::default());
         assert_eq!((plain.width, plain.height), (322, 322));
         // An empty list or text is no furniture.
-        let empty = options(&[("squares", ""), ("arrows", " "), ("title", " | "), ("count", "0"), ("lastmove", "")]);
+        let empty =
+            options_from(&[("squares", ""), ("arrows", " "), ("title", " | "), ("count", "0"), ("lastmove", "")]);
         assert_eq!(empty.canonical(), "s40.f0.c0.gray");
         assert!(render_image(&board, &empty) == plain);
-        let counted = render_image(&board, &options(&[("count", "1")]));
+        let counted = render_image(&board, &options_from(&[("count", "1")]));
         assert_eq!(counted.width, 322);
         assert!(counted.height > 322);
         // The board part of the picture is the same: the count only adds a band below.
@@ -191,9 +189,9 @@ mod tests {
 
     #[test]
     fn highlights_go_under_the_pieces_and_arrows_over_them() {
-        let board = ffen::parse("8/8/8/8/4k3/8/8/8", ffen::Dialect::Janko).unwrap();
+        let board = janko("8/8/8/8/4k3/8/8/8");
         let plain = render_image(&board, &RenderOptions::default());
-        let lit = render_image(&board, &options(&[("squares", "Re4")]));
+        let lit = render_image(&board, &options_from(&[("squares", "Re4")]));
         let l = Layout::drawn(&board, &RenderOptions::default());
         let e4 = l.square_at(4, 4);
         let pixel = |image: &Image, x: u32, y: u32| image.pixel(e4.x + x, e4.y + y).unwrap();
@@ -208,7 +206,7 @@ mod tests {
         let d4 = l.square_at(3, 4);
         assert_eq!(lit.pixel(d4.x + 5, d4.y + 5), plain.pixel(d4.x + 5, d4.y + 5));
         // An arrow through the king's square covers its black ink.
-        let arrowed = render_image(&board, &options(&[("arrows", "Ba4h4")]));
+        let arrowed = render_image(&board, &options_from(&[("arrows", "Ba4h4")]));
         let row = e4.y + 20;
         let covered = (e4.x..e4.x + 40).filter(|&x| arrowed.pixel(x, row) != plain.pixel(x, row)).count();
         assert!(covered >= 30, "{covered}");
@@ -218,7 +216,7 @@ mod tests {
     fn circles_are_rings_and_flip_moves_every_mark() {
         let board = Board::empty(11, 11).unwrap();
         for flip in [false, true] {
-            let o = RenderOptions { flip, ..options(&[("arrows", "a1a1"), ("squares", "k11")]) };
+            let o = RenderOptions { flip, ..options_from(&[("arrows", "a1a1"), ("squares", "k11")]) };
             let image = render_image(&board, &o);
             let l = Layout::drawn(&board, &o);
             // a1 lower left unflipped, upper right flipped; k11 the opposite corner.

@@ -747,7 +747,7 @@ fn hatch_pattern(size: u32, paper: Rgb, ink: Rgb) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::ffen::{parse, Dialect};
+    use crate::testing::janko;
 
     #[test]
     fn numbers_have_a_fixed_form() {
@@ -775,7 +775,7 @@ mod tests {
     #[test]
     fn the_title_holds_the_canonical_ffen_escaped() {
         // janko letters are written with `'`, which is escaped; the canonical FFEN is the title's only text.
-        let board = parse("'a''12*1'b5/8", Dialect::Janko).unwrap();
+        let board = janko("'a''12*1'b5/8");
         let svg = render_svg(&board, &RenderOptions::default());
         assert!(svg.contains("<title>&apos;a&apos;&apos;12*1&apos;b5/8</title>"), "{svg}");
         assert_eq!(svg.matches("<title>").count(), 1);
@@ -786,7 +786,7 @@ mod tests {
     /// glyphs of `<`, `&` and the rest among its outlines instead.
     #[test]
     fn furniture_text_is_outlines_never_markup() {
-        let board = parse("4k3/8/8/8/8/8/8/4K3", Dialect::Janko).unwrap();
+        let board = janko("4k3/8/8/8/8/8/8/4K3");
         let markup = r#"<script>alert("x")</script>&amp;'"#;
         let options =
             RenderOptions::from_pairs([("title", markup), ("caption", "</svg><svg onload=alert(1)>"), ("count", "1")])

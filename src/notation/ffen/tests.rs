@@ -7,10 +7,7 @@ use crate::notation::board::{
     Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece, PieceKind, Rotation, Text,
     MAX_BOARD_SIDE, MAX_NAME_LEN,
 };
-
-fn janko(s: &str) -> Board {
-    parse(s, Dialect::Janko).unwrap_or_else(|e| panic!("{s:?}: {e}"))
-}
+use crate::testing::janko;
 
 fn bod(s: &str) -> Board {
     parse(s, Dialect::Bodlaender).unwrap_or_else(|e| panic!("{s:?}: {e}"))
