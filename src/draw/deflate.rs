@@ -14,7 +14,7 @@
 //!   is smallest), and the Adler-32 of a copied row is the copied row's, combined, not recomputed;
 //! - in a large picture (a band of squares nearly the window) whose squares start on whole bytes (or, at 4 bits,
 //!   inside one, in up to 512 KB of scanlines: then the byte two squares share is searched), the
-//!   palette painter's [`Plan`] says which bytes of each band are which square: a square is coded from its tile's
+//!   palette painter's [`BandPlan`] says which bytes of each band are which square: a square is coded from its tile's
 //!   [`TileCode`] (its tokens, searched once per isolate and kept with the tile, matches only inside the tile, so
 //!   valid wherever it is shown), a square shown again further left is one copy, and only the margins and frame are
 //!   searched; the same squares to the left are tried where the code has a literal, and each match runs on as far
@@ -41,10 +41,10 @@ const HASH_BITS: u32 = 15;
 
 /// The zlib stream (RFC 1950, one deflate block of RFC 1951) of `data`, PNG scanlines of `stride` bytes each (the
 /// filter byte and the samples; `data.len()` is a multiple of `stride`), with what the painter knows of the rows
-/// ([`Plan`]), if anything: its bands' rows are coded from their tiles' codes instead of searched.
-pub(crate) fn zlib_scanlines(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> Vec<u8> {
+/// ([`BandPlan`]), if anything: its bands' rows are coded from their tiles' codes instead of searched.
+pub(crate) fn zlib_scanlines(data: &[u8], stride: usize, band_plan: Option<(&BandPlan, u8)>) -> Vec<u8> {
     debug_assert!(stride > 0 && data.len().is_multiple_of(stride));
-    let (tokens, adler, stamps) = tokenize(data, stride.max(1), plan);
+    let (tokens, adler, stamps) = tokenize(data, stride.max(1), band_plan);
     let mut out = Vec::with_capacity(data.len() / 8 + 64);
     // CMF: deflate with a 32-KB window; FLG: default level, no dictionary, the check bits making CMF·256+FLG a
     // multiple of 31 (0x789C, what zlib writes at its default levels).
@@ -161,12 +161,12 @@ fn adler32_combine(x: u32, y: u32, y_len: usize) -> u32 {
     b << 16 | a
 }
 
-/// The tokens of `data` and its Adler-32; see the module documentation. A row of `plan`'s bands that is not a copy
+/// The tokens of `data` and its Adler-32; see the module documentation. A row of `band_plan`'s bands that is not a copy
 /// of an earlier row is coded from its spans; every other row is searched.
 // Not inlined, here and on `compress` and `write_block` (each called once a picture): the profiles of
 // `scripts/bench-wasm --profile` then show the three steps apart.
 #[inline(never)]
-fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token>, u32, Option<Stamps>) {
+fn tokenize(data: &[u8], stride: usize, band_plan: Option<(&BandPlan, u8)>) -> (Vec<Token>, u32, Option<Stamps>) {
     let rows = data.len() / stride;
     // First the rows: each one's distance back to an equal row inside the window (0: none, to be compressed), and
     // the Adler-32.
@@ -184,7 +184,7 @@ fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token
             // Most often a row is the one above (a band's blank rows, empty squares): then that is the most recent
             // earlier row with its content, its hash and its slot are this row's, and no hash is needed. The rows the
             // painter copied are known to be (checked in debug builds), the others compared.
-            let copied = plan.is_some_and(|(plan, _)| plan.same_above.get(r) == Some(&true));
+            let copied = band_plan.is_some_and(|(plan, _)| plan.same_above.get(r) == Some(&true));
             debug_assert!(!copied || r > 0 && common(data, (r - 1) * stride, r * stride, stride) == stride);
             if r > 0 && (copied || common(data, (r - 1) * stride, r * stride, stride) == stride) {
                 let (hash, slot) = above;
@@ -233,8 +233,8 @@ fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token
     // Then the tokens.
     let mut tokens: Vec<Token> = Vec::with_capacity(data.len() / 16 + 16);
     let mut chains = Chains::new(Effort::for_len(data.len()));
-    let stamped = plan.is_some_and(|(plan, _)| plan.is_stamped(rows));
-    let Some((first, band_rows, bands, per_byte)) = plan.and_then(|(plan, depth)| {
+    let stamped = band_plan.is_some_and(|(plan, _)| plan.is_stamped(rows));
+    let Some((first, band_rows, bands, per_byte)) = band_plan.and_then(|(plan, depth)| {
         plan.bytes(depth, data.len(), stamped).map(|(f, b, s)| (f, b, s, 8 / usize::from(depth.clamp(1, 8))))
     }) else {
         // Each run of rows copied from one distance as one copy, each run of other rows compressed as one stretch
@@ -291,9 +291,9 @@ fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token
 }
 
 /// What the painter knows of the rows of a picture drawn in tiles: the rows of each band of squares as spans of
-/// pixels, the same for every row of the band but for the row of the tile each one shows. Coded at a bit depth
-/// where every span starts on a byte ([`Plan::bytes`]).
-pub(crate) struct Plan {
+/// pixels, the same for every row of the band but for the row of the tile each one shows, and which rows are copies
+/// of the row above. Coded at a bit depth where every span starts on a byte ([`BandPlan::bytes`]).
+pub(crate) struct BandPlan {
     /// The picture's row of the first band's first row.
     pub first_row: usize,
     /// The rows of a band (a square's side).
@@ -341,7 +341,7 @@ impl ByteSpan<'_> {
     }
 }
 
-impl Plan {
+impl BandPlan {
     /// Whether a picture of this plan, `rows` high, is coded by stamps where its bands are coded from the tiles.
     fn is_stamped(&self, rows: usize) -> bool {
         // The board's squares: each band's spans but its margins.
@@ -440,13 +440,13 @@ impl Plan {
 }
 
 #[cfg(test)]
-impl Plan {
+impl BandPlan {
     /// Whether the plan at `depth` bits, for scanlines of `len` bytes, codes its bands by [`Stamps`].
     pub(crate) fn codes_by_stamps(&self, depth: u8, len: usize) -> bool {
         self.stamped_at(depth, len) && self.bytes(depth, len, true).is_some()
     }
 
-    /// [`Plan::is_stamped`] for scanlines of `len` bytes at `depth` bits.
+    /// [`BandPlan::is_stamped`] for scanlines of `len` bytes at `depth` bits.
     fn stamped_at(&self, depth: u8, len: usize) -> bool {
         let per_byte = 8 / usize::from(depth.clamp(1, 8));
         self.is_stamped(len / (1 + self.width().div_ceil(per_byte)))
@@ -468,18 +468,18 @@ impl Plan {
 }
 
 /// The fewest bytes of scanlines in a band of squares for which its rows are coded from their tiles: nearly the
-/// window, so that the search could reach little more than the band's own rows (see [`Plan::bytes`]).
+/// window, so that the search could reach little more than the band's own rows (see [`BandPlan::bytes`]).
 const PLANNED_BAND_BYTES: usize = WINDOW / 16 * 15;
 
 /// Whether a PNG of squares of `square` pixels in a picture `width` pixels wide may have its bands coded from the
-/// tiles: true for every picture [`Plan::bytes`] plans at any depth (its band's bytes at 8 bits are the most it can
+/// tiles: true for every picture [`BandPlan::bytes`] plans at any depth (its band's bytes at 8 bits are the most it can
 /// have), so the cache key can say so before the picture is drawn.
 pub(crate) fn may_code_from_tiles(square: u32, width: u32) -> bool {
     square as usize * (width as usize + 1) >= PLANNED_BAND_BYTES
 }
 
 /// Whether a PNG of `width`×`height` pixels, its squares of `square` pixels from `board_x` on, may have squares that
-/// start inside a byte coded from their tiles ([`Plan::bytes`] at 4 bits): its bands are large enough
+/// start inside a byte coded from their tiles ([`BandPlan::bytes`] at 4 bits): its bands are large enough
 /// ([`may_code_from_tiles`]), a square's side or the board's left edge is an odd number of pixels (two pixels a
 /// byte), and its scanlines at 4 bits are at most [`QUICK_SEARCH_ABOVE`] bytes. So the cache key can say so before
 /// the picture is drawn (at 8 bits such a picture's squares start on bytes, and at 1 and 2 bits it is searched).
@@ -631,7 +631,7 @@ pub(crate) const STAMPED_ABOVE_SQUARES: usize = 64;
 
 /// Whether the bands of a picture `width` pixels wide and `height` high of a board of `squares` squares, if coded
 /// from their tiles, may be coded by [`Stamps`]: the test of the cache key (with [`may_code_from_tiles`]); the
-/// encoder adds that the tiles show again ([`Plan::tiles_shown_again`]).
+/// encoder adds that the tiles show again ([`BandPlan::tiles_shown_again`]).
 pub(crate) fn stamped(width: usize, height: usize, squares: usize) -> bool {
     width * height > STAMPED_ABOVE_PIXELS && squares > STAMPED_ABOVE_SQUARES
 }

@@ -1,6 +1,6 @@
 //! The fast path of [`crate::draw::render::render_png`]: a diagram drawn square by square straight into palette
 //! indices, with the same palette and indices as drawing it in RGB and indexing it, so the same PNG bytes (or, where
-//! the encoder codes a large picture's bands from the tiles, [`Plan`], the same scanlines in other bytes).
+//! the encoder codes a large picture's bands from the tiles, [`BandPlan`], the same scanlines in other bytes).
 //!
 //! Why: in WebAssembly a cache miss spent a third of its time giving each pixel of the RGB picture its palette index
 //! and a further 10–20 % drawing the squares and sprites pixel by pixel (docs/cost.md, "Where the time goes"). But a
@@ -27,7 +27,7 @@
 //! (`borders`) and see-through colours. `print`'s hatched squares are tiles per phase of the hatching (the lines
 //! run on across squares).
 
-use crate::draw::deflate::{Plan, Span, TileCodes};
+use crate::draw::deflate::{BandPlan, Span, TileCodes};
 use crate::draw::layout::MarkPaint;
 use crate::draw::marks::{draw_mark, overlay_layer, text_line_layer, PlacedMask};
 use crate::draw::pngenc;
@@ -90,7 +90,7 @@ pub(crate) struct IndexedPicture {
     /// Each row a filter byte (0, none) and its indices packed at `depth` bits, as PNG's scanlines.
     pub scanlines: Vec<u8>,
     /// What the painter knows of the rows, for the encoder.
-    pub plan: Plan,
+    pub band_plan: BandPlan,
 }
 
 /// The palette as it grows: colour to index, at most 256 colours, in an open-addressing table of 1024 slots (a
@@ -1055,8 +1055,8 @@ pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
             spans
         })
         .collect();
-    let plan = Plan { first_row: sy0, band_rows: s, bands, same_above };
-    Some(IndexedPicture { width: l.width, height: l.height, palette: palette.rgb, depth: fewer, scanlines, plan })
+    let band_plan = BandPlan { first_row: sy0, band_rows: s, bands, same_above };
+    Some(IndexedPicture { width: l.width, height: l.height, palette: palette.rgb, depth: fewer, scanlines, band_plan })
 }
 
 #[cfg(test)]
@@ -1089,7 +1089,8 @@ mod tests {
     fn palette_path(board: &Board, options: &RenderOptions) -> Vec<u8> {
         let picture = paint(&Scene::build(board, options)).expect("drawn in palette indices");
         let size = (picture.width, picture.height);
-        pngenc::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.plan).expect("encodes")
+        pngenc::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.band_plan)
+            .expect("encodes")
     }
 
     /// Where the encoder codes the bands from the tiles, and that it does: the lichess size (a 2-px frame, squares on
@@ -1122,8 +1123,8 @@ mod tests {
         let coded_inside_bytes = |board: &Board, o: &RenderOptions| {
             let picture = paint(&Scene::build(board, o)).expect("the palette painter draws it");
             let four_bit_bytes = picture.height as usize * (1 + (picture.width as usize).div_ceil(2));
-            let inside = picture.plan.codes_inside_bytes(4, four_bit_bytes);
-            let version = if picture.plan.codes_by_stamps(4, four_bit_bytes) { "r9" } else { "r8" };
+            let inside = picture.band_plan.codes_inside_bytes(4, four_bit_bytes);
+            let version = if picture.band_plan.codes_by_stamps(4, four_bit_bytes) { "r9" } else { "r8" };
             assert!(!inside || crate::draw::render::png_version(board, o) == version, "{}", o.canonical());
             inside
         };
@@ -1188,7 +1189,7 @@ mod tests {
             let (w, h) = (picture.width as usize, picture.height as usize);
             [8u8, 4, 2, 1].iter().any(|&depth| {
                 let per_byte = 8 / usize::from(depth);
-                picture.plan.codes_by_stamps(depth, h * (1 + w.div_ceil(per_byte)))
+                picture.band_plan.codes_by_stamps(depth, h * (1 + w.div_ceil(per_byte)))
             })
         };
         let cases: [(&Board, &[(&str, &str)]); 6] = [
@@ -1307,8 +1308,9 @@ mod tests {
                 let picture = paint(&Scene::build(&start, &o)).expect("drawn in palette indices");
                 let stride = 1 + (picture.width as usize).div_ceil(8 / usize::from(picture.depth));
                 let rows: Vec<&[u8]> = picture.scanlines.chunks_exact(stride).collect();
-                let flagged: Vec<usize> =
-                    (picture.plan.same_above.iter().enumerate()).filter_map(|(y, &same)| same.then_some(y)).collect();
+                let flagged: Vec<usize> = (picture.band_plan.same_above.iter().enumerate())
+                    .filter_map(|(y, &same)| same.then_some(y))
+                    .collect();
                 for &y in &flagged {
                     assert!(y > 0 && rows[y] == rows[y - 1], "{} row {y}", o.canonical());
                 }

@@ -216,7 +216,7 @@ pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, Enc
     if indexed::indexed_path_applies(board, options) {
         if let Some(picture) = indexed::paint(&scene) {
             let size = (picture.width, picture.height);
-            return pngenc::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.plan);
+            return pngenc::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.band_plan);
         }
     }
     pngenc::encode(&paint(&scene))
