@@ -2,7 +2,7 @@
 //!
 //! Why: a diagram is a frame and a few dozen different squares repeated, so most of its scanlines are copies of a
 //! scanline already written (the row above inside a square, or the same row of a square one or two bands up), and
-//! a general deflate spent most of a cache miss's time finding that out, byte by byte, again on every request
+//! a general deflate spends most of a cache miss's time finding that out, byte by byte, again on every request
 //! (docs/cost.md). Here:
 //!
 //! - a scanline equal to an earlier one inside the 32-KB window (found by a hash of whole rows, then compared) is one
@@ -92,8 +92,8 @@ fn common(data: &[u8], a: usize, b: usize, max: usize) -> usize {
 /// A hash of a whole scanline (equal rows are then compared byte for byte).
 fn row_hash(row: &[u8]) -> u64 {
     // Two lanes of eight bytes each, independent of each other, so that one's multiplication need not wait for the
-    // other's (one lane was latency-bound: 7 % of a 724-px miss in V8). Which row a row copies does not depend on
-    // the hash, only on the rows' bytes (`tokenize` compares them).
+    // other's (a single lane is latency-bound). Which row a row copies does not depend on the hash, only on the rows'
+    // bytes (`row_copies` compares them).
     let (mut h, mut g) = (row.len() as u64, 0x2545_F491_4F6C_DD1D);
     let mut pairs = row.chunks_exact(16);
     for pair in &mut pairs {
@@ -122,7 +122,7 @@ fn adler32(adler: u32, data: &[u8]) -> u32 {
     // Eight bytes x0..x7 a step: a grows by their sum, b by 8a + 8x0 + 7x1 + … + 1x7. The sums are made in 16-bit
     // lanes of one u64 and gathered into its top lane by a multiplication (the even bytes' lanes weighted 8, 6, 4, 2,
     // the odd ones' 7, 5, 3, 1; at most 5,100 a lane, no carry between lanes): three multiplications instead of
-    // sixteen additions in a chain, a byte at a time (a few per cent of a large picture's miss in V8).
+    // sixteen additions in a chain, a byte at a time.
     const LANES: u64 = 0x00FF_00FF_00FF_00FF;
     const ONES: u64 = 0x0001_0001_0001_0001;
     const EVEN_WEIGHTS: u64 = 0x0008_0006_0004_0002;
@@ -481,12 +481,12 @@ impl BandPlan {
     /// share is searched.
     ///
     /// Why: where the 32-KB window holds two bands or more, the search finds what a tile's code cannot (the same
-    /// glyph's rows in another band or another tile), 1–4 % fewer bytes on boards of many different pieces at 40 px
+    /// glyph's rows in another band or another tile): 1–4 % fewer bytes on boards of many different pieces at 40 px
     /// (and 1 % on the glyph sheet at 40 px, whose band is 88 % of the window); where a band nearly fills the
-    /// window, the codes made fewer bytes than the search on every golden and gallery sheet. Squares starting inside
-    /// bytes (a 3-px frame at `size=96`) coded so: 2–3.5 % more bytes than the thorough search, within the goldens'
-    /// byte ceilings, for 7–25 % less CPU in V8; above [`QUICK_SEARCH_ABOVE`] the quick search is as fast as the codes
-    /// and makes fewer bytes (docs/cost.md, round 10). At 1 and 2 bits, not measured: searched.
+    /// window, the codes make fewer bytes than the search on every golden and gallery sheet. Squares starting inside
+    /// bytes (a 3-px frame at `size=96`) are coded so too: 2–3.5 % more bytes than the thorough search, within the
+    /// goldens' byte ceilings, for 7–25 % less CPU in V8; above [`QUICK_SEARCH_ABOVE`] the quick search is as fast as
+    /// the codes and makes fewer bytes (docs/cost.md). At 1 and 2 bits, not measured: searched.
     fn bytes(&self, depth: u8, len: usize, stamped: bool) -> Option<BandBytes<'_>> {
         let per_byte = 8 / usize::from(depth.clamp(1, 8));
         let whole = |pixels: usize| pixels.is_multiple_of(per_byte).then_some(pixels / per_byte);
@@ -1067,9 +1067,9 @@ impl TileRowShown {
 }
 
 /// A token of the tile code shorter than this (a literal) is tried against the squares to the left. Trying short
-/// matches too (below 8 bytes, against 8 squares) made a 2,180-px board 6 % smaller and 13 % slower, a 724-px one 2 %
-/// smaller and 5 % slower; trying nothing, the 2,180-px board 14 % faster and 0.5 % smaller, but a golden
-/// (`fairy_96_blue`, many different glyphs) 2 % larger than the search made it (`node scripts/bench-wasm-ab.mjs`).
+/// matches too (below 8 bytes, against 8 squares) makes a 2,180-px board 6 % smaller and 13 % slower, a 724-px one
+/// 2 % smaller and 5 % slower; trying nothing makes the 2,180-px board 14 % faster and 0.5 % smaller, but a golden
+/// (`fairy_96_blue`, many different glyphs) 2 % larger than the search makes it (`node scripts/bench-wasm-ab.mjs`).
 const CROSS_BELOW: usize = 2;
 /// How many squares to the left are tried.
 const CROSS_SQUARES: usize = 4;
@@ -1193,9 +1193,9 @@ struct Effort {
 }
 
 impl Effort {
-    /// Measured on the goldens and the bench cases (docs/cost.md, "Round 5"): up to 64 KB of scanlines (the default
+    /// Measured on the goldens and the bench cases (docs/cost.md): up to 64 KB of scanlines (the default
     /// size up to about a 10×10 board) the thorough settings, which the small pictures need to stay smaller than
-    /// zlib-rs made them (`print`'s hatching at small squares) and which cost no more there than any other (the
+    /// zlib-rs makes them (`print`'s hatching at small squares) and which cost no more there than any other (the
     /// fixed costs dominate); up to 512 KB (an 8×8 board up to about 900 px) one hash candidate but every row up to
     /// 8 above, 30 % less CPU at 724 px for 2–8 % more bytes; above, where most rows are new (a full 32×32 board),
     /// the quick ones, about half the CPU of the thorough ones for about 8 % more bytes.

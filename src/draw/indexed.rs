@@ -2,26 +2,26 @@
 //! indices, with the same palette and indices as drawing it in RGB and indexing it, so the same PNG bytes (or, where
 //! the encoder codes a large picture's bands from the tiles, [`BandPlan`], the same scanlines in other bytes).
 //!
-//! Why: in WebAssembly a cache miss spent a third of its time giving each pixel of the RGB picture its palette index
-//! and a further 10–20 % drawing the squares and sprites pixel by pixel (docs/cost.md, "Where the time goes"). But a
-//! diagram is a frame plus squares, and a square is a fill colour, its highlights, at most one sprite and perhaps
-//! XFEN's border: the start position has 22 different squares among 64, a full 32×32 board a few dozen among 1,024. So
-//! each different square (a *tile*) is drawn once in RGB (and kept for the isolate's next diagrams, [`TILES`]), each
-//! tile row is given its palette indices once, the first time the picture shows it, and every row of the board is then
-//! copies of index rows, written packed at the picture's bit depth (known before the first row: [`Census`]), a square's
-//! row on whole bytes packed once a picture and copied. What lies outside the framed board (the coordinates' margins,
-//! the bands of title, caption and count, the background or `rim` around them) is drawn in RGB in four strips around
-//! the board and indexed there only; a square under an arrow or a circle is a tile of its own, drawn in RGB with the
-//! overlays clipped to it.
+//! Why: in WebAssembly, giving each pixel of an RGB picture its palette index and drawing the squares and sprites pixel
+//! by pixel is most of what a cache miss costs (docs/cost.md). But a diagram is a frame plus squares, and a square is a
+//! fill colour, its highlights, at most one sprite and perhaps XFEN's border: the start position has 22 different
+//! squares among 64, a full 32×32 board a few dozen among 1,024. So each different square (a *tile*) is drawn once in
+//! RGB (and kept for the isolate's next diagrams, [`TILES`]), each tile row is given its palette indices once, the
+//! first time the picture shows it, and every row of the board is then copies of index rows, written packed at the
+//! picture's bit depth (known before the first row: [`Census`]), a square's row on whole bytes packed once a picture
+//! and copied. What lies outside the framed board (the coordinates' margins, the bands of title, caption and count, the
+//! background or `rim` around them) is drawn in RGB in four strips around the board and indexed there only; a square
+//! under an arrow or a circle is a tile of its own, drawn in RGB with the overlays clipped to it.
 //!
 //! Exactness: the palette is in order of first appearance, scanning rows top down, as [`crate::draw::pngenc`] builds
 //! it. Every row is assembled left to right, and a pixel's colour is looked up the first time the scan meets it, in
-//! picture order; a tile row met again brings no new colour. So palette and indices equal those of the RGB path, and
-//! a picture with more than 256 colours is left to the RGB path (which encodes it as RGB). Each layer is painted as
-//! the RGB painter paints it, in its order (fill, highlights, piece, border, overlays; labels and text outside the
-//! board), and every one of them stays inside its square or its strip (checked: anything else takes the RGB path).
-//! Tested against the RGB path over generated boards and options (`tests` below: byte for byte, or the same
-//! scanlines where the bands may be coded from the tiles) and by every golden.
+//! picture order; a tile row met again brings no new colour. So palette and indices equal those of the RGB path, and a
+//! picture with more than 256 colours is left to the RGB path (which encodes it as RGB). Each layer is painted as the
+//! RGB painter paints it, in its order (a square's by the same function, [`draw_square`]: fill, highlights, piece,
+//! border; then overlays; labels and text outside the board), and every one of them stays inside its square or its
+//! strip (checked: anything else takes the RGB path). Tested against the RGB path over generated boards and options
+//! (`tests` below: byte for byte, or the same scanlines where the bands may be coded from the tiles) and by every
+//! golden.
 //!
 //! What it draws is decided by [`indexed_path_applies`]: everything but holes, the lines between squares
 //! (`borders`) and see-through colours. `print`'s hatched squares are tiles per phase of the hatching (the lines
@@ -295,8 +295,8 @@ impl Tile {
 }
 
 /// A tile's pixels, and the same as the index of each pixel's colour among the tile's own colours: a row of a tile
-/// then gets its palette indices by looking up a handful of colours, not one per pixel (indexing each new tile row
-/// was a quarter of a 724-px miss in V8).
+/// then gets its palette indices by looking up a handful of colours, not one per pixel (looking up every pixel of
+/// each new tile row is a large share of a miss).
 struct TileArt {
     /// RGB, `side`×`side`.
     pixels: Vec<u32>,
@@ -315,7 +315,7 @@ struct LocalColours {
     codes: Arc<TileCodes>,
     row_colours: Vec<Vec<u8>>,
     /// The tile's indices in the last picture that showed it: the next start-like position's palette usually gives
-    /// its colours the same indices, and then its rows need no translating (which was a fifth of a 724-px miss).
+    /// its colours the same indices, and then its rows need no translating.
     kept: Mutex<Option<Arc<Translation>>>,
 }
 
@@ -377,7 +377,7 @@ fn same_above(pixels: &[u32], side: usize) -> Vec<bool> {
 }
 
 /// Whether two rows of pixels are the same, compared pixel by pixel: the slices' `==` is wasm's `memcmp`, a byte at
-/// a time (7 % of a furnished diagram when strips' rows were compared so).
+/// a time.
 fn same_pixels(a: &[u32], b: &[u32]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a == b)
 }
@@ -443,7 +443,7 @@ fn overlaid(art: &TileArt, rect: Rect, overlays: &[OverlayLayer], census: Option
 
 /// The tiles' RGB pixels drawn in this isolate, with the bytes they hold: a warm isolate meets the same squares in
 /// diagram after diagram (the twelve pieces on two colours at the sizes in use), and drawing a sprite onto its square
-/// was 15 % of a 724-px miss (docs/cost.md). Emptied when it would hold more than [`TILE_BUDGET_BYTES`]. The pixels
+/// is a large share of a miss (docs/cost.md). Emptied when it would hold more than [`TILE_BUDGET_BYTES`]. The pixels
 /// are a pure function of the key, so a cached tile and a new one are the same picture.
 type TileCache = Mutex<(HashMap<TileKey, Arc<TileArt>>, usize)>;
 
@@ -586,7 +586,7 @@ impl StripRows {
 type PixelBox = (i64, i64, i64, i64);
 
 /// The colours a picture will show, counted before its first row is written, so that rows are written packed at
-/// its bit depth (a 4-bit picture was written a byte a pixel, then packed: 15 % of a 32×32 board's miss in V8). At
+/// its bit depth (writing a 4-bit picture a byte a pixel and packing it afterwards costs a pass over it). At
 /// least the picture's colours: the frame's ink (asked for on every row of squares), the strips' (each shows all
 /// its pixels: its background, and the text's blends, [`Census::add_text`]), every tile's (each shows all its rows:
 /// a row not asked for is the same as the one above it); a square under an arrow or circle counts its tile's
@@ -596,7 +596,7 @@ type PixelBox = (i64, i64, i64, i64);
 struct Census {
     colours: Palette,
     /// More than 16 colours: 8 bits, whatever else is counted (text and arrows are blends of many colours: the
-    /// count of a furnished diagram stops at its first lines, which a full count cost 10 % of a miss in workerd).
+    /// count of a furnished diagram stops at its first lines, where a full count costs a large share of a miss).
     eight_bits: bool,
 }
 
@@ -652,7 +652,7 @@ impl Census {
     /// The strips' colours where the text layers' inked boxes (`inked`) do not overlap: the `background` (if a strip
     /// has pixels) and, for each coverage a layer's mask has, that coverage of `ink` over the background (what
     /// `Canvas::draw` makes of it, drawn on one pixel). A handful of colours from a pass over the masks' bytes,
-    /// where counting the strips' pixels cost 0.2–0.3 ms of a miss with coordinates and a caption in workerd. False
+    /// where counting the strips' pixels costs 0.2–0.3 ms of a miss with coordinates and a caption in workerd. False
     /// (nothing counted) where two boxes overlap.
     fn add_text(
         &mut self,
@@ -1569,7 +1569,7 @@ mod tests {
         assert!(indexed_path_applies(&start, &options(90, true, Theme::Green)));
         assert!(indexed_path_applies(&start, &RenderOptions { coords: true, ..RenderOptions::default() }));
         assert!(indexed_path_applies(&start, &options(40, false, Theme::Print)));
-        // Looks and furniture too (issue 18).
+        // Looks and furniture too.
         for pairs in FURNISHED {
             let o = looked(pairs).for_board(&start).unwrap();
             assert!(indexed_path_applies(&start, &o), "{pairs:?}");

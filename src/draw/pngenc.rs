@@ -256,9 +256,9 @@ fn encode_palette(
 
 /// The PNG file: signature, `IHDR`, `sRGB` (perceptual) and `gAMA` (1/2.2), the palette (`PLTE`) and its alphas
 /// (`tRNS`, only for a picture with transparency) if any, one
-/// `IDAT` (unfiltered scanlines, compressed by [`crate::draw::deflate`]), `IEND`: the chunks and order the `png` crate's
-/// encoder wrote before (renderer `r2`). Written here because those few chunks were all the
-/// Worker used of that encoder, which linked about 30 KB of wasm (its own deflate and a decompressor for text
+/// `IDAT` (unfiltered scanlines, compressed by [`crate::draw::deflate`]), `IEND`: the chunks and order of the `png`
+/// crate's encoder, so that a picture's chunks are those cached PNGs have. Written here because those few chunks are
+/// all the Worker needs of that encoder, which links about 30 KB of wasm (its own deflate and a decompressor for text
 /// chunks); the `png` crate stays a dev-dependency that decodes in the tests.
 fn write_png(width: u32, height: u32, samples: Samples, band_plan: Option<&BandPlan>) -> Result<Vec<u8>, EncodeError> {
     const INDEXED: u8 = 3;

@@ -383,8 +383,8 @@ mod tests {
     fn the_piece_lines_of_the_hgm_page() {
         // The examples of "Defining the Pieces" (spec 004), one a line, on the default 8×8 board with mirror
         // symmetry. archbishop stands on c1 until the knight line puts a knight there; the king replaces the
-        // knight on f1; the warrior (no known name) is drawn by its image, the centaur (a disc with its ID X before
-        // the centaur had a glyph, renderer r5); the hawk is only in hand.
+        // knight on f1; the warrior (no known name) is drawn by its image, the centaur's glyph; the hawk is only in
+        // hand.
         let definition = "archbishop:A:BN:cardinal:c1\nwarrior:X:mNcK:centaur:b1,g1\nhawk:H:BN:bird::1\n\
                           pawn::::a2-h2\nknight:N:::c1,f1\nking::KisO3:king:f1\nrook::::a1,h1";
         assert_eq!(
