@@ -33,6 +33,7 @@
 //! private; their public items are re-exported here. `docs/architecture.md` draws the map.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(clippy::too_many_lines)]
 
 mod draw;
 pub mod http;

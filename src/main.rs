@@ -14,6 +14,8 @@
 //! With `--dialect hgm` the position is an Interactive Diagram definition, whose look the other options override,
 //! as on the Worker; `-` as the position reads it from standard input (definitions span lines). `--svg` writes the SVG of `/diagram.svg` instead of the PNG. `-o -` writes to standard output.
 
+#![warn(clippy::too_many_lines)]
+
 use ffen_diagram::ffen::{self, Dialect, Width};
 use ffen_diagram::RenderOptions;
 use std::io::Write;
