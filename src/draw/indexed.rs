@@ -199,6 +199,7 @@ impl Tile {
         let side = square.rect.width;
         let key = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks)?;
         let mut art = tile_art(key, side as usize, || {
+            // (Every pixel is then painted by the square's fill.)
             let mut image = Image::new(side, side, PAPER);
             let hatch_phase = match fill {
                 Fill::Hatched(phase) => phase,
@@ -206,8 +207,8 @@ impl Tile {
             };
             let layers = SquareLayers { paint: square.paint, marks, sprite: square.sprite.as_ref() };
             draw_square(&mut image, (Rect::new(0, 0, side, side), hatch_phase), &layers);
-            Some(image.pixels)
-        })?;
+            image.pixels
+        });
         if let Some(census) = census.as_deref_mut() {
             census.add(art.local.as_ref().map_or(&art.pixels, |local| &local.colours));
         }
@@ -462,12 +463,12 @@ pub(crate) fn clear_tile_cache() {
 }
 
 /// The tile `key`, from the cache or drawn now by `draw` (`side`×`side` RGB pixels).
-fn tile_art(key: TileKey, side: usize, draw: impl FnOnce() -> Option<Vec<u32>>) -> Option<Arc<TileArt>> {
+fn tile_art(key: TileKey, side: usize, draw: impl FnOnce() -> Vec<u32>) -> Arc<TileArt> {
     let cache = TILES.get_or_init(|| Mutex::new((HashMap::new(), 0)));
     if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
-        return Some(Arc::clone(hit));
+        return Arc::clone(hit);
     }
-    let pixels = Arc::new(TileArt::new(draw()?, side));
+    let pixels = Arc::new(TileArt::new(draw(), side));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     let (map, bytes) = &mut *guard;
     let size = pixels.bytes();
@@ -481,7 +482,7 @@ fn tile_art(key: TileKey, side: usize, draw: impl FnOnce() -> Option<Vec<u32>>) 
     if let Some(replaced) = map.insert(key, Arc::clone(&pixels)) {
         *bytes = bytes.saturating_sub(replaced.bytes());
     }
-    Some(pixels)
+    pixels
 }
 
 /// The part of the picture outside the framed board, drawn in RGB: a strip of `image` at (`x`, `y`).
