@@ -2,7 +2,7 @@
 //! the same size and the same RGB(A) pixels, whatever the bytes (palette order, filters, deflate level).
 //!
 //! Used to show that a change of the encoder changed bytes but no picture, e.g. the goldens before and after a
-//! `RENDERER_VERSION` bump: `cargo run --example same_pixels -- OLD_DIR tests/golden`. Exits non-zero on any
+//! cache version bump: `cargo run --example same_pixels -- OLD_DIR tests/golden`. Exits non-zero on any
 //! difference and names the files.
 
 use std::path::Path;

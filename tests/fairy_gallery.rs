@@ -2,7 +2,7 @@
 //! black, neutral and extra colour 3 (one rank each, top to bottom), at 16, 40 and 96 px, as PNG and SVG, drawn by
 //! the library exactly as the Worker draws them. The files are goldens: compared byte for byte here.
 //!
-//! Regenerate after an intended change of a glyph (and a new `RENDERER_VERSION`), then look at them:
+//! Regenerate after an intended change of a glyph (and a new `http::CACHE_VERSION`), then look at them:
 //! `UPDATE_GOLDENS=1 cargo test --test fairy_gallery`.
 
 mod common;

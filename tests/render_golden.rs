@@ -4,9 +4,9 @@
 //! draw with the same `f32` operations wherever they run, and the encoder's settings and palette order are fixed.
 //! No platform has been seen to differ: the Worker's wasm32 build (with `simd128`) returns these same bytes for every
 //! case (`tests/e2e/golden.test.mjs`, part of `bash scripts/test`). A tolerance would only hide a changed picture
-//! that must bump `RENDERER_VERSION`. The cases are the lines of `tests/golden/cases.tsv`.
+//! that must bump `http::CACHE_VERSION`. The cases are the lines of `tests/golden/cases.tsv`.
 //!
-//! Regenerate after an intended change of the drawing (and bump `RENDERER_VERSION`):
+//! Regenerate after an intended change of the drawing (and bump `http::CACHE_VERSION`):
 //! `UPDATE_GOLDENS=1 cargo test --test render_golden`, then look at the changed PNGs before committing them.
 //! On a mismatch the rendered picture is written to `target/golden-failures/<name>.png` for comparison.
 

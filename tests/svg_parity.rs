@@ -4,7 +4,7 @@
 //! PNG's within [`Tolerance`]. The SVG bytes of every case are also compared with `tests/golden/svg/<name>.svg`
 //! (the Worker's test `tests/e2e/golden.test.mjs` checks the wasm build writes the same bytes).
 //!
-//! Regenerate the SVG goldens after an intended change (and bump `SVG_VERSION`):
+//! Regenerate the SVG goldens after an intended change (and bump `http::CACHE_VERSION`):
 //! `UPDATE_GOLDENS=1 cargo test --test svg_parity`. The rasterised SVGs of the last run are written to
 //! `target/svg-parity/<name>.png`, next to the PNG as `<name>.ref.png`, for looking at.
 

@@ -4,7 +4,7 @@
 //! Why not a pixel count: pixels are a poor predictor across boards. A plain 8×8 board at `size=128` (1.08 Mpx) is
 //! a handful of different squares repeated, cheap to draw and to encode; a 32×32 board of sixteen fairy pieces with
 //! coordinates has a fifth of the pixels and costs more. So the prediction adds up what the renderer does, each term
-//! measured in workerd and in V8 (docs/cost.md, "Round 5"):
+//! measured in workerd and in V8 (docs/cost.md):
 //!
 //! - a fixed part (parsing, the cache key and lookup, the response);
 //! - every pixel of the picture (assembling, packing and hashing rows, the Adler-32, copying): about 3 ns a pixel on
@@ -20,8 +20,8 @@
 //! 50 ns a pixel of the square: 0.25 ms at 68 px, 0.8 ms at 128 px). It is paid once per isolate and size, like the
 //! compile of a fresh isolate, and counting it on every request would refuse every large size; docs/cost.md shows
 //! what it costs. Nor, for the same reason, the search of a tile's code when the encoder codes a large picture from
-//! its tiles (renderer `r7`: about 0.18 ms for a 90-px tile on the host, once per tile and isolate), nor what that
-//! coding saves on a warm miss (a quarter of a 724-px one in V8: the model stays the upper bound it was).
+//! its tiles (about 0.18 ms for a 90-px tile on the host, once per tile and isolate), nor what that coding saves on
+//! a warm miss (a quarter of a 724-px one in V8): the model stays an upper bound.
 //!
 //! The prediction is an upper bound for the measured cases, not an exact figure; its edge is tested below and the
 //! requests at it are measured by `scripts/cost`.
@@ -117,7 +117,7 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
 fn distinct_squares(board: &Board) -> (u64, u64) {
     // Each content with the square colours it stands on (bit 0 light, bit 1 dark). A map rather than a sort and a
     // dedup: a sort of cells is a function of its own in the wasm (5 KB gzipped), for a count. Grown as needed: a
-    // board has a few dozen different squares, and room for one a square made the count of a 32×32 board slower.
+    // board has a few dozen different squares, and room for one a square makes the count of a 32×32 board slower.
     let mut shades: HashMap<&Cell, u8> = HashMap::new();
     for y in 0..board.height() {
         for x in 0..board.width() {

@@ -2,7 +2,7 @@
 //!
 //! Why: a diagram is a frame and a few dozen different squares repeated, so most of its scanlines are copies of a
 //! scanline already written (the row above inside a square, or the same row of a square one or two bands up), and
-//! a general deflate spent most of a cache miss's time finding that out, byte by byte, again on every request
+//! a general deflate spends most of a cache miss's time finding that out, byte by byte, again on every request
 //! (docs/cost.md). Here:
 //!
 //! - a scanline equal to an earlier one inside the 32-KB window (found by a hash of whole rows, then compared) is one
@@ -14,16 +14,15 @@
 //!   is smallest), and the Adler-32 of a copied row is the copied row's, combined, not recomputed;
 //! - in a large picture (a band of squares nearly the window) whose squares start on whole bytes (or, at 4 bits,
 //!   inside one, in up to 512 KB of scanlines: then the byte two squares share is searched), the
-//!   palette painter's [`Plan`] says which bytes of each band are which square: a square is coded from its tile's
+//!   palette painter's [`BandPlan`] says which bytes of each band are which square: a square is coded from its tile's
 //!   [`TileCode`] (its tokens, searched once per isolate and kept with the tile, matches only inside the tile, so
 //!   valid wherever it is shown), a square shown again further left is one copy, and only the margins and frame are
 //!   searched; the same squares to the left are tried where the code has a literal, and each match runs on as far
 //!   as the bytes repeat. Every planned match is checked against the bytes (a wrong plan costs bytes, never the
-//!   picture). Those PNGs' bytes differ from the search's, their pixels do not (`TILE_CODED_SINCE`, `r7`; squares
-//!   inside bytes: `INSIDE_BYTES_CODED_SINCE`, `r8`);
+//!   picture). Those PNGs' bytes differ from the search's, their pixels do not;
 //! - in the largest of them (more than 1,024 × 1,024 pixels of a board larger than 8×8, [`stamped`]) whose tiles
 //!   show again, each tile row's tokens are made once a picture and copied wherever the tile shows that row, and
-//!   written as bits once and copied too ([`Stamps`]; `STAMPED_SINCE`, `r9`): a 32×32 board's rows are a third
+//!   written as bits once and copied too ([`Stamps`]): a 32×32 board's rows are a third
 //!   cheaper.
 //!
 //! Deterministic: the same scanlines always give the same bytes. Tested by decoding with independent inflaters
@@ -41,10 +40,10 @@ const HASH_BITS: u32 = 15;
 
 /// The zlib stream (RFC 1950, one deflate block of RFC 1951) of `data`, PNG scanlines of `stride` bytes each (the
 /// filter byte and the samples; `data.len()` is a multiple of `stride`), with what the painter knows of the rows
-/// ([`Plan`]), if anything: its bands' rows are coded from their tiles' codes instead of searched.
-pub(crate) fn zlib_scanlines(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> Vec<u8> {
+/// ([`BandPlan`]), if anything: its bands' rows are coded from their tiles' codes instead of searched.
+pub(crate) fn zlib_scanlines(data: &[u8], stride: usize, band_plan: Option<(&BandPlan, u8)>) -> Vec<u8> {
     debug_assert!(stride > 0 && data.len().is_multiple_of(stride));
-    let (tokens, adler, stamps) = tokenize(data, stride.max(1), plan);
+    let (tokens, adler, stamps) = tokenize(data, stride.max(1), band_plan);
     let mut out = Vec::with_capacity(data.len() / 8 + 64);
     // CMF: deflate with a 32-KB window; FLG: default level, no dictionary, the check bits making CMF·256+FLG a
     // multiple of 31 (0x789C, what zlib writes at its default levels).
@@ -92,8 +91,8 @@ fn common(data: &[u8], a: usize, b: usize, max: usize) -> usize {
 /// A hash of a whole scanline (equal rows are then compared byte for byte).
 fn row_hash(row: &[u8]) -> u64 {
     // Two lanes of eight bytes each, independent of each other, so that one's multiplication need not wait for the
-    // other's (one lane was latency-bound: 7 % of a 724-px miss in V8). Which row a row copies does not depend on
-    // the hash, only on the rows' bytes (`tokenize` compares them).
+    // other's (a single lane is latency-bound). Which row a row copies does not depend on the hash, only on the rows'
+    // bytes (`row_copies` compares them).
     let (mut h, mut g) = (row.len() as u64, 0x2545_F491_4F6C_DD1D);
     let mut pairs = row.chunks_exact(16);
     for pair in &mut pairs {
@@ -122,7 +121,7 @@ fn adler32(adler: u32, data: &[u8]) -> u32 {
     // Eight bytes x0..x7 a step: a grows by their sum, b by 8a + 8x0 + 7x1 + … + 1x7. The sums are made in 16-bit
     // lanes of one u64 and gathered into its top lane by a multiplication (the even bytes' lanes weighted 8, 6, 4, 2,
     // the odd ones' 7, 5, 3, 1; at most 5,100 a lane, no carry between lanes): three multiplications instead of
-    // sixteen additions in a chain, a byte at a time (a few per cent of a large picture's miss in V8).
+    // sixteen additions in a chain, a byte at a time.
     const LANES: u64 = 0x00FF_00FF_00FF_00FF;
     const ONES: u64 = 0x0001_0001_0001_0001;
     const EVEN_WEIGHTS: u64 = 0x0008_0006_0004_0002;
@@ -161,139 +160,232 @@ fn adler32_combine(x: u32, y: u32, y_len: usize) -> u32 {
     b << 16 | a
 }
 
-/// The tokens of `data` and its Adler-32; see the module documentation. A row of `plan`'s bands that is not a copy
-/// of an earlier row is coded from its spans; every other row is searched.
+/// The tokens of `data` and its Adler-32; see the module documentation. A row of `band_plan`'s bands that is not a
+/// copy of an earlier row is coded from its spans; every other row is searched.
 // Not inlined, here and on `compress` and `write_block` (each called once a picture): the profiles of
 // `scripts/bench-wasm --profile` then show the three steps apart.
 #[inline(never)]
-fn tokenize(data: &[u8], stride: usize, plan: Option<(&Plan, u8)>) -> (Vec<Token>, u32, Option<Stamps>) {
+fn tokenize(data: &[u8], stride: usize, band_plan: Option<(&BandPlan, u8)>) -> (Vec<Token>, u32, Option<Stamps>) {
     let rows = data.len() / stride;
-    // First the rows: each one's distance back to an equal row inside the window (0: none, to be compressed), and
-    // the Adler-32.
-    let mut copies = vec![0usize; rows];
-    let adler = {
-        // Rows by hash: an open-addressing table of (hash, row + 1), at most half full.
-        let slots = (rows * 2).next_power_of_two().max(16);
-        let mut row_table: Vec<(u64, u32)> = vec![(0, 0); slots];
-        let mut row_adler: Vec<u32> = Vec::with_capacity(rows);
-        let mut adler = 1;
-        // The row above's hash and slot.
-        let mut above = (0, 0);
-        for r in 0..rows {
-            let row = &data[r * stride..(r + 1) * stride];
-            // Most often a row is the one above (a band's blank rows, empty squares): then that is the most recent
-            // earlier row with its content, its hash and its slot are this row's, and no hash is needed. The rows the
-            // painter copied are known to be (checked in debug builds), the others compared.
-            let copied = plan.is_some_and(|(plan, _)| plan.same_above.get(r) == Some(&true));
-            debug_assert!(!copied || r > 0 && common(data, (r - 1) * stride, r * stride, stride) == stride);
-            if r > 0 && (copied || common(data, (r - 1) * stride, r * stride, stride) == stride) {
-                let (hash, slot) = above;
-                row_table[slot] = (hash, r as u32 + 1);
-                if stride <= WINDOW {
-                    copies[r] = stride;
-                }
-                let this = row_adler[r - 1];
-                row_adler.push(this);
-                adler = adler32_combine(adler, this, stride);
-                continue;
-            }
-            let hash = row_hash(row);
-            // The most recent earlier row with this content, if any.
-            let mut slot = (hash as usize) & (slots - 1);
-            let mut earlier = None;
-            loop {
-                let (h, entry) = row_table[slot];
-                if entry == 0 {
-                    break;
-                }
-                let e = entry as usize - 1;
-                // (`common`, not `==`: the slices' `==` is wasm's `memcmp`, a byte at a time, 10 % of a 724-px miss.)
-                if h == hash && common(data, e * stride, r * stride, stride) == stride {
-                    earlier = Some(e);
-                    break;
-                }
-                slot = (slot + 1) & (slots - 1);
-            }
-            row_table[slot] = (hash, r as u32 + 1);
-            above = (hash, slot);
-            let this = match earlier {
-                Some(e) => {
-                    if (r - e) * stride <= WINDOW {
-                        copies[r] = (r - e) * stride;
-                    }
-                    row_adler[e]
-                }
-                None => adler32(1, row),
-            };
-            row_adler.push(this);
-            adler = if r == 0 { this } else { adler32_combine(adler, this, stride) };
-        }
-        adler
+    let same_above = band_plan.map_or(&[][..], |(plan, _)| plan.same_above.as_slice());
+    let (copies, adler) = row_copies(data, stride, same_above);
+    let mut coder = Coder {
+        data,
+        stride,
+        chains: Chains::new(Effort::for_len(data.len())),
+        tokens: Vec::with_capacity(data.len() / 16 + 16),
     };
-    // Then the tokens.
-    let mut tokens: Vec<Token> = Vec::with_capacity(data.len() / 16 + 16);
-    let mut chains = Chains::new(Effort::for_len(data.len()));
-    let stamped = plan.is_some_and(|(plan, _)| plan.is_stamped(rows));
-    let Some((first, band_rows, bands, per_byte)) = plan.and_then(|(plan, depth)| {
-        plan.bytes(depth, data.len(), stamped).map(|(f, b, s)| (f, b, s, 8 / usize::from(depth.clamp(1, 8))))
-    }) else {
-        // Each run of rows copied from one distance as one copy, each run of other rows compressed as one stretch
-        // (so that matches run on across their ends).
+    let stamped = band_plan.is_some_and(|(plan, _)| plan.is_stamped(rows));
+    let stamps = match band_plan.and_then(|(plan, depth)| plan.bytes(depth, data.len(), stamped)) {
+        Some(bands) => coder.code_planned(&copies, &bands, stamped),
+        None => {
+            coder.code_searched(&copies);
+            None
+        }
+    };
+    (coder.tokens, adler, stamps)
+}
+
+/// The rows of scanlines `data` (`stride` bytes each): each one's distance back to an equal row inside the window
+/// (0: none, to be compressed), and the Adler-32 of them all, each row's computed once (a copied row's is the
+/// earlier row's, combined). `same_above`: the rows the painter made as copies of the row above (one flag a row;
+/// shorter: the rest are not), which are not compared again.
+fn row_copies(data: &[u8], stride: usize, same_above: &[bool]) -> (Vec<usize>, u32) {
+    let rows = data.len() / stride;
+    let mut copies = vec![0usize; rows];
+    // Rows by hash: an open-addressing table of (hash, row + 1), at most half full.
+    let slots = (rows * 2).next_power_of_two().max(16);
+    let mut row_table: Vec<(u64, u32)> = vec![(0, 0); slots];
+    let mut row_adler: Vec<u32> = Vec::with_capacity(rows);
+    let mut adler = 1;
+    // The row above's hash and slot.
+    let mut above = (0, 0);
+    for r in 0..rows {
+        let row = &data[r * stride..(r + 1) * stride];
+        // Most often a row is the one above (a band's blank rows, empty squares): then that is the most recent
+        // earlier row with its content, its hash and its slot are this row's, and no hash is needed. The rows the
+        // painter copied are known to be (checked in debug builds), the others compared.
+        let copied = same_above.get(r) == Some(&true);
+        debug_assert!(!copied || r > 0 && common(data, (r - 1) * stride, r * stride, stride) == stride);
+        if r > 0 && (copied || common(data, (r - 1) * stride, r * stride, stride) == stride) {
+            let (hash, slot) = above;
+            row_table[slot] = (hash, r as u32 + 1);
+            if stride <= WINDOW {
+                copies[r] = stride;
+            }
+            let this = row_adler[r - 1];
+            row_adler.push(this);
+            adler = adler32_combine(adler, this, stride);
+            continue;
+        }
+        let hash = row_hash(row);
+        // The most recent earlier row with this content, if any.
+        let mut slot = (hash as usize) & (slots - 1);
+        let mut earlier = None;
+        loop {
+            let (h, entry) = row_table[slot];
+            if entry == 0 {
+                break;
+            }
+            let e = entry as usize - 1;
+            // (`common`, not `==`: the slices' `==` is wasm's `memcmp`, a byte at a time.)
+            if h == hash && common(data, e * stride, r * stride, stride) == stride {
+                earlier = Some(e);
+                break;
+            }
+            slot = (slot + 1) & (slots - 1);
+        }
+        row_table[slot] = (hash, r as u32 + 1);
+        above = (hash, slot);
+        let this = match earlier {
+            Some(e) => {
+                if (r - e) * stride <= WINDOW {
+                    copies[r] = (r - e) * stride;
+                }
+                row_adler[e]
+            }
+            None => adler32(1, row),
+        };
+        row_adler.push(this);
+        adler = if r == 0 { this } else { adler32_combine(adler, this, stride) };
+    }
+    (copies, adler)
+}
+
+/// The scanlines being coded (`stride` bytes a row), the byte search's state and the tokens so far.
+struct Coder<'a> {
+    data: &'a [u8],
+    stride: usize,
+    chains: Chains,
+    tokens: Vec<Token>,
+}
+
+/// One scanline of a band, to be coded from the band's spans.
+struct BandRow<'s, 'a> {
+    /// Where the scanline starts in the data, and where it ends.
+    start: usize,
+    end: usize,
+    /// Its band, and its row in the band (the row of each tile the band shows).
+    band: usize,
+    y: usize,
+    /// The band's spans, left to right.
+    spans: &'s [ByteSpan<'a>],
+}
+
+impl Coder<'_> {
+    /// Codes the rows without a plan: each run of rows copied from one distance (`copies`, [`row_copies`]) as one
+    /// copy, each run of other rows compressed as one stretch (so that matches run on across their ends).
+    fn code_searched(&mut self, copies: &[usize]) {
+        let (data, stride) = (self.data, self.stride);
         let mut r = 0;
-        while r < rows {
+        while r < copies.len() {
             let distance = copies[r];
             let run = copies[r..].iter().take_while(|&&d| d == distance).count();
             let (start, end) = (r * stride, (r + run) * stride);
             if distance == 0 {
-                compress(data, (start, end, end), stride, &mut chains, &mut tokens);
+                compress(data, (start, end, end), stride, &mut self.chains, &mut self.tokens);
             } else {
-                emit_copy(&mut tokens, data, end, distance, end - start);
+                emit_copy(&mut self.tokens, data, end, distance, end - start);
             }
             r += run;
         }
-        return (tokens, adler, None);
-    };
-    let planned = |q: usize| {
-        let i = q.checked_sub(first)?;
-        Some((i / band_rows, bands.get(i / band_rows)?.as_slice(), i % band_rows))
-    };
-    let mut stamps = stamped.then(|| Stamps::new(data, stride, (first, band_rows), &bands));
-    // `p`: the bytes before it are coded. A match may run on past the end of its rows (the run of a margin into the
-    // next row's), and what follows codes only what is left.
-    let mut p = 0;
-    let mut r = 0;
-    while r < rows {
-        let distance = copies[r];
-        if distance != 0 {
-            let run = copies[r..].iter().take_while(|&&d| d == distance).count();
-            let end = (r + run) * stride;
-            if p < end {
-                emit_copy(&mut tokens, data, end, distance, end - p);
-                p = end;
-            }
-            r += run;
-        } else if let Some((band, spans, y)) = planned(r) {
-            let rows_at = (p, r * stride, (r + 1) * stride);
-            let stamps = stamps.as_mut().map(|stamps| (stamps, band));
-            p = code_row(data, rows_at, (stride, (band_rows, per_byte)), (spans, y), stamps, &mut chains, &mut tokens);
-            r += 1;
-        } else {
-            let run = (r..rows).take_while(|&q| copies[q] == 0 && planned(q).is_none()).count();
-            let end = (r + run) * stride;
-            if p < end {
-                p = compress(data, (p, end, data.len()), stride, &mut chains, &mut tokens);
-            }
-            r += run;
-        }
-        p += extend_last(&mut tokens, data, p, data.len());
     }
-    (tokens, adler, stamps)
+
+    /// Codes the rows with the painter's plan in bytes (`bands`): a row copied from an earlier one (`copies`) as
+    /// a copy, a row of a band from the band's spans, the other rows searched; with [`Stamps`] where `stamped`,
+    /// which the block writer needs then.
+    fn code_planned(&mut self, copies: &[usize], bands: &BandBytes, stamped: bool) -> Option<Stamps> {
+        let (data, stride) = (self.data, self.stride);
+        let planned = |q: usize| {
+            let i = q.checked_sub(bands.first_row)?;
+            Some((i / bands.band_rows, bands.bands.get(i / bands.band_rows)?.as_slice(), i % bands.band_rows))
+        };
+        let mut stamps = stamped.then(|| Stamps::new(data, stride, (bands.first_row, bands.band_rows), &bands.bands));
+        // `p`: the bytes before it are coded. A match may run on past the end of its rows (the run of a margin into
+        // the next row's), and what follows codes only what is left.
+        let mut p = 0;
+        let mut r = 0;
+        while r < copies.len() {
+            let distance = copies[r];
+            if distance != 0 {
+                let run = copies[r..].iter().take_while(|&&d| d == distance).count();
+                let end = (r + run) * stride;
+                if p < end {
+                    emit_copy(&mut self.tokens, data, end, distance, end - p);
+                    p = end;
+                }
+                r += run;
+            } else if let Some((band, spans, y)) = planned(r) {
+                let row = BandRow { start: r * stride, end: (r + 1) * stride, band, y, spans };
+                p = self.code_row(p, &row, bands, stamps.as_mut());
+                r += 1;
+            } else {
+                let run = (r..copies.len()).take_while(|&q| copies[q] == 0 && planned(q).is_none()).count();
+                let end = (r + run) * stride;
+                if p < end {
+                    p = compress(data, (p, end, data.len()), stride, &mut self.chains, &mut self.tokens);
+                }
+                r += run;
+            }
+            p += extend_last(&mut self.tokens, data, p, data.len());
+        }
+        stamps
+    }
+
+    /// Codes the scanline `row` from its band's spans, from `p` on (the bytes before it are coded); returns where
+    /// its tokens end. After each span the last match runs on as far as the bytes repeat at its distance (a
+    /// square's background into the next square's, a copied row of squares into the frame), and the next span codes
+    /// only what is left of it.
+    fn code_row(&mut self, mut p: usize, row: &BandRow, bands: &BandBytes, mut stamps: Option<&mut Stamps>) -> usize {
+        let (data, stride) = (self.data, self.stride);
+        let mut at = row.start;
+        for (i, span) in row.spans.iter().enumerate() {
+            let span_end = (at + span.len()).min(row.end);
+            if p < span_end {
+                p = match span {
+                    ByteSpan::Search(_) => {
+                        compress(data, (p, span_end, data.len()), stride, &mut self.chains, &mut self.tokens)
+                    }
+                    ByteSpan::Copy { distance, .. } => {
+                        emit_checked(&mut self.tokens, data, p, span_end - p, *distance);
+                        span_end
+                    }
+                    ByteSpan::Tile(code) => {
+                        let stamped = match stamps.as_deref_mut() {
+                            Some(stamps) if span_end == at + code.width => {
+                                stamps.emit((row.band, i, row.y), code, (data, stride, at, p), &mut self.tokens)
+                            }
+                            _ => false,
+                        };
+                        if stamped {
+                            span_end
+                        } else {
+                            let shown = TileRowShown {
+                                y: row.y,
+                                at,
+                                row_start: row.start,
+                                square: bands.band_rows,
+                                per_byte: bands.per_byte,
+                            };
+                            code.emit(shown, p, self)
+                        }
+                    }
+                };
+            }
+            p += extend_last(&mut self.tokens, data, p, data.len());
+            at = span_end;
+        }
+        if p < row.end {
+            p = compress(data, (p, row.end, data.len()), stride, &mut self.chains, &mut self.tokens);
+        }
+        p
+    }
 }
 
 /// What the painter knows of the rows of a picture drawn in tiles: the rows of each band of squares as spans of
-/// pixels, the same for every row of the band but for the row of the tile each one shows. Coded at a bit depth
-/// where every span starts on a byte ([`Plan::bytes`]).
-pub(crate) struct Plan {
+/// pixels, the same for every row of the band but for the row of the tile each one shows, and which rows are copies
+/// of the row above. Coded at a bit depth where every span starts on a byte ([`BandPlan::bytes`]).
+pub(crate) struct BandPlan {
     /// The picture's row of the first band's first row.
     pub first_row: usize,
     /// The rows of a band (a square's side).
@@ -341,7 +433,19 @@ impl ByteSpan<'_> {
     }
 }
 
-impl Plan {
+/// A [`BandPlan`] in the bytes of scanlines at one bit depth ([`BandPlan::bytes`]).
+struct BandBytes<'a> {
+    /// The picture's row of the first band's first row.
+    first_row: usize,
+    /// The rows of a band: a square's side in pixels.
+    band_rows: usize,
+    /// Pixels a byte.
+    per_byte: usize,
+    /// Each band's spans of bytes, left to right, the filter byte added to the first.
+    bands: Vec<Vec<ByteSpan<'a>>>,
+}
+
+impl BandPlan {
     /// Whether a picture of this plan, `rows` high, is coded by stamps where its bands are coded from the tiles.
     fn is_stamped(&self, rows: usize) -> bool {
         // The board's squares: each band's spans but its margins.
@@ -376,13 +480,13 @@ impl Plan {
     /// share is searched.
     ///
     /// Why: where the 32-KB window holds two bands or more, the search finds what a tile's code cannot (the same
-    /// glyph's rows in another band or another tile), 1–4 % fewer bytes on boards of many different pieces at 40 px
+    /// glyph's rows in another band or another tile): 1–4 % fewer bytes on boards of many different pieces at 40 px
     /// (and 1 % on the glyph sheet at 40 px, whose band is 88 % of the window); where a band nearly fills the
-    /// window, the codes made fewer bytes than the search on every golden and gallery sheet. Squares starting inside
-    /// bytes (a 3-px frame at `size=96`) coded so: 2–3.5 % more bytes than the thorough search, within the goldens'
-    /// byte ceilings, for 7–25 % less CPU in V8; above [`QUICK_SEARCH_ABOVE`] the quick search is as fast as the codes
-    /// and makes fewer bytes (docs/cost.md, round 10). At 1 and 2 bits, not measured: searched.
-    fn bytes(&self, depth: u8, len: usize, stamped: bool) -> Option<(usize, usize, Vec<Vec<ByteSpan<'_>>>)> {
+    /// window, the codes make fewer bytes than the search on every golden and gallery sheet. Squares starting inside
+    /// bytes (a 3-px frame at `size=96`) are coded so too: 2–3.5 % more bytes than the thorough search, within the
+    /// goldens' byte ceilings, for 7–25 % less CPU in V8; above [`QUICK_SEARCH_ABOVE`] the quick search is as fast as
+    /// the codes and makes fewer bytes (docs/cost.md). At 1 and 2 bits, not measured: searched.
+    fn bytes(&self, depth: u8, len: usize, stamped: bool) -> Option<BandBytes<'_>> {
         let per_byte = 8 / usize::from(depth.clamp(1, 8));
         let whole = |pixels: usize| pixels.is_multiple_of(per_byte).then_some(pixels / per_byte);
         let band_bytes = |band: &[Span]| band.iter().map(Span::len).sum::<usize>().div_ceil(per_byte) + 1;
@@ -435,18 +539,18 @@ impl Plan {
                 Some(spans)
             })
             .collect::<Option<Vec<_>>>()?;
-        Some((self.first_row, self.band_rows.max(1), bands))
+        Some(BandBytes { first_row: self.first_row, band_rows: self.band_rows.max(1), per_byte, bands })
     }
 }
 
 #[cfg(test)]
-impl Plan {
+impl BandPlan {
     /// Whether the plan at `depth` bits, for scanlines of `len` bytes, codes its bands by [`Stamps`].
     pub(crate) fn codes_by_stamps(&self, depth: u8, len: usize) -> bool {
         self.stamped_at(depth, len) && self.bytes(depth, len, true).is_some()
     }
 
-    /// [`Plan::is_stamped`] for scanlines of `len` bytes at `depth` bits.
+    /// [`BandPlan::is_stamped`] for scanlines of `len` bytes at `depth` bits.
     fn stamped_at(&self, depth: u8, len: usize) -> bool {
         let per_byte = 8 / usize::from(depth.clamp(1, 8));
         self.is_stamped(len / (1 + self.width().div_ceil(per_byte)))
@@ -468,12 +572,12 @@ impl Plan {
 }
 
 /// The fewest bytes of scanlines in a band of squares for which its rows are coded from their tiles: nearly the
-/// window, so that the search could reach little more than the band's own rows (see [`Plan::bytes`]).
+/// window, so that the search could reach little more than the band's own rows (see [`BandPlan::bytes`]).
 const PLANNED_BAND_BYTES: usize = WINDOW / 16 * 15;
 
 /// Whether a PNG of squares of `square` pixels in a picture `width` pixels wide may have its bands coded from the
-/// tiles: true for every picture [`Plan::bytes`] plans at any depth (its band's bytes at 8 bits are the most it can
-/// have), so the cache key can say so before the picture is drawn.
+/// tiles: true for every picture [`BandPlan::bytes`] plans at any depth (its band's bytes at 8 bits are the most it
+/// can have), so a test knows, before the picture is drawn, whether the painters' bytes may differ.
 #[cfg(test)]
 pub(crate) fn may_code_from_tiles(square: u32, width: u32) -> bool {
     square as usize * (width as usize + 1) >= PLANNED_BAND_BYTES
@@ -539,54 +643,6 @@ impl TileCodes {
     }
 }
 
-/// Codes the scanline `data[start..end]`, row `y` of a band, from the band's spans, from `p` on (the bytes before it
-/// are coded); returns where its tokens end. After each span the last match runs on as far as the bytes repeat at
-/// its distance (a square's background into the next square's, a copied row of squares into the frame), and the
-/// next span codes only what is left of it.
-#[allow(clippy::too_many_arguments)]
-fn code_row(
-    data: &[u8],
-    (mut p, start, end): (usize, usize, usize),
-    (stride, pitch): (usize, (usize, usize)),
-    (spans, y): (&[ByteSpan], usize),
-    mut stamps: Option<(&mut Stamps, usize)>,
-    chains: &mut Chains,
-    tokens: &mut Vec<Token>,
-) -> usize {
-    let mut at = start;
-    for (i, span) in spans.iter().enumerate() {
-        let span_end = (at + span.len()).min(end);
-        if p < span_end {
-            p = match span {
-                ByteSpan::Search(_) => compress(data, (p, span_end, data.len()), stride, chains, tokens),
-                ByteSpan::Copy { distance, .. } => {
-                    emit_checked(tokens, data, p, span_end - p, *distance);
-                    span_end
-                }
-                ByteSpan::Tile(code) => {
-                    let stamped = match stamps.as_mut() {
-                        Some((stamps, band)) if span_end == at + code.width => {
-                            stamps.emit((*band, i, y), code, (data, stride, at, p), tokens)
-                        }
-                        _ => false,
-                    };
-                    if stamped {
-                        span_end
-                    } else {
-                        code.emit(y, at, p, (data, stride, start), pitch, tokens)
-                    }
-                }
-            };
-        }
-        p += extend_last(tokens, data, p, data.len());
-        at = span_end;
-    }
-    if p < end {
-        p = compress(data, (p, end, data.len()), stride, chains, tokens);
-    }
-    p
-}
-
 /// Lengthens the last token, if it is a match, over the bytes from `p` (up to `end`) that repeat at its distance;
 /// returns how many it took.
 fn extend_last(tokens: &mut [Token], data: &[u8], p: usize, end: usize) -> usize {
@@ -622,7 +678,7 @@ pub(crate) const STAMPED_ABOVE_SQUARES: usize = 64;
 
 /// Whether the bands of a picture `width` pixels wide and `height` high of a board of `squares` squares, if coded
 /// from their tiles, may be coded by [`Stamps`]; the encoder adds that the tiles show again
-/// ([`Plan::tiles_shown_again`]).
+/// ([`BandPlan::tiles_shown_again`]).
 pub(crate) fn stamped(width: usize, height: usize, squares: usize) -> bool {
     width * height > STAMPED_ABOVE_PIXELS && squares > STAMPED_ABOVE_SQUARES
 }
@@ -926,22 +982,13 @@ impl TileCode {
         }
     }
 
-    /// Tokens for row `y` of the tile where it is shown at `at` in `data` (scanlines of `stride` bytes, this one
-    /// starting at `row_start`), from `p` on (the bytes before `p` are coded already); returns where its tokens end
-    /// (past the tile when a match runs on). Where the code has a literal, the same row of the squares to the left
-    /// (`square` pixels apart, `per_byte` to a byte) is tried for a match (a rook's base on a light square is a
-    /// knight's on a light square): those matches depend on the picture, so they are found here, not kept in the code.
-    #[allow(clippy::too_many_arguments)]
-    fn emit(
-        &self,
-        y: usize,
-        at: usize,
-        mut p: usize,
-        (data, stride, row_start): (&[u8], usize, usize),
-        (square, per_byte): (usize, usize),
-        tokens: &mut Vec<Token>,
-    ) -> usize {
-        let mut q = at;
+    /// Tokens for a row of the tile where it is `shown`, from `p` on (the bytes before `p` are coded already),
+    /// appended to `coder`'s; returns where its tokens end (past the tile when a match runs on). Where the code has
+    /// a literal, the same row of the squares to the left is tried for a match ([`TileRowShown::match_to_the_left`]).
+    fn emit(&self, shown: TileRowShown, mut p: usize, coder: &mut Coder) -> usize {
+        let (data, stride, tokens) = (coder.data, coder.stride, &mut coder.tokens);
+        let y = shown.y;
+        let mut q = shown.at;
         for &t in &self.tokens[self.rows[y] as usize..self.rows[y + 1] as usize] {
             let (length, distance) = self.resolve(t, stride);
             let token_end = q + length;
@@ -951,23 +998,9 @@ impl TileCode {
             }
             let from = q.max(p);
             if token_end - from < CROSS_BELOW {
-                let limit = (data.len() - from).min(MAX_MATCH);
-                let mut best = (token_end - from, 0);
-                for k in 1..=CROSS_SQUARES {
-                    let d = k * square / per_byte;
-                    if d > from - row_start {
-                        break;
-                    }
-                    if data[from - d] == data[from] {
-                        let n = common(data, from - d, from, limit);
-                        if n > best.0 {
-                            best = (n, d);
-                        }
-                    }
-                }
-                if best.1 != 0 && best.0 >= MIN_MATCH {
-                    tokens.push(matched(best.0, best.1));
-                    p = from + best.0;
+                if let Some((n, d)) = shown.match_to_the_left(data, from, token_end - from) {
+                    tokens.push(matched(n, d));
+                    p = from + n;
                     q = token_end;
                     continue;
                 }
@@ -987,10 +1020,46 @@ impl TileCode {
     }
 }
 
+/// Where a row of a tile is shown: row `y` of the tile at byte `at` of the scanline starting at `row_start`, in a
+/// band of squares `square` pixels wide at `per_byte` pixels a byte.
+#[derive(Clone, Copy)]
+struct TileRowShown {
+    y: usize,
+    at: usize,
+    row_start: usize,
+    square: usize,
+    per_byte: usize,
+}
+
+impl TileRowShown {
+    /// The longest match at `from`, longer than `shorter` bytes and at least [`MIN_MATCH`], with the same place of
+    /// one of the [`CROSS_SQUARES`] squares to the left in the row (a rook's base on a light square is a knight's
+    /// on a light square): length and distance. Those matches depend on the picture, so they are found here, not
+    /// kept in the tile's code.
+    #[inline]
+    fn match_to_the_left(&self, data: &[u8], from: usize, shorter: usize) -> Option<(usize, usize)> {
+        let limit = (data.len() - from).min(MAX_MATCH);
+        let mut best = (shorter, 0);
+        for k in 1..=CROSS_SQUARES {
+            let d = k * self.square / self.per_byte;
+            if d > from - self.row_start {
+                break;
+            }
+            if data[from - d] == data[from] {
+                let n = common(data, from - d, from, limit);
+                if n > best.0 {
+                    best = (n, d);
+                }
+            }
+        }
+        (best.1 != 0 && best.0 >= MIN_MATCH).then_some(best)
+    }
+}
+
 /// A token of the tile code shorter than this (a literal) is tried against the squares to the left. Trying short
-/// matches too (below 8 bytes, against 8 squares) made a 2,180-px board 6 % smaller and 13 % slower, a 724-px one 2 %
-/// smaller and 5 % slower; trying nothing, the 2,180-px board 14 % faster and 0.5 % smaller, but a golden
-/// (`fairy_96_blue`, many different glyphs) 2 % larger than the search made it (`node scripts/bench-wasm-ab.mjs`).
+/// matches too (below 8 bytes, against 8 squares) makes a 2,180-px board 6 % smaller and 13 % slower, a 724-px one
+/// 2 % smaller and 5 % slower; trying nothing makes the 2,180-px board 14 % faster and 0.5 % smaller, but a golden
+/// (`fairy_96_blue`, many different glyphs) 2 % larger than the search makes it (`node scripts/bench-wasm-ab.mjs`).
 const CROSS_BELOW: usize = 2;
 /// How many squares to the left are tried.
 const CROSS_SQUARES: usize = 4;
@@ -1114,9 +1183,9 @@ struct Effort {
 }
 
 impl Effort {
-    /// Measured on the goldens and the bench cases (docs/cost.md, "Round 5"): up to 64 KB of scanlines (the default
+    /// Measured on the goldens and the bench cases (docs/cost.md): up to 64 KB of scanlines (the default
     /// size up to about a 10×10 board) the thorough settings, which the small pictures need to stay smaller than
-    /// zlib-rs made them (`print`'s hatching at small squares) and which cost no more there than any other (the
+    /// zlib-rs makes them (`print`'s hatching at small squares) and which cost no more there than any other (the
     /// fixed costs dominate); up to 512 KB (an 8×8 board up to about 900 px) one hash candidate but every row up to
     /// 8 above, 30 % less CPU at 724 px for 2–8 % more bytes; above, where most rows are new (a full 32×32 board),
     /// the quick ones, about half the CPU of the thorough ones for about 8 % more bytes.
@@ -1378,15 +1447,57 @@ fn canonical_codes(lengths: &[u8]) -> Vec<u16> {
 }
 
 /// A block's Huffman codes as the writing uses them: each literal, and each match length with its extra bits, as
-/// one put of the bits it writes (at most 15 + 5), and the distances' codes and lengths.
-struct Codes<'a> {
+/// one put of the bits it writes (at most 15 + 5), the distances' codes and lengths, and the end of the block.
+struct Codes {
     literals: [(u32, u32); 256],
     lengths: [(u32, u32); 256],
-    dist_codes: &'a [u16],
-    dist_len: &'a [u8],
+    dist_codes: Vec<u16>,
+    dist_len: Vec<u8>,
+    end_of_block: (u32, u32),
 }
 
-impl Codes<'_> {
+impl Codes {
+    /// The codes of the code lengths `lit_len` (literal/length symbols) and `dist_len` (distances).
+    fn new(lit_len: &[u8], dist_len: Vec<u8>) -> Codes {
+        let lit_codes = canonical_codes(lit_len);
+        let dist_codes = canonical_codes(&dist_len);
+        // Each literal, and each match length with its extra bits, as one put of the bits it writes: two tables of
+        // 256, built once a block, so that a token costs one or two puts instead of one or four (the writing is a
+        // large share of a miss). The bits are the same, in the same order.
+        let literals = std::array::from_fn(|s| (u32::from(lit_codes[s]), u32::from(lit_len[s])));
+        let lengths = std::array::from_fn(|i| {
+            let code = LENGTH_CODE[i] as usize;
+            let (symbol, symbol_bits) = (u32::from(lit_codes[257 + code]), u32::from(lit_len[257 + code]));
+            let extra = (i + MIN_MATCH - LENGTH_BASE[code] as usize) as u32;
+            (symbol | extra << symbol_bits, symbol_bits + u32::from(LENGTH_EXTRA[code]))
+        });
+        let end_of_block = (u32::from(lit_codes[256]), u32::from(lit_len[256]));
+        Codes { literals, lengths, dist_codes, dist_len, end_of_block }
+    }
+
+    /// Writes `tokens` with runs of `stamps` among them: each run written once on its own, in 32-bit words, then
+    /// copied a word at a time wherever it is named.
+    fn put_stamped(&self, bits: &mut Bits, tokens: &[Token], stamps: &Stamps) {
+        let mut run_bits: Vec<(u32, u32)> = vec![(u32::MAX, 0); stamps.runs.len()];
+        let mut words: Vec<u8> = Vec::new();
+        for (segment, run) in stamped_segments(tokens) {
+            self.put_all(bits, segment);
+            let Some(run) = run.map(|run| run as usize) else { continue };
+            if run_bits[run].0 == u32::MAX {
+                let start = words.len();
+                let mut own = Bits { out: &mut words, acc: 0, n: 0 };
+                self.put_all(&mut own, stamps.run(run as u32));
+                let tail = own.n;
+                own.flush_word();
+                // The run's bits: its whole words, less the padding of the last one.
+                let padding = if tail > 0 { 32 - tail } else { 0 };
+                run_bits[run] = (start as u32, (words.len() - start) as u32 * 8 - padding);
+            }
+            let (start, n) = run_bits[run];
+            bits.put_bits(&words[start as usize..], n);
+        }
+    }
+
     /// Writes `tokens` (literals and matches).
     fn put_all(&self, bits: &mut Bits, tokens: &[Token]) {
         for &t in tokens {
@@ -1510,32 +1621,54 @@ fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token], stamps: Option<
     // The cost in bits of the tokens' extra bits, the same for both Huffman kinds.
     let extra: u64 = (0..29).map(|c| u64::from(lit_freq[257 + c]) * u64::from(LENGTH_EXTRA[c])).sum::<u64>()
         + (0..30).map(|c| u64::from(dist_freq[c]) * u64::from(DIST_EXTRA[c])).sum::<u64>();
-
-    // Dynamic: the trees and their header.
-    let lit_len = code_lengths(&lit_freq, 15);
-    let dist_len = code_lengths(&dist_freq, 15);
-    let hlit = 257 + lit_len[257..].iter().rposition(|&l| l != 0).map_or(0, |i| i + 1);
-    let hdist = 1 + dist_len.iter().rposition(|&l| l != 0).unwrap_or(0);
-    let mut all = lit_len[..hlit].to_vec();
-    all.extend_from_slice(&dist_len[..hdist]);
-    let runs = run_lengths(&all);
-    let mut cl_freq = [0u32; 19];
-    for &(s, _) in &runs {
-        cl_freq[s as usize] += 1;
-    }
-    let cl_len = code_lengths(&cl_freq, 7);
-    let hclen = 4.max(1 + CL_ORDER.iter().rposition(|&s| cl_len[s] != 0).unwrap_or(0));
-    let header_bits = 5
-        + 5
-        + 4
-        + 3 * hclen as u64
-        + runs.iter().map(|&(s, _)| u64::from(cl_len[s as usize]) + u64::from(cl_extra(s))).sum::<u64>();
     let symbol_bits = |lit: &[u8], dist: &[u8]| -> u64 {
         lit_freq.iter().zip(lit).map(|(&f, &l)| u64::from(f) * u64::from(l)).sum::<u64>()
             + dist_freq.iter().zip(dist).map(|(&f, &l)| u64::from(f) * u64::from(l)).sum::<u64>()
     };
-    let dynamic_bits = header_bits + symbol_bits(&lit_len, &dist_len) + extra;
-    let fixed_lit: Vec<u8> = (0..288)
+    let dynamic = DynamicTrees::new(&lit_freq, &dist_freq);
+    let dynamic_bits = dynamic.header_bits() + symbol_bits(&dynamic.lit_len, &dynamic.dist_len) + extra;
+    let (fixed_lit, fixed_dist) = fixed_lengths();
+    let fixed_bits = symbol_bits(&fixed_lit[..286], &fixed_dist) + extra;
+    // Stored: 65,535 bytes a block, each with a 5-byte header after the 3 block bits and padding.
+    let stored_bytes = data.len() + 5 * data.len().div_ceil(65_535).max(1);
+    if (stored_bytes as u64) * 8 <= dynamic_bits.min(fixed_bits) + 3 {
+        write_stored(out, data);
+        return;
+    }
+    let mut bits = Bits { out, acc: 0, n: 0 };
+    // The final block's bit, then its kind: 2 dynamic (its trees follow), 1 fixed.
+    bits.put(1, 1);
+    let codes = if dynamic_bits < fixed_bits {
+        bits.put(2, 2);
+        dynamic.write(&mut bits);
+        Codes::new(&dynamic.lit_len, dynamic.dist_len)
+    } else {
+        bits.put(1, 2);
+        Codes::new(&fixed_lit, fixed_dist.to_vec())
+    };
+    match stamps {
+        None => codes.put_all(&mut bits, tokens),
+        Some(stamps) => codes.put_stamped(&mut bits, tokens, stamps),
+    }
+    bits.put(codes.end_of_block.0, codes.end_of_block.1);
+    bits.finish();
+}
+
+/// `data` as stored blocks (65,535 bytes at most each, the last one final): for data the codes would not shrink.
+fn write_stored(out: &mut Vec<u8>, data: &[u8]) {
+    let blocks: Vec<&[u8]> = if data.is_empty() { vec![&[][..]] } else { data.chunks(65_535).collect() };
+    let last = blocks.len() - 1;
+    for (i, block) in blocks.into_iter().enumerate() {
+        out.push(u8::from(i == last));
+        out.extend_from_slice(&(block.len() as u16).to_le_bytes());
+        out.extend_from_slice(&(!(block.len() as u16)).to_le_bytes());
+        out.extend_from_slice(block);
+    }
+}
+
+/// The code lengths of the fixed Huffman codes (RFC 1951, 3.2.6): literal/length symbols 0–287, distances 0–29.
+fn fixed_lengths() -> (Vec<u8>, [u8; 30]) {
+    let lit = (0..288)
         .map(|s| match s {
             0..=143 => 8,
             144..=255 => 9,
@@ -1543,83 +1676,63 @@ fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token], stamps: Option<
             _ => 8,
         })
         .collect();
-    let fixed_dist = [5u8; 30];
-    let fixed_bits = symbol_bits(&fixed_lit[..286], &fixed_dist) + extra;
-    // Stored: 65,535 bytes a block, each with a 5-byte header after the 3 block bits and padding.
-    let stored_bytes = data.len() + 5 * data.len().div_ceil(65_535).max(1);
+    (lit, [5u8; 30])
+}
 
-    if (stored_bytes as u64) * 8 <= dynamic_bits.min(fixed_bits) + 3 {
-        let blocks: Vec<&[u8]> = if data.is_empty() { vec![&[][..]] } else { data.chunks(65_535).collect() };
-        let last = blocks.len() - 1;
-        for (i, block) in blocks.into_iter().enumerate() {
-            out.push(u8::from(i == last));
-            out.extend_from_slice(&(block.len() as u16).to_le_bytes());
-            out.extend_from_slice(&(!(block.len() as u16)).to_le_bytes());
-            out.extend_from_slice(block);
+/// A dynamic block's Huffman trees and the header that sends them: the code lengths of both trees, run-length
+/// coded ([`run_lengths`]) and sent in the code length code.
+struct DynamicTrees {
+    lit_len: Vec<u8>,
+    dist_len: Vec<u8>,
+    /// How many literal/length and distance code lengths are sent (the trailing zeros are not).
+    hlit: usize,
+    hdist: usize,
+    /// Both trees' sent code lengths, run-length coded.
+    runs: Vec<(u8, u8)>,
+    /// The code length code's lengths, and how many of them are sent (in [`CL_ORDER`]).
+    cl_len: Vec<u8>,
+    hclen: usize,
+}
+
+impl DynamicTrees {
+    /// The trees for symbols counted `lit_freq` and `dist_freq` ([`frequencies`]).
+    fn new(lit_freq: &[u32; 286], dist_freq: &[u32; 30]) -> DynamicTrees {
+        let lit_len = code_lengths(lit_freq, 15);
+        let dist_len = code_lengths(dist_freq, 15);
+        let hlit = 257 + lit_len[257..].iter().rposition(|&l| l != 0).map_or(0, |i| i + 1);
+        let hdist = 1 + dist_len.iter().rposition(|&l| l != 0).unwrap_or(0);
+        let mut all = lit_len[..hlit].to_vec();
+        all.extend_from_slice(&dist_len[..hdist]);
+        let runs = run_lengths(&all);
+        let mut cl_freq = [0u32; 19];
+        for &(s, _) in &runs {
+            cl_freq[s as usize] += 1;
         }
-        return;
+        let cl_len = code_lengths(&cl_freq, 7);
+        let hclen = 4.max(1 + CL_ORDER.iter().rposition(|&s| cl_len[s] != 0).unwrap_or(0));
+        DynamicTrees { lit_len, dist_len, hlit, hdist, runs, cl_len, hclen }
     }
-    let mut bits = Bits { out, acc: 0, n: 0 };
-    let (lit_len, dist_len) = if dynamic_bits < fixed_bits {
-        bits.put(1, 1);
-        bits.put(2, 2);
-        bits.put((hlit - 257) as u32, 5);
-        bits.put((hdist - 1) as u32, 5);
-        bits.put((hclen - 4) as u32, 4);
-        for &s in &CL_ORDER[..hclen] {
-            bits.put(u32::from(cl_len[s]), 3);
+
+    /// The header's bits, after the block's three.
+    fn header_bits(&self) -> u64 {
+        let runs = self.runs.iter().map(|&(s, _)| u64::from(self.cl_len[s as usize]) + u64::from(cl_extra(s)));
+        5 + 5 + 4 + 3 * self.hclen as u64 + runs.sum::<u64>()
+    }
+
+    /// Writes the header.
+    fn write(&self, bits: &mut Bits) {
+        bits.put((self.hlit - 257) as u32, 5);
+        bits.put((self.hdist - 1) as u32, 5);
+        bits.put((self.hclen - 4) as u32, 4);
+        for &s in &CL_ORDER[..self.hclen] {
+            bits.put(u32::from(self.cl_len[s]), 3);
         }
-        let cl_codes = canonical_codes(&cl_len);
-        for &(s, x) in &runs {
-            bits.put(u32::from(cl_codes[s as usize]), u32::from(cl_len[s as usize]));
+        let cl_codes = canonical_codes(&self.cl_len);
+        for &(s, x) in &self.runs {
+            bits.put(u32::from(cl_codes[s as usize]), u32::from(self.cl_len[s as usize]));
             bits.put(u32::from(x), cl_extra(s));
         }
-        (lit_len, dist_len.clone())
-    } else {
-        bits.put(1, 1);
-        bits.put(1, 2);
-        (fixed_lit, fixed_dist.to_vec())
-    };
-    let lit_codes = canonical_codes(&lit_len);
-    let dist_codes = canonical_codes(&dist_len);
-    // Each literal, and each match length with its extra bits, as one put of the bits it writes (at most 15 + 5):
-    // two tables of 256, built once a block, so that a token costs one or two puts instead of one or four (the
-    // writing was a sixth of a 724-px miss). The bits are the same, in the same order.
-    let literals: [(u32, u32); 256] = std::array::from_fn(|s| (u32::from(lit_codes[s]), u32::from(lit_len[s])));
-    let lengths: [(u32, u32); 256] = std::array::from_fn(|i| {
-        let code = LENGTH_CODE[i] as usize;
-        let (symbol, symbol_bits) = (u32::from(lit_codes[257 + code]), u32::from(lit_len[257 + code]));
-        let extra = (i + MIN_MATCH - LENGTH_BASE[code] as usize) as u32;
-        (symbol | extra << symbol_bits, symbol_bits + u32::from(LENGTH_EXTRA[code]))
-    });
-    let codes = Codes { literals, lengths, dist_codes: &dist_codes, dist_len: &dist_len };
-    match stamps {
-        None => codes.put_all(&mut bits, tokens),
-        Some(stamps) => {
-            // Each run of stamps written once on its own, in 32-bit words, then copied a word at a time wherever it
-            // is named.
-            let mut run_bits: Vec<(u32, u32)> = vec![(u32::MAX, 0); stamps.runs.len()];
-            let mut words: Vec<u8> = Vec::new();
-            for (segment, run) in stamped_segments(tokens) {
-                codes.put_all(&mut bits, segment);
-                let Some(run) = run.map(|run| run as usize) else { continue };
-                if run_bits[run].0 == u32::MAX {
-                    let start = words.len();
-                    let mut own = Bits { out: &mut words, acc: 0, n: 0 };
-                    codes.put_all(&mut own, stamps.run(run as u32));
-                    let tail = own.n;
-                    own.flush_word();
-                    // The run's bits: its whole words, less the padding of the last one.
-                    let padding = if tail > 0 { 32 - tail } else { 0 };
-                    run_bits[run] = (start as u32, (words.len() - start) as u32 * 8 - padding);
-                }
-                let (start, n) = run_bits[run];
-                bits.put_bits(&words[start as usize..], n);
-            }
-        }
     }
-    bits.put(u32::from(lit_codes[256]), u32::from(lit_len[256]));
-    bits.finish();
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //!
 //! # Furniture
 //!
-//! [`Layout::furniture`] says where the furniture of a problem diagram goes (issue 12): every number a drawing needs,
+//! [`Layout::furniture`] says where the furniture of a problem diagram goes: every number a drawing needs,
 //! in image pixels, as plain data, so that every painter of the scene (RGB, palette, SVG: [`crate::draw::scene`])
 //! draws the same picture from the same numbers and none of them measures anything again. From the top of the image down:
 //!

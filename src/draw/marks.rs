@@ -1,16 +1,56 @@
-//! What the furniture puts on a picture, as both raster painters put it down: a marked square (a highlight or
-//! XFEN's border), an arrow or a circle, a line of text. The RGB painter ([`crate::draw::render`]) draws these into
-//! the whole picture; the palette painter ([`crate::draw::indexed`]) into a square's tile or a strip around the
-//! board. One definition, so the two paint the same pixels.
+//! What goes on a square and around the board, as both raster painters put it down: a square's layers in their
+//! order ([`draw_square`]), a marked square (a highlight or XFEN's border), an arrow or a circle, a line of text. The
+//! RGB painter ([`crate::draw::render`]) draws these into the whole picture; the palette painter
+//! ([`crate::draw::indexed`]) into a square's tile or a strip around the board. One definition, so the two paint the
+//! same pixels.
 
 use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
 use crate::draw::raster::{quantize, Canvas, Image, Mask, Rect, Rgb};
+use crate::draw::scene::SquarePaint;
+use crate::draw::sprite;
 use crate::draw::text;
-use crate::options::theme::INK;
+use crate::options::theme::{hatching, INK};
+
+/// What one square shows, drawn by [`draw_square`].
+pub(crate) struct SquareLayers<'a> {
+    /// Its fill.
+    pub paint: SquarePaint,
+    /// Its highlights and XFEN's border, in painting order (a highlight's tint goes under the piece, the border over
+    /// it).
+    pub marks: &'a [MarkPaint],
+    /// The piece, marker or text on it.
+    pub sprite: Option<&'a sprite::Key>,
+}
+
+/// Paints one square into `rect` of `image`, layer by layer: its fill, its highlights, its sprite, XFEN's border.
+/// Every layer stays inside the square, so a picture drawn square by square is the picture drawn layer by layer
+/// over the whole board, and the palette painter's tiles (a square drawn on its own) are its squares.
+/// `hatch_phase` places the hatching of a hatched fill: 0 where `rect` is the square's place in the picture (the
+/// lines are a function of the position, so neighbouring squares continue each other's), `(x + y) % period` of that
+/// place where the square is drawn on its own.
+pub(crate) fn draw_square(image: &mut Image, (rect, hatch_phase): (Rect, u32), square: &SquareLayers) {
+    match square.paint {
+        SquarePaint::Solid(c) => image.fill_rect(rect, c),
+        SquarePaint::Hatched { paper, ink } => {
+            image.hatch_rect_shifted(rect, paper, ink, hatching(rect.width), hatch_phase)
+        }
+        SquarePaint::Clear => image.clear_rect(rect),
+    }
+    let is_tint = |paint: &&MarkPaint| matches!(paint, MarkPaint::Tint { .. });
+    for &paint in square.marks.iter().filter(is_tint) {
+        draw_mark(image, &SquareMark { rect, paint });
+    }
+    if let Some(key) = square.sprite {
+        image.draw(&*sprite::get(key), i64::from(rect.x), i64::from(rect.y));
+    }
+    for &paint in square.marks.iter().filter(|paint| !is_tint(paint)) {
+        draw_mark(image, &SquareMark { rect, paint });
+    }
+}
 
 /// Paints one marked square: a highlight (the tint blended over the square) or XFEN's border (a box of ink along
 /// the inside of the square's edges, over whatever the square shows). The border's pixels are those the renderer
-/// drew before highlights existed, so `RENDERER_VERSION` stays.
+/// drew before highlights existed (a test keeps them so).
 pub(crate) fn draw_mark(image: &mut Image, mark: &SquareMark) {
     let Rect { x, y, width: s, .. } = mark.rect;
     match mark.paint {

@@ -4,7 +4,7 @@
 //! Output is byte-for-byte deterministic: the palette is in order of first appearance (scanning rows top down),
 //! and the encoder settings are fixed.
 
-use crate::draw::deflate::Plan;
+use crate::draw::deflate::BandPlan;
 use crate::draw::raster::{Image, Rgb};
 
 /// The colours of an image and each pixel's index, if there are at most 256 colours.
@@ -215,13 +215,13 @@ enum Samples {
 /// Encodes a picture drawn as PNG scanlines of palette indices (`depth`-bit samples, each row a filter byte 0 and its
 /// samples; at most 256 colours) at the smallest bit depth for its palette's size ([`depth_for`]): the pixels
 /// [`encode`] makes of the RGB picture whose colours, in order of first appearance, are that palette. The painter's
-/// plan codes the rows of squares where it can (other bytes than [`encode`]'s, the same picture).
+/// band plan ([`BandPlan`]) codes the rows of squares where it can (other bytes than [`encode`]'s, the same picture).
 pub(crate) fn encode_indexed(
     (width, height): (u32, u32),
     palette: Vec<u8>,
     depth: u8,
     scanlines: Vec<u8>,
-    plan: &Plan,
+    band_plan: &BandPlan,
 ) -> Result<Vec<u8>, EncodeError> {
     let (w, h) = (width as usize, height as usize);
     if w == 0 || h == 0 {
@@ -231,7 +231,7 @@ pub(crate) fn encode_indexed(
         return Err(EncodeError::SizeMismatch);
     }
     let samples = Samples::Indexed { palette, alphas: Vec::new(), depth, rows: scanlines };
-    write_png(width, height, samples, Some(plan))
+    write_png(width, height, samples, Some(band_plan))
 }
 
 /// The palette encoder of [`encode`]: its indices packed at the smallest bit depth for the palette, with the alphas
@@ -256,11 +256,11 @@ fn encode_palette(
 
 /// The PNG file: signature, `IHDR`, `sRGB` (perceptual) and `gAMA` (1/2.2), the palette (`PLTE`) and its alphas
 /// (`tRNS`, only for a picture with transparency) if any, one
-/// `IDAT` (unfiltered scanlines, compressed by [`crate::draw::deflate`]), `IEND`: the chunks and order the `png` crate's
-/// encoder wrote before (renderer `r2`). Written here because those few chunks were all the
-/// Worker used of that encoder, which linked about 30 KB of wasm (its own deflate and a decompressor for text
+/// `IDAT` (unfiltered scanlines, compressed by [`crate::draw::deflate`]), `IEND`: the chunks and order of the `png`
+/// crate's encoder, so that a picture's chunks are those cached PNGs have. Written here because those few chunks are
+/// all the Worker needs of that encoder, which links about 30 KB of wasm (its own deflate and a decompressor for text
 /// chunks); the `png` crate stays a dev-dependency that decodes in the tests.
-fn write_png(width: u32, height: u32, samples: Samples, plan: Option<&Plan>) -> Result<Vec<u8>, EncodeError> {
+fn write_png(width: u32, height: u32, samples: Samples, band_plan: Option<&BandPlan>) -> Result<Vec<u8>, EncodeError> {
     const INDEXED: u8 = 3;
     const RGB: u8 = 2;
     const RGBA: u8 = 6;
@@ -272,7 +272,7 @@ fn write_png(width: u32, height: u32, samples: Samples, plan: Option<&Plan>) -> 
         Samples::Rgb(rgb) => (8, RGB, None, scanlines(&rgb, w * 3), w * 3),
         Samples::Rgba(rgba) => (8, RGBA, None, scanlines(&rgba, w * 4), w * 4),
     };
-    let idat = crate::draw::deflate::zlib_scanlines(&lines, row_bytes + 1, plan.map(|plan| (plan, depth)));
+    let idat = crate::draw::deflate::zlib_scanlines(&lines, row_bytes + 1, band_plan.map(|plan| (plan, depth)));
     let mut out = Vec::with_capacity(idat.len() + palette.as_ref().map_or(0, |(p, a)| p.len() + a.len()) + 112);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut header = [0; 13];

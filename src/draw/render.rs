@@ -5,7 +5,7 @@
 //! and the layout's limits and the error card re-exported.
 
 use crate::draw::indexed;
-use crate::draw::marks::{draw_mark, draw_overlay, draw_text_line};
+use crate::draw::marks::{draw_mark, draw_overlay, draw_square, draw_text_line, SquareLayers};
 use crate::draw::pngenc::{self, EncodeError};
 use crate::draw::raster::{Canvas, Image, Rect};
 use crate::draw::scene::{Scene, SquarePaint};
@@ -54,26 +54,21 @@ pub(crate) fn paint(scene: &Scene) -> Image {
     for &bar in &scene.frame {
         image.fill_rect(bar, INK);
     }
-    // Squares first, then the highlights over them, then the pieces; each sprite stays inside its own square, so
-    // without highlights this draws what one pass over the squares drew.
-    for square in &scene.squares {
-        fill(&mut image, square.rect, square.paint, l.square);
+    // Square by square (fill, highlights, piece, XFEN's border: [`draw_square`]), then the marks of holes, then the
+    // lines between squares: the scene's order, as each layer stays inside its own square or hole, and the lines
+    // and the borders are both opaque ink (so which of the two goes down first changes no pixel).
+    let (marks, elsewhere) = scene.marks_by_square();
+    for (square, marks) in scene.squares.iter().zip(&marks) {
+        let layers = SquareLayers { paint: square.paint, marks, sprite: square.sprite.as_ref() };
+        draw_square(&mut image, (square.rect, 0), &layers);
     }
-    let furniture = scene.furniture();
-    for mark in &furniture.under {
+    for mark in &elsewhere {
         draw_mark(&mut image, mark);
-    }
-    for square in &scene.squares {
-        if let Some(key) = &square.sprite {
-            image.draw(&*sprite::get(key), i64::from(square.rect.x), i64::from(square.rect.y));
-        }
     }
     for &bar in &scene.grid {
         image.fill_rect(bar, INK);
     }
-    for mark in &furniture.borders {
-        draw_mark(&mut image, mark);
-    }
+    let furniture = scene.furniture();
     for overlay in &furniture.over {
         draw_overlay(&mut image, overlay);
     }
@@ -113,7 +108,7 @@ pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, Enc
     if indexed::indexed_path_applies(board, options) {
         if let Some(picture) = indexed::paint(&scene) {
             let size = (picture.width, picture.height);
-            return pngenc::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.plan);
+            return pngenc::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.band_plan);
         }
     }
     pngenc::encode(&paint(&scene))
@@ -145,6 +140,85 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The scene painted layer by layer over the whole board, in the scene's order (squares, highlights, pieces,
+    /// lines between squares, XFEN's borders, then the rest as [`paint`] paints it): what the painter, which puts a
+    /// square's layers down together, must paint pixel for pixel.
+    fn layer_by_layer(scene: &Scene) -> Image {
+        let l = &scene.layout;
+        let whole = Rect::new(0, 0, l.width, l.height);
+        let mut image = Image::new(l.width, l.height, PAPER);
+        match scene.background {
+            Paint::Solid(c) if c != PAPER => image.fill_rect(whole, c),
+            Paint::Solid(_) => {}
+            Paint::Transparent => image.clear_rect(whole),
+        }
+        for &rect in scene.hole_paint.iter().flat_map(|_| &scene.holes) {
+            fill(&mut image, rect, scene.hole_paint.unwrap(), l.square);
+        }
+        for &bar in &scene.frame {
+            image.fill_rect(bar, INK);
+        }
+        for square in &scene.squares {
+            fill(&mut image, square.rect, square.paint, l.square);
+        }
+        let furniture = scene.furniture();
+        for mark in &furniture.under {
+            draw_mark(&mut image, mark);
+        }
+        for square in &scene.squares {
+            if let Some(key) = &square.sprite {
+                image.draw(&*sprite::get(key), i64::from(square.rect.x), i64::from(square.rect.y));
+            }
+        }
+        for &bar in &scene.grid {
+            image.fill_rect(bar, INK);
+        }
+        for mark in &furniture.borders {
+            draw_mark(&mut image, mark);
+        }
+        for overlay in &furniture.over {
+            draw_overlay(&mut image, overlay);
+        }
+        for label in &scene.labels {
+            image.draw(&label.coverage.mask.inked(scene.text_ink), label.left, label.top);
+        }
+        for line in scene.text_lines() {
+            draw_text_line(&mut image, line, scene.text_ink);
+        }
+        image
+    }
+
+    /// Painting square by square paints the layers' pixels: with holes (painted or not, highlighted, bordered),
+    /// XFEN's borders next to the lines between squares, highlights under pieces, hatching, see-through squares,
+    /// flipped or not.
+    #[test]
+    fn painting_square_by_square_paints_what_layer_by_layer_paints() {
+        let boards = [
+            ("[]K2[-]3/1[][-]p4/2[]q1[-]2/[-][-][]n1[]B2k", ffen::Dialect::Janko),
+            ("(B!S2)1(k1)(!p)EoAf/8/3(Bq)4/8/8/(B)(BB)6/8/7(Br)", ffen::Dialect::Xfen),
+        ];
+        let looks: [&[(&str, &str)]; 5] = [
+            &[("borders", "1"), ("squares", "Ra1,Gb3,Bd4,e1"), ("lastmove", "a4f1")],
+            &[("borders", "1"), ("hole", "red"), ("squares", "Rb3,Ga1"), ("flip", "1"), ("theme", "print")],
+            &[("hole", "transparent"), ("dark", "transparent"), ("squares", "Gb3,d4"), ("borders", "1")],
+            &[("theme", "print"), ("size", "23"), ("squares", "Ga1,Rb2"), ("arrows", "Ga1b2")],
+            &[("colors", "white #b4b4b4 transparent"), ("board", "10.21."), ("squares", "a1,b3"), ("size", "17")],
+        ];
+        // Whether some case has marks on holes, and some has both lines between squares and XFEN's borders.
+        let (mut on_holes, mut lines_and_borders) = (false, false);
+        for (text, dialect) in boards {
+            let board = ffen::parse(text, dialect).unwrap();
+            for pairs in looks {
+                let o = options_from(pairs).for_board(&board).unwrap();
+                let scene = Scene::build(&board, &o);
+                assert!(paint(&scene) == layer_by_layer(&scene), "{text} {}", o.canonical());
+                on_holes |= !scene.marks_by_square().1.is_empty();
+                lines_and_borders |= !scene.grid.is_empty() && !scene.furniture().borders.is_empty();
+            }
+        }
+        assert!(on_holes && lines_and_borders);
     }
 
     #[test]

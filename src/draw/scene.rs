@@ -8,10 +8,13 @@
 //! Drawing order (every painter keeps it): the background (paper, or the `rim`); holes in the `hole` paint; the
 //! frame; the squares; the highlights under the pieces ([`FurnitureLayout::under`]); the pieces; the lines between
 //! squares (`borders`); XFEN's bordered squares ([`FurnitureLayout::borders`]); arrows and circles
-//! ([`FurnitureLayout::over`]); the coordinates; the text around the board (title, caption, count).
+//! ([`FurnitureLayout::over`]); the coordinates; the text around the board (title, caption, count). The raster
+//! painters put a square's layers down together ([`crate::draw::marks::draw_square`]: fill, highlights, piece,
+//! border), which paints the same pixels: each layer stays inside its square, and the lines between squares and
+//! the borders are both opaque ink.
 
 use crate::draw::coords::{self, PlacedLabel};
-use crate::draw::layout::{FurnitureLayout, Layout, TextLine};
+use crate::draw::layout::{FurnitureLayout, Layout, MarkPaint, SquareMark, TextLine};
 use crate::draw::raster::Rect;
 use crate::draw::sprite::{cell_key, Key};
 use crate::notation::board::{Board, Cell};
@@ -143,6 +146,38 @@ impl Scene {
     pub(crate) fn text_lines(&self) -> impl Iterator<Item = &TextLine> {
         let f = &self.layout.furniture;
         f.title.iter().chain(&f.caption).chain(&f.count)
+    }
+
+    /// The highlights and XFEN's borders ([`FurnitureLayout::under`], then [`FurnitureLayout::borders`]) by square:
+    /// each square's in painting order, as [`Scene::squares`] lists the squares; and those on no square (a
+    /// highlight or border of a hole), in painting order.
+    pub(crate) fn marks_by_square(&self) -> (Vec<Vec<MarkPaint>>, Vec<SquareMark>) {
+        let mut by_square = vec![Vec::new(); self.squares.len()];
+        let mut elsewhere = Vec::new();
+        let f = &self.layout.furniture;
+        if f.under.is_empty() && f.borders.is_empty() {
+            return (by_square, elsewhere);
+        }
+        // The square at each display position, if any (holes have none).
+        let (w, h) = self.files_ranks;
+        let position = |rect: Rect| {
+            let s = self.layout.square;
+            let (x, y) = (rect.x.checked_sub(self.layout.board_x)? / s, rect.y.checked_sub(self.layout.board_y)? / s);
+            (x < w as u32 && y < h as u32).then_some(y as usize * w + x as usize)
+        };
+        let mut square_at = vec![None; w * h];
+        for (i, square) in self.squares.iter().enumerate() {
+            if let Some(at) = position(square.rect) {
+                square_at[at] = Some(i);
+            }
+        }
+        for mark in f.under.iter().chain(&f.borders) {
+            match position(mark.rect).and_then(|at| square_at[at]).filter(|&i| self.squares[i].rect == mark.rect) {
+                Some(i) => by_square[i].push(mark.paint),
+                None => elsewhere.push(*mark),
+            }
+        }
+        (by_square, elsewhere)
     }
 
     /// Whether a square of the board is transparent (`transparent` among the square colours).

@@ -15,7 +15,7 @@
 //! drawn at run time but read from `sprites/prepared-40.bin`, made by this same code ahead of time
 //! (`UPDATE_PREPARED_SPRITES=1 cargo test --lib prepared`; a test fails when the file is stale). A fresh Worker
 //! isolate then never runs the rasteriser for an ordinary diagram at the default size: drawing the vectors in
-//! code that is not yet compiled was most of a cold isolate's first render (docs/cost.md).
+//! code that is not yet compiled would be most of a cold isolate's first render (docs/cost.md).
 
 use crate::draw::assets::{self, Paint as SpritePaint, Prepared, SPRITE_VIEWBOX};
 use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Layer, Mask, Rgb};

@@ -162,6 +162,37 @@ impl ttf_parser::OutlineBuilder for GlyphPath {
     }
 }
 
+/// The background (paper or the `rim` colour; none where it is `transparent`), with the transparent holes and
+/// squares cut out of it (even-odd: SVG cannot erase, so what the PNG clears is never painted), then the holes in
+/// the `hole` colour.
+fn background(scene: &Scene) -> String {
+    let l = &scene.layout;
+    let mut out = String::new();
+    if let Paint::Solid(colour) = scene.background {
+        let mut cut = String::new();
+        for rect in scene.holes.iter().filter(|_| scene.hole_paint == Some(SquarePaint::Clear)) {
+            rect_path(&mut cut, *rect);
+        }
+        for square in scene.squares.iter().filter(|s| s.paint == SquarePaint::Clear) {
+            rect_path(&mut cut, square.rect);
+        }
+        if cut.is_empty() {
+            let _ = writeln!(out, r#"<rect width="{}" height="{}" fill="{}"/>"#, l.width, l.height, hex(colour));
+        } else {
+            let mut d = String::new();
+            rect_path(&mut d, Rect::new(0, 0, l.width, l.height));
+            let _ = writeln!(out, r#"<path fill="{}" fill-rule="evenodd" d="{d}{cut}"/>"#, hex(colour));
+        }
+    }
+    if let Some(SquarePaint::Solid(colour)) = scene.hole_paint {
+        let d = rects_path(&scene.holes);
+        if !d.is_empty() {
+            let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colour));
+        }
+    }
+    out
+}
+
 /// What one `<symbol>` shows: a sprite shape in a colour (text shapes have none: always [`Color::White`]).
 type SymbolKey = (Shape, Color);
 
@@ -238,107 +269,15 @@ impl Writer {
     /// `rim` colour; none where a look colour is `transparent`), painted holes, the frame, the squares, highlights,
     /// pieces, the `borders` grid, bordered squares, arrows and circles, coordinates, then title, caption and count.
     fn body(&mut self, scene: &Scene) -> String {
-        let l = &scene.layout;
-        let (w, h) = scene.files_ranks;
-        let is_clear = |paint: Option<SquarePaint>| paint == Some(SquarePaint::Clear);
-        let clear_squares = scene.has_clear_squares();
-        let mut out = String::new();
-        // The background, with the transparent holes and squares cut out of it (even-odd): SVG cannot erase, so
-        // what the PNG clears is never painted.
-        if let Paint::Solid(colour) = scene.background {
-            let mut cut = String::new();
-            for rect in scene.holes.iter().filter(|_| is_clear(scene.hole_paint)) {
-                rect_path(&mut cut, *rect);
-            }
-            for square in scene.squares.iter().filter(|s| s.paint == SquarePaint::Clear) {
-                rect_path(&mut cut, square.rect);
-            }
-            if cut.is_empty() {
-                let _ = writeln!(out, r#"<rect width="{}" height="{}" fill="{}"/>"#, l.width, l.height, hex(colour));
-            } else {
-                let mut d = String::new();
-                rect_path(&mut d, Rect::new(0, 0, l.width, l.height));
-                let _ = writeln!(out, r#"<path fill="{}" fill-rule="evenodd" d="{d}{cut}"/>"#, hex(colour));
-            }
-        }
-        if let Some(SquarePaint::Solid(colour)) = scene.hole_paint {
-            let d = rects_path(&scene.holes);
-            if !d.is_empty() {
-                let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colour));
-            }
-        }
-        let frame = rects_path(&scene.frame);
-        if !frame.is_empty() {
-            if clear_squares {
-                // The PNG clears a transparent square after the frame, also where a frame bar's end reaches into it
-                // (a corner next to a hole): here the frame is clipped to outside the squares instead.
-                let mut d = String::new();
-                rect_path(&mut d, Rect::new(0, 0, l.width, l.height));
-                for square in &scene.squares {
-                    rect_path(&mut d, square.rect);
-                }
-                self.frame_clip = Some(d);
-                let _ = writeln!(out, r#"<path fill="{}" clip-path="url(#f)" d="{frame}"/>"#, hex(INK));
-            } else {
-                let _ = writeln!(out, r#"<path fill="{}" d="{frame}"/>"#, hex(INK));
-            }
-        }
-        // Squares: one path per paint, in order of first appearance; on a board without holes or transparent
-        // squares the most frequent colour is one rectangle under the others.
-        let mut paints: Vec<(SquarePaint, usize, String)> = Vec::new();
-        let mut uses = String::new();
-        for square in &scene.squares {
-            let (rect, paint) = (square.rect, square.paint);
-            match paints.iter_mut().find(|(p, _, _)| *p == paint) {
-                Some((_, count, d)) => {
-                    *count += 1;
-                    rect_path(d, rect);
-                }
-                None => {
-                    let mut d = String::new();
-                    rect_path(&mut d, rect);
-                    paints.push((paint, 1, d));
-                }
-            }
-            if let Some(key) = &square.sprite {
-                uses.push_str(&self.placed(key, rect));
-            }
-        }
-        let base = if scene.holes.is_empty() && !clear_squares {
-            let solid = paints.iter().filter(|(p, _, _)| matches!(p, SquarePaint::Solid(_)));
-            // The first of the most frequent (max_by_key would take the last).
-            solid.fold(None::<&(SquarePaint, usize, String)>, |best, p| match best {
-                Some(b) if b.1 >= p.1 => Some(b),
-                _ => Some(p),
-            })
-        } else {
-            None
-        };
-        let base_paint = base.map(|(p, _, _)| *p);
-        if let Some(SquarePaint::Solid(colour)) = base_paint {
-            let mut d = String::new();
-            rect_path(&mut d, Rect::new(l.board_x, l.board_y, w as u32 * l.square, h as u32 * l.square));
-            let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colour));
-        }
-        for (paint, _, d) in &paints {
-            if Some(*paint) == base_paint {
-                continue;
-            }
-            let fill = match *paint {
-                SquarePaint::Solid(c) => hex(c),
-                SquarePaint::Hatched { paper, ink } => {
-                    self.hatch.get_or_insert((paper, ink));
-                    "url(#h)".to_string()
-                }
-                SquarePaint::Clear => continue,
-            };
-            let _ = writeln!(out, r#"<path fill="{fill}" d="{d}"/>"#);
-        }
+        let mut out = background(scene);
+        out.push_str(&self.frame(scene));
+        let (squares, pieces) = self.squares(scene);
+        out.push_str(&squares);
         let furniture = scene.furniture();
         for mark in &furniture.under {
             out.push_str(&square_mark(mark));
         }
-        out.push_str(&uses);
+        out.push_str(&pieces);
         let grid = rects_path(&scene.grid);
         if !grid.is_empty() {
             let _ = writeln!(out, r#"<path fill="{}" d="{grid}"/>"#, hex(INK));
@@ -362,6 +301,86 @@ impl Writer {
             let _ = writeln!(out, "<g fill=\"{}\">{runs}</g>", hex(scene.text_ink));
         }
         out
+    }
+
+    /// The frame's path in ink. Where a square is transparent, clipped to outside the squares (its clip path
+    /// recorded for `<defs>`): the PNG clears a transparent square after the frame, also where a frame bar's end
+    /// reaches into it (a corner next to a hole).
+    fn frame(&mut self, scene: &Scene) -> String {
+        let frame = rects_path(&scene.frame);
+        if frame.is_empty() {
+            return String::new();
+        }
+        if !scene.has_clear_squares() {
+            return format!("<path fill=\"{}\" d=\"{frame}\"/>\n", hex(INK));
+        }
+        let l = &scene.layout;
+        let mut d = String::new();
+        rect_path(&mut d, Rect::new(0, 0, l.width, l.height));
+        for square in &scene.squares {
+            rect_path(&mut d, square.rect);
+        }
+        self.frame_clip = Some(d);
+        format!("<path fill=\"{}\" clip-path=\"url(#f)\" d=\"{frame}\"/>\n", hex(INK))
+    }
+
+    /// The squares' paths, and the pieces' `<use>`s (drawn after the highlights). One path per paint, in order of
+    /// first appearance; on a board without holes or transparent squares the most frequent colour is one rectangle
+    /// under the others.
+    fn squares(&mut self, scene: &Scene) -> (String, String) {
+        let l = &scene.layout;
+        let (w, h) = scene.files_ranks;
+        let mut paints: Vec<(SquarePaint, usize, String)> = Vec::new();
+        let mut uses = String::new();
+        for square in &scene.squares {
+            let (rect, paint) = (square.rect, square.paint);
+            match paints.iter_mut().find(|(p, _, _)| *p == paint) {
+                Some((_, count, d)) => {
+                    *count += 1;
+                    rect_path(d, rect);
+                }
+                None => {
+                    let mut d = String::new();
+                    rect_path(&mut d, rect);
+                    paints.push((paint, 1, d));
+                }
+            }
+            if let Some(key) = &square.sprite {
+                uses.push_str(&self.placed(key, rect));
+            }
+        }
+        let base = if scene.holes.is_empty() && !scene.has_clear_squares() {
+            let solid = paints.iter().filter(|(p, _, _)| matches!(p, SquarePaint::Solid(_)));
+            // The first of the most frequent (max_by_key would take the last).
+            solid.fold(None::<&(SquarePaint, usize, String)>, |best, p| match best {
+                Some(b) if b.1 >= p.1 => Some(b),
+                _ => Some(p),
+            })
+        } else {
+            None
+        };
+        let mut out = String::new();
+        let base_paint = base.map(|(p, _, _)| *p);
+        if let Some(SquarePaint::Solid(colour)) = base_paint {
+            let mut d = String::new();
+            rect_path(&mut d, Rect::new(l.board_x, l.board_y, w as u32 * l.square, h as u32 * l.square));
+            let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colour));
+        }
+        for (paint, _, d) in &paints {
+            if Some(*paint) == base_paint {
+                continue;
+            }
+            let fill = match *paint {
+                SquarePaint::Solid(c) => hex(c),
+                SquarePaint::Hatched { paper, ink } => {
+                    self.hatch.get_or_insert((paper, ink));
+                    "url(#h)".to_string()
+                }
+                SquarePaint::Clear => continue,
+            };
+            let _ = writeln!(out, r#"<path fill="{fill}" d="{d}"/>"#);
+        }
+        (out, uses)
     }
 
     /// The `<use>` of the symbol of sprite `key` on the square `rect`, turned as the key says.

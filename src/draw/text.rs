@@ -131,7 +131,7 @@ pub(crate) fn rasterize_cached(text: &str, px: f32) -> Option<Arc<Coverage>> {
 /// least [`MIN_PX`]) if the widest would be wider than `width_share` × `width_of` pixels.
 ///
 /// The width limit is taken as two factors, multiplied in this order, because that order fixes the rounding of the
-/// result, and so the pixels of every diagram already cached under today's [`crate::draw::render::RENDERER_VERSION`].
+/// result, and so the pixels of every diagram already cached under today's cache version.
 pub(crate) fn fitted_px<'a>(
     labels: impl IntoIterator<Item = &'a str>,
     cap_height: f32,

@@ -556,8 +556,8 @@ mod tests {
 
     #[test]
     fn extra_colours_are_only_three_to_six() {
-        // Issue 8, defect 4: `Color::Extra(0)` printed `[K:0]` (read back as white) and `Extra(7)` an unreadable
-        // string; only the digits 3-6 can be made now.
+        // Only the digits 3-6 can be made: `Extra(0)` would print `[K:0]` (read back as white) and `Extra(7)` an
+        // unreadable string.
         let made: Vec<u8> = (0..=255).filter_map(ExtraColor::new).map(ExtraColor::digit).collect();
         assert_eq!(made, [3, 4, 5, 6]);
         assert_eq!(ExtraColor::ALL.map(ExtraColor::digit), [3, 4, 5, 6]);
@@ -606,7 +606,7 @@ mod tests {
     #[test]
     fn names_lose_their_separators_and_errors_say_where() {
         let name = |s: &str| FairyName::new(s).map(|n| n.as_str().to_string());
-        // Issue 8, defect 3: the table's own spelling of names.
+        // Names are spelled as the fairy table spells them.
         for spelling in ["rook-hopper", "rook_hopper", "Rook-Hopper", "rookhopper"] {
             assert_eq!(name(spelling).as_deref(), Ok("rookhopper"), "{spelling}");
         }
@@ -632,7 +632,7 @@ mod tests {
 
     #[test]
     fn text_is_one_or_two_letters_or_digits() {
-        // Issue 8, defect 6: the documentation said "printable ASCII"; the type holds letters and digits only.
+        // Letters and digits only (not every printable ASCII character), as the documentation says.
         for ok in ["a", "Z", "7", "23", "ab", "A1"] {
             assert!(Text::new(ok, Rotation::NONE).is_some(), "{ok}");
         }

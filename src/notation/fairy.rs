@@ -236,7 +236,7 @@ mod tests {
         assert_eq!(art_and_turns("nightriderhopper"), (Orthodox(Figure::Knight), 2));
         assert_eq!(art_and_turns("leo"), (Orthodox(Figure::Queen), 1));
         assert_eq!(art_and_turns("rooklion"), (Orthodox(Figure::Rook), 3));
-        // Issue 19: every piece of the issue's list has a drawn glyph of its own, upright.
+        // Each of these pieces has a drawn glyph of its own, upright.
         let list = [
             ("archbishop", F::Archbishop),
             ("princess", F::Archbishop),
@@ -318,8 +318,8 @@ mod tests {
 
     #[test]
     fn documented_table_and_table_agree() {
-        // Issue 8, defect 3: the documentation listed `nightrider-hopper`, which the table lacked, and the table
-        // held `giraffe`, `mao` and `berolinapawn`, which the documentation did not mention.
+        // Every name the documentation lists is in the table with the glyph and turns it documents, and every name
+        // of the table is documented.
         let mut documented = Vec::new();
         for (names, glyphs, turned) in documented_rows() {
             let turns = match turned.as_str() {
@@ -343,8 +343,8 @@ mod tests {
 
     #[test]
     fn different_pieces_never_share_a_picture() {
-        // Issue 19. One piece is a row of the documented table with one glyph (its names are synonyms), or one name
-        // of a row that lists a glyph per name.
+        // One piece is a row of the documented table with one glyph (its names are synonyms), or one name of a row
+        // that lists a glyph per name.
         let mut owner: HashMap<(Art, u8), (usize, usize)> = HashMap::new();
         // Nor the orthodox pieces' pictures: no name draws an upright orthodox glyph.
         for (n, art, turns) in TABLE {

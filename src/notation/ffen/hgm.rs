@@ -143,94 +143,23 @@ struct PieceLine<'a> {
 
 /// Reads an Interactive Diagram definition.
 pub(crate) fn read(input: &str) -> Result<Definition, ParseError> {
-    let items = items(input);
-    let (mut files, mut ranks, mut symmetry) = (8usize, 8usize, Symmetry::Mirror);
-    let mut look = DefinitionLook::default();
+    let mut parameters = Parameters { files: 8, ranks: 8, symmetry: Symmetry::Mirror, look: DefinitionLook::default() };
     let mut pieces = Vec::new();
-    for item in items {
+    for item in items(input) {
         let text = item.text;
-        let equals = text.find('=');
-        let colon = text.find(':');
-        match (equals, colon) {
-            (Some(e), c) if c.is_none_or(|c| e < c) => {
-                let key = text[..e].trim();
-                let value = text[e + 1..].trim();
-                let value_at = text[..e + 1].chars().count();
-                let bad = |what: &str| item.error(value_at, format!("`{key}` {what}, not {value:?}"));
-                let number = |max: u32| value.parse::<u32>().ok().filter(|n| *n <= max);
-                let colour =
-                    || paint(value).ok_or_else(|| bad("is a colour (#RRGGBB, #RGB, a CSS name or # for none)"));
-                match key.to_ascii_lowercase().as_str() {
-                    "files" | "ranks" => {
-                        let n = number(MAX_BOARD_SIDE as u32)
-                            .filter(|n| *n >= 1)
-                            .ok_or_else(|| bad(&format!("is a number from 1 to {MAX_BOARD_SIDE}")))?;
-                        *(if key.eq_ignore_ascii_case("files") { &mut files } else { &mut ranks }) = n as usize;
-                    }
-                    "symmetry" => {
-                        symmetry = match value.to_ascii_lowercase().as_str() {
-                            "mirror" | "" => Symmetry::Mirror,
-                            "rotate" => Symmetry::Rotate,
-                            "none" => Symmetry::None,
-                            _ => return Err(bad("is mirror, rotate or none")),
-                        }
-                    }
-                    "squaresize" => look.size = Some(number(100_000).ok_or_else(|| bad("is a number of pixels"))?),
-                    "lightshade" => look.light = Some(colour()?),
-                    "darkshade" => look.dark = Some(colour()?),
-                    "startshade" => look.start = Some(colour()?),
-                    "rimcolor" => look.rim = Some(colour()?),
-                    "coordcolor" => {
-                        look.coord = Some(colour()?);
-                    }
-                    "holecolor" => look.hole = Some(colour()?),
-                    "borders" => {
-                        look.borders = Some(match value {
-                            "0" => false,
-                            "1" | "" => true,
-                            _ => return Err(bad("is 0 or 1")),
-                        })
-                    }
-                    "firstrank" if value.is_empty() => look.first_rank = None,
-                    "firstrank" => {
-                        look.first_rank =
-                            Some(number(999).ok_or_else(|| bad("is the number of the bottom rank, 0 to 999"))? as u16)
-                    }
-                    _ => {}
-                }
-            }
-            (_, Some(_)) => {
-                let fields: Vec<&str> = text.split(':').collect();
-                if fields.len() < 5 {
-                    return Err(item.error(
-                        0,
-                        format!(
-                            "a piece line has 5 or 6 fields name:ID:moves:image:squares[:in hand], this has {}",
-                            fields.len()
-                        ),
-                    ));
-                }
-                let squares_at = fields[..4].iter().map(|f| f.chars().count() + 1).sum();
-                pieces.push(PieceLine {
-                    item,
-                    name: fields[0].trim(),
-                    id: fields[1].trim(),
-                    image: fields[3].trim(),
-                    squares: (fields[4], squares_at),
-                });
-            }
+        match (text.find('='), text.find(':')) {
+            (Some(e), c) if c.is_none_or(|c| e < c) => parameters.set(item, e)?,
+            (_, Some(_)) => pieces.push(PieceLine::read(item)?),
             _ => {
-                return Err(item.error(
-                    0,
-                    format!(
-                        "expected key=value or a piece line name:ID:moves:image:squares, found {:?}",
-                        shorten(text)
-                    ),
-                ))
+                let found = shorten(text);
+                let what = format!("expected key=value or a piece line name:ID:moves:image:squares, found {found:?}");
+                return Err(item.error(0, what));
             }
         }
     }
+    let Parameters { files, ranks, symmetry, look } = parameters;
     let mut board = Board::empty(files, ranks).map_err(|_| ParseError::new(1, ParseErrorKind::Empty))?;
+    // A later piece on a square replaces an earlier one.
     for line in &pieces {
         let cell = |color: Color| -> Result<Cell, ParseError> {
             if line.name.eq_ignore_ascii_case("hole") {
@@ -246,6 +175,89 @@ pub(crate) fn read(input: &str) -> Result<Definition, ParseError> {
         }
     }
     Ok(Definition { board, look })
+}
+
+/// What a definition's `key=value` parameters set: the board's size, how Black's squares follow from White's, and
+/// the look.
+struct Parameters {
+    files: usize,
+    ranks: usize,
+    symmetry: Symmetry,
+    look: DefinitionLook,
+}
+
+impl Parameters {
+    /// Reads the parameter `item` (its `=` at byte `equals`), if it is one of those read (see the module
+    /// documentation); every other key is ignored.
+    fn set(&mut self, item: Item, equals: usize) -> Result<(), ParseError> {
+        let text = item.text;
+        let key = text[..equals].trim();
+        let value = text[equals + 1..].trim();
+        let value_at = text[..equals + 1].chars().count();
+        let bad = |what: &str| item.error(value_at, format!("`{key}` {what}, not {value:?}"));
+        let number = |max: u32| value.parse::<u32>().ok().filter(|n| *n <= max);
+        let colour = || paint(value).ok_or_else(|| bad("is a colour (#RRGGBB, #RGB, a CSS name or # for none)"));
+        let look = &mut self.look;
+        match key.to_ascii_lowercase().as_str() {
+            "files" | "ranks" => {
+                let n = number(MAX_BOARD_SIDE as u32)
+                    .filter(|n| *n >= 1)
+                    .ok_or_else(|| bad(&format!("is a number from 1 to {MAX_BOARD_SIDE}")))?;
+                *(if key.eq_ignore_ascii_case("files") { &mut self.files } else { &mut self.ranks }) = n as usize;
+            }
+            "symmetry" => {
+                self.symmetry = match value.to_ascii_lowercase().as_str() {
+                    "mirror" | "" => Symmetry::Mirror,
+                    "rotate" => Symmetry::Rotate,
+                    "none" => Symmetry::None,
+                    _ => return Err(bad("is mirror, rotate or none")),
+                }
+            }
+            "squaresize" => look.size = Some(number(100_000).ok_or_else(|| bad("is a number of pixels"))?),
+            "lightshade" => look.light = Some(colour()?),
+            "darkshade" => look.dark = Some(colour()?),
+            "startshade" => look.start = Some(colour()?),
+            "rimcolor" => look.rim = Some(colour()?),
+            "coordcolor" => look.coord = Some(colour()?),
+            "holecolor" => look.hole = Some(colour()?),
+            "borders" => {
+                look.borders = Some(match value {
+                    "0" => false,
+                    "1" | "" => true,
+                    _ => return Err(bad("is 0 or 1")),
+                })
+            }
+            "firstrank" if value.is_empty() => look.first_rank = None,
+            "firstrank" => {
+                let n = number(999).ok_or_else(|| bad("is the number of the bottom rank, 0 to 999"))?;
+                look.first_rank = Some(n as u16);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+impl<'a> PieceLine<'a> {
+    /// The piece line `item` split into its fields: at least five (a sixth, the count in hand, is ignored).
+    fn read(item: Item<'a>) -> Result<PieceLine<'a>, ParseError> {
+        let fields: Vec<&str> = item.text.split(':').collect();
+        if fields.len() < 5 {
+            let what = format!(
+                "a piece line has 5 or 6 fields name:ID:moves:image:squares[:in hand], this has {}",
+                fields.len()
+            );
+            return Err(item.error(0, what));
+        }
+        let squares_at = fields[..4].iter().map(|f| f.chars().count() + 1).sum();
+        Ok(PieceLine {
+            item,
+            name: fields[0].trim(),
+            id: fields[1].trim(),
+            image: fields[3].trim(),
+            squares: (fields[4], squares_at),
+        })
+    }
 }
 
 /// At most 24 characters of `text`, for messages.
@@ -371,8 +383,8 @@ mod tests {
     fn the_piece_lines_of_the_hgm_page() {
         // The examples of "Defining the Pieces" (spec 004), one a line, on the default 8×8 board with mirror
         // symmetry. archbishop stands on c1 until the knight line puts a knight there; the king replaces the
-        // knight on f1; the warrior (no known name) is drawn by its image, the centaur (a disc with its ID X before
-        // the centaur had a glyph, renderer r5); the hawk is only in hand.
+        // knight on f1; the warrior (no known name) is drawn by its image, the centaur's glyph; the hawk is only in
+        // hand.
         let definition = "archbishop:A:BN:cardinal:c1\nwarrior:X:mNcK:centaur:b1,g1\nhawk:H:BN:bird::1\n\
                           pawn::::a2-h2\nknight:N:::c1,f1\nking::KisO3:king:f1\nrook::::a1,h1";
         assert_eq!(

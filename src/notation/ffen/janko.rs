@@ -384,9 +384,9 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
-        /// Issue 8, defect 7: the reader used to require a run of several digits before reading runs whole. That
-        /// test could never change the result: without such a run every item stands for the same squares in both
-        /// readings, so the ranks are a rectangle in both or in neither. It is gone; this keeps the argument true.
+        /// The reader does not ask for a run of several digits before reading runs whole: such a test could never
+        /// change the result, as without such a run every item stands for the same squares in both readings, so the
+        /// ranks are a rectangle in both or in neither. This keeps the argument true.
         #[test]
         fn without_multi_digit_runs_both_readings_agree(s in "([KQkqCc/-]|\\*[0-9]N|'[a-z0-9]|[0-9][KQkq/])*") {
             let chars = prepare(&s);

@@ -443,8 +443,8 @@ fn readme_examples() {
     assert_eq!(xfen("(B!S2)1(k1)(!p)EoAf/8/8/8/8/8/8/8"), "[]-*2n1*1k-pScTx/8/8/8/8/8/8/8");
 }
 
-/// Canonical strings as the printer wrote them before issue 8's restructuring (checked against that code): cache
-/// keys are forever, so none of them may change.
+/// Canonical strings as the first printer wrote them (checked against that code): cache keys are forever, so none of
+/// them may change.
 const PINNED: &[(Dialect, &str, &str)] = &[
     (Dialect::Janko, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
     (
@@ -489,7 +489,7 @@ fn canonical_strings_of_today_are_pinned() {
 
 #[test]
 fn hyphenated_names_read_as_the_table_spells_them() {
-    // Issue 8, defect 3: `(rook-hopper)` was refused, pointing at the letter after the '-'.
+    // A hyphen or underscore inside a name is read, not refused at the letter after it.
     let rookhopper = |color| piece(PieceKind::Named(FairyName::new("rookhopper").unwrap()), color, 0);
     for (input, dialect) in [
         ("(Rook-Hopper)", Dialect::Bodlaender),
@@ -540,8 +540,8 @@ fn misplaced_separators_are_refused_at_their_column() {
 
 #[test]
 fn every_name_a_caller_can_make_round_trips() {
-    // Issue 8, defect 4 (names): `FairyName::new("queen")` used to succeed and print `[queen:w]`, which reads back as
-    // the orthodox queen. Orthodox names are refused now; every other name prints as itself.
+    // Orthodox names are refused (`[queen:w]` would read back as the orthodox queen); every other name prints as
+    // itself.
     for name in ["queen", "King", "PAWN"] {
         assert!(matches!(FairyName::new(name), Err(NameError::Orthodox(_))), "{name}");
     }
@@ -557,7 +557,7 @@ fn every_name_a_caller_can_make_round_trips() {
 
 #[test]
 fn project_files_name_no_paths_outside_the_repository() {
-    // Issue 8, defect 6: Cargo.toml and this file pointed at the documents' folder outside the repository.
+    // Neither names the documents' folder outside the repository, which a checkout of it does not have.
     let outside = concat!("shared", "/");
     for (file, text) in
         [("Cargo.toml", include_str!("../../../Cargo.toml")), ("src/notation/ffen/tests.rs", include_str!("tests.rs"))]
@@ -587,8 +587,8 @@ fn bodlaender_page_examples_read_with_their_sizes() {
 
 #[test]
 fn bordered_squares_have_a_canonical_form() {
-    // Issue 9: XFEN's B prefix borders a square. The canonical form writes "[]" before the square it borders; janko's
-    // notation gives "[]" no meaning, so no existing string changes.
+    // XFEN's B prefix borders a square. The canonical form writes "[]" before the square it borders; janko's
+    // notation gives "[]" no meaning, so no other string changes.
     let b = janko("[]K1[]2/[]-*2n[]'a[][-]1");
     assert!(b.is_bordered(0, 0) && !b.is_bordered(1, 0) && b.is_bordered(2, 0) && !b.is_bordered(3, 0));
     assert!(b.is_bordered(0, 1) && b.is_bordered(1, 1) && b.is_bordered(2, 1) && !b.is_bordered(3, 1));
@@ -633,7 +633,7 @@ fn bordered_squares_have_a_canonical_form() {
 
 #[test]
 fn flat_links_with_whole_numbers() {
-    // Issue 9: no '/', digits read singly do not fill ranks of eight, read whole they do: read whole.
+    // No '/': where digits read singly do not fill ranks of eight and read whole they do, they are read whole.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
     assert_eq!(canon("rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR"), start);
     assert_eq!(canon("K62k"), "K7/8/8/8/8/8/8/7k");
