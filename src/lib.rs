@@ -59,7 +59,7 @@ pub use notation::board::{
     file_name, Board, BoardSizeError, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece,
     PieceKind, Rotation, Text, MAX_BOARD_SIDE, MAX_NAME_LEN, MAX_TEXT_LEN,
 };
-pub use notation::colour::{css_colour, BadPaint, Paint, Rgb, CSS_COLOURS};
+pub use notation::paint::{css_colour, BadPaint, Paint, Rgb, CSS_COLOURS};
 pub use notation::{fairy, ffen};
 pub use options::error::OptionError;
 pub use options::furniture::{

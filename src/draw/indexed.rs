@@ -35,7 +35,7 @@ use crate::draw::raster::{Canvas, Image, Mask, Rect, Rgb};
 use crate::draw::scene::{Scene, Square, SquarePaint};
 use crate::draw::sprite;
 use crate::notation::board::{Board, Cell};
-use crate::notation::colour::Paint;
+use crate::notation::paint::Paint;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK, PAPER};
 use std::collections::HashMap;
@@ -1200,8 +1200,8 @@ mod tests {
     use super::*;
     use crate::draw::pngenc;
     use crate::draw::render::{render_image, render_png};
-    use crate::notation::colour::Paint;
     use crate::notation::ffen::{self, Dialect};
+    use crate::notation::paint::Paint;
     use crate::options::render_options::SquareSize;
     use crate::options::theme::Theme;
     use crate::testing::options_from;

@@ -6,7 +6,7 @@
 //! bytes wherever it is drawn. Colours over a canvas are *premultiplied* (`[r, g, b, a]` with each colour at most
 //! `a`), which makes source-over one multiply and one add per channel.
 
-pub use crate::notation::colour::Rgb;
+pub use crate::notation::paint::Rgb;
 use crate::options::theme::Hatch;
 use std::ops::Range;
 

@@ -11,7 +11,7 @@ use crate::draw::raster::{Canvas, Image, Rect};
 use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite;
 use crate::notation::board::Board;
-use crate::notation::colour::Paint;
+use crate::notation::paint::Paint;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK, PAPER};
 

@@ -18,7 +18,7 @@ use crate::draw::layout::{FurnitureLayout, Layout, MarkPaint, SquareMark, TextLi
 use crate::draw::raster::Rect;
 use crate::draw::sprite::{cell_key, Key};
 use crate::notation::board::{Board, Cell};
-use crate::notation::colour::{Paint, Rgb};
+use crate::notation::paint::{Paint, Rgb};
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{DarkSquares, INK, PAPER};
 

@@ -30,7 +30,7 @@ use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite::{self, Key, Shape, MIN_STROKE_PX};
 use crate::draw::text;
 use crate::notation::board::{Board, Color, Marker};
-use crate::notation::colour::Paint;
+use crate::notation::paint::Paint;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{extra_tint, hatching, INK};
 use std::collections::{BTreeSet, HashMap};

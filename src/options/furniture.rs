@@ -27,7 +27,7 @@
 //! ```
 
 use crate::notation::board::{Board, Cell, Color};
-use crate::notation::colour::Rgb;
+use crate::notation::paint::Rgb;
 use crate::options::charset;
 use crate::options::error::OptionError;
 use std::fmt;

@@ -20,7 +20,7 @@
 //! assert_eq!(files.to_string(), "a,b,,d");
 //! ```
 
-use crate::notation::colour::{Paint, PAINT_EXPECTED};
+use crate::notation::paint::{Paint, PAINT_EXPECTED};
 use std::fmt;
 use std::str::FromStr;
 

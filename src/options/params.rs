@@ -24,8 +24,8 @@
 //! assert_eq!(options.link_pairs(), [("size", "60".to_string()), ("flip", "1".to_string())]);
 //! ```
 
-use crate::notation::colour::{Paint, PAINT_EXPECTED};
 use crate::notation::ffen::{Dialect, Width};
+use crate::notation::paint::{Paint, PAINT_EXPECTED};
 use crate::options::error::OptionError;
 use crate::options::furniture::{Marks, Move, TextLines};
 use crate::options::look::{BadPalette, Labels, Palette};

@@ -13,9 +13,9 @@
 //! ```
 
 use crate::notation::board::{file_name, Board};
-use crate::notation::colour::Paint;
-use crate::notation::colour::Rgb;
 use crate::notation::ffen::DefinitionLook;
+use crate::notation::paint::Paint;
+use crate::notation::paint::Rgb;
 use crate::options::error::OptionError;
 use crate::options::furniture::Furniture;
 use crate::options::look::{Labels, Palette, Pattern};

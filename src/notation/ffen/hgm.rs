@@ -20,9 +20,9 @@
 
 use super::error::{ParseError, ParseErrorKind};
 use crate::notation::board::{Board, Cell, Color, FairyName, Figure, Piece, PieceKind, Rotation, MAX_BOARD_SIDE};
-use crate::notation::colour::Rgb;
-use crate::notation::colour::{css_colour, Paint};
 use crate::notation::fairy;
+use crate::notation::paint::Rgb;
+use crate::notation::paint::{css_colour, Paint};
 
 /// A definition read: the start position and the look it asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
