@@ -15,7 +15,7 @@
 #![warn(clippy::too_many_lines)]
 
 use ffen_diagram::params::{self, Cli, Param, PositionQuery, QueryError, OPTION_PARAMS, POSITION_PARAMS};
-use ffen_diagram::{ffen, Format, RenderOptions};
+use ffen_diagram::{ffen, Format, OptionError, RenderOptions};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -76,11 +76,15 @@ fn parse_args(args: Vec<String>) -> Result<Args, String> {
     Ok(parsed)
 }
 
-/// What a parameter error says on the command line: the flag, not the query parameter.
+/// What a parameter error says on the command line: the flag, then the parameter's own message.
+fn flag_error(e: OptionError) -> String {
+    format!("--{}: {e}", e.parameter.replace('_', "-"))
+}
+
 fn query_error(error: QueryError) -> String {
     match error {
         QueryError::Missing { .. } => format!("missing FFEN\n{}", usage()),
-        QueryError::Bad(e) => format!("--{}: {e}", e.parameter.replace('_', "-")),
+        QueryError::Bad(e) => flag_error(e),
     }
 }
 
@@ -103,8 +107,7 @@ fn draw(pairs: &[(&str, &str)], format: Format) -> Result<Vec<u8>, String> {
         let board = ffen::parse(&position.ffen, position.dialect).map_err(|e| format!("FFEN: {e}"))?;
         (board, RenderOptions::from_pairs(pairs.iter().copied()))
     };
-    let options = options.map_err(|e| e.to_string())?;
-    let options = options.for_board(&board).map_err(|e| e.to_string())?;
+    let options = options.and_then(|o| o.for_board(&board)).map_err(flag_error)?;
     ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
     format.write(&board, &options).map_err(|e| format!("internal error: {e}"))
 }
