@@ -1,4 +1,4 @@
-//! The sheet of drawn fairy glyphs in `docs/gallery/` (issue 19): every glyph of `fairy::FairyFigure::ALL`, in white,
+//! The sheet of drawn fairy glyphs in `docs/gallery/`: every glyph of `fairy::FairyFigure::ALL`, in white,
 //! black, neutral and extra colour 3 (one rank each, top to bottom), at 16, 40 and 96 px, as PNG and SVG, drawn by
 //! the library exactly as the Worker draws them. The files are goldens: compared byte for byte here.
 //!

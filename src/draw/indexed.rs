@@ -1231,10 +1231,10 @@ mod tests {
 
     /// Where the encoder codes the bands from the tiles, and that it does: the lichess size (a 2-px frame, squares on
     /// whole bytes at 4 bits) and a 96-px fairy board (8 bits) are coded so, smaller than the search made them and
-    /// the same scanlines; `size=96` at 4 bits (a 3-px frame: squares start inside a byte) is coded so too (r8), the
+    /// the same scanlines; `size=96` at 4 bits (a 3-px frame: squares start inside a byte) is coded so too, the
     /// same scanlines; the default size (bands of a third of the window) is searched, byte for byte the RGB
-    /// painter's PNG. And a picture's squares are coded starting inside bytes only where its key says r8: every
-    /// size from 12 to 128, with and without coordinates, flipped or not.
+    /// painter's PNG. And which sizes from 12 to 128, with and without coordinates, flipped or not, have squares
+    /// coded starting inside bytes: from 96 px on, not at lichess' size nor at 128.
     #[test]
     fn large_pictures_are_coded_from_their_tiles() {
         let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
@@ -1291,9 +1291,8 @@ mod tests {
     }
 
     /// Pictures of boards larger than 8×8 of more than 1,024 × 1,024 pixels, coded from their tiles, whose tiles
-    /// show twice or more on average, are coded by stamps (renderer r9): the same scanlines as the RGB path's PNG,
-    /// other bytes, and an r9 key; each picture whose plan is coded by stamps has an r9 key, and 8×8 boards and
-    /// pictures of at most 1,024 × 1,024 pixels are not coded so (their keys and bytes stay).
+    /// show twice or more on average, are coded by stamps: the same scanlines as the RGB path's PNG, other bytes;
+    /// 8×8 boards and pictures of at most 1,024 × 1,024 pixels are not coded so (stamps gain little there).
     #[test]
     fn the_largest_pictures_are_coded_by_stamps() {
         let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
