@@ -120,7 +120,7 @@ impl fmt::Display for Reject {
                 if !aliases.is_empty() {
                     write!(f, " (or {})", aliases.join(", "))?;
                 }
-                write!(f, ": use {path}?{name}=<{}>", name.to_uppercase())
+                write!(f, ": use {path}?{name}=<{}>", name.to_ascii_uppercase())
             }
             Reject::BadLink(e) => write!(f, "{e}"),
             Reject::BadOption(e) => write!(f, "invalid option: {e}"),
