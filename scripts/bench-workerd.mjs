@@ -11,9 +11,9 @@
 //   with the Workers runtime's memory settings);
 // - one a request: one call a request, minus an empty request's CPU (the same Worker with no call). What a Worker's
 //   miss pays for the drawing and coding, with the request's own work (the runtime's HTTP, JavaScript) between two
-//   drawings. (Round 13 measured it within 0.9–1.2× of back to back.)
+//   drawings (measured within 0.9–1.2× of back to back).
 // The gap between either and Node's (scripts/bench-wasm.mjs) is the part of a workerd request's cost that a change
-// measured in Node does not show: docs/cost.md, "Round 13".
+// measured in Node does not show: docs/cost.md, "Reading the figures".
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";

@@ -36,7 +36,7 @@
 // A deployment's lookup never takes that path, so the misses are measured again without the lookup
 // (FFEN_CACHE_READS=off): the Worker's own work. COST_WORKERD_CACHE=empty gives workerd a cache that holds nothing
 // instead, served by this process (tests/e2e/harness.mjs): a lookup is then an HTTP subrequest answered "miss". What
-// a lookup costs at the edge cannot be measured here (docs/cost.md, "Round 13"). Nothing is stored, so there is no
+// a lookup costs at the edge cannot be measured here (docs/cost.md, "scripts/cost"). Nothing is stored, so there is no
 // hit row; everything else is measured the same way.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -47,7 +47,7 @@ import { freePort, ROOT, spawnWranglerDev, startBareWorkerd, tomlVars } from "..
 
 const SCALE = Number(process.env.COST_SCALE ?? 1);
 // The built-in pixel limit (MAX_IMAGE_PIXELS), and the limits wrangler.toml sets for the Free plan: a pixel limit
-// (FFEN_MAX_IMAGE_PIXELS, before round 5) and/or a limit on the predicted CPU (FFEN_MAX_RENDER_MS, round 5 on).
+// (FFEN_MAX_IMAGE_PIXELS, as older deployments set) and/or a limit on the predicted CPU (FFEN_MAX_RENDER_MS).
 const BUILT_IN_PIXELS = 2200 * 2200;
 // A whole number of wrangler.toml's [vars] (tests/e2e/harness.mjs, tomlVars), if it sets one.
 const tomlVar = (root, name) => /^\d+$/.exec(tomlVars(root)[name] ?? "")?.[0];
@@ -66,7 +66,7 @@ const ONLY_COLD = process.env.COST_ONLY === "cold";
 // COST_ONLY=text (other than "cold"): only the floor and the warm miss rows whose name contains the text.
 const ONLY_ROWS = process.env.COST_ONLY && !ONLY_COLD ? process.env.COST_ONLY : null;
 const BARE = process.env.COST_RUNTIME === "workerd";
-// workerd alone: no cache (the default, as in rounds 9–12) or an empty one.
+// workerd alone: no cache (the default, whose lookup throws) or an empty one.
 const WORKERD_CACHE = process.env.COST_WORKERD_CACHE ?? "none";
 if (process.env.COST_RUNTIME && !BARE) throw new Error(`COST_RUNTIME=${process.env.COST_RUNTIME}: only "workerd" is known`);
 const count = (n) => Math.max(3, Math.round(n * SCALE));

@@ -1,5 +1,5 @@
 // Removes the `name` custom section (function names for stack traces) from a wasm file, in place, and nothing else.
-// Why: it is about 40 KB of the gzipped Worker (docs/cost.md, plan item 5) and costs nothing at run time; panics
+// Why: it is about 40 KB of the gzipped Worker (docs/cost.md, "wasm size") and costs nothing at run time; panics
 // abort, so only the names in rare stack traces are lost. Not `strip = "symbols"` in the release profile: that also
 // drops the `target_features` section, and wasm-bindgen then emits different glue.
 // The section removed is written to FILE.wasm.names (the whole section, as it stood), for tools that name the

@@ -132,7 +132,7 @@ fn distinct_squares(board: &Board) -> (u64, u64) {
 }
 
 /// A deployment's limit on the predicted CPU of one diagram, in milliseconds: the `FFEN_MAX_RENDER_MS` Worker
-/// variable (README, "Limits"). Read from text as a plain decimal number from 1 to [`CostLimit::MAX_MS`].
+/// variable (docs/parameters.md, "Limits"). Read from text as a plain decimal number from 1 to [`CostLimit::MAX_MS`].
 ///
 /// ```
 /// use ffen_diagram::CostLimit;

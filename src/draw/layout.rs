@@ -45,7 +45,7 @@ pub const MAX_IMAGE_PIXELS: u64 = 2200 * 2200;
 
 /// The most pixels a diagram may have in one deployment: [`MAX_IMAGE_PIXELS`] (the built-in limit, the default) or
 /// less. A Worker on Cloudflare's Free plan (10 ms of CPU per request) sets a lower one in `wrangler.toml`
-/// (`FFEN_MAX_IMAGE_PIXELS`), so that no request it accepts can run out of CPU time; see README, "Limits".
+/// (`FFEN_MAX_IMAGE_PIXELS`), so that no request it accepts can run out of CPU time; see docs/parameters.md, "Limits".
 ///
 /// Read from text as a plain decimal number from 1 to [`MAX_IMAGE_PIXELS`]; [`Display`](fmt::Display) prints it back.
 ///

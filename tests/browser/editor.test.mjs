@@ -153,7 +153,7 @@ test('a position built by clicks gives the canonical FFEN, which the Worker read
   assert.deepEqual(problems, []);
 });
 
-// Issue 12: the problem-diagram fields go into the link; squares and arrows can be placed by clicking the board.
+// The problem-diagram fields go into the link; squares and arrows can be placed by clicking the board.
 test('title, caption, count, squares, arrows and last move: typed or clicked, in the link and the picture', async () => {
   await emptyBoard('8', '8');
   await settled('8/8/8/8/8/8/8/8');
@@ -211,7 +211,7 @@ test('title, caption, count, squares, arrows and last move: typed or clicked, in
   assert.deepEqual(problems, []);
 });
 
-// Issue 8, defect 2: one rank wider than eight files needs the canonical trailing "/" (without it the service cuts
+// One rank wider than eight files needs the canonical trailing "/" (without it the service cuts
 // the rank into ranks of eight); the page used to write "9", snap the board to 8×2 and refuse the legacy link.
 test('a one-rank board wider than eight files keeps its shape, in the field, the preview and the legacy link', async () => {
   await emptyBoard('9', '1');
@@ -461,7 +461,7 @@ test('the look fields go into the link, and a pasted Interactive Diagram definit
   assert.match(await page.textContent('#error-msg'), /`board`/);
   for (const id of ['#lk-colors', '#lk-board', '#lk-files']) await page.fill(id, '');
   await page.uncheck('#lk-borders');
-  // The definition box: the 10×8 example of issue 11.
+  // The definition box: a 10×8 example.
   await page.click('#hgm-box summary');
   await page.fill('#definition', 'files=10\nranks=8\nfirstRank=1\npawn::::a2-j2\nKnight:N:::b1,i1\nArchbishop::::c1\nChancellor::::h1\nLion:::::2');
   await page.click('#use-definition');

@@ -213,11 +213,11 @@ export function tomlVars(root = ROOT) {
  * cache that holds nothing, served by this process ({@link emptyCache}): a lookup is a subrequest answered "miss",
  * a put one answered "stored", as a miss goes in production (`COST_WORKERD_CACHE=empty bash scripts/cost` measures
  * with it). The throw of `"none"` (a C++ exception and a JavaScript error with its stack) costs a miss 0.08–0.3 ms
- * that no deployment pays (docs/cost.md, "Round 13").
+ * that no deployment pays (docs/cost.md, "scripts/cost").
  *
  * `v8Flags`: V8 flags for workerd (its config's `v8Flags`), for measuring only: `["--perf-basic-prof"]` names the
  * JIT code for `perf record -p <pid>`, `["--trace-wasm-compilation-times"]` prints each wasm function's tier-up
- * (docs/cost.md, "Round 13").
+ * (docs/cost.md, "Inside workerd with perf").
  * @returns {Promise<{base: string, pid: number, stop: () => Promise<void>, readyMs: number, output: () => string,
  *   cacheRequests: () => {method: string, url: string}[]}>} (`cacheRequests`: what the empty cache was asked)
  */
