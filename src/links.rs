@@ -29,6 +29,8 @@ use std::fmt;
 mod apronus;
 mod boardimage;
 mod chesscom;
+mod chessimager;
+mod chessup;
 mod courier;
 mod fen_path;
 mod janko;
@@ -61,7 +63,7 @@ pub struct Family {
 /// an `/image/` segment; chessvision's after a segment starting `fen2image`, or as the whole path (its host
 /// `fen2image.chessvision.ai` serves `/<FEN>`): eight segments that read as a FEN's ranks; chessboardimage.com's
 /// are a path ending `.png` whose name reads as a board. So `/favicon.png` or `/a/b` stays a `404`.
-pub static FAMILIES: [&Family; 11] = [
+pub static FAMILIES: [&Family; 13] = [
     &janko::FAMILY,
     &yacpdb::FAMILY,
     &jinchess::FAMILY,
@@ -70,6 +72,8 @@ pub static FAMILIES: [&Family; 11] = [
     &lichess::FAMILY,
     &chesscom::FAMILY,
     &courier::FAMILY,
+    &chessimager::FAMILY,
+    &chessup::FAMILY,
     &fen_path::FEN_TO_IMAGE,
     &fen_path::CHESSVISION,
     &fen_path::CHESSBOARDIMAGE,

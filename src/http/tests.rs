@@ -904,6 +904,13 @@ mod families {
             String::from_utf8_lossy(&response.body),
             "invalid position in `fen` of a web-boardimage link: the board has 9 files and 8 ranks; a chess board has 8 and 8\n"
         );
+        // The bots' families too: ChessImager's and chessup's position is their `fen`.
+        for (path, family) in [("/ChessImager/ChessImager.php", "ChessImager"), ("/php/pictureParser.php", "chessup")] {
+            let response = respond(&get(path, Some("fen=rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/&.png")));
+            assert_eq!(response.status, 400);
+            let body = String::from_utf8_lossy(&response.body).into_owned();
+            assert!(body.starts_with(&format!("invalid position in `fen` of a {family} link")), "{body}");
+        }
         for path in ["/favicon.png", "/robots.txt", "/__cache/diagram.png", "/image/", "/apple-touch-icon.png"] {
             assert_eq!(respond(&get(path, None)).status, 404, "{path}");
         }

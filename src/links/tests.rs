@@ -56,6 +56,10 @@ fn the_same_position_through_every_family_is_one_ffen() {
         "/dynboard?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201&size=2",
         // Game Courier's Forsythe code: the same squares.
         "/play/pbm/drawdiagram.php?code=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+        // ChessImager: the board field with the trailing `/` bots write, and their fake extension.
+        "/ChessImager/ChessImager.php?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR/&nonsense=foobar.png",
+        // chessup: a whole FEN, `&.png` at the end.
+        "/php/pictureParser.php?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201&coord=on&.png",
     ];
     let want = canonical(&parse_link(E4, crate::notation::ffen::Dialect::Janko).unwrap());
     for url in urls {
@@ -84,6 +88,8 @@ fn every_family_is_found_by_its_path_and_no_other_path_is_taken() {
         ("/8/8/8/8/8/8/8/K7%20w%20-%20-%200%201", "chessvision"),
         ("/dynboard", "chess.com"),
         ("/play/pbm/drawdiagram.php", "Game Courier"),
+        ("/ChessImager/ChessImager.php", "ChessImager"),
+        ("/php/pictureParser.php", "chessup"),
     ];
     for (path, family) in cases {
         assert_eq!(Family::at(path).map(|f| f.name), Some(family), "{path}");
@@ -268,4 +274,29 @@ fn pixel_numbers_are_whole_decimal_numbers_saturated() {
     // A huge size is the largest square, not an error (web-boardimage clamps to 1024).
     let (_, link) = read("/board.png?fen=8/8/8/8/8/8/8/8&size=99999999999999").unwrap();
     assert_eq!(options(&link), "s128.f0.c0.brown");
+}
+
+/// ChessImager, as its bots' links are written (link-families.md): the board field with a trailing `/`,
+/// `direction=reverse` flips, `coordinates=on`; chessup's `coord=on`. Anything else is ignored.
+#[test]
+fn chessimager_and_chessup_read_their_bots_links() {
+    let (_, link) = read(&format!("/ChessImager/ChessImager.php?fen={E4}/&direction=reverse&coordinates=on")).unwrap();
+    assert_eq!(
+        (position(&link), options(&link)),
+        (canonical(&parse_link(E4, crate::notation::ffen::Dialect::Janko).unwrap()), "s40.f1.c1.gray".to_string())
+    );
+    let (_, link) =
+        read(&format!("/ChessImager/ChessImager.php?fen={E4}&direction=forward&coordinates=off&size=90")).unwrap();
+    assert_eq!(options(&link), "s40.f0.c0.gray");
+    let (_, link) = read(&format!("/php/pictureParser.php?fen={E4}&coord=on&.png")).unwrap();
+    assert_eq!(options(&link), "s40.f0.c1.gray");
+    let (_, link) = read(&format!("/php/pictureParser.php?fen={E4}&.png")).unwrap();
+    assert_eq!(options(&link), "s40.f0.c0.gray");
+    let error = read("/php/pictureParser.php?fen=rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid position in `fen` of a chessup link: the board has 9 files and 8 ranks; a chess board has 8 and 8"
+    );
+    let error = read("/ChessImager/ChessImager.php?coordinates=on").unwrap_err();
+    assert_eq!(error.to_string(), "missing position: a ChessImager link reads …/ChessImager.php?fen=<FEN>");
 }

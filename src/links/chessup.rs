@@ -1,0 +1,21 @@
+//! chessup's diagram script: `…/php/pictureParser.php?fen=<FEN>&coord=on&.png`, the links of chat bots (the
+//! trailing `&.png` only makes the URL end like an image). `coord=on` draws the coordinates; the FEN's board field is
+//! the position.
+
+use super::{fen_board, is_yes, path_ends, Family, FamilyLink, LinkError, Options, Pairs};
+
+pub(super) static FAMILY: Family = Family {
+    name: "chessup",
+    form: "…/pictureParser.php?fen=<FEN>",
+    at: |path| path_ends(path, "/pictureParser.php"),
+    read: |url| read(&url.pairs),
+};
+
+fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
+    let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(&FAMILY))?;
+    let mut options = Options::default();
+    if pairs.get(&["coord"]).is_some_and(|c| c.eq_ignore_ascii_case("on") || is_yes(c)) {
+        options.set("coords", "1", "coord");
+    }
+    options.link(fen_board(fen), &FAMILY, "fen")
+}
