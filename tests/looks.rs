@@ -1,4 +1,4 @@
-//! The look parameters of issue 11 (Game Courier's `Colors`, `Board`, `Files`, `Ranks`; HGM's `firstRank`,
+//! The look parameters (Game Courier's `Colors`, `Board`, `Files`, `Ranks`; HGM's `firstRank`,
 //! `rimColor`, `coordColor`, `holeColor`, `borders`, `#`): what they draw, how they are keyed, and that no value
 //! of them panics.
 

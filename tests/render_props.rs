@@ -201,7 +201,7 @@ proptest! {
 
 #[test]
 fn a_bordered_square_is_its_square_inside_a_box_of_ink() {
-    // XFEN's B prefix (issue 9): the border is drawn inside the square and changes nothing else.
+    // XFEN's B prefix: the border is drawn inside the square and changes nothing else.
     for (size, flip) in [(12, false), (16, true), (40, false), (41, true), (96, false)] {
         let options = RenderOptions { flip, ..at_size(size) };
         let plain = janko("8/8/8/8/8/8/8/8/-*1q1k5");

@@ -132,7 +132,7 @@ pub fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
 pub const LOOK_KEYS: [&str; 10] =
     ["colors", "light", "dark", "board", "rim", "hole", "coord_color", "borders", "files", "first_rank"];
 
-/// Looks of issue 11, as query pairs: colours (light and dark, or a palette) and board patterns, transparent ones
+/// Looks, as query pairs: colours (light and dark, or a palette) and board patterns, transparent ones
 /// too, rim, coordinate colour, hole colour, the grid, labels and the first rank.
 pub fn arb_look() -> impl Strategy<Value = Vec<(&'static str, String)>> {
     let colors = proptest::option::of(prop::sample::select(vec![
