@@ -96,7 +96,7 @@ fn goldens() {
 }
 
 /// "PNG bytes no larger than their ceiling for any golden": each golden's PNG, as rendered now, is at most its
-/// ceiling in `tests/golden/byte-ceilings.tsv` (its size when the issue was filed, or when the golden was added),
+/// ceiling in `tests/golden/byte-ceilings.tsv` (its size at the commit the file names, or when the golden was added),
 /// and every golden has one. The byte-for-byte comparison above passes any size once the goldens are regenerated;
 /// this one does not let a change of the encoder regenerate them larger.
 #[test]
