@@ -125,7 +125,13 @@ struct LinkUrl<'q> {
     pairs: Pairs<'q>,
 }
 
-/// The path without one trailing `/`, and whether it ends in `suffix` after something.
+/// Whether the path, without one trailing `/`, ends in one of `suffixes` (the whole path may be the suffix).
+fn ends_with_any(path: &str, suffixes: &[&str]) -> bool {
+    let trimmed = path.strip_suffix('/').unwrap_or(path);
+    suffixes.iter().any(|suffix| trimmed.ends_with(suffix))
+}
+
+/// Whether the path, without one trailing `/`, ends in `suffix` after something.
 fn path_ends(path: &str, suffix: &str) -> bool {
     let trimmed = path.strip_suffix('/').unwrap_or(path);
     trimmed.len() > suffix.len() && trimmed.ends_with(suffix)

@@ -2,7 +2,7 @@
 //! `…/board.png?fen=…` and `…/board.svg?fen=…`, with `orientation`, `size`, `lastMove`, `check`, `arrows`,
 //! `squares`, `coordinates` and `colors`.
 
-use super::{fen_board, is_square, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{ends_with_any, fen_board, is_square, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
 use crate::draw::format::Format;
 
 /// The board of `chess.svg`: 45 units a square, a 15-unit margin on each side with coordinates.
@@ -11,10 +11,7 @@ const COORDINATE_MARGIN: u32 = 15;
 pub(super) static FAMILY: Family = Family {
     name: "web-boardimage",
     form: "…/board.png?fen=<FEN>",
-    at: |path| {
-        let trimmed = path.strip_suffix('/').unwrap_or(path);
-        trimmed.ends_with("/board.png") || trimmed.ends_with("/board.svg")
-    },
+    at: |path| ends_with_any(path, &["/board.png", "/board.svg"]),
     read: |url| read(url.path, &url.pairs),
 };
 

@@ -1,10 +1,10 @@
 //! chess.com's diagram images: `…/dynboard?fen=…&size=…&coordinates=…&flip=…&highlight_squares=…&caption=…`.
 
-use super::{fen_board, is_square, is_yes, pixels, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{ends_with_any, fen_board, is_square, is_yes, pixels, Family, FamilyLink, LinkError, Options, Pairs};
 pub(super) static FAMILY: Family = Family {
     name: "chess.com",
     form: "…/dynboard?fen=<FEN>",
-    at: |path| path.strip_suffix('/').unwrap_or(path).ends_with("/dynboard"),
+    at: |path| ends_with_any(path, &["/dynboard"]),
     read: |url| read(&url.pairs),
 };
 

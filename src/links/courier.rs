@@ -1,13 +1,13 @@
 //! Game Courier's own diagram script, `…/play/pbm/drawdiagram.php?code=…`: the Forsythe code read by the
 //! `courier` reader, at the width `width` gives (8 files by default, as the modern route's `dialect=courier`).
 
-use super::{Family, FamilyLink, LinkError, Options, Pairs};
+use super::{ends_with_any, Family, FamilyLink, LinkError, Options, Pairs};
 use crate::draw::format::Format;
 use crate::notation::ffen::{Dialect, Width};
 pub(super) static FAMILY: Family = Family {
     name: "Game Courier",
     form: "…/drawdiagram.php?code=<Forsythe code>",
-    at: |path| path.strip_suffix('/').unwrap_or(path).ends_with("drawdiagram.php"),
+    at: |path| ends_with_any(path, &["drawdiagram.php"]),
     read: |url| read(&url.pairs),
 };
 

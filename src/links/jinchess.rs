@@ -2,11 +2,11 @@
 //! (size class), `cm` (coordinates), `lsc`/`dsc` (square colours), `a` (arrows), `c` (circles) and `tt`/`ct`
 //! (captions); `tm`, `bp`, `ps`, `gs`, `filename` and `download` are ignored.
 
-use super::{fen_board, is_square, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{ends_with_any, fen_board, is_square, Family, FamilyLink, LinkError, Options, Pairs};
 pub(super) static FAMILY: Family = Family {
     name: "jinchess",
     form: "…/chessboard/?p=<64 squares or FEN>",
-    at: |path| path.strip_suffix('/').unwrap_or(path).ends_with("/chessboard"),
+    at: |path| ends_with_any(path, &["/chessboard"]),
     read: |url| read(&url.pairs),
 };
 

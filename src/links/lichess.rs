@@ -4,17 +4,16 @@
 //! passes none, so its GIFs have them). lichess finds the check itself: on `fen.gif` the king of the side to move is
 //! marked when it is attacked.
 
-use super::{fen_board, is_no, is_square, is_yes, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{
+    ends_with_any, fen_board, is_no, is_square, is_yes, uci_move, Family, FamilyLink, LinkError, Options, Pairs,
+};
 
 /// lila-gif's square: 90 px, a 720-px board.
 const SQUARE: u32 = 90;
 pub(super) static FAMILY: Family = Family {
     name: "lichess",
     form: "…/export/fen.gif?fen=<FEN> or …/image.gif?fen=<FEN>",
-    at: |path| {
-        let trimmed = path.strip_suffix('/').unwrap_or(path);
-        trimmed.ends_with("/fen.gif") || trimmed.ends_with("/image.gif")
-    },
+    at: |path| ends_with_any(path, &["/fen.gif", "/image.gif"]),
     read: |url| read(url.path, &url.pairs),
 };
 

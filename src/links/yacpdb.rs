@@ -1,7 +1,7 @@
 //! yacpdb's diagram links: `…/xfen/?<XFEN>` (the trailing `/` optional), the query up to its first `&` being the
 //! position, read in the XFEN dialect with the default look.
 
-use super::{Family, FamilyLink, LinkError, LinkUrl};
+use super::{ends_with_any, Family, FamilyLink, LinkError, LinkUrl};
 use crate::draw::format::Format;
 use crate::notation::ffen::{self, Dialect};
 use crate::options::render_options::RenderOptions;
@@ -9,7 +9,7 @@ use crate::options::render_options::RenderOptions;
 pub(super) static FAMILY: Family = Family {
     name: "yacpdb",
     form: "…/xfen/?<XFEN>, the whole query being the position",
-    at: |path| path.strip_suffix('/').unwrap_or(path).ends_with("/xfen"),
+    at: |path| ends_with_any(path, &["/xfen"]),
     read,
 };
 
