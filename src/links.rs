@@ -32,6 +32,8 @@ mod chesscom;
 mod chessimager;
 mod chessup;
 mod courier;
+mod fen2png;
+mod fen_cgi;
 mod fen_path;
 mod janko;
 mod jinchess;
@@ -63,7 +65,7 @@ pub struct Family {
 /// an `/image/` segment; chessvision's after a segment starting `fen2image`, or as the whole path (its host
 /// `fen2image.chessvision.ai` serves `/<FEN>`): eight segments that read as a FEN's ranks; chessboardimage.com's
 /// are a path ending `.png` whose name reads as a board. So `/favicon.png` or `/a/b` stays a `404`.
-pub static FAMILIES: [&Family; 13] = [
+pub static FAMILIES: [&Family; 15] = [
     &janko::FAMILY,
     &yacpdb::FAMILY,
     &jinchess::FAMILY,
@@ -74,6 +76,8 @@ pub static FAMILIES: [&Family; 13] = [
     &courier::FAMILY,
     &chessimager::FAMILY,
     &chessup::FAMILY,
+    &fen2png::FAMILY,
+    &fen_cgi::FAMILY,
     &fen_path::FEN_TO_IMAGE,
     &fen_path::CHESSVISION,
     &fen_path::CHESSBOARDIMAGE,

@@ -846,6 +846,24 @@ mod families {
         assert_eq!(job_at(&format!("/export/fen.gif?fen={fen}&coordinates=0")).key(), f.key());
         assert_eq!(a.canonical_ffen(), c.canonical_ffen());
         assert_ne!(a.key(), c.key(), "chessboardimage.com's look is the default one");
+        // The families drawn in the default look (fen2png, ChessImager, chessup), and the modern route.
+        let plain = job_at(&format!("/diagram.png?fen={fen}"));
+        for url in [
+            format!("/api/?fen={fen}&raw=true"),
+            format!("/api/?fen={fen}"),
+            format!("/ChessImager/ChessImager.php?fen={fen}/&nonsense=foobar.png"),
+            format!("/php/pictureParser.php?fen={fen}&.png"),
+        ] {
+            assert_eq!(job_at(&url).key(), plain.key(), "{url}");
+        }
+        // chess.com's two routes, and HGM's fen.cgi in HGM's look.
+        let dynboard = job_at(&format!("/dynboard?fen={fen}&size=3"));
+        assert_eq!(job_at(&format!("/diagram?fen={fen}&size=90px")).key(), dynboard.key());
+        assert_eq!(job_at(&format!("/diagram.png?fen={fen}&size=90&theme=green")).key(), dynboard.key());
+        let hgm = job_at(&format!("/cgi-bin/fen.cgi?f={fen}&s=35"));
+        let modern = job_at(&format!("/diagram.png?fen={fen}&size=35&light=ffffff&dark=e0e0e0&borders=1"));
+        assert_eq!(hgm.key(), modern.key());
+        assert_eq!(hgm.canonical_ffen(), plain.canonical_ffen());
     }
 
     #[test]
@@ -861,6 +879,12 @@ mod families {
             "/image/coords/48/8/8/8/4k3/8/8/8/4K3.png",
             "/fen2image/8/8/8/4k3/8/8/8/4K3%20b%20-%20-",
             "/play/pbm/drawdiagram.php?code=8/8/8/4k3/8/8/8/4K3",
+            "/ChessImager/ChessImager.php?fen=8/8/8/4k3/8/8/8/4K3/&direction=reverse&coordinates=on",
+            "/php/pictureParser.php?fen=8/8/8/4k3/8/8/8/4K3%20w%20-%20-&coord=on&.png",
+            "/api/?fen=8/8/8/4k3/8/8/8/4K3%20w%20-%20-&raw=true",
+            "/diagram?fen=8/8/8/4k3/8/8/8/4K3&size=1&light=ffffff&dark=808080",
+            "/cgi-bin/fen.cgi?f=4k5/10/*8*/4K5&s=30&l=FFFFC0&d=C08040",
+            "/chessboard/?p=8/8/8/4k3/8/8/8/4K3&s=s&cm=r&ps=alpha-flat",
         ];
         for url in urls {
             let job = job_at(url);

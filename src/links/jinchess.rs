@@ -10,6 +10,10 @@ pub(super) static FAMILY: Family = Family {
     read: |url| read(&url.pairs),
 };
 
+/// The rim of `cm=r` on the default board: a grey darker than its dark squares (`b4b4b4`), so that white letters
+/// stay readable on it.
+const DEFAULT_RIM: &str = "606060";
+
 pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let p = pairs.get(&["p"]).filter(|p| !p.is_empty()).ok_or(LinkError::Missing(&FAMILY))?;
     let board = if p.contains('/') { fen_board(p) } else { squares_to_fen(p, &FAMILY, "p", (true, '-'))? };
@@ -22,13 +26,26 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
         _ => 32,
     };
     options.square(square, "s");
-    if matches!(pairs.get(&["cm"]), Some("o" | "r")) {
-        options.set("coords", "1", "cm");
-    }
-    for (theirs, modern) in [("lsc", "light"), ("dsc", "dark")] {
-        if let Some(colour) = pairs.get(&[theirs]).filter(|c| is_hex_colour(c)) {
-            options.set(modern, colour, theirs);
+    let light = pairs.get(&["lsc"]).filter(|c| is_hex_colour(c));
+    let dark = pairs.get(&["dsc"]).filter(|c| is_hex_colour(c));
+    // Two coordinate styles: `cm=o` writes them beside the board, `cm=r` on a rim round it (the look a bot
+    // switched to because the "rim looks better"). The rim takes the dark squares' colour and its letters the
+    // light squares', so a board with its own colours gets a rim of the same two; the default board a dark grey.
+    match pairs.get(&["cm"]) {
+        Some("o") => {
+            options.set("coords", "1", "cm");
         }
+        Some("r") => {
+            options.set("coords", "1", "cm");
+            options.set("rim", dark.unwrap_or(DEFAULT_RIM), "cm").set("coord_color", light.unwrap_or("ffffff"), "cm");
+        }
+        _ => {}
+    }
+    if let Some(colour) = light {
+        options.set("light", colour, "lsc");
+    }
+    if let Some(colour) = dark {
+        options.set("dark", colour, "dsc");
     }
     let mut arrows: Vec<String> = Vec::new();
     for item in pairs.get(&["a"]).unwrap_or("").split([',', ' ', ';']) {

@@ -54,6 +54,11 @@ fn the_same_position_through_every_family_is_one_ffen() {
         "/rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201?turn=white&pov=white",
         // chess.com.
         "/dynboard?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201&size=2",
+        "/diagram?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201&size=0",
+        // fen2png: a whole FEN, `raw=true`.
+        "/api/?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201&raw=true",
+        // HGM's fen.cgi: an XBoard FEN.
+        "/cgi-bin/fen.cgi?f=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201&s=40",
         // Game Courier's Forsythe code: the same squares.
         "/play/pbm/drawdiagram.php?code=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
         // ChessImager: the board field with the trailing `/` bots write, and their fake extension.
@@ -87,6 +92,9 @@ fn every_family_is_found_by_its_path_and_no_other_path_is_taken() {
         ("/8/8/8/8/8/8/8/8", "chessvision"),
         ("/8/8/8/8/8/8/8/K7%20w%20-%20-%200%201", "chessvision"),
         ("/dynboard", "chess.com"),
+        ("/diagram", "chess.com"),
+        ("/api/", "fen2png"),
+        ("/cgi-bin/fen.cgi", "HGM fen.cgi"),
         ("/play/pbm/drawdiagram.php", "Game Courier"),
         ("/ChessImager/ChessImager.php", "ChessImager"),
         ("/php/pictureParser.php", "chessup"),
@@ -221,6 +229,14 @@ fn jinchess_reads_size_colours_marks_and_captions() {
         options(&link),
         "s40.f0.c1.gray.l=ffffff.d=808080.title=White to play.caption=Mate in 2.arrows=d5d5,e2e4"
     );
+    // `cm=r`: the coordinates on a rim of the dark squares' colour, in the light squares' colour (the bot's
+    // `?s=s&cm=r&ps=alpha-flat&p=…`).
+    let (_, link) = read(&format!("/chessboard/?s=s&cm=r&ps=alpha-flat&p={START}")).unwrap();
+    assert_eq!(options(&link), "s24.f0.c1.gray.rim=606060.coord_color=ffffff");
+    let (_, link) = read(&format!("/chessboard/?p={START}&cm=r&lsc=f0d9b5&dsc=%23b58863")).unwrap();
+    assert_eq!(options(&link), "s32.f0.c1.gray.l=f0d9b5.d=b58863.rim=b58863.coord_color=f0d9b5");
+    let (_, link) = read(&format!("/chessboard/?p={START}&cm=x")).unwrap();
+    assert_eq!(options(&link), "s32.f0.c0.gray");
 }
 
 /// Apronus' stagram: `p` the square size, `c` dark then light colour, `r` coordinates, `f=1` flip.
@@ -234,15 +250,81 @@ fn apronus_reads_size_colours_and_flip() {
     assert_eq!(position(&link), canonical(&parse_link(START, crate::notation::ffen::Dialect::Janko).unwrap()));
 }
 
-/// chess.com: `size` (old classes 1–5 or pixels), the green board, `coordinates`, `flip`, highlighted squares,
-/// the caption.
+/// chess.com (its DiagramGenerator library's `Config` and `Generator`): `size` (a deprecated index 0–3 or
+/// `<n>px`), the green board, `light`/`dark`, `coordinates`, `flip`, highlighted squares, the caption; the older
+/// `/diagram` route reads as `/dynboard`.
 #[test]
 fn chess_com_reads_size_flip_highlights_and_caption() {
     let (_, link) = read(&format!(
         "/dynboard?fen={START}&size=3&coordinates=inside&flip=true&highlight_squares=e2e4&caption=Open+game"
     ))
     .unwrap();
-    assert_eq!(options(&link), "s60.f1.c1.green.caption=Open game.squares=Ye2,Ye4");
+    assert_eq!(options(&link), "s90.f1.c1.green.caption=Open game.squares=Ye2,Ye4");
+    // The indexes 0–3 are 20-, 30-, 60- and 90-px squares; `<n>px` is pixels from 20 to 200 (then our largest,
+    // 128); a bare number above 3 is read as pixels; nothing, or a word, is the documented default of 20 px.
+    for (size, square) in [
+        ("0", 20),
+        ("1", 30),
+        ("2", 60),
+        ("3", 90),
+        ("50px", 50),
+        ("10px", 20),
+        ("250px", 128),
+        ("45", 45),
+        ("4", 20),
+        ("big", 20),
+        ("", 20),
+    ] {
+        let (_, link) = read(&format!("/diagram?fen={START}&size={size}")).unwrap();
+        assert_eq!(link.options.size.pixels(), square, "size={size}");
+    }
+    let (_, link) = read(&format!("/dynboard?fen={START}")).unwrap();
+    assert_eq!(options(&link), "s20.f0.c0.green");
+    // `light` and `dark` as the library validates them: six hex digits, else the board's own colours.
+    let (_, link) = read(&format!("/diagram?fen={START}&light=AECEF2&dark=16a656&piece=neo")).unwrap();
+    assert_eq!(options(&link), "s20.f0.c0.green.l=aecef2.d=16a656");
+    let (_, link) = read(&format!("/diagram?fen={START}&light=%23aecef2&dark=red")).unwrap();
+    assert_eq!(options(&link), "s20.f0.c0.green");
+}
+
+/// fen2png: `raw=true` or not, the picture (the original's HTML page is not reproduced).
+#[test]
+fn fen2png_answers_the_picture_with_or_without_raw() {
+    let (family, raw) = read(&format!("/api/?fen={E4}%20b%20KQkq%20-%200%201&raw=true")).unwrap();
+    let (_, page) = read(&format!("/api/?fen={E4}")).unwrap();
+    assert_eq!((family.name, &raw), ("fen2png", &page));
+    assert_eq!((position(&raw), options(&raw)), (position(&page), "s40.f0.c0.gray".to_string()));
+    assert_eq!(read("/api/?raw=true").unwrap_err(), LinkError::Missing(&fen2png::FAMILY));
+}
+
+/// HGM's `fen.cgi` (its author's comment 37054 on chessvariants.com): an XBoard FEN on a board of any size, with
+/// XBoard's letters (`A` archbishop, `C` chancellor, not janko's circle), `s` the square, `l` and `d` the squares'
+/// colours, HGM's white and `#E0E0E0` by default, lines between squares.
+#[test]
+fn fen_cgi_reads_xboard_letters_on_any_board() {
+    let capablanca = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR";
+    let (family, link) =
+        read(&format!("/cgi-bin/fen.cgi?f={capablanca}%20w%20-%20-%200%201&s=50&l=FFFFC0&d=%23C08040")).unwrap();
+    assert_eq!(family.name, "HGM fen.cgi");
+    let janko = "rn[archbishop:b]bqkb[chancellor:b]nr/pppppppppp/91/91/91/91/PPPPPPPPPP/\
+                 RN[archbishop:w]BQKB[chancellor:w]NR";
+    assert_eq!(position(&link), canonical(&parse_link(janko, crate::notation::ffen::Dialect::Janko).unwrap()));
+    assert_eq!(options(&link), "s50.f0.c0.gray.l=ffffc0.d=c08040.hole=000000.borders");
+    // Defaults, a three-digit colour, a colour that is none (the default), fairy letters, holes, holdings.
+    let (_, link) = read("/fen.cgi?f=FEWMOHGDUVL*/feacwmohgdu*/12/12[Qq]&l=FFD&d=nonsense&w=ff0000").unwrap();
+    assert_eq!(options(&link), "s40.f0.c0.gray.l=ffffdd.d=e0e0e0.hole=000000.borders");
+    let board = parse_link(&link.ffen, link.dialect).unwrap();
+    assert_eq!((board.width(), board.height()), (12, 4));
+    // Bad positions name `f` and the column or rank.
+    for (f, message) in [
+        ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "rank 2 from the top has 9 squares, the first has 8"),
+        ("8/8/8/3X4/8/8/8/8", "'X' at column 8 is no XBoard piece letter"),
+        ("99/8", "a run of more than 32 empty squares at column 2"),
+    ] {
+        let error = read(&format!("/fen.cgi?f={f}")).unwrap_err().to_string();
+        assert!(error.starts_with("invalid position in `f` of a HGM fen.cgi link: "), "{error}");
+        assert!(error.contains(message), "{f}: {error}");
+    }
 }
 
 /// Game Courier's drawdiagram script: the Forsythe code at `width`.

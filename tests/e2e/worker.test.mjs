@@ -376,6 +376,11 @@ describe("other services' links (src/links/, docs/links.md)", () => {
       [`/fen2image/${FEN}?pov=black`, "image/png"],
       [`/${FEN}?turn=black`, "image/png"],
       [`/dynboard?fen=${FEN}&size=2&flip=true`, "image/png"],
+      [`/diagram?fen=${FEN}&size=1&light=ffffff`, "image/png"],
+      [`/api/?fen=${FEN}&raw=true`, "image/png"],
+      [`/cgi-bin/fen.cgi?f=${FEN}&s=30&l=FFFFC0`, "image/png"],
+      [`/ChessImager/ChessImager.php?fen=${E4}/&direction=reverse&nonsense=foobar.png`, "image/png"],
+      [`/php/pictureParser.php?fen=${FEN}&coord=on&.png`, "image/png"],
       [`/play/pbm/drawdiagram.php?code=${E4}`, "image/png"],
       [`/diagram.png?fen=${E4}`, "image/png"],
     ];
