@@ -60,7 +60,7 @@ pub use notation::board::{
     PieceKind, Rotation, Text, MAX_BOARD_SIDE, MAX_NAME_LEN, MAX_TEXT_LEN,
 };
 pub use notation::paint::{css_colour, BadPaint, Paint, Rgb, CSS_COLOURS};
-pub use notation::{fairy, ffen};
+pub use notation::{fairy, ffen, moves};
 pub use options::error::OptionError;
 pub use options::furniture::{
     Furniture, InvalidSquareName, Marks, Move, PieceCount, SquareName, TextLines, Tint, LINE_BREAK, MAX_ARROWS,

@@ -6,4 +6,5 @@
 pub mod board;
 pub mod fairy;
 pub mod ffen;
+pub mod moves;
 pub mod paint;

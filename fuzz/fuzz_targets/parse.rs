@@ -3,7 +3,8 @@
 //! The first byte picks Game Courier's width (1 to 32); the rest is the input, read in every dialect (Game Courier
 //! at that width and at its default 8), and through `parse_link` (the service's reading of a link's value, which
 //! undoes double percent-encoding): a value that reads is read the same, and what `parse_link` reads round-trips.
-//! In the Interactive Diagram dialect (`hgm`) the look it returns must be valid render options.
+//! In the Interactive Diagram dialect (`hgm`) the look it returns must be valid render options. The same input is
+//! read as a list of moves (`moves=`) and played.
 #![no_main]
 
 use ffen_diagram::ffen::{canonical, parse, parse_link, undo_double_encoding, Dialect, Width};
@@ -52,4 +53,23 @@ fuzz_target!(|data: &[u8]| {
             .expect("a definition's look is valid options");
         options.for_board(&definition.board).expect("and fits its board");
     }
+    moves(input, first);
 });
+
+/// The moves reader: whatever reads is played on a board (the start position, or an empty board of the first
+/// byte's size with holes) without a panic, every frame on the board's squares.
+fn moves(input: &str, first: u8) {
+    let Ok(moves) = input.parse::<ffen_diagram::moves::Moves>() else {
+        return;
+    };
+    assert!(moves.len() <= ffen_diagram::moves::MAX_MOVES);
+    let side = if first % 2 == 0 { ffen_diagram::Color::White } else { ffen_diagram::Color::Black };
+    for ffen in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "r3k2r/91/4[-][-]4/K9/91"] {
+        let board = parse(ffen, Dialect::Janko).expect("a board");
+        if let Ok(lines) = moves.play(&board, side) {
+            for frame in lines.iter().flatten() {
+                assert!(frame.changed.iter().all(|s| s.file < board.width() && s.rank <= board.height()));
+            }
+        }
+    }
+}

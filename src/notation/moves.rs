@@ -1,0 +1,641 @@
+//! Moves played on a diagram's board, as a game's or a problem solution's text gives them: the grammar of `moves=`.
+//!
+//! Moves are applied **mechanically**, with no legality check, so that fairy pieces, fairy boards and problem
+//! conditions all work: a move takes whatever stands on its first square to its second, and a piece standing there
+//! is gone. The text is a list of moves separated by spaces or commas, in either of two notations:
+//! - coordinates, as lichess and UCI write them: `e2e4`, `e7e8q` (a promotion's letter in lower case);
+//! - the long notation solvers print (Popeye's solutions): move numbers `1.` and `1...` (which makes the next move
+//!   Black's), a piece letter (English `N` or German `S` for the knight, or any other: it is not checked), the
+//!   squares joined by `-` for a move or `x`, `*` or `:` for a capture, a promotion `=Q`, `=S` or `=N` (a knight:
+//!   Popeye writes a nightrider promotion `=N` too, and it is read as a knight) or `=(nightrider)` (a fairy piece by
+//!   name), castling `0-0`, `0-0-0`, `O-O`, `O-O-O` (the king of the side to move two squares towards its rook,
+//!   the rook beside it on the square the king crossed), and a piece put on a square, `[+wRh8]` (as Circe rebirths
+//!   are printed; `b` black, `n` neutral, a fairy piece as `[+w(grasshopper)h8]`).
+//!
+//! A pawn moving diagonally to an empty square takes the pawn it passed (en passant). Check, mate and annotation
+//! marks (`+`, `#`, `!`, `?`) and Popeye's `ep.` are ignored. `|` ends a line: the next starts from the diagram again
+//! (a helpmate's solutions, a try and the key). Sides alternate from the side to move the caller gives (the
+//! position's side-to-move field, White when it has none); the side matters only for castling.
+//!
+//! ```
+//! use ffen_diagram::ffen::{parse, Dialect, canonical};
+//! use ffen_diagram::moves::Moves;
+//! use ffen_diagram::Color;
+//! let board = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
+//! let moves: Moves = "1.e2-e4 e7-e5 2.Sg1-f3".parse().unwrap();
+//! let lines = moves.play(&board, Color::White).unwrap();
+//! assert_eq!(canonical(&lines[0].last().unwrap().board), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R");
+//! let error = "e2e4 e3e5".parse::<Moves>().unwrap().play(&board, Color::White).unwrap_err();
+//! assert_eq!(error.to_string(), "move 2, e3e5: e3 is empty");
+//! ```
+
+use crate::notation::board::{Board, Cell, Color, Figure, Piece, PieceKind, Rotation};
+use std::fmt;
+use std::str::FromStr;
+
+/// The most moves a text may hold, over all its lines.
+pub const MAX_MOVES: usize = 500;
+
+/// A square as a move names it: file (0 = a) and rank (1 = the bottom).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Square {
+    /// The file, 0 for `a`.
+    pub file: usize,
+    /// The rank, 1 for the bottom one.
+    pub rank: usize,
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", crate::notation::board::file_name(self.file), self.rank)
+    }
+}
+
+/// What a move does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// What stands on `from` goes to `to` (becoming `promotion` if one is given).
+    Step {
+        /// The square left.
+        from: Square,
+        /// The square reached.
+        to: Square,
+        /// What the piece becomes, in its own colour.
+        promotion: Option<PieceKind>,
+    },
+    /// Castling: the king of the side to move two squares towards its rook, the rook beside it.
+    Castle {
+        /// `0-0-0`: towards the queen's side (the lower files).
+        long: bool,
+    },
+    /// A piece put on a square, as a rebirth is printed (`[+wRh8]`).
+    Put {
+        /// The piece.
+        piece: Piece,
+        /// Its square.
+        square: Square,
+    },
+}
+
+/// One move: its place in the text (from 1, counted over all lines), as written, and what it does (a written move
+/// with a rebirth is two actions).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// Its place in the list, from 1.
+    pub number: usize,
+    /// The move as written (without move numbers).
+    pub text: String,
+    /// Whether Black makes it by the text's own say (`1...`): the sides then go on alternating from here.
+    pub black_by_number: bool,
+    /// What it does, in order.
+    pub actions: Vec<Action>,
+}
+
+/// A list of moves, in lines (`|` between them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Moves {
+    /// The lines, each a list of moves; none when the text holds no move.
+    pub lines: Vec<Vec<Move>>,
+}
+
+/// Why a list of moves cannot be read or played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// A move that is none of the notations.
+    Unreadable {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// As written.
+        text: String,
+        /// What was expected.
+        why: String,
+    },
+    /// A move that cannot be played on the board as it stands.
+    Unplayable {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// As written.
+        text: String,
+        /// What stands in the way.
+        why: String,
+    },
+    /// More than [`MAX_MOVES`] moves.
+    TooMany(usize),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Unreadable { number, text, why } => write!(f, "move {number}, {text}: {why}"),
+            MoveError::Unplayable { number, text, why } => write!(f, "move {number}, {text}: {why}"),
+            MoveError::TooMany(n) => write!(f, "{n} moves: at most {MAX_MOVES} are played"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// One position of a played line: the board after a move, the move's own squares (from and to, for the last-move
+/// highlight) and every square whose contents changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// The board after the move.
+    pub board: Board,
+    /// The squares the move went from and to (the king's, for castling); `None` for a bare rebirth.
+    pub last: Option<(Square, Square)>,
+    /// Every square whose cell changed.
+    pub changed: Vec<Square>,
+}
+
+impl FromStr for Moves {
+    type Err = MoveError;
+
+    fn from_str(text: &str) -> Result<Moves, MoveError> {
+        let mut moves = Moves::default();
+        let mut line: Vec<Move> = Vec::new();
+        let mut number = 0;
+        let mut black_next = false;
+        for part in tokens(text) {
+            let token = match part {
+                Token::LineEnd => {
+                    if !line.is_empty() {
+                        moves.lines.push(std::mem::take(&mut line));
+                    }
+                    continue;
+                }
+                Token::Word(word) => word,
+            };
+            let (numbered_black, rest) = strip_move_number(token);
+            black_next |= numbered_black;
+            if rest.is_empty() || is_ignored(rest) {
+                continue;
+            }
+            number += 1;
+            if number > MAX_MOVES {
+                return Err(MoveError::TooMany(count_moves(text)));
+            }
+            let actions = read_move(rest).map_err(|why| MoveError::Unreadable { number, text: rest.into(), why })?;
+            line.push(Move { number, text: rest.to_string(), black_by_number: black_next, actions });
+            black_next = false;
+        }
+        if !line.is_empty() {
+            moves.lines.push(line);
+        }
+        Ok(moves)
+    }
+}
+
+/// A piece of the text: a word (a move, a number or a mark) or the end of a line.
+enum Token<'t> {
+    Word(&'t str),
+    LineEnd,
+}
+
+/// The words of `text` (split at white space and commas) and its `|`s, in order.
+fn tokens(text: &str) -> impl Iterator<Item = Token<'_>> {
+    text.split('|').enumerate().flat_map(|(i, part)| {
+        let end = (i > 0).then_some(Token::LineEnd);
+        end.into_iter()
+            .chain(part.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).map(Token::Word))
+    })
+}
+
+/// How many moves `text` holds (for the message of a list that is too long).
+fn count_moves(text: &str) -> usize {
+    tokens(text)
+        .filter_map(|t| match t {
+            Token::Word(w) => Some(strip_move_number(w).1),
+            Token::LineEnd => None,
+        })
+        .filter(|rest| !rest.is_empty() && !is_ignored(rest))
+        .count()
+}
+
+/// A leading move number (`12.`, `1...`, `1…`) taken off a word: whether it says Black moves next, and the rest.
+fn strip_move_number(word: &str) -> (bool, &str) {
+    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return (false, word);
+    }
+    let after = &word[digits..];
+    let rest = after.trim_start_matches(['.', '…']);
+    if rest.len() == after.len() {
+        return (false, word);
+    }
+    let dots = &after[..after.len() - rest.len()];
+    (dots.len() >= 3 || dots.contains('…'), rest)
+}
+
+/// Words that are no move: Popeye's `ep.` (en passant is found from the board) and a result.
+fn is_ignored(word: &str) -> bool {
+    let word = word.trim_end_matches(['+', '#', '!', '?']);
+    word.is_empty() || ["ep.", "e.p.", "1-0", "0-1", "1/2-1/2", "½-½", "*"].contains(&word)
+}
+
+/// What a written move does: its move (or castling) and the pieces it puts on squares (`[+wRh8]`), or why it reads
+/// as nothing.
+fn read_move(word: &str) -> Result<Vec<Action>, String> {
+    let mut actions = Vec::new();
+    let mut main = String::new();
+    let mut rest = word;
+    while let Some(open) = rest.find('[') {
+        main.push_str(&rest[..open]);
+        let close = rest[open..].find(']').ok_or("a '[' without its ']'")? + open;
+        actions.push(read_put(&rest[open + 1..close])?);
+        rest = &rest[close + 1..];
+    }
+    main.push_str(rest);
+    let main = main.trim_end_matches(['+', '#', '!', '?']);
+    if !main.is_empty() {
+        actions.insert(0, read_step(main)?);
+    }
+    if actions.is_empty() {
+        return Err("no move".to_string());
+    }
+    Ok(actions)
+}
+
+/// A rebirth as Popeye prints it, without its brackets: `+wRh8`, `+bSa1`, `+n(grasshopper)d4`, `+wPe2`.
+fn read_put(text: &str) -> Result<Action, String> {
+    const EXPECTED: &str = "a piece put on a square, as [+wRh8]";
+    let text = text.strip_prefix('+').ok_or(EXPECTED)?;
+    let mut chars = text.chars();
+    let color = match chars.next() {
+        Some('w') => Color::White,
+        Some('b') => Color::Black,
+        Some('n') => Color::Neutral,
+        _ => return Err(EXPECTED.to_string()),
+    };
+    let (kind, rest) = read_piece(chars.as_str()).ok_or(EXPECTED)?;
+    match read_square(rest) {
+        Some((square, "")) => Ok(Action::Put { piece: Piece { kind, color, rotation: Rotation::default() }, square }),
+        _ => Err(EXPECTED.to_string()),
+    }
+}
+
+/// A piece at the start of `text`: an orthodox letter (`S` the knight) or a name in parentheses; and the rest.
+fn read_piece(text: &str) -> Option<(PieceKind, &str)> {
+    if let Some(inner) = text.strip_prefix('(') {
+        let (name, rest) = inner.split_once(')')?;
+        return PieceKind::from_name(name.trim()).ok().map(|kind| (kind, rest));
+    }
+    let letter = text.chars().next()?;
+    if !letter.is_ascii_uppercase() {
+        return None;
+    }
+    let figure = if letter == 'S' { Figure::Knight } else { Figure::from_letter(letter)? };
+    Some((PieceKind::Figure(figure), &text[1..]))
+}
+
+/// A square at the start of `text` (`e4`, `aa10`) and the rest; `None` unless it starts with one.
+fn read_square(text: &str) -> Option<(Square, &str)> {
+    let letters = text.len() - text.trim_start_matches(|c: char| c.is_ascii_lowercase()).len();
+    let file = match text.as_bytes().get(..letters)? {
+        [a] => usize::from(a - b'a'),
+        [a, b] if *a == b'a' => 26 + usize::from(b - b'a'),
+        _ => return None,
+    };
+    let after = &text[letters..];
+    let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rank: usize = after.get(..digits).filter(|d| (1..=2).contains(&d.len()))?.parse().ok()?;
+    (rank >= 1 && !after.starts_with('0')).then_some((Square { file, rank }, &after[digits..]))
+}
+
+/// A move or castling, in coordinates (`e2e4`, `e7e8q`) or the long notation (`Qd1-h5`, `e5*d6`, `e7-e8=S`,
+/// `0-0`).
+fn read_step(text: &str) -> Result<Action, String> {
+    match text {
+        "0-0" | "O-O" => return Ok(Action::Castle { long: false }),
+        "0-0-0" | "O-O-O" => return Ok(Action::Castle { long: true }),
+        _ => {}
+    }
+    const EXPECTED: &str =
+        "expected a move such as e2e4, e7e8q, Sg1-f3, Qd1*d7, e7-e8=Q, e7-e8=(nightrider), 0-0 or [+wRh8]";
+    // A piece letter (or name) before the first square is not checked: the move takes what stands there.
+    let body = text.trim_start_matches(|c: char| c.is_ascii_uppercase());
+    let body = match body.strip_prefix('(') {
+        Some(inner) => inner.split_once(')').map_or(body, |(_, rest)| rest),
+        None => body,
+    };
+    let (from, rest) = read_square(body).ok_or(EXPECTED)?;
+    let rest = rest.strip_prefix(['-', 'x', '*', ':']).unwrap_or(rest);
+    let (to, rest) = read_square(rest).ok_or(EXPECTED)?;
+    let promotion = match rest {
+        "" => None,
+        "q" => Some(Figure::Queen.into()),
+        "r" => Some(Figure::Rook.into()),
+        "b" => Some(Figure::Bishop.into()),
+        "n" | "s" => Some(Figure::Knight.into()),
+        _ => {
+            let after = rest.strip_prefix('=').ok_or(EXPECTED)?;
+            match read_piece(after) {
+                Some((kind, "")) => Some(kind),
+                _ => return Err(EXPECTED.to_string()),
+            }
+        }
+    };
+    Ok(Action::Step { from, to, promotion })
+}
+
+impl From<Figure> for PieceKind {
+    fn from(figure: Figure) -> PieceKind {
+        PieceKind::Figure(figure)
+    }
+}
+
+impl Moves {
+    /// The moves played on `board`, line by line: each line starts from `board`, with `first` to move, and gives
+    /// a frame a move; or the first move that cannot be played, and why.
+    pub fn play(&self, board: &Board, first: Color) -> Result<Vec<Vec<Frame>>, MoveError> {
+        self.lines.iter().map(|line| play_line(line, board, first)).collect()
+    }
+
+    /// How many moves there are, over all lines.
+    pub fn len(&self) -> usize {
+        self.lines.iter().map(Vec::len).sum()
+    }
+
+    /// Whether there is no move at all.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+}
+
+/// One line played from `board`.
+fn play_line(line: &[Move], board: &Board, first: Color) -> Result<Vec<Frame>, MoveError> {
+    let mut board = board.clone();
+    let mut side = first;
+    let mut frames = Vec::with_capacity(line.len());
+    for played in line {
+        if played.black_by_number {
+            side = Color::Black;
+        }
+        let unplayable = |why: String| MoveError::Unplayable { number: played.number, text: played.text.clone(), why };
+        let mut changed = Vec::new();
+        let mut last = None;
+        for action in &played.actions {
+            match action {
+                Action::Step { from, to, promotion } => {
+                    step(&mut board, (*from, *to), promotion.as_ref(), &mut changed).map_err(unplayable)?;
+                    last = Some((*from, *to));
+                }
+                Action::Castle { long } => {
+                    last = Some(castle(&mut board, side, *long, &mut changed).map_err(unplayable)?)
+                }
+                Action::Put { piece, square } => {
+                    place(&mut board, *square, Cell::Piece(piece.clone()), &mut changed).map_err(unplayable)?
+                }
+            }
+        }
+        frames.push(Frame { board: board.clone(), last, changed });
+        side = if side == Color::Black { Color::White } else { Color::Black };
+    }
+    Ok(frames)
+}
+
+/// The board's column and row of `square` (row 0 at the top), or why it has none.
+fn position(board: &Board, square: Square) -> Result<(usize, usize), String> {
+    if square.file >= board.width() || square.rank > board.height() {
+        return Err(format!("{square} is off the {}×{} board", board.width(), board.height()));
+    }
+    let at = (square.file, board.height() - square.rank);
+    match board.get(at.0, at.1) {
+        Some(Cell::Hole) => Err(format!("{square} is a hole")),
+        _ => Ok(at),
+    }
+}
+
+/// The cell on `square`.
+fn cell(board: &Board, square: Square) -> Result<Cell, String> {
+    let (x, y) = position(board, square)?;
+    Ok(board.get(x, y).cloned().unwrap_or_default())
+}
+
+/// Puts `cell` on `square`, noting the square as changed when its contents change.
+fn place(board: &mut Board, square: Square, cell: Cell, changed: &mut Vec<Square>) -> Result<(), String> {
+    let (x, y) = position(board, square)?;
+    if board.get(x, y) != Some(&cell) {
+        board.set(x, y, cell);
+        if !changed.contains(&square) {
+            changed.push(square);
+        }
+    }
+    Ok(())
+}
+
+/// Moves what stands on `from` to `to`, promoting it if asked, and takes a pawn passed en passant.
+fn step(
+    board: &mut Board,
+    (from, to): (Square, Square),
+    promotion: Option<&PieceKind>,
+    changed: &mut Vec<Square>,
+) -> Result<(), String> {
+    let moving = cell(board, from)?;
+    let target = cell(board, to)?;
+    if moving == Cell::Empty {
+        return Err(format!("{from} is empty"));
+    }
+    let is_pawn = |cell: &Cell| matches!(cell, Cell::Piece(Piece { kind: PieceKind::Figure(Figure::Pawn), .. }));
+    if is_pawn(&moving) && from.file != to.file && target == Cell::Empty {
+        let passed = Square { file: to.file, rank: from.rank };
+        if is_pawn(&cell(board, passed)?) {
+            place(board, passed, Cell::Empty, changed)?;
+        }
+    }
+    let arriving = match (moving, promotion) {
+        (Cell::Piece(piece), Some(kind)) => Cell::Piece(Piece { kind: kind.clone(), ..piece }),
+        (moving, _) => moving,
+    };
+    place(board, from, Cell::Empty, changed)?;
+    place(board, to, arriving, changed)
+}
+
+/// Castles for `side`: its king two squares towards the nearest rook of its colour on its rank, the rook to the
+/// square the king crossed. Returns the king's squares.
+fn castle(board: &mut Board, side: Color, long: bool, changed: &mut Vec<Square>) -> Result<(Square, Square), String> {
+    let is = |figure: Figure| move |cell: &Cell| matches!(cell, Cell::Piece(Piece { kind: PieceKind::Figure(f), color, .. }) if *f == figure && *color == side);
+    let colour = if side == Color::Black { "black" } else { "white" };
+    let ranks: Vec<usize> =
+        if side == Color::Black { (1..=board.height()).rev().collect() } else { (1..=board.height()).collect() };
+    let king = ranks
+        .iter()
+        .flat_map(|&rank| (0..board.width()).map(move |file| Square { file, rank }))
+        .find(|&square| cell(board, square).is_ok_and(|c| is(Figure::King)(&c)))
+        .ok_or_else(|| format!("no {colour} king to castle"))?;
+    let files: Vec<usize> =
+        if long { (0..king.file).rev().collect() } else { (king.file + 1..board.width()).collect() };
+    let rook = files
+        .into_iter()
+        .map(|file| Square { file, rank: king.rank })
+        .find(|&square| cell(board, square).is_ok_and(|c| is(Figure::Rook)(&c)))
+        .ok_or_else(|| format!("no {colour} rook beside the king on {king} to castle with"))?;
+    let towards = |by: usize| if long { king.file.checked_sub(by) } else { Some(king.file + by) };
+    let (king_to, rook_to) = match (towards(2), towards(1)) {
+        (Some(k), Some(r)) => (Square { file: k, rank: king.rank }, Square { file: r, rank: king.rank }),
+        _ => return Err(format!("the king on {king} has no two squares to castle into")),
+    };
+    let (king_cell, rook_cell) = (cell(board, king)?, cell(board, rook)?);
+    cell(board, king_to)?;
+    place(board, king, Cell::Empty, changed)?;
+    place(board, rook, Cell::Empty, changed)?;
+    place(board, king_to, king_cell, changed)?;
+    place(board, rook_to, rook_cell, changed)?;
+    Ok((king, king_to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::ffen::{canonical, parse, Dialect};
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+
+    /// The canonical FFEN after each move of each line of `moves` played from `ffen` with `first` to move.
+    fn boards(ffen: &str, moves: &str, first: Color) -> Result<Vec<Vec<String>>, String> {
+        let board = parse(ffen, Dialect::Janko).unwrap();
+        let moves: Moves = moves.parse().map_err(|e: MoveError| e.to_string())?;
+        let lines = moves.play(&board, first).map_err(|e| e.to_string())?;
+        Ok(lines.iter().map(|line| line.iter().map(|frame| canonical(&frame.board)).collect()).collect())
+    }
+
+    /// The position after the whole of `moves` (one line), White first.
+    fn after(ffen: &str, moves: &str) -> String {
+        boards(ffen, moves, Color::White).unwrap()[0].last().unwrap().clone()
+    }
+
+    fn error(ffen: &str, moves: &str) -> String {
+        boards(ffen, moves, Color::White).unwrap_err()
+    }
+
+    #[test]
+    fn coordinates_and_the_long_notation_give_the_same_positions() {
+        let want = boards(START, "e2e4 e7e5 g1f3 b8c6", Color::White).unwrap();
+        assert_eq!(want[0][3], "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R");
+        for text in [
+            "e2e4,e7e5,g1f3,b8c6",
+            "1.e2-e4 e7-e5 2.Sg1-f3 Sb8-c6",
+            "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6",
+            "1.e2-e4 1...e7-e5 2.Sg1-f3 2...Sb8-c6",
+        ] {
+            assert_eq!(boards(START, text, Color::White).unwrap(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn captures_are_written_with_x_star_or_colon() {
+        let ffen = "4k3/8/8/3p4/4P3/8/8/4K3";
+        for text in ["e4xd5", "e4*d5", "e4:d5", "e4-d5", "e4d5", "Pe4xd5"] {
+            assert_eq!(after(ffen, text), "4k3/8/8/3P4/8/8/8/4K3", "{text}");
+        }
+    }
+
+    #[test]
+    fn promotions_take_the_moving_pieces_colour() {
+        let ffen = "8/4P3/8/8/8/8/4p3/8";
+        assert_eq!(after(ffen, "e7e8q"), "4Q3/8/8/8/8/8/4p3/8");
+        assert_eq!(after(ffen, "e7-e8=S"), "4N3/8/8/8/8/8/4p3/8");
+        // Popeye writes a nightrider promotion `=N` too: it is read as a knight.
+        assert_eq!(after(ffen, "e7-e8=N"), "4N3/8/8/8/8/8/4p3/8");
+        assert_eq!(after(ffen, "e7-e8=(nightrider)"), "4[nightrider:w]3/8/8/8/8/8/4p3/8");
+        assert_eq!(boards(ffen, "1...e2-e1=R", Color::White).unwrap()[0][0], "8/4P3/8/8/8/8/8/4r3");
+    }
+
+    #[test]
+    fn castling_moves_king_and_rook_for_the_side_to_move() {
+        let ffen = "r3k2r/8/8/8/8/8/8/R3K2R";
+        assert_eq!(after(ffen, "0-0"), "r3k2r/8/8/8/8/8/8/R4RK1");
+        assert_eq!(after(ffen, "O-O-O"), "r3k2r/8/8/8/8/8/8/2KR3R");
+        assert_eq!(after(ffen, "0-0 0-0-0"), "2kr3r/8/8/8/8/8/8/R4RK1");
+        assert_eq!(boards(ffen, "1...O-O", Color::White).unwrap()[0][0], "r4rk1/8/8/8/8/8/8/R3K2R");
+        assert_eq!(boards(ffen, "0-0", Color::Black).unwrap()[0][0], "r4rk1/8/8/8/8/8/8/R3K2R");
+        let board = parse(ffen, Dialect::Janko).unwrap();
+        let frames = "0-0".parse::<Moves>().unwrap().play(&board, Color::White).unwrap();
+        let (e1, g1) = (Square { file: 4, rank: 1 }, Square { file: 6, rank: 1 });
+        assert_eq!(frames[0][0].last, Some((e1, g1)));
+        assert_eq!(frames[0][0].changed.len(), 4);
+        assert_eq!(
+            error("4k3/8/8/8/8/8/8/4K3", "0-0"),
+            "move 1, 0-0: no white rook beside the king on e1 to castle with"
+        );
+        assert_eq!(error("8/8/8/8/8/8/8/R7", "0-0"), "move 1, 0-0: no white king to castle");
+    }
+
+    #[test]
+    fn a_pawn_moving_diagonally_to_an_empty_square_takes_the_pawn_it_passed() {
+        let ffen = "4k3/8/8/3pP3/8/8/8/4K3";
+        assert_eq!(after(ffen, "1.e5*d6 ep."), "4k3/8/3P4/8/8/8/8/4K3");
+        let board = parse(ffen, Dialect::Janko).unwrap();
+        let frames = "e5d6".parse::<Moves>().unwrap().play(&board, Color::White).unwrap();
+        assert_eq!(frames[0][0].changed.len(), 3, "d5 emptied, e5 left, d6 reached");
+        // Onto an occupied square it is an ordinary capture.
+        assert_eq!(after("4k3/8/3n4/3pP3/8/8/8/4K3", "e5xd6"), "4k3/8/3P4/3p4/8/8/8/4K3");
+    }
+
+    #[test]
+    fn rebirths_put_pieces_on_squares() {
+        let ffen = "2b1k3/3r4/8/8/8/8/8/3QK3";
+        assert_eq!(after(ffen, "1.Qd1*d7 [+bRh8]"), "2b1k2r/3Q4/8/8/8/8/8/4K3");
+        assert_eq!(after(ffen, "Qd1*d7[+bRh8]"), "2b1k2r/3Q4/8/8/8/8/8/4K3");
+        assert_eq!(after(ffen, "[+n(grasshopper)a1]"), "2b1k3/3r4/8/8/8/8/8/[grasshopper:n]2QK3");
+        assert_eq!(after(ffen, "[+wSa1]"), "2b1k3/3r4/8/8/8/8/8/N2QK3");
+        let text = error(ffen, "[+xRh8]");
+        assert_eq!(text, "move 1, [+xRh8]: a piece put on a square, as [+wRh8]");
+    }
+
+    #[test]
+    fn marks_and_annotations_are_ignored_and_the_issue_s_solution_plays() {
+        let ffen = "8/8/8/4k3/8/8/8/3QK3";
+        let lines = boards(ffen, "1.Qd1-h5! Ke5-d4 2.Qh5-d5#", Color::White).unwrap();
+        assert_eq!(lines[0].len(), 3);
+        assert_eq!(lines[0][2], "8/8/8/3Q4/3k4/8/8/4K3");
+        assert_eq!(after(ffen, "Qd1-h5!? Ke5-d4?! Qh5-d5+ 1-0"), "8/8/8/3Q4/3k4/8/8/4K3");
+    }
+
+    #[test]
+    fn a_bar_starts_the_next_line_from_the_diagram() {
+        let ffen = "8/8/8/4k3/8/8/8/3QK3";
+        let lines = boards(ffen, "1.Qd1-d4+ Ke5xd4 | 1.Qd1-h5+ Ke5-d6|1.Qd1-d3", Color::White).unwrap();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines.iter().map(Vec::len).collect::<Vec<_>>(), [2, 2, 1]);
+        assert_eq!(lines[2][0], "8/8/8/4k3/8/3Q4/8/4K3");
+        assert!("| |".parse::<Moves>().unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_move_that_cannot_be_played_names_its_place_and_text() {
+        assert_eq!(error(START, "e2e4 e3e5"), "move 2, e3e5: e3 is empty");
+        assert_eq!(error(START, "e2e9"), "move 1, e2e9: e9 is off the 8×8 board");
+        assert_eq!(error(START, "i2i4"), "move 1, i2i4: i2 is off the 8×8 board");
+        assert_eq!(error("8/8/8/8/8/8/4[-]3/4K3", "e1e2"), "move 1, e1e2: e2 is a hole");
+        assert!(error(START, "1.e2-e4 hello").starts_with("move 2, hello: expected a move such as e2e4"));
+        assert!(error(START, "e2-e4=K7").starts_with("move 1, e2-e4=K7: expected"));
+        assert!(error(START, "e2e4[+wQd4").starts_with("move 1, e2e4[+wQd4: a '[' without its ']'"));
+    }
+
+    #[test]
+    fn more_than_the_limit_is_refused_naming_it() {
+        let ok = vec!["e2e4 e4e2"; MAX_MOVES / 2].join(" ");
+        assert_eq!(ok.parse::<Moves>().unwrap().len(), MAX_MOVES);
+        let too_many = format!("{ok} | e2e4");
+        assert_eq!(too_many.parse::<Moves>().unwrap_err().to_string(), "501 moves: at most 500 are played");
+    }
+
+    #[test]
+    fn squares_of_wide_boards_and_two_digit_ranks_are_read() {
+        assert_eq!(read_square("aa10x"), Some((Square { file: 26, rank: 10 }, "x")));
+        assert_eq!(read_square("j10"), Some((Square { file: 9, rank: 10 }, "")));
+        for text in ["e0", "e", "E4", "ab", "abc1", "e100"] {
+            assert_eq!(read_square(text).map(|(s, _)| s), None, "{text}");
+        }
+        assert_eq!(after("91/91/91/91/91/91/91/91/91/K9", "a1j10"), "9K/91/91/91/91/91/91/91/91/91");
+    }
+
+    #[test]
+    fn no_text_panics_or_plays_beyond_the_board() {
+        // Odd inputs: every one an answer, never a panic.
+        for text in ["", "1.", "1...", "…", "[", "]", "[+]", "=", "e2e4=", "0-0-0-0", "a0a1", "é2é4", "e2\u{301}e4"]
+        {
+            let _ = boards(START, text, Color::White);
+        }
+    }
+}
