@@ -1,6 +1,6 @@
 //! Layer 3, drawing: a board and its options to pixels or vectors. The geometry ([`layout`], [`coords`]), the
 //! artwork ([`assets`], [`sprite`], [`text`]), the canvas ([`raster`]), the RGB and palette painters ([`render`],
-//! [`indexed`], drawing the furniture with [`marks`]), the PNG container ([`pngenc`]), the SVG writer ([`svg`]) and the error card ([`card`]). Built on
+//! [`indexed`], drawing the furniture with [`marks`]), the PNG and GIF containers ([`pngenc`], [`gif`]), the SVG writer ([`svg`]) and the error card ([`card`]). Built on
 //! the notation and options layers only.
 
 pub mod assets;
@@ -9,6 +9,7 @@ pub mod coords;
 pub mod cost;
 pub mod deflate;
 pub mod format;
+pub mod gif;
 pub mod indexed;
 pub mod layout;
 pub mod marks;

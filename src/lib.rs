@@ -47,6 +47,7 @@ mod worker_glue;
 
 pub use draw::cost::{render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
 pub use draw::format::{Format, UnknownFormat};
+pub use draw::gif;
 pub use draw::pngenc::{encode as encode_png, EncodeError};
 pub use draw::raster::Image;
 pub use draw::render::{

@@ -1,0 +1,346 @@
+//! A GIF89a encoder for palette pictures: one global palette of up to 256 colours, then frames, each a rectangle of
+//! palette indices placed on the canvas (so an animation's later frames carry only what changed), with its delay,
+//! and an endless loop when there is more than one frame.
+//!
+//! Every frame is disposed `NONE` (the next is drawn over it) and has no transparent index: a frame is an opaque
+//! rectangle, as a diagram's squares are. The image data is LZW-coded as the format asks (variable-width codes from
+//! the minimum code size + 1 up to 12 bits, least significant bit first, a clear code when the table is full), in
+//! sub-blocks of at most 255 bytes.
+//!
+//! ```
+//! use ffen_diagram::gif::{encode, Frame};
+//! use ffen_diagram::Rgb;
+//! let frame = Frame { left: 0, top: 0, width: 2, height: 2, indices: &[0, 1, 1, 0], delay: 100 };
+//! let bytes = encode(2, 2, &[Rgb(255, 255, 255), Rgb(0, 0, 0)], &[frame]).unwrap();
+//! assert!(bytes.starts_with(b"GIF89a") && bytes.ends_with(&[0x3b]));
+//! ```
+
+use crate::notation::paint::Rgb;
+use std::fmt;
+
+/// One frame: a rectangle of the canvas, its palette indices row by row, and how long it shows.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame<'a> {
+    /// Its left edge on the canvas, in pixels.
+    pub left: u16,
+    /// Its top edge on the canvas, in pixels.
+    pub top: u16,
+    /// Its width in pixels (at least 1).
+    pub width: u16,
+    /// Its height in pixels (at least 1).
+    pub height: u16,
+    /// `width × height` palette indices, row by row.
+    pub indices: &'a [u8],
+    /// How long it shows, in hundredths of a second (GIF's unit).
+    pub delay: u16,
+}
+
+/// Why a picture cannot be written as a GIF.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GifError {
+    /// No colours, or more than 256.
+    Palette(usize),
+    /// No frames.
+    NoFrames,
+    /// A frame that is empty, outside the canvas, has the wrong number of indices, or an index past the palette:
+    /// which frame (from 0).
+    BadFrame(usize),
+}
+
+impl fmt::Display for GifError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GifError::Palette(n) => write!(f, "a GIF holds 1 to 256 colours, not {n}"),
+            GifError::NoFrames => f.write_str("a GIF needs a frame"),
+            GifError::BadFrame(i) => write!(f, "frame {i} does not fit the canvas or the palette"),
+        }
+    }
+}
+
+impl std::error::Error for GifError {}
+
+/// The GIF of `frames` on a `width × height` canvas with `palette`.
+pub fn encode(width: u16, height: u16, palette: &[Rgb], frames: &[Frame<'_>]) -> Result<Vec<u8>, GifError> {
+    if palette.is_empty() || palette.len() > 256 {
+        return Err(GifError::Palette(palette.len()));
+    }
+    if frames.is_empty() {
+        return Err(GifError::NoFrames);
+    }
+    for (i, frame) in frames.iter().enumerate() {
+        if !fits(frame, width, height, palette.len()) {
+            return Err(GifError::BadFrame(i));
+        }
+    }
+    // The table's size is a power of two from 2 to 256: 2^(bits).
+    let bits = (1..=8).find(|b| palette.len() <= 1 << b).unwrap_or(8);
+    let mut out = Vec::with_capacity(1024);
+    out.extend_from_slice(b"GIF89a");
+    push_u16(&mut out, width);
+    push_u16(&mut out, height);
+    // A global table, 8 bits of colour resolution, unsorted, 2^bits entries; background 0; square pixels.
+    out.extend_from_slice(&[0x80 | 0x70 | (bits - 1), 0, 0]);
+    for i in 0..1usize << bits {
+        let Rgb(r, g, b) = palette.get(i).copied().unwrap_or(Rgb(0, 0, 0));
+        out.extend_from_slice(&[r, g, b]);
+    }
+    if frames.len() > 1 {
+        // NETSCAPE2.0: loop for ever.
+        out.extend_from_slice(&[0x21, 0xff, 0x0b]);
+        out.extend_from_slice(b"NETSCAPE2.0");
+        out.extend_from_slice(&[0x03, 0x01, 0x00, 0x00, 0x00]);
+    }
+    let min_code_size = bits.max(2);
+    for frame in frames {
+        // Graphic control: disposal 1 (do not dispose), no transparency, the delay.
+        out.extend_from_slice(&[0x21, 0xf9, 0x04, 0x04]);
+        push_u16(&mut out, frame.delay);
+        out.extend_from_slice(&[0x00, 0x00]);
+        out.push(0x2c);
+        for value in [frame.left, frame.top, frame.width, frame.height] {
+            push_u16(&mut out, value);
+        }
+        out.push(0x00);
+        out.push(min_code_size);
+        write_blocks(&mut out, &lzw(frame.indices, min_code_size));
+    }
+    out.push(0x3b);
+    Ok(out)
+}
+
+/// Whether a frame lies inside the canvas, has its indices, and each index names a colour.
+fn fits(frame: &Frame<'_>, width: u16, height: u16, colours: usize) -> bool {
+    let inside = frame.width > 0
+        && frame.height > 0
+        && u32::from(frame.left) + u32::from(frame.width) <= u32::from(width)
+        && u32::from(frame.top) + u32::from(frame.height) <= u32::from(height);
+    inside
+        && frame.indices.len() == usize::from(frame.width) * usize::from(frame.height)
+        && frame.indices.iter().all(|&i| usize::from(i) < colours)
+}
+
+fn push_u16(out: &mut Vec<u8>, value: u16) {
+    out.extend_from_slice(&value.to_le_bytes());
+}
+
+/// `data` as GIF data sub-blocks: a length byte (1–255) before each, a zero-length block at the end.
+fn write_blocks(out: &mut Vec<u8>, data: &[u8]) {
+    for chunk in data.chunks(255) {
+        out.push(chunk.len() as u8);
+        out.extend_from_slice(chunk);
+    }
+    out.push(0);
+}
+
+/// The most codes GIF's LZW table holds (12-bit codes).
+const MAX_CODES: usize = 4096;
+
+/// Codes written least significant bit first, as GIF packs them.
+struct BitWriter {
+    bytes: Vec<u8>,
+    buffer: u32,
+    count: u32,
+}
+
+impl BitWriter {
+    fn write(&mut self, code: u16, width: u32) {
+        self.buffer |= u32::from(code) << self.count;
+        self.count += width;
+        while self.count >= 8 {
+            self.bytes.push(self.buffer as u8);
+            self.buffer >>= 8;
+            self.count -= 8;
+        }
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        if self.count > 0 {
+            self.bytes.push(self.buffer as u8);
+        }
+        self.bytes
+    }
+}
+
+/// The LZW table: the code of a string is found from the code of its prefix and its last index, in an
+/// open-addressed hash table (twice the table's size, so probes stay short).
+struct Table {
+    slots: Vec<u32>,
+}
+
+impl Table {
+    const SLOTS: usize = 2 * MAX_CODES;
+    const EMPTY: u32 = u32::MAX;
+
+    fn new() -> Table {
+        Table { slots: vec![Table::EMPTY; Table::SLOTS] }
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill(Table::EMPTY);
+    }
+
+    /// The slot of (`prefix`, `byte`): where it is, or the empty slot where it goes. A slot holds
+    /// `prefix << 20 | byte << 12 | code`.
+    fn slot(&self, prefix: u16, byte: u8) -> usize {
+        let key = (u32::from(prefix) << 8) | u32::from(byte);
+        let mut slot = (key.wrapping_mul(0x9e37_79b1) >> 19) as usize % Table::SLOTS;
+        loop {
+            let entry = self.slots[slot];
+            if entry == Table::EMPTY || entry >> 12 == key {
+                return slot;
+            }
+            slot = (slot + 1) % Table::SLOTS;
+        }
+    }
+}
+
+/// `indices` LZW-coded with `min_code_size` (2–8).
+fn lzw(indices: &[u8], min_code_size: u8) -> Vec<u8> {
+    let clear = 1u16 << min_code_size;
+    let end = clear + 1;
+    let mut writer = BitWriter { bytes: Vec::with_capacity(indices.len() / 2 + 16), buffer: 0, count: 0 };
+    let mut table = Table::new();
+    let mut width = u32::from(min_code_size) + 1;
+    let mut next = end + 1;
+    writer.write(clear, width);
+    let Some((&first, rest)) = indices.split_first() else {
+        writer.write(end, width);
+        return writer.finish();
+    };
+    let mut prefix = u16::from(first);
+    for &byte in rest {
+        let slot = table.slot(prefix, byte);
+        let entry = table.slots[slot];
+        if entry != Table::EMPTY {
+            prefix = (entry & 0xfff) as u16;
+            continue;
+        }
+        writer.write(prefix, width);
+        if usize::from(next) < MAX_CODES {
+            table.slots[slot] = (((u32::from(prefix) << 8) | u32::from(byte)) << 12) | u32::from(next);
+            // The decoder widens its codes once the next code no longer fits.
+            if u32::from(next) == 1 << width && width < 12 {
+                width += 1;
+            }
+            next += 1;
+        } else {
+            writer.write(clear, width);
+            table.clear();
+            width = u32::from(min_code_size) + 1;
+            next = end + 1;
+        }
+        prefix = u16::from(byte);
+    }
+    writer.write(prefix, width);
+    writer.write(end, width);
+    writer.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Decodes `bytes` with the `gif` crate: the canvas size, the palette, and each frame's rectangle, delay and
+    /// indices.
+    #[allow(clippy::type_complexity)]
+    fn decode(bytes: &[u8]) -> ((u16, u16), Vec<u8>, Vec<((u16, u16, u16, u16), u16, Vec<u8>)>) {
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut decoder = options.read_info(bytes).expect("a GIF");
+        let size = (decoder.width(), decoder.height());
+        let palette = decoder.global_palette().expect("a global palette").to_vec();
+        let mut frames = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+            assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
+            assert_eq!(frame.transparent, None);
+            frames.push(((frame.left, frame.top, frame.width, frame.height), frame.delay, frame.buffer.to_vec()));
+        }
+        (size, palette, frames)
+    }
+
+    fn palette(n: usize) -> Vec<Rgb> {
+        (0..n).map(|i| Rgb(i as u8, (i * 7) as u8, 255 - i as u8)).collect()
+    }
+
+    /// Indices from a small generator, so that long runs, repeats and noise all occur.
+    fn pattern(len: usize, colours: usize, seed: u32) -> Vec<u8> {
+        let mut state = seed.wrapping_mul(2_654_435_761).max(1);
+        (0..len)
+            .map(|i| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                // Runs of one colour (a diagram's squares) broken by noise (its pieces' edges).
+                if (i / 37) % 3 == 0 {
+                    (state as usize % colours) as u8
+                } else {
+                    ((i / 90) % colours) as u8
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn frames_decode_to_their_rectangles_indices_and_delays() {
+        for colours in [1, 2, 3, 4, 5, 16, 17, 100, 256] {
+            let colours_palette = palette(colours);
+            let full = pattern(120 * 90, colours, colours as u32);
+            let part = pattern(30 * 20, colours, 7);
+            let frames = [
+                Frame { left: 0, top: 0, width: 120, height: 90, indices: &full, delay: 100 },
+                Frame { left: 40, top: 50, width: 30, height: 20, indices: &part, delay: 250 },
+            ];
+            let bytes = encode(120, 90, &colours_palette, &frames).unwrap();
+            let (size, table, decoded) = decode(&bytes);
+            assert_eq!(size, (120, 90));
+            let entries = colours.next_power_of_two().max(2);
+            assert_eq!(table.len(), 3 * entries, "{colours} colours");
+            assert_eq!(&table[..3 * colours], colours_palette.iter().flat_map(|c| [c.0, c.1, c.2]).collect::<Vec<_>>());
+            assert_eq!(decoded[0], ((0, 0, 120, 90), 100, full), "{colours} colours");
+            assert_eq!(decoded[1], ((40, 50, 30, 20), 250, part), "{colours} colours");
+        }
+    }
+
+    #[test]
+    fn a_long_noisy_frame_fills_the_table_and_clears_it() {
+        // 1,000 × 1,000 of noise over 256 colours needs many table resets.
+        let noise = pattern(1_000_000, 256, 3);
+        let frame = Frame { left: 0, top: 0, width: 1000, height: 1000, indices: &noise, delay: 0 };
+        let (_, _, decoded) = decode(&encode(1000, 1000, &palette(256), &[frame]).unwrap());
+        assert_eq!(decoded[0].2, noise);
+        // One colour only: the shortest codes, very long strings.
+        let flat = vec![0u8; 500_000];
+        let frame = Frame { left: 0, top: 0, width: 1000, height: 500, indices: &flat, delay: 0 };
+        let bytes = encode(1000, 500, &palette(1), &[frame]).unwrap();
+        assert!(bytes.len() < 5_000, "{} bytes", bytes.len());
+        assert_eq!(decode(&bytes).2[0].2, flat);
+    }
+
+    #[test]
+    fn one_frame_is_a_still_and_more_loop_for_ever() {
+        let one = [0u8];
+        let frame = Frame { left: 0, top: 0, width: 1, height: 1, indices: &one, delay: 0 };
+        let still = encode(1, 1, &palette(2), &[frame]).unwrap();
+        assert!(!still.windows(11).any(|w| w == b"NETSCAPE2.0"));
+        let moving = encode(1, 1, &palette(2), &[frame, frame]).unwrap();
+        let at = moving.windows(11).position(|w| w == b"NETSCAPE2.0").unwrap();
+        assert_eq!(moving[at + 11..at + 16], [0x03, 0x01, 0x00, 0x00, 0x00], "loop count 0: for ever");
+    }
+
+    #[test]
+    fn what_a_gif_cannot_hold_is_an_error() {
+        let one = [0u8];
+        let frame = Frame { left: 0, top: 0, width: 1, height: 1, indices: &one, delay: 0 };
+        assert_eq!(encode(1, 1, &palette(257), &[frame]), Err(GifError::Palette(257)));
+        assert_eq!(encode(1, 1, &[], &[frame]), Err(GifError::Palette(0)));
+        assert_eq!(encode(1, 1, &palette(2), &[]), Err(GifError::NoFrames));
+        let outside = Frame { left: 1, ..frame };
+        assert_eq!(encode(1, 1, &palette(2), &[frame, outside]), Err(GifError::BadFrame(1)));
+        let past_palette = [5u8];
+        let bad = Frame { indices: &past_palette, ..frame };
+        assert_eq!(encode(1, 1, &palette(2), &[bad]), Err(GifError::BadFrame(0)));
+        let short = Frame { width: 2, height: 1, ..frame };
+        assert_eq!(encode(2, 1, &palette(2), &[short]), Err(GifError::BadFrame(0)));
+        assert_eq!(GifError::Palette(300).to_string(), "a GIF holds 1 to 256 colours, not 300");
+    }
+}
