@@ -1,5 +1,5 @@
 //! Layer 3, drawing: a board and its options to pixels or vectors. The geometry ([`layout`], [`coords`]), the
-//! artwork ([`assets`], [`sprite`], [`text`]), the canvas ([`raster`]), the RGB and palette painters ([`render`],
+//! artwork ([`assets`], [`sprite`], [`mark_art`], [`text`]), the canvas ([`raster`]), the RGB and palette painters ([`render`],
 //! [`indexed`], drawing the furniture with [`marks`]), the PNG container ([`pngenc`]), the SVG writer ([`svg`]) and the error card ([`card`]). Built on
 //! the notation and options layers only.
 
@@ -11,6 +11,7 @@ pub mod deflate;
 pub mod format;
 pub mod indexed;
 pub mod layout;
+pub mod mark_art;
 pub mod marks;
 pub mod pngenc;
 pub mod raster;
