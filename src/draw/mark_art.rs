@@ -24,7 +24,6 @@
 use crate::draw::assets::SPRITE_VIEWBOX;
 use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Mask, Rgb};
 use crate::draw::sprite::{Sprite, MIN_STROKE_PX};
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{LineCap, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
@@ -128,27 +127,35 @@ fn cross(side: u32, ink: Rgb) -> Sprite {
 /// The most pieces of artwork kept (each a square's bitmap: the glow and the X in a few colours at a few sizes).
 const KEPT: usize = 64;
 
-type ArtCache = Mutex<HashMap<(MarkArt, u32), Arc<Sprite>>>;
+/// The artwork drawn, by what and at which size: a short list searched in order (a hash map of its own would add
+/// a table's code to the Worker for a few entries).
+type ArtCache = Mutex<Vec<((MarkArt, u32), Arc<Sprite>)>>;
 
 fn cache() -> &'static ArtCache {
     static CACHE: OnceLock<ArtCache> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+    CACHE.get_or_init(|| Mutex::new(Vec::new()))
 }
 
 /// The artwork `art` on a square of `side` pixels, from the cache or drawn now.
 pub(crate) fn get(art: MarkArt, side: u32) -> Arc<Sprite> {
-    if let Some(hit) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&(art, side)) {
-        return Arc::clone(hit);
+    let key = (art, side);
+    let found =
+        |kept: &[((MarkArt, u32), Arc<Sprite>)]| kept.iter().find(|(k, _)| *k == key).map(|(_, s)| Arc::clone(s));
+    if let Some(hit) = found(&cache().lock().unwrap_or_else(|e| e.into_inner())) {
+        return hit;
     }
     let drawn = Arc::new(match art {
         MarkArt::Glow => glow(side),
         MarkArt::Cross(ink) => cross(side, ink),
     });
-    let mut map = cache().lock().unwrap_or_else(|e| e.into_inner());
-    if map.len() >= KEPT {
-        map.clear();
+    let mut kept = cache().lock().unwrap_or_else(|e| e.into_inner());
+    if kept.len() >= KEPT {
+        kept.clear();
     }
-    map.insert((art, side), Arc::clone(&drawn));
+    // Another thread may have drawn it meanwhile (host tests run in parallel; an isolate has one thread).
+    if found(&kept).is_none() {
+        kept.push((key, Arc::clone(&drawn)));
+    }
     drawn
 }
 

@@ -253,7 +253,8 @@ impl LastMoveStyle {
 
     /// Reads the `lastmove_style` parameter: a name in any case, or empty for the default.
     pub(crate) fn parse(value: &str) -> Result<LastMoveStyle, OptionError> {
-        style("lastmove_style", value, &LastMoveStyle::ALL, LastMoveStyle::name)
+        let names = LastMoveStyle::ALL.map(LastMoveStyle::name);
+        style("lastmove_style", value, &names).map(|i| LastMoveStyle::ALL[i])
     }
 }
 
@@ -282,26 +283,22 @@ impl SquaresStyle {
 
     /// Reads the `squares_style` parameter: a name in any case, or empty for the default.
     pub(crate) fn parse(value: &str) -> Result<SquaresStyle, OptionError> {
-        style("squares_style", value, &SquaresStyle::ALL, SquaresStyle::name)
+        let names = SquaresStyle::ALL.map(SquaresStyle::name);
+        style("squares_style", value, &names).map(|i| SquaresStyle::ALL[i])
     }
 }
 
-/// One of `styles` by its name (any case; empty is the first, the default), or an error naming `parameter` and
-/// every name it takes.
-fn style<S: Copy>(
-    parameter: &'static str,
-    value: &str,
-    styles: &[S],
-    name: fn(S) -> &'static str,
-) -> Result<S, OptionError> {
+/// The index of a style among `names` (any case; empty is the first, the default), or an error naming `parameter`
+/// and every name it takes. (Not generic over the styles: one copy of it in the Worker.)
+fn style(parameter: &'static str, value: &str, names: &[&'static str]) -> Result<usize, OptionError> {
     let value = value.trim();
     if value.is_empty() {
-        return Ok(styles[0]);
+        return Ok(0);
     }
-    styles.iter().copied().find(|&s| name(s).eq_ignore_ascii_case(value)).ok_or_else(|| {
-        let names: Vec<&str> = styles.iter().map(|&s| name(s)).collect();
-        OptionError::new(parameter, value, format!("one of {}", names.join(", ")))
-    })
+    names
+        .iter()
+        .position(|name| name.eq_ignore_ascii_case(value))
+        .ok_or_else(|| OptionError::new(parameter, value, format!("one of {}", names.join(", "))))
 }
 
 /// An arrow from one square to another, or a circle when both are the same square.
