@@ -1,6 +1,7 @@
 //! Layer 3, drawing: a board and its options to pixels or vectors. The geometry ([`layout`], [`coords`]), the
-//! artwork ([`assets`], [`sprite`], [`text`]), the canvas ([`raster`]), the RGB and palette painters ([`render`],
-//! [`indexed`], drawing the furniture with [`marks`]), the PNG and GIF containers ([`pngenc`], [`gif`]), the SVG writer ([`svg`]) and the error card ([`card`]). Built on
+//! artwork ([`assets`], [`sprite`], [`mark_art`], [`text`]), the canvas ([`raster`]), the RGB and palette painters
+//! ([`render`], [`indexed`], drawing the furniture with [`marks`]), the PNG and GIF containers ([`pngenc`], [`gif`]),
+//! the SVG writer ([`svg`]) and the error card ([`card`]). Built on
 //! the notation and options layers only.
 
 pub mod assets;
@@ -12,6 +13,7 @@ pub mod format;
 pub mod gif;
 pub mod indexed;
 pub mod layout;
+pub mod mark_art;
 pub mod marks;
 pub mod pngenc;
 pub mod raster;

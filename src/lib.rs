@@ -64,8 +64,8 @@ pub use notation::paint::{css_colour, BadPaint, Paint, Rgb, CSS_COLOURS};
 pub use notation::{fairy, ffen, moves};
 pub use options::error::OptionError;
 pub use options::furniture::{
-    Furniture, InvalidSquareName, Marks, Move, PieceCount, SquareName, TextLines, Tint, LINE_BREAK, MAX_ARROWS,
-    MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,
+    Furniture, InvalidSquareName, LastMoveStyle, Marks, Move, PieceCount, SquareName, SquaresStyle, TextLines, Tint,
+    LINE_BREAK, MAX_ARROWS, MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,
 };
 pub use options::look::{
     BadLabels, BadPalette, BadPattern, Labels, Palette, Pattern, MAX_COLORS, MAX_LABEL_CHARS, MAX_PATTERN_DIGITS,

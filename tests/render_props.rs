@@ -155,7 +155,8 @@ proptest! {
         let f = &options.furniture;
         let named = f.squares.as_slice().iter().map(|&(s, _)| s)
             .chain(f.arrows.as_slice().iter().flat_map(|&(m, _)| [m.from, m.to]))
-            .chain(f.last_move.iter().flat_map(|m| [m.from, m.to]));
+            .chain(f.last_move.iter().flat_map(|m| [m.from, m.to]))
+            .chain(f.check_square);
         let all_on = named.clone().all(|s| s.position(&board).is_some());
         prop_assert_eq!(f.check(&board).is_ok(), all_on);
     }

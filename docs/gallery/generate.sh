@@ -25,6 +25,11 @@ $r 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --borders --size 32 -o $d/loo
 $r 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' --colors 'transparent #769656' --rim transparent --coords --size 32 -o $d/look-transparent.png
 $r 'files=8 ranks=8 lightShade=#F0D9B5 darkShade=#B58863 holeColor=#5B3A29 firstRank=1 hole::::a1,h1,d4,e4 pawn::::b2-g2 rook::::b1,g1 king::::e1 queen::::d1 bishop::::c1,f1' --dialect hgm --size 32 -o $d/look-hgm-holes.png
 $r 'files=10 ranks=8 squareSize=32 firstRank=1 pawn::::a2-j2 rook::::a1,j1 Knight:N:::b1,i1 Archbishop::::c1 bishop::::d1,g1 queen::::e1 king::::f1 Chancellor::::h1 Lion:::::2' --dialect hgm -o $d/look-hgm-capablanca.png
+# lichess' and web-boardimage's looks: the check's glow, lichess' last move, squares crossed out.
+$r 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR' --theme brown --coords --lastmove h5f7 --lastmove-style lichess \
+  --check e8 -o $d/looks-lichess.png
+$r 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR' --theme brown --lastmove h5f7 --lastmove-style lichess \
+  --check e8 --squares 'd8,Gf7,Rf6' --squares-style x -o $d/looks-squares-x.png
 $r --message "FFEN: column 12: 'z' is not a piece; write 'z for the letter z" -o $d/error.png
 # The same diagrams as SVG (what /diagram.svg serves for the same parameters).
 $r "2'1'2'3'4'5/1-k*1-q-*2r-b*3-n2/1-p-*1p-*2p-*3p2/8/2T*2t-c-s2/8/2X-*1x'W*1'W2/K6k" --theme print --coords --svg -o $d/print.svg

@@ -95,8 +95,11 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     }
     let pieces = board.cells().iter().filter(|c| !matches!(c, Cell::Empty | Cell::Hole)).count() as u64;
     let squares = board.cells().len() as u64;
-    let marks =
-        (furniture.squares.len() + furniture.arrows.len() + 2 * usize::from(furniture.last_move.is_some())) as u64;
+    // (A square's glow or X is drawn once a size and kept, like a sprite: a mark like a tint.)
+    let marks = (furniture.squares.len()
+        + furniture.arrows.len()
+        + 2 * usize::from(furniture.last_move.is_some())
+        + usize::from(furniture.check_square.is_some())) as u64;
     let pixel_cost = if indexed_path_applies(board, options) {
         let (first, rest) = if chars > 0 || marks > 0 { PIXEL_NANOS_FURNISHED } else { PIXEL_NANOS_INDEXED };
         pixels.min(THOROUGH_PIXELS) * first + pixels.saturating_sub(THOROUGH_PIXELS) * rest
@@ -312,6 +315,39 @@ mod tests {
         let err = FREE.check(at(68)).unwrap_err();
         assert!(err.to_string().contains("FFEN_MAX_RENDER_MS) is 8 ms"), "{err}");
         assert!(err.to_string().starts_with("the diagram (2180×2180 pixels, 12 different squares)"), "{err}");
+    }
+
+    /// lichess' and web-boardimage's looks (a check's glow, their last move, crossed squares) are marks like
+    /// highlights: each adds a square drawn on its own, and the Free plan serves both families' largest pictures.
+    #[test]
+    fn the_families_looks_are_marks() {
+        let lichess = [
+            ("size", "90"),
+            ("coords", "1"),
+            ("theme", "brown"),
+            ("lastmove", "h5f7"),
+            ("lastmove_style", "lichess"),
+            ("title", "Nakamura"),
+            ("caption", "Carlsen"),
+        ];
+        let mate = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR";
+        let without = cost(mate, Dialect::Janko, &lichess);
+        let with: Vec<_> = lichess.iter().copied().chain([("check", "e8")]).collect();
+        let checked = cost(mate, Dialect::Janko, &with);
+        assert!(checked.micros > without.micros && FREE.check(checked).is_ok(), "{checked:?}");
+        let crossed = [
+            ("size", "128"),
+            ("coords", "1"),
+            ("squares", "a1,c3,e5,g7,Rh8"),
+            ("squares_style", "x"),
+            ("check", "e8"),
+            ("lastmove", "h5f7"),
+            ("lastmove_style", "lichess"),
+            ("arrows", "Ge2e4,Rb1c3"),
+        ];
+        let tinted: Vec<_> = crossed.iter().copied().filter(|(k, _)| *k != "squares_style").collect();
+        assert_eq!(cost(mate, Dialect::Janko, &crossed), cost(mate, Dialect::Janko, &tinted));
+        assert!(FREE.check(cost(mate, Dialect::Janko, &crossed)).is_ok());
     }
 
     /// The tiles and sprites counted are the different (content, square colour) pairs and the different contents

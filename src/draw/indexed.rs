@@ -382,7 +382,8 @@ struct TileKey {
     /// The hatching's phase, `u32::MAX` for a solid fill.
     phase: u32,
     sprite: Option<sprite::Key>,
-    /// The marks in painting order: a highlight's colour and opacity, or `u32::MAX` and a border's thickness.
+    /// The marks in painting order: a highlight's colour and opacity; `u32::MAX` and a border's thickness;
+    /// `u32::MAX - 1` for the glow; `u32::MAX - 2` and an X's colour.
     marks: Vec<(u32, u32)>,
 }
 
@@ -399,9 +400,12 @@ impl TileKey {
             (Fill::Solid(c), _) => ((c.to_pixel(), 0), u32::MAX),
             _ => return None,
         };
+        // (A pixel's top byte is 0, so the three marks that are not tints never look like one.)
         let mark_key = |mark: &MarkPaint| match *mark {
             MarkPaint::Tint { rgb, alpha } => (rgb.to_pixel(), u32::from(alpha)),
             MarkPaint::Border { thickness } => (u32::MAX, thickness),
+            MarkPaint::Glow => (u32::MAX - 1, 0),
+            MarkPaint::Cross { rgb } => (u32::MAX - 2, rgb.to_pixel()),
         };
         Some(TileKey { side, paint, phase, sprite, marks: marks.iter().map(mark_key).collect() })
     }
@@ -1568,8 +1572,9 @@ mod tests {
         }
     }
 
-    /// Looks and furniture the palette painter draws (the goldens' and scripts/cost's).
-    const FURNISHED: [&[(&str, &str)]; 6] = [
+    /// Looks and furniture the palette painter draws (the goldens' and scripts/cost's, and the two families' looks
+    /// of lichess and web-boardimage: a check, their last move and crossed squares).
+    const FURNISHED: [&[(&str, &str)]; 8] = [
         &[
             ("size", "37"),
             ("coords", "1"),
@@ -1585,6 +1590,26 @@ mod tests {
         &[("files", "h g f e d c b a"), ("ranks", "i h g f e d c b"), ("coords", "1"), ("first_rank", "0")],
         &[("theme", "print"), ("caption", "#3"), ("count", "1"), ("squares", "a1,Rh8"), ("flip", "1")],
         &[("size", "12"), ("arrows", "Ga1h8,Bh1a8"), ("title", "x"), ("coords", "1")],
+        &[
+            ("size", "90"),
+            ("coords", "1"),
+            ("theme", "brown"),
+            ("lastmove", "f1e2"),
+            ("lastmove_style", "lichess"),
+            ("check", "e1"),
+            ("title", "Nakamura"),
+            ("caption", "Carlsen"),
+        ],
+        &[
+            ("size", "128"),
+            ("theme", "blue"),
+            ("squares", "a1,Gd8,Re1,e8"),
+            ("squares_style", "x"),
+            ("check", "e8"),
+            ("lastmove", "d7d8"),
+            ("lastmove_style", "lichess"),
+            ("arrows", "Ge2e4"),
+        ],
     ];
 
     #[test]
@@ -1675,7 +1700,7 @@ mod tests {
 
     /// Furniture and looks as query pairs (made canonical for the board before drawing): text above and below,
     /// counts, highlights, arrows and circles (some off the board, some reaching into the frame at small sizes),
-    /// a rim, text colour, square colours.
+    /// a rim, text colour, square colours, a check, lichess' last move and crossed squares.
     fn any_furniture() -> impl Strategy<Value = Vec<(&'static str, &'static str)>> {
         let one = |key: &'static str, values: &'static [&'static str]| {
             proptest::option::of(proptest::sample::select(values)).prop_map(move |v| v.map(|v| (key, v)))
@@ -1690,8 +1715,13 @@ mod tests {
             one("rim", &["#3a2a1e", "white"]),
             one("coord_color", &["#f0d9b5", "red"]),
             one("colors", &["white #b4b4b4 #8ca2ad", "#eee"]),
+            one("check", &["a1", "b2"]),
+            one("lastmove_style", &["lichess"]),
+            one("squares_style", &["x"]),
         )
-            .prop_map(|(a, b, c, d, e, f, g, h, i)| [a, b, c, d, e, f, g, h, i].into_iter().flatten().collect())
+            .prop_map(|(a, b, c, d, e, f, g, h, i, j, k, l)| {
+                [a, b, c, d, e, f, g, h, i, j, k, l].into_iter().flatten().collect()
+            })
     }
 
     proptest! {

@@ -32,8 +32,9 @@
 use crate::draw::raster::{Rect, Rgb};
 use crate::draw::text;
 use crate::notation::board::Board;
-use crate::options::furniture::{PieceCount, SquareName, Tint};
+use crate::options::furniture::{PieceCount, SquareName, SquaresStyle, Tint};
 use crate::options::render_options::{RenderOptions, MIN_SQUARE_SIZE};
+use crate::options::theme::INK;
 use std::fmt;
 use std::str::FromStr;
 
@@ -179,6 +180,22 @@ pub(crate) enum MarkPaint {
         /// The width of each side of the box.
         thickness: u32,
     },
+    /// lichess' check: a red radial glow over the square and its highlights, under the piece
+    /// ([`crate::draw::mark_art`]).
+    Glow,
+    /// `chess.svg`'s X over the square and its piece: a bar along each diagonal in `rgb`, outlined in white
+    /// ([`crate::draw::mark_art`]).
+    Cross {
+        /// The colour of the bars.
+        rgb: Rgb,
+    },
+}
+
+impl MarkPaint {
+    /// Whether it goes under the piece (a highlight, the check's glow) rather than over it.
+    pub(crate) fn is_under_piece(&self) -> bool {
+        matches!(self, MarkPaint::Tint { .. } | MarkPaint::Glow)
+    }
 }
 
 /// A square to paint: which pixels (the square's `rect`, as [`Layout::square_at`] gives it) and how.
@@ -230,8 +247,11 @@ pub(crate) struct FurnitureLayout {
     /// The piece count, `(W+B)`, right-aligned on the caption's first baseline.
     pub count: Option<TextLine>,
     /// Highlights to paint after the squares and before the pieces, in this order (the last move's squares, then
-    /// `squares` sorted by name; a later one is painted over an earlier one).
+    /// `squares` sorted by name, then the check's glow; a later one is painted over an earlier one).
     pub under: Vec<SquareMark>,
+    /// Squares crossed out (`squares` with `squares_style=x`), sorted by name: to paint after the pieces, before the
+    /// lines between squares and the bordered squares (neither of which an X reaches).
+    pub crosses: Vec<SquareMark>,
     /// Bordered squares (XFEN's `B`), to paint after the pieces and before the overlays, in display order.
     pub borders: Vec<SquareMark>,
     /// Arrows and circles, to paint last, in this order (sorted by from and to square).
@@ -360,8 +380,9 @@ impl Layout {
         }
     }
 
-    /// Fills in the highlights, borders, arrows and circles of [`Layout::furniture`]. Squares off the board are
-    /// skipped (a request naming one was refused before, by [`crate::options::furniture::Furniture::check`]).
+    /// Fills in the highlights, the check's glow, the crossed squares, borders, arrows and circles of
+    /// [`Layout::furniture`]. Squares off the board are skipped (a request naming one was refused before, by
+    /// [`crate::options::furniture::Furniture::check`]).
     fn place_marks(&mut self, board: &Board, options: &RenderOptions) {
         let f = &options.furniture;
         let s = self.square;
@@ -369,12 +390,23 @@ impl Layout {
             let (dx, dy) = Layout::display(board, options.flip, square.position(board)?);
             Some(self.square_at(dx, dy))
         };
-        let tint = |tint: Tint| MarkPaint::Tint { rgb: tint.rgb(), alpha: tint.square_alpha() };
-        let last_move = f.last_move.iter().flat_map(|m| [m.from, m.to]).map(|sq| (sq, Tint::Yellow));
-        let under = last_move
-            .chain(f.squares.as_slice().iter().copied())
-            .filter_map(|(sq, t)| Some(SquareMark { rect: rect_of(sq)?, paint: tint(t) }))
-            .collect();
+        let (rgb, alpha) = f.last_move_style.paint();
+        let last_move = f.last_move.iter().flat_map(|m| [m.from, m.to]).map(|sq| (sq, MarkPaint::Tint { rgb, alpha }));
+        let crossed = f.squares_style == SquaresStyle::X;
+        let marked = f.squares.as_slice().iter().map(|&(sq, t)| {
+            let paint = if crossed {
+                // chess.svg's X is black; a colour letter colours it.
+                MarkPaint::Cross { rgb: if t == Tint::Default { INK } else { t.rgb() } }
+            } else {
+                MarkPaint::Tint { rgb: t.rgb(), alpha: t.square_alpha() }
+            };
+            (sq, paint)
+        });
+        let (crosses, tints): (Vec<_>, Vec<_>) = marked.partition(|_| crossed);
+        let glow = f.check_square.map(|sq| (sq, MarkPaint::Glow));
+        let place = |(sq, paint): (SquareName, MarkPaint)| Some(SquareMark { rect: rect_of(sq)?, paint });
+        let under = last_move.chain(tints).chain(glow).filter_map(place).collect();
+        let crosses = crosses.into_iter().filter_map(place).collect();
         let mut borders = Vec::new();
         for dy in 0..board.height() {
             for dx in 0..board.width() {
@@ -403,6 +435,7 @@ impl Layout {
             })
             .collect();
         self.furniture.under = under;
+        self.furniture.crosses = crosses;
         self.furniture.borders = borders;
         self.furniture.over = over;
     }

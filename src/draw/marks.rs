@@ -5,6 +5,7 @@
 //! same pixels.
 
 use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
+use crate::draw::mark_art::{self, MarkArt};
 use crate::draw::raster::{quantize, Canvas, Image, Mask, Rect, Rgb};
 use crate::draw::scene::SquarePaint;
 use crate::draw::sprite;
@@ -15,14 +16,15 @@ use crate::options::theme::{hatching, INK};
 pub(crate) struct SquareLayers<'a> {
     /// Its fill.
     pub paint: SquarePaint,
-    /// Its highlights and XFEN's border, in painting order (a highlight's tint goes under the piece, the border over
-    /// it).
+    /// Its highlights, glow, X and XFEN's border, in painting order (a highlight's tint and the glow go under the
+    /// piece, the X and the border over it).
     pub marks: &'a [MarkPaint],
     /// The piece, marker or text on it.
     pub sprite: Option<&'a sprite::Key>,
 }
 
-/// Paints one square into `rect` of `image`, layer by layer: its fill, its highlights, its sprite, XFEN's border.
+/// Paints one square into `rect` of `image`, layer by layer: its fill, its highlights and glow, its sprite, its X,
+/// XFEN's border.
 /// Every layer stays inside the square, so a picture drawn square by square is the picture drawn layer by layer
 /// over the whole board, and the palette painter's tiles (a square drawn on its own) are its squares.
 /// `hatch_phase` places the hatching of a hatched fill: 0 where `rect` is the square's place in the picture (the
@@ -36,25 +38,28 @@ pub(crate) fn draw_square(image: &mut Image, (rect, hatch_phase): (Rect, u32), s
         }
         SquarePaint::Clear => image.clear_rect(rect),
     }
-    let is_tint = |paint: &&MarkPaint| matches!(paint, MarkPaint::Tint { .. });
-    for &paint in square.marks.iter().filter(is_tint) {
+    for &paint in square.marks.iter().filter(|paint| paint.is_under_piece()) {
         draw_mark(image, &SquareMark { rect, paint });
     }
     if let Some(key) = square.sprite {
         image.draw(&*sprite::get(key), i64::from(rect.x), i64::from(rect.y));
     }
-    for &paint in square.marks.iter().filter(|paint| !is_tint(paint)) {
+    for &paint in square.marks.iter().filter(|paint| !paint.is_under_piece()) {
         draw_mark(image, &SquareMark { rect, paint });
     }
 }
 
-/// Paints one marked square: a highlight (the tint blended over the square) or XFEN's border (a box of ink along
-/// the inside of the square's edges, over whatever the square shows). The border's pixels are those the renderer
-/// drew before highlights existed (a test keeps them so).
+/// Paints one marked square: a highlight (the tint blended over the square), the check's glow or an X (their
+/// artwork, [`mark_art`], over what the square shows) or XFEN's border (a box of ink along the inside of the
+/// square's edges, over whatever the square shows). The border's pixels are those the renderer drew before
+/// highlights existed (a test keeps them so).
 pub(crate) fn draw_mark(image: &mut Image, mark: &SquareMark) {
     let Rect { x, y, width: s, .. } = mark.rect;
+    let art = |art: MarkArt| mark_art::get(art, s);
     match mark.paint {
         MarkPaint::Tint { rgb, alpha } => image.blend_rect(mark.rect, rgb, alpha),
+        MarkPaint::Glow => image.draw(&*art(MarkArt::Glow), i64::from(x), i64::from(y)),
+        MarkPaint::Cross { rgb } => image.draw(&*art(MarkArt::Cross(rgb)), i64::from(x), i64::from(y)),
         MarkPaint::Border { thickness } => {
             let thick = thickness.min(s);
             image.fill_rect(Rect::new(x, y, s, thick), INK);

@@ -87,6 +87,7 @@ pub(crate) fn paint(scene: &Scene) -> Image {
 /// (benchmarks use it to measure a cold isolate; output never depends on the caches).
 pub fn clear_sprite_cache() {
     sprite::clear_cache();
+    crate::draw::mark_art::clear_cache();
     crate::draw::indexed::clear_tile_cache();
 }
 
@@ -172,6 +173,9 @@ mod tests {
                 image.draw(&*sprite::get(key), i64::from(square.rect.x), i64::from(square.rect.y));
             }
         }
+        for mark in &furniture.crosses {
+            draw_mark(&mut image, mark);
+        }
         for &bar in &scene.grid {
             image.fill_rect(bar, INK);
         }
@@ -199,8 +203,10 @@ mod tests {
             ("[]K2[-]3/1[][-]p4/2[]q1[-]2/[-][-][]n1[]B2k", ffen::Dialect::Janko),
             ("(B!S2)1(k1)(!p)EoAf/8/3(Bq)4/8/8/(B)(BB)6/8/7(Br)", ffen::Dialect::Xfen),
         ];
-        let looks: [&[(&str, &str)]; 5] = [
+        let looks: [&[(&str, &str)]; 7] = [
             &[("borders", "1"), ("squares", "Ra1,Gb3,Bd4,e1"), ("lastmove", "a4f1")],
+            &[("borders", "1"), ("squares", "Ra1,b3,Bd4,e1"), ("squares_style", "x"), ("check", "d4")],
+            &[("lastmove", "a4d4"), ("lastmove_style", "lichess"), ("check", "a4"), ("hole", "red"), ("size", "13")],
             &[("borders", "1"), ("hole", "red"), ("squares", "Rb3,Ga1"), ("flip", "1"), ("theme", "print")],
             &[("hole", "transparent"), ("dark", "transparent"), ("squares", "Gb3,d4"), ("borders", "1")],
             &[("theme", "print"), ("size", "23"), ("squares", "Ga1,Rb2"), ("arrows", "Ga1b2")],
@@ -284,6 +290,97 @@ mod tests {
         let row = e4.y + 20;
         let covered = (e4.x..e4.x + 40).filter(|&x| arrowed.pixel(x, row) != plain.pixel(x, row)).count();
         assert!(covered >= 30, "{covered}");
+    }
+
+    /// The check's glow: red under the king at the square's centre, fading out before the corners, which keep the
+    /// square's colour (and its highlight: the glow goes over the last move's tint, under the piece).
+    #[test]
+    fn the_check_glows_under_the_piece() {
+        let board = janko("8/8/8/8/4k3/8/8/8");
+        for size in ["40", "90"] {
+            let plain = render_image(&board, &options_from(&[("size", size), ("theme", "brown")]));
+            let glow =
+                |square| render_image(&board, &options_from(&[("size", size), ("theme", "brown"), ("check", square)]));
+            let l = Layout::drawn(&board, &options_from(&[("size", size)]));
+            let (e4, d4, s) = (l.square_at(4, 4), l.square_at(3, 4), l.square);
+            // On the empty d4 (a dark square): red at the centre, the square's colour at the corners.
+            let on_d4 = glow("d4");
+            let [r, g, b] = on_d4.pixel(d4.x + s / 2, d4.y + s / 2).unwrap();
+            assert!(r >= 0xe7 && g < 40 && b < 40, "{size}: {:?}", [r, g, b]);
+            for (x, y) in [(0, 0), (s - 1, 0), (0, s - 1), (s - 1, s - 1)] {
+                assert_eq!(on_d4.pixel(d4.x + x, d4.y + y), Some([0xb5, 0x88, 0x63]), "{size}");
+            }
+            // Only d4 glows.
+            assert_eq!(on_d4.pixel(e4.x + s / 2, e4.y + s / 2), plain.pixel(e4.x + s / 2, e4.y + s / 2));
+            // Under the king on e4: its black outline stays black, the light square glows around it.
+            let on_e4 = glow("e4");
+            let ink = (0..s).flat_map(|y| (0..s).map(move |x| (x, y)));
+            let black: Vec<_> = ink.filter(|&(x, y)| plain.pixel(e4.x + x, e4.y + y) == Some([0, 0, 0])).collect();
+            assert!(black.iter().all(|&(x, y)| on_e4.pixel(e4.x + x, e4.y + y) == Some([0, 0, 0])), "{size}");
+            let [r, g, _] = on_e4.pixel(e4.x + s / 2, e4.y + 2).unwrap();
+            assert!(r > g + 40, "{size}: the middle of the top edge is reddened");
+            assert_eq!(on_e4.pixel(e4.x, e4.y), Some([0xf0, 0xd9, 0xb5]), "{size}");
+        }
+        // Over the last move's square, the corners keep the highlight.
+        let o =
+            options_from(&[("theme", "brown"), ("check", "e4"), ("lastmove", "e2e4"), ("lastmove_style", "lichess")]);
+        let image = render_image(&board, &o);
+        let e4 = Layout::drawn(&board, &o).square_at(4, 4);
+        assert_eq!(image.pixel(e4.x, e4.y), Some([205, 210, 106]));
+    }
+
+    /// `lastmove_style=lichess`: lichess' yellow-green blended over the square, so each square colour gets its own
+    /// shade: on lichess' brown board the colours of lila-gif's sprite before its palette rounds them, within two
+    /// units of python-chess's and web-boardimage's fixed ones.
+    #[test]
+    fn the_lichess_last_move_is_lichess_colours() {
+        let board = janko("8/8/8/8/8/8/8/8");
+        let at = |pairs: &[(&str, &str)], file: usize, rank: usize| {
+            let o = options_from(pairs);
+            let l = Layout::drawn(&board, &o);
+            let r = l.square_at(file, 8 - rank);
+            render_image(&board, &o).pixel(r.x + l.square / 2, r.y + l.square / 2).unwrap()
+        };
+        let brown = [("theme", "brown"), ("lastmove", "e1e4"), ("lastmove_style", "lichess")];
+        // e4 is light, e1 dark.
+        assert_eq!(at(&brown, 4, 4), [205, 210, 106]);
+        assert_eq!(at(&brown, 4, 1), [170, 162, 58]);
+        let blue = [("theme", "blue"), ("lastmove", "e1e4"), ("lastmove_style", "lichess")];
+        let published = [
+            (at(&brown, 4, 4), [0xcd, 0xd1, 0x6a]), // python-chess, light
+            (at(&brown, 4, 1), [0xaa, 0xa2, 0x3b]), // python-chess and web-boardimage, dark
+            (at(&brown, 4, 4), [0xce, 0xd2, 0x6b]), // web-boardimage's lichess-brown, light
+            (at(&blue, 4, 4), [0xc3, 0xd8, 0x89]),  // web-boardimage's lichess-blue
+            (at(&blue, 4, 1), [0x92, 0xb1, 0x67]),
+        ];
+        for (ours, theirs) in published {
+            assert!(ours.iter().zip(theirs).all(|(a, b)| a.abs_diff(b) <= 2), "{ours:?} {theirs:?}");
+        }
+        // The default stays our yellow.
+        let tint = [("theme", "brown"), ("lastmove", "e1e4")];
+        assert_eq!(at(&tint, 4, 4), [240, 204, 90]);
+    }
+
+    /// `squares_style=x`: an X over the square and its piece, on both diagonals, the rest of the square untouched.
+    #[test]
+    fn crossed_squares_are_an_x_over_the_piece() {
+        let board = janko("8/8/8/8/4k3/8/8/8");
+        for size in ["40", "90"] {
+            let o = options_from(&[("size", size), ("squares", "e4,Gd4"), ("squares_style", "x")]);
+            let (image, plain) = (render_image(&board, &o), render_image(&board, &options_from(&[("size", size)])));
+            let l = Layout::drawn(&board, &o);
+            let s = l.square;
+            for (file, ink) in [(4, [0, 0, 0]), (3, [0x15, 0x78, 0x1b])] {
+                let r = l.square_at(file, 4);
+                for i in [s * 3 / 10, s / 2, s * 7 / 10] {
+                    assert_eq!(image.pixel(r.x + i, r.y + i), Some(ink), "{size} {file} {i}");
+                    assert_eq!(image.pixel(r.x + s - 1 - i, r.y + i), Some(ink), "{size} {file} {i}");
+                }
+                for (x, y) in [(s / 2, 1), (1, s / 2), (1, 1), (s - 2, s - 2)] {
+                    assert_eq!(image.pixel(r.x + x, r.y + y), plain.pixel(r.x + x, r.y + y), "{size} {file}");
+                }
+            }
+        }
     }
 
     #[test]

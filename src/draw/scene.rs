@@ -6,12 +6,13 @@
 //! down.
 //!
 //! Drawing order (every painter keeps it): the background (paper, or the `rim`); holes in the `hole` paint; the
-//! frame; the squares; the highlights under the pieces ([`FurnitureLayout::under`]); the pieces; the lines between
-//! squares (`borders`); XFEN's bordered squares ([`FurnitureLayout::borders`]); arrows and circles
-//! ([`FurnitureLayout::over`]); the coordinates; the text around the board (title, caption, count). The raster
-//! painters put a square's layers down together ([`crate::draw::marks::draw_square`]: fill, highlights, piece,
-//! border), which paints the same pixels: each layer stays inside its square, and the lines between squares and
-//! the borders are both opaque ink.
+//! frame; the squares; the highlights and the check's glow under the pieces ([`FurnitureLayout::under`]); the
+//! pieces; the crossed squares ([`FurnitureLayout::crosses`]); the lines between squares (`borders`); XFEN's
+//! bordered squares ([`FurnitureLayout::borders`]); arrows and circles ([`FurnitureLayout::over`]); the
+//! coordinates; the text around the board (title, caption, count). The raster painters put a square's layers down
+//! together ([`crate::draw::marks::draw_square`]: fill, highlights and glow, piece, X, border), which paints the
+//! same pixels: each layer stays inside its square, an X keeps clear of the square's edges, and the lines between
+//! squares and the borders are both opaque ink.
 
 use crate::draw::coords::{self, PlacedLabel};
 use crate::draw::layout::{FurnitureLayout, Layout, MarkPaint, SquareMark, TextLine};
@@ -148,14 +149,15 @@ impl Scene {
         f.title.iter().chain(&f.caption).chain(&f.count)
     }
 
-    /// The highlights and XFEN's borders ([`FurnitureLayout::under`], then [`FurnitureLayout::borders`]) by square:
+    /// The highlights, the crossed squares and XFEN's borders ([`FurnitureLayout::under`],
+    /// [`FurnitureLayout::crosses`], then [`FurnitureLayout::borders`]) by square:
     /// each square's in painting order, as [`Scene::squares`] lists the squares; and those on no square (a
     /// highlight or border of a hole), in painting order.
     pub(crate) fn marks_by_square(&self) -> (Vec<Vec<MarkPaint>>, Vec<SquareMark>) {
         let mut by_square = vec![Vec::new(); self.squares.len()];
         let mut elsewhere = Vec::new();
         let f = &self.layout.furniture;
-        if f.under.is_empty() && f.borders.is_empty() {
+        if f.under.is_empty() && f.crosses.is_empty() && f.borders.is_empty() {
             return (by_square, elsewhere);
         }
         // The square at each display position, if any (holes have none).
@@ -171,7 +173,7 @@ impl Scene {
                 square_at[at] = Some(i);
             }
         }
-        for mark in f.under.iter().chain(&f.borders) {
+        for mark in f.under.iter().chain(&f.crosses).chain(&f.borders) {
             match position(mark.rect).and_then(|at| square_at[at]).filter(|&i| self.squares[i].rect == mark.rect) {
                 Some(i) => by_square[i].push(mark.paint),
                 None => elsewhere.push(*mark),

@@ -115,6 +115,11 @@ impl Sprite {
         self
     }
 
+    /// A sprite of a square premultiplied bitmap (`width` = `height`), its [`Sprite::bounds`] computed.
+    pub(crate) fn from_bitmap(pixels: Bitmap) -> Sprite {
+        Sprite { pixels, bounds: None }.with_bounds()
+    }
+
     fn from_pixmap(pixmap: Pixmap) -> Sprite {
         let side = pixmap.width() as usize;
         Sprite { pixels: Bitmap { width: side, height: side, data: pixmap.take() }, bounds: None }

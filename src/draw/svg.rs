@@ -17,6 +17,8 @@
 //!   across squares as the PNG's do and stay straight lines at any zoom (a pixel staircase would print as one).
 //!   The bands are drawn with `shape-rendering="crispEdges"`: at 1:1 a pixel is ink exactly where its centre is
 //!   inside a band, which is exactly the PNG's set of ink pixels, so the hatching is as crisp on screen.
+//! - **The check's glow** is a `<radialGradient>` with the PNG's stops (`mark_art`), smooth where the PNG draws
+//!   it in rings of one colour; **an X** is its two bars stroked with round ends, the white outline under the core.
 //!
 //! Bytes are deterministic: numbers are written with a fixed number of decimals (trailing zeros dropped), ids are
 //! given in drawing order, glyphs sorted by id, and no sine or cosine is computed (so the host and the wasm build
@@ -25,6 +27,7 @@
 use crate::draw::assets::{self, SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
 use crate::draw::coords::PlacedLabel;
 use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
+use crate::draw::mark_art::{GLOW_RADIUS, GLOW_STOPS, X_CORE, X_ENDS, X_OUTLINE};
 use crate::draw::raster::{div255, Rect, Rgb};
 use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite::{self, Key, Shape, MIN_STROKE_PX};
@@ -215,6 +218,8 @@ struct Writer {
     hatch: Option<(Rgb, Rgb)>,
     /// The clip path of the frame (everything but the squares), when a square is transparent.
     frame_clip: Option<String>,
+    /// The check's gradient is used.
+    glow: bool,
 }
 
 impl Writer {
@@ -228,6 +233,7 @@ impl Writer {
             halves: false,
             hatch: None,
             frame_clip: None,
+            glow: false,
         }
     }
 
@@ -255,6 +261,9 @@ impl Writer {
         if let Some((paper, ink)) = self.hatch {
             out.push_str(&hatch_pattern(self.size, paper, ink));
         }
+        if self.glow {
+            out.push_str(&glow_gradient());
+        }
         if let Some(d) = &self.frame_clip {
             let _ = writeln!(out, r#"<clipPath id="f"><path clip-rule="evenodd" d="{d}"/></clipPath>"#);
         }
@@ -266,8 +275,9 @@ impl Writer {
     }
 
     /// The drawing, after `<defs>`, in the PNG's order (`render::render_image`): the background (paper, or the
-    /// `rim` colour; none where a look colour is `transparent`), painted holes, the frame, the squares, highlights,
-    /// pieces, the `borders` grid, bordered squares, arrows and circles, coordinates, then title, caption and count.
+    /// `rim` colour; none where a look colour is `transparent`), painted holes, the frame, the squares, highlights
+    /// and the check's glow, pieces, crossed squares, the `borders` grid, bordered squares, arrows and circles,
+    /// coordinates, then title, caption and count.
     fn body(&mut self, scene: &Scene) -> String {
         let mut out = background(scene);
         out.push_str(&self.frame(scene));
@@ -277,7 +287,11 @@ impl Writer {
         for mark in &furniture.under {
             out.push_str(&square_mark(mark));
         }
+        self.glow = furniture.under.iter().any(|mark| mark.paint == MarkPaint::Glow);
         out.push_str(&pieces);
+        for mark in &furniture.crosses {
+            out.push_str(&square_mark(mark));
+        }
         let grid = rects_path(&scene.grid);
         if !grid.is_empty() {
             let _ = writeln!(out, r#"<path fill="{}" d="{grid}"/>"#, hex(INK));
@@ -683,8 +697,9 @@ fn rects_path(bars: &[Rect]) -> String {
     d
 }
 
-/// A marked square as the PNG paints it (`render::draw_mark`): a highlight, the square in its colour at its opacity;
-/// or XFEN's border, a box of ink along the inside of the square's edges.
+/// A marked square as the PNG paints it (`marks::draw_mark`): a highlight, the square in its colour at its opacity;
+/// the check's glow, the square filled with its gradient; an X, its bars stroked; or XFEN's border, a box of ink
+/// along the inside of the square's edges.
 fn square_mark(mark: &SquareMark) -> String {
     let Rect { x, y, width: s, .. } = mark.rect;
     match mark.paint {
@@ -702,7 +717,42 @@ fn square_mark(mark: &SquareMark) -> String {
             rect_path(&mut d, Rect::new(x + s - thick, y, thick, s));
             format!("<path fill=\"{}\" d=\"{d}\"/>\n", hex(INK))
         }
+        MarkPaint::Glow => format!(r#"<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="url(#{GLOW_ID})"/>"#) + "\n",
+        MarkPaint::Cross { rgb } => {
+            // The two diagonal bars with round ends, as `mark_art` strokes them: the white outline, then the core.
+            let k = s as f32 / SPRITE_VIEWBOX;
+            let (a, b) = (X_ENDS.0 * k, X_ENDS.1 * k);
+            let p = |dx: f32, dy: f32| format!("{} {}", num(x as f32 + dx, 2), num(y as f32 + dy, 2));
+            let d = format!("M{}L{}M{}L{}", p(a, a), p(b, b), p(b, a), p(a, b));
+            let bars = |colour: Rgb, width: f32| {
+                format!(
+                    r#"<path fill="none" stroke="{}" stroke-width="{}" stroke-linecap="round" d="{d}"/>"#,
+                    hex(colour),
+                    num(width, 3)
+                )
+            };
+            format!("{}{}\n", bars(Rgb::WHITE, X_OUTLINE * k), bars(rgb, (X_CORE * k).max(MIN_STROKE_PX)))
+        }
     }
+}
+
+/// The id of the check's gradient in `<defs>` (no other id of the document is `c`: glyphs are `g…`, symbols `s…`,
+/// the clip paths `L`, `R` and `f`, the hatching `h`).
+const GLOW_ID: &str = "c";
+
+/// The check's glow as a radial gradient over the box of what it fills (a square): [`GLOW_STOPS`] out to
+/// [`GLOW_RADIUS`] of the side, transparent beyond the last stop, as `mark_art` draws it in rings.
+fn glow_gradient() -> String {
+    let mut out = format!(r#"<radialGradient id="{GLOW_ID}" r="{}">"#, num(GLOW_RADIUS, 4));
+    for (offset, rgb, opacity) in GLOW_STOPS {
+        let _ = write!(out, r#"<stop offset="{}" stop-color="{}""#, num(offset, 2), hex(rgb));
+        if opacity < 1.0 {
+            let _ = write!(out, r#" stop-opacity="{}""#, num(opacity, 2));
+        }
+        out.push_str("/>");
+    }
+    out.push_str("</radialGradient>\n");
+    out
 }
 
 /// An opacity of 0–255 as SVG writes it (4 decimals: every byte value comes back when a viewer multiplies by 255).
@@ -783,6 +833,46 @@ mod tests {
         assert_eq!(num(f32::NAN, 2), "0");
         assert_eq!(hex(Rgb(255, 255, 255)), "#fff");
         assert_eq!(hex(Rgb(0xb4, 0xb4, 0xb4)), "#b4b4b4");
+    }
+
+    /// Every `id="…"` of a document, in order.
+    fn ids(svg: &str) -> Vec<&str> {
+        svg.split(" id=\"").skip(1).filter_map(|rest| rest.split('"').next()).collect()
+    }
+
+    /// The check is a rectangle filled with one radial gradient of lichess' stops, defined once, only when used,
+    /// under an id no other element of the document has; crossed squares are two stroked bars each, white then the
+    /// core, over the pieces.
+    #[test]
+    fn the_check_is_a_radial_gradient_and_an_x_is_two_strokes() {
+        let board = janko("4k3/8/8/8/8/8/8/R3K3");
+        let plain = render_svg(&board, &RenderOptions::default());
+        assert!(!plain.contains("radialGradient") && !plain.contains(r#"stroke-linecap="round" d="M"#));
+        let pairs = [("check", "e8"), ("squares", "a1,Gd8,Rb8"), ("squares_style", "x"), ("borders", "1")];
+        let svg = render_svg(&board, &crate::testing::options_from(&pairs));
+        let gradient = concat!(
+            r##"<radialGradient id="c" r="0.7071"><stop offset="0" stop-color="#f00"/><stop offset="0.25" "##,
+            r##"stop-color="#e70000"/><stop offset="0.89" stop-color="#a90000" stop-opacity="0"/></radialGradient>"##
+        );
+        assert_eq!(svg.matches(gradient).count(), 1, "{svg}");
+        // e8 at 40-px squares, inside the frame (1 px).
+        assert_eq!(svg.matches(r##"fill="url(#c)""##).count(), 1);
+        assert!(svg.contains(r##"<rect x="161" y="1" width="40" height="40" fill="url(#c)"/>"##), "{svg}");
+        let mut all = ids(&svg);
+        let count = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), count, "an id twice: {svg}");
+        // Three crossed squares: a white outline and a core each, the core in the colour letter's colour or black.
+        assert_eq!(svg.matches(r##"stroke="#fff" stroke-width="4.862""##).count(), 3);
+        for core in ["#000", "#15781b", "#c81e1e"] {
+            assert_eq!(svg.matches(&format!(r#"stroke="{core}" stroke-width="1.858""#)).count(), 1, "{core}");
+        }
+        // After the pieces (the glow before them).
+        let body = &svg[svg.find("</defs>").unwrap()..];
+        let at = |text: &str| body.find(text).unwrap();
+        let (glow, piece, cross) = (at("url(#c)"), at("<use xlink:href=\"#s"), at(r#"stroke-linecap="round" d="M"#));
+        assert!(glow < piece && piece < cross);
     }
 
     #[test]

@@ -678,6 +678,10 @@ fn furniture_is_in_the_key_sorted_and_deduplicated() {
         "arrows=e4e4",
         "lastmove=e2e4",
         "lastmove=e4e2",
+        "check=e4",
+        "check=e2",
+        "lastmove=e2e4&lastmove_style=lichess",
+        "squares=e4&squares_style=x",
     ];
     let mut keys: Vec<String> = vec![plain.key().to_string()];
     for v in variants {
@@ -686,6 +690,11 @@ fn furniture_is_in_the_key_sorted_and_deduplicated() {
     }
     let distinct: std::collections::HashSet<_> = keys.iter().collect();
     assert_eq!(distinct.len(), keys.len(), "{keys:#?}");
+    // A style of marks the diagram does not have is no change: the plain diagram's key.
+    for idle in ["lastmove_style=lichess", "squares_style=x", "check=&squares_style=tint"] {
+        let query = format!("ffen=8/8/8/8/8/8/8/8&{idle}");
+        assert_eq!(job(&get("/diagram.png", Some(&query))).key(), plain.key(), "{idle}");
+    }
     // Accented text is percent-encoded in the key; the query may spell it raw or encoded.
     let raw = q("ffen=8&title=Ph%C3%A9nix%20%C5%A0ulc&caption=%23%32");
     assert!(raw.key().to_string().ends_with(".title=Ph%C3%A9nix %C5%A0ulc.caption=#2\npng"), "{}", raw.key());
@@ -702,6 +711,10 @@ fn bad_furniture_is_a_400_naming_the_parameter() {
         ("ffen=8/8/8/8/8/8/8/8&lastmove=a1a9", "lastmove", "a9 is off"),
         ("ffen=8/8/8/8/8/8/8/8&title=%E2%98%83", "title", "'☃' (U+2603) at position 1"),
         ("ffen=8/8/8/8/8/8/8/8&caption=a|b|c", "caption", "at most two lines"),
+        ("ffen=8/8/8/8/8/8/8/8&check=i1", "check", "i1 is off this 8×8 board"),
+        ("ffen=8/8/8/8/8/8/8/8&check=e1e2", "check", "expected a square name"),
+        ("ffen=8/8/8/8/8/8/8/8&lastmove_style=yellow", "lastmove_style", "expected one of tint, lichess"),
+        ("ffen=8/8/8/8/8/8/8/8&squares_style=%E2%9C%97", "squares_style", "expected one of tint, x"),
         (
             "ffen=92/92/92/92/92/92/92/92/92/92/92&squares=l1",
             "squares",

@@ -38,19 +38,19 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
         _ => "brown",
     };
     options.set("theme", theme, "colors");
+    // `chess.svg` colours the last move's squares with lichess' yellow-green (fixed colours of the brown board:
+    // `lastmove_style=lichess` blends them over any board, the same on brown within a unit), puts a red glow under
+    // the checked king, and crosses out each of `squares` with an X.
     if let Some(pair) = pairs.get(&["lastMove", "lastmove"]).and_then(uci_move) {
-        options.set("lastmove", pair, "lastMove");
+        options.set("lastmove", pair, "lastMove").set("lastmove_style", "lichess", "lastMove");
     }
-    // `chess.svg` shades the checked king's square red; `squares` are marked squares, tinted here.
-    let mut squares: Vec<String> = Vec::new();
-    for square in pairs.get(&["squares"]).unwrap_or("").split(',').map(str::trim).filter(|s| is_square(s)) {
-        squares.push(square.to_string());
+    let squares: Vec<&str> =
+        pairs.get(&["squares"]).unwrap_or("").split(',').map(str::trim).filter(|s| is_square(s)).collect();
+    if !squares.is_empty() {
+        options.set("squares", squares.join(","), "squares").set("squares_style", "x", "squares");
     }
     if let Some(check) = pairs.get(&["check"]).filter(|s| is_square(s)) {
-        squares.push(format!("R{check}"));
-    }
-    if !squares.is_empty() {
-        options.set("squares", squares.join(","), "squares");
+        options.set("check", check, "check");
     }
     let arrows: Vec<String> = pairs.get(&["arrows"]).unwrap_or("").split(',').filter_map(arrow).collect();
     if !arrows.is_empty() {

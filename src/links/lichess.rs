@@ -2,7 +2,8 @@
 //! `…/image.gif?fen=…&orientation=…&lastMove=…&check=…&theme=…&white=…&black=…&coordinates=…`, 90-px squares
 //! (720×720), coordinates on unless `coordinates` says no (lila-gif's default since 2022; lichess' export route
 //! passes none, so its GIFs have them). lichess finds the check itself: on `fen.gif` the king of the side to move is
-//! marked when it is attacked.
+//! marked when it is attacked. The last move and the check have lichess' looks (`lastmove_style=lichess`, the
+//! `check` glow).
 
 use super::{
     ends_with_any, fen_board, is_no, is_square, is_yes, uci_move, Family, FamilyLink, LinkError, Options, Pairs,
@@ -38,8 +39,9 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
     } else {
         options.set("theme", "brown", "theme");
     }
+    // lichess' yellow-green last move, lighter on light squares than on dark ones.
     if let Some(pair) = pairs.get(&["lastMove", "lastmove"]).and_then(uci_move) {
-        options.set("lastmove", pair, "lastMove");
+        options.set("lastmove", pair, "lastMove").set("lastmove_style", "lichess", "lastMove");
     }
     // On lila-gif's route `check` names the square of the king in check, or is a yes for the king of the side to
     // move; lichess' export route computes it from the position (its links cannot pass it).
@@ -54,8 +56,9 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
             _ => None,
         }
     };
+    // The red glow under the king, as lila-gif draws it.
     if let Some(square) = check {
-        options.set("squares", format!("R{square}"), "check");
+        options.set("check", square, "check");
     }
     // lila-gif writes the players' names in bars above and below the board: the one at the top over it.
     let (top, bottom) = if black { ("white", "black") } else { ("black", "white") };

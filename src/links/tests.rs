@@ -142,8 +142,9 @@ fn sixty_four_square_positions_say_what_is_wrong_and_where() {
 }
 
 /// web-boardimage, after `server.py`: `size` is the picture (360 by default, 16–1024) with a 15-unit margin per
-/// side when `coordinates` is on, the lichess brown board by default, `orientation=black` flips, `lastMove`,
-/// `check` (a red square), `arrows` with colour letters (green by default; one square is a circle), `squares`.
+/// side when `coordinates` is on, the lichess brown board by default, `orientation=black` flips, `lastMove` (in
+/// lichess' colours), `check` (the red glow), `arrows` with colour letters (green by default; one square is a
+/// circle), `squares` (crossed out, as `chess.svg` draws them).
 #[test]
 fn web_boardimage_reads_size_colours_marks_and_format() {
     let (_, link) = read(&format!("/board.png?fen={START}")).unwrap();
@@ -154,7 +155,16 @@ fn web_boardimage_reads_size_colours_marks_and_format() {
     ))
     .unwrap();
     assert_eq!(link.format, Format::Svg);
-    assert_eq!(options(&link), "s45.f1.c1.wikipedia.squares=a3,Re8,h6.arrows=Rd1h5,Ge2e4,Gf7f7.lastmove=e2e4");
+    assert_eq!(
+        options(&link),
+        "s45.f1.c1.wikipedia.squares=a3,h6.arrows=Rd1h5,Ge2e4,Gf7f7.lastmove=e2e4.check=e8.lastmove_style=lichess.\
+         squares_style=x"
+    );
+    // Each on its own; a malformed square is ignored as the service would refuse it.
+    let (_, link) = read(&format!("/board.png?fen={START}&check=e1&squares=e1,x9")).unwrap();
+    assert_eq!(options(&link), "s45.f0.c0.brown.squares=e1.check=e1.squares_style=x");
+    let (_, link) = read(&format!("/board.png?fen={START}&check=e9&lastmove=e7e5")).unwrap();
+    assert_eq!(options(&link), "s45.f0.c0.brown.lastmove=e7e5.lastmove_style=lichess");
     let (_, link) = read(&format!("/board.png?fen={START}&size=5000&colors=lichess-blue")).unwrap();
     assert_eq!(options(&link), "s128.f0.c0.blue");
     let (_, link) = read(&format!("/board.png?fen={START}&size=16&coordinates=yes")).unwrap();
@@ -162,9 +172,9 @@ fn web_boardimage_reads_size_colours_marks_and_format() {
 }
 
 /// lila-gif's `/image.gif` (its `api.rs`) and lichess' `/export/fen.gif`: 90-px squares, coordinates unless
-/// `coordinates` says no (lila-gif's default), `orientation` or `color`, `lastMove`, `check` as a square or a yes for
-/// the side to move on lila-gif's route and computed from the position on lichess', the players' names above and
-/// below.
+/// `coordinates` says no (lila-gif's default), `orientation` or `color`, `lastMove` (in lichess' colours), `check`
+/// (the glow) as a square or a yes for the side to move on lila-gif's route and computed from the position on
+/// lichess', the players' names above and below.
 #[test]
 fn lichess_reads_orientation_check_theme_and_players() {
     let (_, link) = read(&format!("/export/fen.gif?fen={START}&color=black&theme=blue&piece=merida")).unwrap();
@@ -173,7 +183,12 @@ fn lichess_reads_orientation_check_theme_and_players() {
         "/image.gif?fen={START}%20b%20KQkq%20-%200%201&check=1&lastMove=e2e4&white=Carlsen&black=Nakamura"
     ))
     .unwrap();
-    assert_eq!(options(&link), "s90.f0.c1.brown.title=Nakamura.caption=Carlsen.squares=Re8.lastmove=e2e4");
+    assert_eq!(
+        options(&link),
+        "s90.f0.c1.brown.title=Nakamura.caption=Carlsen.lastmove=e2e4.check=e8.lastmove_style=lichess"
+    );
+    let (_, link) = read(&format!("/image.gif?fen={START}&check=d4")).unwrap();
+    assert_eq!(options(&link), "s90.f0.c1.brown.check=d4");
     let (_, link) = read(&format!("/image.gif?fen={START}&orientation=black&white=W&black=B&theme=nonsense")).unwrap();
     assert_eq!(options(&link), "s90.f1.c1.brown.title=W.caption=B");
     // lila-gif without coordinates; lichess' export route has no such switch.
@@ -188,7 +203,7 @@ fn lichess_reads_orientation_check_theme_and_players() {
     // lichess marks the king of the side to move when it is attacked, and ignores a `check` of the link.
     let mate = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR_b_KQkq_-_0_4";
     let (_, link) = read(&format!("/export/fen.gif?fen={mate}&lastMove=h5f7")).unwrap();
-    assert_eq!(options(&link), "s90.f0.c1.brown.squares=Re8.lastmove=h5f7");
+    assert_eq!(options(&link), "s90.f0.c1.brown.lastmove=h5f7.check=e8.lastmove_style=lichess");
     let (_, link) = read(&format!("/export/fen.gif?fen={START}&check=e1")).unwrap();
     assert_eq!(options(&link), "s90.f0.c1.brown");
     // White to move when the FEN has no side: the white king is not attacked here.

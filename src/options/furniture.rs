@@ -9,6 +9,9 @@
 //! | `squares` | comma list of squares, each with an optional colour letter: `Ge4,Rd5,c3` | none |
 //! | `arrows` | comma list of from-to pairs, each with an optional colour letter: `Ge2e4,Bh7c2`; `e4e4` a circle | none |
 //! | `lastmove` | one from-to pair, `e2e4`: both squares highlighted | none |
+//! | `check` | one square, `e1`: a red glow under its piece, as lichess marks a king in check | none |
+//! | `lastmove_style` | `tint` or `lichess` ([`LastMoveStyle`]): how the last move's squares are coloured | `tint` |
+//! | `squares_style` | `tint` or `x` ([`SquaresStyle`]): `squares` tinted, or crossed out as `chess.svg` marks them | `tint` |
 //!
 //! Square names are the coordinate labels: files `a`…`z`, `aa`…`af`, ranks from 1 ([`SquareName`]). The colour
 //! letters are `G` `R` `Y` `B` (upper case only, so `b3` stays a square); without one a mark has the default tint
@@ -107,6 +110,16 @@ impl SquareName {
     }
 }
 
+impl SquareName {
+    /// Reads the `check` parameter: a square name, or none for an empty value.
+    pub(crate) fn parse_check(value: &str) -> Result<Option<SquareName>, OptionError> {
+        if value.is_empty() {
+            return Ok(None);
+        }
+        value.parse().map(Some).map_err(|_| OptionError::new("check", value, SQUARE_EXPECTED))
+    }
+}
+
 impl fmt::Display for SquareName {
     /// The coordinate name, `e4`, `aa10`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -200,6 +213,92 @@ impl Tint {
             _ => 190,
         }
     }
+}
+
+/// How the last move's squares are coloured (`lastmove_style`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LastMoveStyle {
+    /// `tint`: [`Tint::Yellow`] at its square opacity, the problem diagrams' yellow.
+    #[default]
+    Tint,
+    /// `lichess`: lichess' yellow-green, `#9bc700` at opacity 105/255 over the square, so light and dark squares
+    /// keep a shade of their own. The colour and opacity are lila-gif's `HIGHLIGHT` (`#9bc70069`,
+    /// `theme/make-sprites.py`), which its sprite script composites over each board theme's two colours: on lichess'
+    /// brown board that is `#cdd26a` light and `#aaa23a` dark (the sprite's palette then rounds them to
+    /// (204, 209, 105) and (170, 162, 58)). python-chess's `chess/svg.py` (`DEFAULT_COLORS`, `#cdd16a` / `#aaa23b`)
+    /// and web-boardimage's `themes/*.json` (`#ced26b` / `#aaa23b` on brown, `#c3d889` / `#92b167` on blue) write the
+    /// same blend as fixed colours, rounded within two units of it.
+    Lichess,
+}
+
+impl LastMoveStyle {
+    /// The styles, in the order the documentation lists them.
+    pub const ALL: [LastMoveStyle; 2] = [LastMoveStyle::Tint, LastMoveStyle::Lichess];
+
+    /// The value that chooses it (`tint`, `lichess`).
+    pub fn name(self) -> &'static str {
+        match self {
+            LastMoveStyle::Tint => "tint",
+            LastMoveStyle::Lichess => "lichess",
+        }
+    }
+
+    /// The colour and opacity (0–255) blended over each of the last move's squares.
+    pub fn paint(self) -> (Rgb, u8) {
+        match self {
+            LastMoveStyle::Tint => (Tint::Yellow.rgb(), Tint::Yellow.square_alpha()),
+            LastMoveStyle::Lichess => (Rgb(0x9b, 0xc7, 0x00), 0x69),
+        }
+    }
+
+    /// Reads the `lastmove_style` parameter: a name in any case, or empty for the default.
+    pub(crate) fn parse(value: &str) -> Result<LastMoveStyle, OptionError> {
+        let names = LastMoveStyle::ALL.map(LastMoveStyle::name);
+        style("lastmove_style", value, &names).map(|i| LastMoveStyle::ALL[i])
+    }
+}
+
+/// How the `squares` are drawn (`squares_style`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SquaresStyle {
+    /// `tint`: each square tinted under its piece ([`Tint::square_alpha`]).
+    #[default]
+    Tint,
+    /// `x`: an X over each square and its piece, as python-chess's `chess.svg` draws its `squares` (its `xx`
+    /// symbol: a black X with a white outline); a square's colour letter colours the X.
+    X,
+}
+
+impl SquaresStyle {
+    /// The styles, in the order the documentation lists them.
+    pub const ALL: [SquaresStyle; 2] = [SquaresStyle::Tint, SquaresStyle::X];
+
+    /// The value that chooses it (`tint`, `x`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SquaresStyle::Tint => "tint",
+            SquaresStyle::X => "x",
+        }
+    }
+
+    /// Reads the `squares_style` parameter: a name in any case, or empty for the default.
+    pub(crate) fn parse(value: &str) -> Result<SquaresStyle, OptionError> {
+        let names = SquaresStyle::ALL.map(SquaresStyle::name);
+        style("squares_style", value, &names).map(|i| SquaresStyle::ALL[i])
+    }
+}
+
+/// The index of a style among `names` (any case; empty is the first, the default), or an error naming `parameter`
+/// and every name it takes. (Not generic over the styles: one copy of it in the Worker.)
+fn style(parameter: &'static str, value: &str, names: &[&'static str]) -> Result<usize, OptionError> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(0);
+    }
+    names
+        .iter()
+        .position(|name| name.eq_ignore_ascii_case(value))
+        .ok_or_else(|| OptionError::new(parameter, value, format!("one of {}", names.join(", "))))
 }
 
 /// An arrow from one square to another, or a circle when both are the same square.
@@ -465,8 +564,16 @@ pub struct Furniture {
     pub squares: Marks<SquareName>,
     /// Arrows and circles, drawn over the pieces: one tint per from-to pair.
     pub arrows: Marks<Move>,
-    /// The last move: both squares highlighted in [`Tint::Yellow`] under any other highlight.
+    /// The last move: both squares highlighted under any other highlight, in the colour of
+    /// [`Furniture::last_move_style`].
     pub last_move: Option<Move>,
+    /// The square of a king in check (`check`): a red glow over the square and its highlights, under the piece.
+    /// (`check` is also the method that checks the squares against a board, hence the longer name.)
+    pub check_square: Option<SquareName>,
+    /// How the last move's squares are coloured.
+    pub last_move_style: LastMoveStyle,
+    /// How `squares` are drawn: tinted, or crossed out.
+    pub squares_style: SquaresStyle,
 }
 
 const SQUARE_EXPECTED: &str = "a square name: file a to z or aa to af, then rank 1 to 32 (e4, aa10)";
@@ -484,13 +591,14 @@ impl Furniture {
         *self == Furniture::default()
     }
 
-    /// Every square the furniture names, with its parameter: squares, arrows (from and to), the last move.
+    /// Every square the furniture names, with its parameter: squares, arrows (from and to), the last move, the check.
     fn named_squares(&self) -> Vec<(&'static str, SquareName)> {
         let mut named: Vec<_> = self.squares.as_slice().iter().map(|&(square, _)| ("squares", square)).collect();
         for &(m, _) in self.arrows.as_slice() {
             named.extend([("arrows", m.from), ("arrows", m.to)]);
         }
         named.extend(self.last_move.iter().flat_map(|m| [("lastmove", m.from), ("lastmove", m.to)]));
+        named.extend(self.check_square.map(|square| ("check", square)));
         named
     }
 

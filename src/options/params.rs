@@ -27,7 +27,7 @@
 use crate::notation::ffen::{Dialect, Width};
 use crate::notation::paint::{Paint, PAINT_EXPECTED};
 use crate::options::error::OptionError;
-use crate::options::furniture::{Marks, Move, TextLines};
+use crate::options::furniture::{LastMoveStyle, Marks, Move, SquareName, SquaresStyle, TextLines};
 use crate::options::look::{BadPalette, Labels, Palette};
 use crate::options::render_options::{RenderOptions, SquareSize, DEFAULT_FIRST_RANK, MAX_FIRST_RANK};
 use crate::options::theme::Theme;
@@ -202,7 +202,7 @@ const FIRST_RANK_EXPECTED: &str = "the number of the bottom rank, 0 to 999";
 const COORD_COLOR_EXPECTED: &str = "a colour: RRGGBB hex (with or without #) or a CSS colour name";
 
 /// How the board is drawn, in the order of the cache key's segments and of the modern link's parameters.
-pub static OPTION_PARAMS: [Param<RenderOptions>; 21] = [
+pub static OPTION_PARAMS: [Param<RenderOptions>; 24] = [
     Param {
         name: "size",
         aliases: &[],
@@ -526,6 +526,51 @@ pub static OPTION_PARAMS: [Param<RenderOptions>; 21] = [
         link: |o| o.furniture.last_move.map(|m| m.to_string()),
         key: |o| o.furniture.last_move.map(|m| format!("lastmove={m}")),
     },
+    Param {
+        name: "check",
+        aliases: &[],
+        required: false,
+        cli: Cli::Value("SQUARE"),
+        values: "a square name (`e1`); empty for none",
+        default: "none",
+        about: "a king in check: a red glow on its square, under the piece (lichess' look)",
+        read: |o, v| {
+            o.furniture.check_square = SquareName::parse_check(v.trim())?;
+            Ok(())
+        },
+        link: |o| o.furniture.check_square.map(|s| s.to_string()),
+        key: |o| o.furniture.check_square.map(|s| format!("check={s}")),
+    },
+    Param {
+        name: "lastmove_style",
+        aliases: &[],
+        required: false,
+        cli: Cli::Value("STYLE"),
+        values: "`tint`, `lichess`, any case",
+        default: "`tint`",
+        about: "the last move's colour: our yellow, or lichess' yellow-green",
+        read: |o, v| {
+            o.furniture.last_move_style = LastMoveStyle::parse(v)?;
+            Ok(())
+        },
+        link: |o| style(o.furniture.last_move_style, LastMoveStyle::name),
+        key: |o| style(o.furniture.last_move_style, LastMoveStyle::name).map(|name| format!("lastmove_style={name}")),
+    },
+    Param {
+        name: "squares_style",
+        aliases: &[],
+        required: false,
+        cli: Cli::Value("STYLE"),
+        values: "`tint`, `x`, any case",
+        default: "`tint`",
+        about: "how `squares` are marked: tinted under the piece, or an X over it (chess.svg's look)",
+        read: |o, v| {
+            o.furniture.squares_style = SquaresStyle::parse(v)?;
+            Ok(())
+        },
+        link: |o| style(o.furniture.squares_style, SquaresStyle::name),
+        key: |o| style(o.furniture.squares_style, SquaresStyle::name).map(|name| format!("squares_style={name}")),
+    },
 ];
 
 /// Reading and writing the options through [`OPTION_PARAMS`].
@@ -628,6 +673,11 @@ fn text_link(text: &TextLines) -> Option<String> {
 /// A title or caption's key segment: `name=` and its lines, percent-encoded where they hold a separator.
 fn text_key(name: &str, text: &TextLines) -> Option<String> {
     (!text.is_empty()).then(|| format!("{name}={}", text.canonical()))
+}
+
+/// A style as the link and the key write it: its name, or `None` at the default (omitted).
+fn style<S: Default + PartialEq>(style: S, name: fn(S) -> &'static str) -> Option<String> {
+    (style != S::default()).then(|| name(style).to_string())
 }
 
 /// A list of marks as the link and the key write it (`c3,Rd5,Ge4`), or `None` for none.

@@ -17,7 +17,7 @@ use crate::notation::ffen::DefinitionLook;
 use crate::notation::paint::Paint;
 use crate::notation::paint::Rgb;
 use crate::options::error::OptionError;
-use crate::options::furniture::Furniture;
+use crate::options::furniture::{Furniture, LastMoveStyle, SquaresStyle};
 use crate::options::look::{Labels, Palette, Pattern};
 use crate::options::theme::{DarkSquares, Theme};
 use std::fmt;
@@ -139,8 +139,9 @@ pub struct RenderOptions {
     pub hole: Option<Paint>,
     /// Lines between neighbouring squares (HGM's `borders`).
     pub borders: bool,
-    /// The piece count, title, caption, highlights, arrows and last move (`count`, `title`, `caption`, `squares`,
-    /// `arrows`, `lastmove`; see [`Furniture`]): none by default.
+    /// The piece count, title, caption, highlights, arrows, last move and check (`count`, `title`, `caption`,
+    /// `squares`, `arrows`, `lastmove`, `check`, and the looks `lastmove_style` and `squares_style`; see
+    /// [`Furniture`]): none by default.
     pub furniture: Furniture,
 }
 
@@ -223,12 +224,13 @@ impl RenderOptions {
     }
 
     /// These options made to fit `board`, or the parameter that cannot: `files` / `ranks` must have one label per
-    /// file / rank, `board`'s digits must index a colour, and the squares of `squares`, `arrows` and `lastmove`
-    /// must be on the board. The result is what is drawn and keyed: the pattern
+    /// file / rank, `board`'s digits must index a colour, and the squares of `squares`, `arrows`, `lastmove` and
+    /// `check` must be on the board. The result is what is drawn and keyed: the pattern
     /// written out for the whole board with its colours renumbered in order of use (so equal pictures get equal
     /// cache keys), `coords` on when there are labels, and what cannot change the picture dropped (`light` and
     /// `dark` under `colors`, `first_rank` without coordinates, `coord_color` without coordinates or furniture
-    /// text, `first_rank` under `ranks`, `hole` on a board without holes, `rim` where nothing shows it).
+    /// text, `first_rank` under `ranks`, `hole` on a board without holes, `rim` where nothing shows it,
+    /// `lastmove_style` without a last move, `squares_style` without `squares`).
     ///
     /// ```
     /// use ffen_diagram::{ffen, RenderOptions};
@@ -337,7 +339,15 @@ impl RenderOptions {
                 None => fitted.pattern = Some(expanded),
             }
         }
-        // Squares named by `squares`, `arrows` and `lastmove` must be on this board.
+        // A style of marks that are not there colours nothing.
+        let furniture = &mut fitted.furniture;
+        if furniture.last_move.is_none() {
+            furniture.last_move_style = LastMoveStyle::default();
+        }
+        if furniture.squares.is_empty() {
+            furniture.squares_style = SquaresStyle::default();
+        }
+        // Squares named by `squares`, `arrows`, `lastmove` and `check` must be on this board.
         fitted.furniture.check(board)?;
         Ok(fitted)
     }
@@ -395,7 +405,7 @@ mod tests {
     fn query_pairs_read_back_to_the_same_options() {
         use crate::notation::ffen::{parse, Dialect};
         let board = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
-        let queries: [&[(&str, &str)]; 6] = [
+        let queries: [&[(&str, &str)]; 8] = [
             &[],
             &[("size", "90"), ("flip", "on"), ("coords", ""), ("theme", "WIKIPEDIA")],
             &[
@@ -414,6 +424,8 @@ mod tests {
                 ("arrows", "Bh7c2,e4e4"),
                 ("lastmove", "e2e4"),
             ],
+            &[("check", "e1"), ("lastmove", "f1b5"), ("lastmove_style", "Lichess"), ("squares", "Rd7,e2")],
+            &[("squares", "Gd7,e2"), ("squares_style", " X "), ("arrows", "Bd7d7"), ("check", "e8")],
         ];
         for query in queries {
             let options = opts(query).unwrap().for_board(&board).unwrap();
@@ -421,6 +433,70 @@ mod tests {
             let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
             assert_eq!(again.for_board(&board).unwrap(), options, "{query:?} → {pairs:?}");
         }
+    }
+
+    /// The check, `lastmove_style` and `squares_style`: each a segment of its own after the furniture's, omitted at its
+    /// default, so every key from before them stays; a style of marks a board does not have is dropped when the
+    /// options are fitted to it (the same picture, one key).
+    #[test]
+    fn the_check_and_the_mark_styles_are_keyed_only_when_they_draw() {
+        use crate::notation::ffen::{parse, Dialect};
+        let board = parse("4k3/8/8/8/8/8/8/4K3", Dialect::Janko).unwrap();
+        let key = |pairs: &[(&'static str, &'static str)]| opts(pairs).unwrap().for_board(&board).unwrap().canonical();
+        assert_eq!(key(&[("squares", "Re8"), ("lastmove", "e2e1")]), "s40.f0.c0.gray.squares=Re8.lastmove=e2e1");
+        assert_eq!(key(&[("check", "e1")]), "s40.f0.c0.gray.check=e1");
+        assert_eq!(
+            key(&[("lastmove", "e2e1"), ("lastmove_style", "lichess"), ("check", "e1")]),
+            "s40.f0.c0.gray.lastmove=e2e1.check=e1.lastmove_style=lichess"
+        );
+        assert_eq!(
+            key(&[("squares", "a1,Rh8"), ("squares_style", "x")]),
+            "s40.f0.c0.gray.squares=a1,Rh8.squares_style=x"
+        );
+        // At their defaults, empty, or without the marks they style: no segment.
+        for pairs in [
+            &[("check", ""), ("lastmove_style", "tint"), ("squares_style", "TINT")][..],
+            &[("lastmove_style", "lichess"), ("squares_style", "x")],
+            &[("lastmove_style", ""), ("squares_style", "")],
+        ] {
+            assert_eq!(key(pairs), "s40.f0.c0.gray", "{pairs:?}");
+        }
+        // Unfitted, the key still shows what was asked for (the parameters read back as given).
+        let asked = opts(&[("lastmove_style", "LICHESS"), ("squares_style", "x")]).unwrap();
+        assert_eq!(asked.canonical(), "s40.f0.c0.gray.lastmove_style=lichess.squares_style=x");
+        assert_eq!(asked.link_pairs(), [("lastmove_style", "lichess".to_string()), ("squares_style", "x".to_string())]);
+    }
+
+    #[test]
+    fn bad_checks_and_styles_are_400s_naming_the_parameter() {
+        use crate::notation::ffen::{parse, Dialect};
+        let message = |pairs: &[(&'static str, &'static str)]| opts(pairs).unwrap_err().to_string();
+        assert_eq!(
+            message(&[("check", "e9x")]),
+            "bad value \"e9x\" for `check`: expected a square name: file a to z or aa to af, then rank 1 to 32 (e4, aa10)"
+        );
+        assert_eq!(message(&[("check", "Re1")]).split(':').next(), Some("bad value \"Re1\" for `check`"));
+        assert_eq!(
+            message(&[("lastmove_style", "chess.com")]),
+            "bad value \"chess.com\" for `lastmove_style`: expected one of tint, lichess"
+        );
+        assert_eq!(
+            message(&[("squares_style", "cross")]),
+            "bad value \"cross\" for `squares_style`: expected one of tint, x"
+        );
+        // Off the board once the FFEN is read, as `squares` is.
+        let board = parse("4k3/8/8/8/8/8/8/4K3", Dialect::Janko).unwrap();
+        let off = opts(&[("check", "i1")]).unwrap().for_board(&board).unwrap_err();
+        assert_eq!(off.parameter, "check");
+        assert_eq!(
+            off.to_string(),
+            "bad value \"i1\" for `check`: expected squares of the board: i1 is off this 8×8 board (files a to h, ranks 1 \
+             to 8)"
+        );
+        let small = parse("k/K", Dialect::Janko).unwrap();
+        let off = opts(&[("check", "a3")]).unwrap().for_board(&small).unwrap_err();
+        assert_eq!((off.parameter, off.value.as_str()), ("check", "a3"));
+        assert!(opts(&[("check", "a2")]).unwrap().for_board(&small).is_ok());
     }
 
     #[test]

@@ -485,7 +485,7 @@ test('a pasted link of another diagram service shows its position and look, and 
   await settled(await page.inputValue('#ffen'));
   // web-boardimage (the host and path prefix do not matter: the Worker answers every family on its own host)
   const boardimage = '/web-boardimage/board.png?fen=r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R%20w%20KQkq%20-%202%203' +
-    '&orientation=black&lastMove=g1f3&coordinates=true';
+    '&orientation=black&lastMove=g1f3&coordinates=true&check=e8&squares=e5,d4';
   await page.fill('#paste', 'https://backscattering.de' + boardimage);
   await page.click('#convert');
   await settled('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R');
@@ -493,6 +493,11 @@ test('a pasted link of another diagram service shows its position and look, and 
   assert.equal(await page.isChecked('#coords'), true);
   assert.equal(await page.inputValue('#theme'), 'brown');
   assert.equal(await page.inputValue('#lastmove'), 'g1f3');
+  // chess.svg's looks: lichess' last move, the check's glow, squares crossed out
+  assert.equal(await page.inputValue('#lastmove_style'), 'lichess');
+  assert.equal(await page.inputValue('#check'), 'e8');
+  assert.equal(await page.inputValue('#squares'), 'd4,e5');
+  assert.equal(await page.inputValue('#squares_style'), 'x');
   assert.match(await page.textContent('#paste-msg'), /^Converted: \/diagram\.png\?ffen=/);
   // the editor's link is the same diagram (the same ETag) as the pasted one; the legacy link has its position
   const etag = async (url) => (await fetch(url, { method: 'HEAD' })).headers.get('etag');
@@ -504,6 +509,8 @@ test('a pasted link of another diagram service shows its position and look, and 
   await settled('4k3/8/8/8/8/8/8/4K3');
   assert.equal(await page.isChecked('#flip'), false);
   assert.equal(await page.inputValue('#lastmove'), '');
+  assert.equal(await page.inputValue('#lastmove_style'), 'tint');
+  assert.equal(await page.inputValue('#check'), '');
   assert.equal(await page.inputValue('#caption'), 'Draw');
   assert.equal(await page.inputValue('#size'), '40');
   await page.screenshot({ path: join(ARTIFACTS, 'editor-convert.png') });

@@ -97,9 +97,10 @@ fn arb_text() -> impl Strategy<Value = String> {
     prop_oneof![names, "([ -~]|[éŠłüÆ]|<script>|&amp;|\\|){0,30}"]
 }
 
-/// Furniture as query pairs, any mix of the six parameters: title and caption (absent, empty or text), the count
-/// (absent, off or on), highlights, arrows and a last move, their squares on the first four files and ranks or, in
-/// a third of the furniture, anywhere on a board up to 32×32 (mostly off the board).
+/// Furniture as query pairs, any mix of the nine parameters: title and caption (absent, empty or text), the count
+/// (absent, off or on), highlights, arrows, a last move and a check, their squares on the first four files and ranks
+/// or, in a third of the furniture, anywhere on a board up to 32×32 (mostly off the board), and the styles of the
+/// last move and the highlights (absent, a value in some case, or empty).
 pub fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
     let texts =
         (proptest::option::of(arb_text()), proptest::option::of(arb_text()), proptest::option::of(any::<bool>()));
@@ -109,9 +110,13 @@ pub fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
             prop::collection::vec((arb_tint(), square()), 0..6),
             prop::collection::vec((arb_tint(), square(), square()), 0..6),
             proptest::option::of((square(), square())),
+            proptest::option::of(square()),
         )
     });
-    (texts, marks, any::<bool>()).prop_map(|((title, caption, count), (squares, arrows, last), empty_lists)| {
+    let style = |values: &'static [&'static str]| proptest::option::of(prop::sample::select(values));
+    let styles = (style(&["tint", "lichess", "Lichess", ""]), style(&["tint", "x", "X", ""]));
+    (texts, marks, any::<bool>(), styles).prop_map(|((title, caption, count), marks, empty_lists, styles)| {
+        let (squares, arrows, last, check) = marks;
         let mut pairs = Vec::new();
         pairs.extend(title.map(|t| ("title", t)));
         pairs.extend(caption.map(|t| ("caption", t)));
@@ -124,6 +129,9 @@ pub fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
             }
         }
         pairs.extend(last.map(|(a, b)| ("lastmove", a + &b)));
+        pairs.extend(check.map(|square| ("check", square)));
+        pairs.extend(styles.0.map(|style| ("lastmove_style", style.to_string())));
+        pairs.extend(styles.1.map(|style| ("squares_style", style.to_string())));
         pairs
     })
 }
@@ -219,7 +227,8 @@ pub struct GeneratedOptions {
 }
 
 /// The parameters of the furniture.
-const FURNITURE_KEYS: [&str; 6] = ["title", "caption", "count", "squares", "arrows", "lastmove"];
+const FURNITURE_KEYS: [&str; 9] =
+    ["title", "caption", "count", "squares", "arrows", "lastmove", "check", "lastmove_style", "squares_style"];
 
 impl GeneratedOptions {
     /// The options the pairs (and junk) read as, fitted to `board` when there is one (as the Worker fits them).
