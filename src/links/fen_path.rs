@@ -1,8 +1,9 @@
 //! The families that write the FEN into the path: fen-to-image (`…/image/[<options>/]<FEN>[.png]`),
-//! chessboardimage.com (`/<FEN>.png` with `-flip` and `-<sq><sq>` suffixes) and chessvision's fen2image
+//! chessboardimage.com (`/<FEN>.png` with `-flip` and `-<sq><sq>` suffixes, `?turn=&check=`) and chessvision's fen2image
 //! (`…/fen2image…/<FEN>?turn=&pov=`).
 
-use super::{fen_board, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
+use super::lichess::king_square;
+use super::{fen_board, is_yes, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
 use crate::notation::ffen::percent_decode;
 
 /// The characters of a chess FEN's board field (and the `/` between ranks).
@@ -49,7 +50,7 @@ pub(super) static CHESSBOARDIMAGE: Family = Family {
     name: "chessboardimage.com",
     form: "/<FEN>.png",
     at: |path| chessboardimage_stem(path).is_some(),
-    read: |url| read_chessboardimage(url.path),
+    read: |url| read_chessboardimage(url.path, &url.pairs),
 };
 
 /// fen-to-image: the segments after `/image/` are options (a number = the square size, `single` or `double` =
@@ -101,7 +102,7 @@ pub(super) fn chessboardimage_stem(path: &str) -> Option<String> {
 /// chessboardimage.com: `/<FEN>.png`, the board's ranks with or without `/` between them, optionally the FEN's
 /// other fields after a space (`%20`), then any of the suffixes `-flip` (black at the bottom) and
 /// `-<square><square>` (the two squares highlighted, as a last move).
-pub(super) fn read_chessboardimage(path: &str) -> Result<FamilyLink, LinkError> {
+pub(super) fn read_chessboardimage(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let stem = chessboardimage_stem(path).ok_or(LinkError::Missing(&CHESSBOARDIMAGE))?;
     let mut parts = stem.split('-');
     let fen = parts.next().unwrap_or("");
@@ -114,7 +115,25 @@ pub(super) fn read_chessboardimage(path: &str) -> Result<FamilyLink, LinkError> 
             options.set("lastmove", pair, "-<square><square>");
         }
     }
-    options.link(with_rank_breaks(&fen_board(fen)), &CHESSBOARDIMAGE, "path")
+    let board = with_rank_breaks(&fen_board(fen));
+    if let Some(square) = checked_king(fen, &board, pairs) {
+        options.set("check", square, "check");
+    }
+    options.link(board, &CHESSBOARDIMAGE, "path")
+}
+
+/// The square of the king in check on a chessboardimage.com link: bots write `?turn=<white|black>&check=<true|false>`
+/// from their game (`turn` the side to move, `check` whether it is in check), so `check=true` (or any yes) marks
+/// the king of the side to move, as lila-gif's `check=1` does; the side is `turn`'s, else the FEN's own second
+/// field, else White. `turn` alone changes nothing (the side to move is not drawn).
+fn checked_king(fen: &str, board: &str, pairs: &Pairs<'_>) -> Option<String> {
+    if !pairs.get(&["check"]).is_some_and(is_yes) {
+        return None;
+    }
+    let field = decoded(fen);
+    let side = pairs.get(&["turn"]).or_else(|| field.split([' ', '_']).nth(1)).unwrap_or("w").to_ascii_lowercase();
+    let king = if side.starts_with('b') { 'k' } else { 'K' };
+    king_square(board, king)
 }
 
 /// A board field written without `/` (`rnbqkbnrpppppppp8888PPPPPPPPRNBQKBNR`) cut into ranks of eight squares; a

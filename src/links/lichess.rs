@@ -151,7 +151,7 @@ fn attacked(board: &str, square: &str, by_white: bool) -> bool {
 }
 
 /// The square of the first `king` (`K` or `k`) on a chess FEN's board field, reading ranks from 8 down.
-fn king_square(board: &str, king: char) -> Option<String> {
+pub(super) fn king_square(board: &str, king: char) -> Option<String> {
     squares(board).iter().enumerate().find_map(|(row, rank)| {
         let file = rank.iter().position(|&square| square == Some(king))?;
         Some(format!("{}{}", char::from(b'a' + file as u8), 8 - row))

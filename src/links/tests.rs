@@ -221,6 +221,28 @@ fn chessboardimage_reads_its_suffixes() {
     assert_eq!(options(&link), "s40.f0.c0.gray.lastmove=e7e5");
 }
 
+/// chessboardimage.com's `?turn=…&check=…`, as a chat bot builds them from its game (`turn=${white|black}`,
+/// `check=${game.inCheck()}`): the king of the side to move glows when `check` is true; `turn` alone draws nothing.
+#[test]
+fn chessboardimage_marks_the_king_of_the_side_to_move_in_check() {
+    // After 1.f3 e5 2.g4 Qh4#: White to move, in check.
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR";
+    let (_, link) = read(&format!("/{mated}.png?turn=white&check=true")).unwrap();
+    assert_eq!(options(&link), "s40.f0.c0.gray.check=e1");
+    let (_, link) = read(&format!("/{mated}.png?turn=black&check=true")).unwrap();
+    assert_eq!(options(&link), "s40.f0.c0.gray.check=e8");
+    // Without `turn`, the FEN's own side to move, else White.
+    let (_, link) = read("/rnb1kbnrpppp1ppp84p36Pq5P2PPPPP2PRNBQKBNR%20b%20KQkq%20-%200%201.png?check=1").unwrap();
+    assert_eq!(options(&link), "s40.f0.c0.gray.check=e8");
+    for query in ["turn=white&check=false", "turn=black", "check=maybe", "theme=wood"] {
+        let (_, link) = read(&format!("/{mated}.png?{query}")).unwrap();
+        assert_eq!(options(&link), "s40.f0.c0.gray", "{query}");
+    }
+    // No king of that side: nothing to mark.
+    let (_, link) = read("/8/8/8/8/8/8/8/K7.png?turn=black&check=true").unwrap();
+    assert_eq!(options(&link), "s40.f0.c0.gray");
+}
+
 /// fen-to-image: a number is the cell size (16–128, 24 by default), `coords` turns coordinates on, `single` and
 /// `double` (borders) are ignored, so is a query.
 #[test]
