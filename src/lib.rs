@@ -47,7 +47,6 @@ mod worker_glue;
 
 pub use draw::cost::{render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
 pub use draw::format::{Format, UnknownFormat};
-pub use draw::gif;
 pub use draw::pngenc::{encode as encode_png, EncodeError};
 pub use draw::raster::Image;
 pub use draw::render::{
@@ -55,6 +54,7 @@ pub use draw::render::{
     ImageTooLarge, InvalidPixelLimit, PixelLimit, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH,
 };
 pub use draw::svg::{render_svg, SVG_CONTENT_SECURITY_POLICY, SVG_CONTENT_TYPE};
+pub use draw::{apng, gif};
 pub use http::page;
 pub use notation::board::{
     file_name, Board, BoardSizeError, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece,

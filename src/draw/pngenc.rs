@@ -62,7 +62,7 @@ fn index_colours(pixels: &[u32]) -> Option<Indexed> {
 /// PNG scanlines of 8-bit indices packed into `depth`-bit samples (1, 2, 4 or 8): each row a filter byte (0, none)
 /// and its samples, starting on a byte.
 #[inline(never)] // called once a picture; kept apart in profiles
-fn pack(indices: &[u8], width: usize, depth: u8) -> Vec<u8> {
+pub(crate) fn pack(indices: &[u8], width: usize, depth: u8) -> Vec<u8> {
     let per_byte = 8 / depth.min(8) as usize;
     let row_bytes = width.div_ceil(per_byte);
     let rows = indices.len().checked_div(width).unwrap_or(0);
@@ -296,7 +296,7 @@ fn write_png(width: u32, height: u32, samples: Samples, band_plan: Option<&BandP
 }
 
 /// Appends one PNG chunk: length, type, data, the CRC-32 of type and data.
-fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+pub(crate) fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     // Every chunk here is far below 2³¹ bytes (the largest, IDAT, is at most a few MB).
     out.extend_from_slice(&(data.len() as u32).to_be_bytes());
     out.extend_from_slice(kind);
