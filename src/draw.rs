@@ -1,8 +1,8 @@
 //! Layer 3, drawing: a board and its options to pixels or vectors. The geometry ([`layout`], [`coords`]), the
-//! animations ([`animation`]), artwork ([`assets`], [`sprite`], [`mark_art`], [`text`]), the canvas ([`raster`]), the RGB and palette painters
-//! ([`render`], [`indexed`], drawing the furniture with [`marks`]), the PNG, APNG and GIF containers ([`pngenc`], [`apng`], [`gif`]),
-//! the SVG writer ([`svg`]) and the error card ([`card`]). Built on
-//! the notation and options layers only.
+//! artwork ([`assets`], [`sprite`], [`mark_art`], [`text`]), the canvas ([`raster`]), the RGB and palette painters
+//! ([`render`], [`indexed`], drawing the furniture with [`marks`]), the PNG container ([`pngenc`]), the SVG writer
+//! ([`svg`]), the error card ([`card`]), and the animations ([`animation`]) with their containers ([`apng`], [`gif`]).
+//! Built on the notation and options layers only.
 
 pub mod animation;
 pub mod apng;

@@ -4,7 +4,7 @@
 //! containers.
 //!
 //! The frames are painted by the RGB painter, which puts a square's layers down square by square
-//! ([`crate::draw::marks::draw_square`]): a frame repaints only the squares whose paint, marks or piece differ from
+//! (`draw_square` in `src/draw/marks.rs`): a frame repaints only the squares whose paint, marks or piece differ from
 //! the frame before, on a copy of it, and its rectangle is the one around them. A frame whose other parts change
 //! (the piece count after a capture) or that has arrows (which cross squares) is painted whole and cut to the
 //! rectangle of the pixels that differ. A frame that changes nothing adds its time to the frame before (no empty

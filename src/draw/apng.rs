@@ -5,7 +5,7 @@
 //!
 //! The chunks: `IHDR`, `acTL` (frames, plays), `sRGB`, `gAMA`, `PLTE`, then `fcTL` + `IDAT` for frame 0 and `fcTL` +
 //! `fdAT` for every later one (one sequence of numbers over both), `IEND`. Each frame's rows are packed at the
-//! palette's bit depth and compressed by [`crate::draw::deflate`], as a still's are.
+//! palette's bit depth and compressed by the deflate of the stills (`src/draw/deflate.rs`).
 //!
 //! ```
 //! use ffen_diagram::apng::{encode, Frame};
