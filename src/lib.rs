@@ -66,6 +66,7 @@ pub use options::furniture::{
     Furniture, InvalidSquareName, Marks, Move, PieceCount, SquareName, TextLines, Tint, LINE_BREAK, MAX_ARROWS,
     MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,
 };
+pub use options::language::{Form, Lang};
 pub use options::look::{
     BadLabels, BadPalette, BadPattern, Labels, Palette, Pattern, MAX_COLORS, MAX_LABEL_CHARS, MAX_PATTERN_DIGITS,
 };
