@@ -42,6 +42,7 @@ mod notation;
 mod options;
 #[cfg(test)]
 mod testing;
+mod words;
 #[cfg(target_arch = "wasm32")]
 mod worker_glue;
 
