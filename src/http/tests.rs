@@ -868,7 +868,11 @@ mod families {
             let again = job_at(&link);
             assert_eq!(again.key(), job.key(), "{url} → {link}");
             let header = job.headers(CacheStatus::Miss).into_iter().find(|(n, _)| *n == "Link").unwrap().1;
-            assert_eq!(header, format!("<{link}>; rel=\"canonical\""));
+            let text = Format::Txt.link(job.canonical_ffen(), job.options());
+            assert_eq!(
+                header,
+                format!("<{link}>; rel=\"canonical\", <{text}>; rel=\"alternate\"; type=\"text/plain\"")
+            );
         }
     }
 
