@@ -1,4 +1,4 @@
-//! Layer 3, drawing: a board and its options to pixels or vectors. The geometry ([`layout`], [`coords`]), the
+//! Layer 4, drawing: a board and its options to pixels or vectors. The geometry ([`layout`], [`coords`]), the
 //! artwork ([`assets`], [`sprite`], [`text`]), the canvas ([`raster`]), the RGB and palette painters ([`render`],
 //! [`indexed`], drawing the furniture with [`marks`]), the PNG container ([`pngenc`]), the SVG writer ([`svg`]) and the error card ([`card`]). Built on
 //! the notation and options layers only.
