@@ -21,3 +21,15 @@ pub fn text(board: &Board, options: &RenderOptions) -> String {
         Form::Popeye => popeye::text(&reading, &options.furniture),
     }
 }
+
+/// The SVG's `<title>` and `<desc>`: the `title` furniture's lines (joined by ` / `), or "Chess diagram" in the
+/// language; and the piece list without the title, its lines joined by line feeds.
+pub fn title_and_desc(board: &Board, options: &RenderOptions) -> (String, String) {
+    let description = list::Description::new(&reading::Reading::of(board), &options.furniture, options.lang);
+    let title = match description.title.is_empty() {
+        true => vocab::Vocab::of(options.lang).diagram.to_string(),
+        false => description.title.join(" / "),
+    };
+    let desc: Vec<&str> = description.body.iter().chain(&description.caption).map(String::as_str).collect();
+    (title, desc.join("\n"))
+}

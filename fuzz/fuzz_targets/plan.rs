@@ -222,8 +222,9 @@ fuzz_target!(|data: &[u8]| {
                     assert!(
                         svg.contains(&format!(r#"width="{width}" height="{height}" viewBox="0 0 {width} {height}""#))
                     );
-                    // Nothing of the request but the canonical FFEN (escaped in the title) is in it.
+                    // Nothing of the request is markup in it: its words are escaped text in `<title>` and `<desc>`.
                     assert!(!svg.contains("<script") && !svg.contains("<text") && !svg.contains("<style"));
+                    assert_eq!((svg.matches("<title>").count(), svg.matches("<desc>").count()), (1, 1));
                     assert_eq!(svg.matches('<').count(), svg.matches('>').count());
                 } else {
                     assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");

@@ -631,8 +631,8 @@ fn svg_requests_get_304_head_and_errors_as_png_requests_do() {
     assert!(matches!(reject(&get("/diagram.svg", Some(&big))), Reject::TooLarge(_)));
 }
 
-/// Markup in what a request sends never becomes markup in the SVG: the FFEN reaches it only as its canonical form
-/// (escaped in `<title>`), text on squares only as glyph outlines.
+/// Markup in what a request sends never becomes markup in the SVG: text on squares reaches it as glyph outlines and
+/// as escaped text in the `<desc>`.
 #[test]
 fn svg_answers_carry_no_markup_from_the_request() {
     for query in [
@@ -644,11 +644,14 @@ fn svg_answers_carry_no_markup_from_the_request() {
         assert_eq!(r.status, 400, "{query}");
         assert!(!String::from_utf8_lossy(&r.body).contains("<svg"), "{query}");
     }
-    // Letters, numbers and janko's quote: drawn as outlines, the quote escaped in the title.
+    // Letters and numbers: drawn as outlines, and listed in the description as text.
     let j = job(&get("/diagram.svg", Some("ffen='s''12'c'r'i'p't/8")));
     let body = String::from_utf8(rendered(&j).body).unwrap();
-    assert!(body.contains("<title>&apos;s&apos;&apos;12&apos;c&apos;r&apos;i&apos;p&apos;t1/8</title>"), "{body}");
-    assert!(!body.contains("<text") && !body.contains("script") && !body.contains("<style"));
+    assert!(
+        body.contains("<desc>Board 8×2\nEmpty board\nLetters: s a2, 12 b2, c c2, r d2, i e2, p f2, t g2</desc>"),
+        "{body}"
+    );
+    assert!(!body.contains("<text") && !body.contains("<script") && !body.contains("<style"));
 }
 
 #[test]

@@ -40,6 +40,8 @@ pub struct Vocab {
     pub last_move: &'static str,
     /// A piece named by one letter (Bodlaender's, Game Courier's), before the letter.
     piece: &'static str,
+    /// The SVG's `<title>` without a `title`.
+    pub diagram: &'static str,
     /// A turned glyph's words from its name, whether the name is feminine, and the degrees.
     turn: fn(&str, bool, u16) -> String,
 }
@@ -62,6 +64,7 @@ const EN: Vocab = Vocab {
     circles: "Circles",
     last_move: "Last move",
     piece: "Piece",
+    diagram: "Chess diagram",
     turn: |name, _, degrees| format!("{name} turned {degrees}°"),
 };
 
@@ -90,6 +93,7 @@ const DE: Vocab = Vocab {
     circles: "Kreise",
     last_move: "Letzter Zug",
     piece: "Figur",
+    diagram: "Schachdiagramm",
     turn: |name, _, degrees| format!("{name} um {degrees}° gedreht"),
 };
 
@@ -111,6 +115,7 @@ const FR: Vocab = Vocab {
     circles: "Cercles",
     last_move: "Dernier coup",
     piece: "Pièce",
+    diagram: "Diagramme d'échecs",
     turn: |name, feminine, degrees| format!("{name} tourné{} de {degrees}°", if feminine { "e" } else { "" }),
 };
 
