@@ -384,8 +384,9 @@ describe("other services' links (src/links/, docs/links.md)", () => {
       assert.equal(res.status, 200, `${link}: ${res.body}`);
       assert.equal(res.headers["x-ffen"], E4, link);
       assert.equal(res.headers["content-type"], type, link);
-      // the canonical link leads back to the same diagram
-      const canonical = /^<([^>]*)>; rel="canonical"$/.exec(res.headers.link)[1];
+      // the canonical link (the header's first value; the text's link follows it) leads back to the same diagram
+      const [, canonical, text] = /^<([^>]*)>; rel="canonical", <([^>]*)>; rel="alternate"; type="text\/plain"$/.exec(res.headers.link);
+      assert.ok(text.startsWith("/diagram.txt?ffen="), text);
       const again = await get(canonical);
       assert.equal(again.headers.etag, res.headers.etag, `${link} → ${canonical}`);
     }
