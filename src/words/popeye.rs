@@ -115,7 +115,7 @@ pub fn text(reading: &Reading, furniture: &Furniture) -> String {
                     (code, _) => code,
                 };
                 match why {
-                    Ok(code) => tokens.push(format!("{}{square}", code.to_uppercase())),
+                    Ok(code) => tokens.push(format!("{}{square}", code.to_ascii_uppercase())),
                     Err(why) => remarks.push(format!("remark not mapped: {} {} ({why})", side(color), named(&piece))),
                 }
             }
@@ -128,15 +128,15 @@ pub fn text(reading: &Reading, furniture: &Furniture) -> String {
         lines.push(format!("{}{side}", if i == 0 { "pieces " } else { "       " }));
     }
     // Popeye's holes: the board's own, and the squares of its 8×8 board that a smaller board lacks.
-    let mut holes: Vec<SquareName> = reading.holes.iter().copied().filter(|s| on_popeyes_board(*s)).collect();
+    let mut holes: Vec<SquareName> = Vec::new();
     for file in 0..8 {
         for rank in 1..=8 {
-            if file >= w || rank > h {
-                holes.extend(SquareName::new(file, rank));
+            let square = SquareName::new(file, rank);
+            if file >= w || rank > h || square.is_some_and(|s| reading.holes.contains(&s)) {
+                holes.extend(square);
             }
         }
     }
-    holes.sort_unstable();
     if !holes.is_empty() {
         let names: Vec<String> = holes.iter().map(ToString::to_string).collect();
         lines.push(format!("condition Hole {}", names.join(" ")));
