@@ -412,6 +412,8 @@ async function measureBuilds(builds) {
       // drawing: under wrangler dev the lookup goes to the emulated cache, which costs about what a hit costs.
       ["the smallest miss: a 1×1 board, size=12 (14×14 px)", 300, 30, (n) => same(n, diagram("K", "&size=12")), isMiss],
       ["start-like 8×8 miss, default size (322 px)", 300, 30, (n) => misses(n, ""), isMiss],
+      // The words (docs/words.md): the same start-like positions as text, nothing drawn.
+      ["start-like 8×8 miss as /diagram.txt (the piece list)", 300, 30, (n) => misses(n, "").map((u) => u.replace("/diagram.png?", "/diagram.txt?")), isMiss],
       ["start-like 8×8 miss, size=90 (724 px)", 200, 30, (n) => misses(n, "&size=90"), isMiss],
       ["start-like 8×8 miss, size=96 (774 px; 4 bits, squares inside bytes)", 100, 30, (n) => misses(n, "&size=96"), isMiss],
       ["start-like 8×8 miss, size=96, coordinates (810 px)", 100, 30, (n) => misses(n, "&size=96&coords=1"), isMiss],

@@ -1,4 +1,4 @@
-//! Layer 3, drawing: a board and its options to pixels or vectors. The geometry ([`layout`], [`coords`]), the
+//! Layer 4, drawing: a board and its options to pixels or vectors. The geometry ([`layout`], [`coords`]), the
 //! artwork ([`assets`], [`sprite`], [`mark_art`], [`text`]), the canvas ([`raster`]), the RGB and palette painters
 //! ([`render`], [`indexed`], drawing the furniture with [`marks`]), the PNG container ([`pngenc`]), the SVG writer
 //! ([`svg`]), the error card ([`card`]), and the animations ([`animation`]) with their containers ([`apng`], [`gif`]).

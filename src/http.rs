@@ -34,13 +34,14 @@
 //! # Routes
 //!
 //! * `GET /`: the editor page ([`crate::http::page::INDEX_HTML`]).
-//! * A format's own route, `/diagram.png` or `/diagram.svg` ([`Format::path`]): the parameters of
-//!   [`crate::params`] — the position (`ffen`, or `fen`), its `dialect` (and Game Courier's `width`), the look and
-//!   a problem diagram's furniture. With `dialect=hgm` the value is an Interactive Diagram definition whose look
+//! * A format's own route, `/diagram.png`, `/diagram.svg`, `/diagram.txt` or `/diagram.json` ([`Format::path`]):
+//!   the parameters of [`crate::params`] — the position (`ffen`, or `fen`), its `dialect` (and Game Courier's
+//!   `width`), the look, a problem diagram's furniture, and the words' `lang` and `form`. With `dialect=hgm` the value is an Interactive Diagram definition whose look
 //!   comes first and the link's parameters win ([`RenderOptions::from_definition`]); every diagram's options are
 //!   fitted to its board ([`RenderOptions::for_board`]) and the furniture's squares are checked against it before
-//!   the cache key is made. The format is part of the key; its content type and the headers only it needs (an
-//!   SVG's [`SVG_CONTENT_SECURITY_POLICY`]) come from [`Format`].
+//!   the cache key is made, and only what changes the format's bytes is kept ([`Format::fit`]). The format is part
+//!   of the key; its content type and the headers only it needs (an SVG's [`SVG_CONTENT_SECURITY_POLICY`]) come
+//!   from [`Format`].
 //! * A link family's URL ([`crate::links::FAMILIES`]): janko.at's and Retro-Wiki's `…/d.php?ff=…` (every other
 //!   parameter ignored, so old links draw as they always did), yacpdb's `…/xfen/?<XFEN>`, and the other services'
 //!   links, each read by its family into the same position, options and format a modern link would carry.
@@ -201,7 +202,7 @@ impl DiagramJob {
     pub fn headers(&self, x_cache: CacheStatus) -> Vec<Header> {
         let mut headers = vec![header("Content-Type", self.format().content_type())];
         headers.extend(self.validator_headers());
-        headers.push(("Link", format!("<{}>; rel=\"canonical\"", self.modern_link())));
+        headers.push(("Link", self.link_header()));
         headers.push(header("X-Cache", x_cache.as_str()));
         headers.push(nosniff());
         if let Some(policy) = self.format().security_policy() {
@@ -215,12 +216,19 @@ impl DiagramJob {
     /// this diagram again, with the same `ETag`, whichever link family asked for it. Sent as the
     /// `Link: <…>; rel="canonical"` header; the editor reads it to convert a pasted link.
     pub fn modern_link(&self) -> String {
-        let mut query = form_urlencoded::Serializer::new(String::new());
-        query.append_pair("ffen", self.canonical_ffen());
-        for (key, value) in self.options.link_pairs() {
-            query.append_pair(key, &value);
+        self.format().link(self.canonical_ffen(), &self.options)
+    }
+
+    /// The `Link` header: the canonical link and, for every format but the text, the text's link as a second value
+    /// of the same header (RFC 8288; the glue sets headers by name, so a second `Link` header would replace the
+    /// first): `<…>; rel="canonical", </diagram.txt?…>; rel="alternate"; type="text/plain"`.
+    pub fn link_header(&self) -> String {
+        let mut value = format!("<{}>; rel=\"canonical\"", self.modern_link());
+        if self.format() != Format::Txt {
+            let text = Format::Txt.link(self.canonical_ffen(), &self.options);
+            value.push_str(&format!(", <{text}>; rel=\"alternate\"; type=\"text/plain\""));
         }
-        format!("{}?{}", self.format().path(), query.finish())
+        value
     }
 
     /// The headers a `304` carries (and every diagram response too).
@@ -292,10 +300,14 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     };
     // The options that depend on the board (label counts, the pattern written out for it, the furniture's squares)
     // are checked and made canonical now that the board is known.
-    let options = options.for_board(&board).map_err(Reject::BadOption)?;
-    render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
-    if let Some(limit) = info.cost_limit {
-        limit.check(crate::render_cost(&board, &options)).map_err(Reject::TooCostly)?;
+    // Then only what changes the format's bytes is kept (the words drop the look), and only a picture is
+    // checked against the size and CPU limits.
+    let options = query.format.fit(&options.for_board(&board).map_err(Reject::BadOption)?);
+    if query.format.is_picture() {
+        render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
+        if let Some(limit) = info.cost_limit {
+            limit.check(crate::render_cost(&board, &options)).map_err(Reject::TooCostly)?;
+        }
     }
     let job = DiagramJob::new(board, options, query.format, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
@@ -364,8 +376,11 @@ pub fn warm_up_response() -> Option<Response> {
 pub const WARM_UP_ROUNDS: usize = 3;
 
 /// Decides what to do with a request. Never panics; every input gets a [`Plan`], a rejection its [`Response`].
+/// A refusal on a route of words (`/diagram.txt`, `/diagram.json`) is always text, whatever `Accept` prefers.
 pub fn plan(info: &RequestInfo<'_>) -> Plan {
-    decide(info).unwrap_or_else(|reject| Plan::Respond(reject.response(info.accept, info.is_head())))
+    let words = Format::at(info.path).is_some_and(|format| !format.is_picture());
+    let accept = if words { None } else { info.accept };
+    decide(info).unwrap_or_else(|reject| Plan::Respond(reject.response(accept, info.is_head())))
 }
 
 #[cfg(test)]

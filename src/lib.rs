@@ -20,14 +20,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The crate is five layers, each a folder, each importing only from the layers before it (a test,
+//! The crate is six layers, each a folder, each importing only from the layers before it (a test,
 //! `tests/layers.rs`, reads every `use crate::…` against this order and fails on an upward import or a circle):
 //!
 //! 1. `notation/`: the board model, the colour grammar, the fairy glyph table and the dialect readers ([`ffen`]);
-//! 2. `options/`: [`RenderOptions`], looks, a problem's furniture, themes;
-//! 3. `draw/`: layout, sprites, text, the canvas, the RGB and palette painters, the PNG container, the SVG writer;
-//! 4. `links/` ([`links`]): other diagram services' URL grammars, read into the modern route's inputs;
-//! 5. `http/` ([`http`]): every decision of the Worker in plain Rust, and the editor [`page`];
+//! 2. `options/`: [`RenderOptions`], looks, a problem's furniture, themes, the words' language and form;
+//! 3. `words/`: the diagram in words (the piece list in three languages, Popeye's input, the JSON);
+//! 4. `draw/`: the outputs ([`Format`]), layout, sprites, text, the canvas, the RGB and palette painters, the PNG
+//!    container, the SVG writer;
+//! 5. `links/` ([`links`]): other diagram services' URL grammars, read into the modern route's inputs;
+//! 6. `http/` ([`http`]): every decision of the Worker in plain Rust, and the editor [`page`];
 //!
 //! and on top the private `worker_glue` (wasm32 only), which talks to the Workers runtime. The layers' modules are
 //! private; their public items are re-exported here. `docs/architecture.md` draws the map.
@@ -42,6 +44,7 @@ mod notation;
 mod options;
 #[cfg(test)]
 mod testing;
+mod words;
 #[cfg(target_arch = "wasm32")]
 mod worker_glue;
 
@@ -67,6 +70,7 @@ pub use options::furniture::{
     Furniture, InvalidSquareName, LastMoveStyle, Marks, Move, PieceCount, SquareName, SquaresStyle, TextLines, Tint,
     LINE_BREAK, MAX_ARROWS, MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,
 };
+pub use options::language::{Form, Lang};
 pub use options::look::{
     BadLabels, BadPalette, BadPattern, Labels, Palette, Pattern, MAX_COLORS, MAX_LABEL_CHARS, MAX_PATTERN_DIGITS,
 };

@@ -1,4 +1,4 @@
-//! Layer 4, the link families: the URL grammars of other diagram services, each read into the position and the
+//! Layer 5, the link families: the URL grammars of other diagram services, each read into the position and the
 //! render options the modern route would have built for the same picture.
 //!
 //! A family is recognised by its path's ending on any host ([`Family::at`]), so that a site or a community that

@@ -1,7 +1,7 @@
 //! `ffen-render`: draws an FFEN diagram to a file on the host, as the Worker serves it.
 //!
 //! ```text
-//! ffen-render '<FFEN>' -o OUTPUT [--format png|svg] [--PARAMETER VALUE …]
+//! ffen-render '<FFEN>' -o OUTPUT [--format png|svg|txt|json] [--PARAMETER VALUE …]
 //! ffen-render - --dialect hgm -o out.png < definition.txt
 //! ffen-render --message 'text' -o out.png
 //! ```
@@ -9,8 +9,9 @@
 //! for `_`), read by the same declarations ([`ffen_diagram::params`]), so the CLI draws exactly what the Worker
 //! serves; `ffen-render --help` lists them. With `--dialect hgm` the position is an Interactive Diagram definition,
 //! whose look the other flags override, as on the Worker; `-` as the position reads it from standard input
-//! (definitions span lines). `--format` names the output (`png`, the default, or `svg`; `--svg` is
-//! `--format svg`); `-o -` writes to standard output. `--message` draws the error card.
+//! (definitions span lines). `--format` names the output (`png`, the default, `svg`, or the words `txt` and
+//! `json` of docs/words.md; `--svg` is `--format svg`); `-o -` writes to standard output. `--message` draws the
+//! error card.
 
 #![warn(clippy::too_many_lines)]
 
@@ -21,7 +22,7 @@ use std::process::ExitCode;
 
 fn usage() -> String {
     format!(
-        "usage: ffen-render '<FFEN>' -o OUTPUT [--format png|svg]\n{}\n       \
+        "usage: ffen-render '<FFEN>' -o OUTPUT [--format png|svg|txt|json]\n{}\n       \
          ffen-render - --dialect hgm -o out.png < definition.txt\n       \
          ffen-render --message 'text' -o out.png",
         params::cli_usage(19, 118)

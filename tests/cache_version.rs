@@ -1,6 +1,6 @@
-//! The one cache version (`http::CACHE_VERSION`) tied to the bytes of every golden response: each golden picture
-//! of `tests/golden/` (PNG and SVG) has a line in `tests/golden/hashes.tsv` with the hash of its bytes and the
-//! version it was recorded under. A golden whose bytes change while the version stays is a failure: changed bytes
+//! The one cache version (`http::CACHE_VERSION`) tied to the bytes of every golden response: each golden response
+//! of `tests/golden/` (PNG, SVG, and the words' text and JSON) has a line in `tests/golden/hashes.tsv` with the
+//! hash of its bytes and the version it was recorded under. A golden whose bytes change while the version stays is a failure: changed bytes
 //! under an old key would serve a stale picture forever. After a bump, the changed goldens are recorded again under
 //! the new version (`UPDATE_GOLDEN_HASHES=1 cargo test --test cache_version`, which refuses while the version is the
 //! one they were recorded under). A new golden is no change: it is recorded under today's version.
@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 const TABLE: &str = "tests/golden/hashes.tsv";
 
-/// Every golden response below `tests/golden/` (PNG and SVG files), by its path from there, with the hash of its
-/// bytes.
+/// Every golden response below `tests/golden/` (PNG, SVG, text and JSON files), by its path from there, with the
+/// hash of its bytes.
 fn goldens() -> BTreeMap<String, String> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let mut found = BTreeMap::new();
@@ -22,7 +22,7 @@ fn goldens() -> BTreeMap<String, String> {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "png" || e == "svg") {
+            } else if path.extension().is_some_and(|e| ["png", "svg", "txt", "json"].iter().any(|x| e == *x)) {
                 let name = path.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
                 found.insert(name, format!("{:016x}", fnv1a64(&std::fs::read(&path).unwrap())));
             }

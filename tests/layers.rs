@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The layers, lowest first: a file may name items of its own layer and of the layers before it.
-const LAYERS: &[&str] = &["notation", "options", "draw", "links", "http", "worker_glue"];
+const LAYERS: &[&str] = &["notation", "options", "words", "draw", "links", "http", "worker_glue"];
 
 /// A module path (`["notation", "ffen", "janko"]`) → the file's non-test source.
 type Modules = BTreeMap<Vec<String>, String>;

@@ -1,7 +1,7 @@
 //! Properties of the SVG output over generated boards and options (furniture included: titles and captions full of
 //! markup, highlights, arrows, circles): it is a well-formed document `resvg` reads, of the PNG's size, whose only
-//! text is the canonical FFEN (escaped) in `<title>`; and rasterised it matches the PNG within the parity tolerance
-//! of `tests/svg_parity.rs`.
+//! text is its `<title>` (the title furniture, or "Chess diagram") and its `<desc>`, escaped; and rasterised it
+//! matches the PNG within the parity tolerance of `tests/svg_parity.rs`.
 
 mod common;
 
@@ -30,9 +30,11 @@ proptest! {
         prop_assert!(tree.is_ok(), "{:?}", tree.err());
         let size = tree.unwrap().size().to_int_size();
         prop_assert_eq!((size.width(), size.height()), ffen_diagram::image_size(&board, &options));
-        let title = format!("<title>{}</title>", escaped(&ffen_diagram::ffen::canonical(&board)));
-        prop_assert!(svg.contains(&title));
+        let lines = options.furniture.title.lines();
+        let title = if lines.is_empty() { "Chess diagram".to_string() } else { lines.join(" / ") };
+        prop_assert!(svg.contains(&format!(" role=\"img\">\n<title>{}</title>\n<desc>", escaped(&title))), "{}", svg);
         prop_assert_eq!(svg.matches("<title>").count(), 1);
+        prop_assert_eq!(svg.matches("<desc>").count(), 1);
         prop_assert!(!svg.contains("<text") && !svg.contains("<script") && !svg.contains("<style"));
         prop_assert_eq!(&svg, &ffen_diagram::render_svg(&board, &options), "deterministic");
     }

@@ -2,7 +2,8 @@
 //! statuses; every rejection's answer is its message with the error headers; a diagram's `ETag` is the hash of its
 //! cache key and its cache URL gives the key back; some diagrams are rendered and checked too.
 //!
-//! Every route is reached (the seeds in `fuzz/seeds-plan` hold legacy, modern (PNG and SVG), Game Courier with
+//! Every route is reached (the seeds in `fuzz/seeds-plan` hold legacy, modern (PNG, SVG, text and JSON, with
+//! `lang` and `form`), Game Courier with
 //! `width`, `/xfen/`, every link family of `crate::links`, `fen=` on the modern route, doubly encoded links, the look parameters, Interactive Diagram definitions with `dialect=hgm`,
 //! and modern links with every furniture parameter). The link rules are checked on every diagram request: a value
 //! that reads in its
@@ -189,6 +190,25 @@ fuzz_target!(|data: &[u8]| {
             assert!(headers.contains(&("Content-Type", job.format().content_type().to_string())));
             let policy = headers.iter().find(|(name, _)| *name == "Content-Security-Policy").map(|(_, v)| v.as_str());
             assert_eq!(policy, job.format().security_policy());
+            // Every diagram links its text as an alternate in the same `Link` header; the text links only itself.
+            let link_header = headers.iter().find(|(name, _)| *name == "Link").map(|(_, v)| v.as_str());
+            let alternate = format!(
+                "<{}>; rel=\"alternate\"; type=\"text/plain\"",
+                Format::Txt.link(job.canonical_ffen(), job.options())
+            );
+            let canonical = format!("<{link}>; rel=\"canonical\"");
+            match job.format() {
+                Format::Txt => assert_eq!(link_header, Some(canonical.as_str())),
+                _ => assert_eq!(link_header, Some(format!("{canonical}, {alternate}").as_str())),
+            }
+            // The words keep only what changes their bytes: no look, and are never refused for a picture's size.
+            if !job.format().is_picture() {
+                assert_eq!(&job.format().fit(job.options()), job.options());
+                if heavy || flags & 0x20 != 0 {
+                    check_words(&job);
+                }
+                return;
+            }
             let (width, height) = ffen_diagram::check_image_size_within(job.board(), job.options(), pixel_limit)
                 .expect("checked by the plan");
             if let Some(limit) = cost_limit {
@@ -202,8 +222,9 @@ fuzz_target!(|data: &[u8]| {
                     assert!(
                         svg.contains(&format!(r#"width="{width}" height="{height}" viewBox="0 0 {width} {height}""#))
                     );
-                    // Nothing of the request but the canonical FFEN (escaped in the title) is in it.
+                    // Nothing of the request is markup in it: its words are escaped text in `<title>` and `<desc>`.
                     assert!(!svg.contains("<script") && !svg.contains("<text") && !svg.contains("<style"));
+                    assert_eq!((svg.matches("<title>").count(), svg.matches("<desc>").count()), (1, 1));
                     assert_eq!(svg.matches('<').count(), svg.matches('>').count());
                 } else {
                     assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
@@ -216,6 +237,29 @@ fuzz_target!(|data: &[u8]| {
         (decided, planned) => panic!("decide and plan disagree: {decided:?} vs {planned:?}"),
     }
 });
+
+/// The words of a diagram (`/diagram.txt`, `/diagram.json`): UTF-8, every line ended; the text is the JSON's
+/// description or Popeye's input; the JSON one line that starts with the canonical FFEN and ends with the links.
+fn check_words(job: &ffen_diagram::http::DiagramJob) {
+    let Rendered::Diagram(r) = job.render() else { panic!("words never fail") };
+    let text = String::from_utf8(r.body).expect("words are UTF-8");
+    assert!(text.ends_with('\n'), "{text:?}");
+    match job.format() {
+        Format::Json => {
+            assert_eq!(text.lines().count(), 1);
+            assert!(text.starts_with("{\"ffen\":\"") && text.ends_with("\"}}\n"), "{text}");
+            // No raw control character: every one is escaped.
+            assert!(!text.trim_end_matches('\n').chars().any(char::is_control), "{text:?}");
+        }
+        _ => {
+            let json = Format::Json.write(job.board(), job.options()).expect("JSON is written");
+            let json = String::from_utf8(json).expect("UTF-8");
+            let escaped: String =
+                text.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n").replace('\t', "\\t");
+            assert!(json.contains(&format!(":\"{escaped}\",")), "{text:?} not in {json}");
+        }
+    }
+}
 
 /// A rejection's answer: its status (a documented one), its message, the error headers.
 fn check_rejection(reject: &Reject, r: &ffen_diagram::http::Response, info: &RequestInfo<'_>) {
@@ -238,6 +282,8 @@ fn check_rejection(reject: &Reject, r: &ffen_diagram::http::Response, info: &Req
     let image = r.header("Content-Type") == Some("image/png");
     assert!(image || r.header("Content-Type") == Some("text/plain; charset=utf-8"));
     assert!(!image || prefers_image(info.accept));
+    // The words' routes refuse as text, whatever `Accept` prefers.
+    assert!(!image || Format::at(info.path).is_none_or(Format::is_picture));
     if info.method == "HEAD" {
         assert!(r.body.is_empty());
     } else if image {

@@ -12,7 +12,10 @@
 //!   0.75 px minimum at small sizes.
 //! - **Text** (letters, numbers, fallback-disc labels, coordinates) is glyph outlines of the embedded font, read
 //!   with `ttf-parser`: each glyph once in `<defs>` in font units, placed where the PNG puts its bitmap. No text
-//!   from the request ever becomes markup; the one text element, `<title>`, holds the canonical FFEN, XML-escaped.
+//!   from the request ever becomes markup.
+//! - **Words** for screen readers: the root is `role="img"`, its `<title>` is the `title` furniture (or "Chess
+//!   diagram" in `lang`) and its `<desc>` the description of docs/words.md, both XML-escaped: the only text
+//!   elements, and text they stay.
 //! - **Hatching** (`print`): a pattern tile of two diagonal bands anchored at the image origin, so the lines run on
 //!   across squares as the PNG's do and stay straight lines at any zoom (a pixel staircase would print as one).
 //!   The bands are drawn with `shape-rendering="crispEdges"`: at 1:1 a pixel is ink exactly where its centre is
@@ -48,7 +51,7 @@ pub const SVG_CONTENT_SECURITY_POLICY: &str = "default-src 'none'; sandbox";
 pub const SVG_CONTENT_TYPE: &str = "image/svg+xml";
 
 /// Renders the diagram of `board` as an SVG document: the same picture as [`crate::render_png`], at the same
-/// size in pixels (`width`/`height` and the `viewBox`), with a `<title>` holding the canonical FFEN. Never panics;
+/// size in pixels (`width`/`height` and the `viewBox`), with a `<title>` and a `<desc>` in words. Never panics;
 /// beyond the image limits it is drawn at the largest square size that fits, as the PNG is.
 ///
 /// ```
@@ -57,7 +60,7 @@ pub const SVG_CONTENT_TYPE: &str = "image/svg+xml";
 /// let svg = render_svg(&board, &RenderOptions::default());
 /// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
 /// assert!(svg.contains(r#"width="322" height="322" viewBox="0 0 322 322""#));
-/// assert!(svg.contains("<title>4k3/8/8/8/8/8/8/4K3</title>"));
+/// assert!(svg.contains("<title>Chess diagram</title>\n<desc>White (1): Ke1\nBlack (1): Ke8\n(1+1)</desc>"));
 /// ```
 pub fn render_svg(board: &Board, options: &RenderOptions) -> String {
     let scene = Scene::build(board, options);
@@ -67,13 +70,12 @@ pub fn render_svg(board: &Board, options: &RenderOptions) -> String {
     let mut out = String::with_capacity(body.len() + 4096);
     let _ = write!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img">"#,
         w = l.width,
         h = l.height
     );
-    out.push_str("\n<title>");
-    out.push_str(&xml_escape(&crate::notation::ffen::canonical(board)));
-    out.push_str("</title>\n");
+    let (title, desc) = crate::words::title_and_desc(board, options);
+    let _ = write!(out, "\n<title>{}</title>\n<desc>{}</desc>\n", xml_escape(&title), xml_escape(&desc));
     out.push_str(&writer.defs());
     out.push_str(&body);
     out.push_str("</svg>\n");
@@ -882,17 +884,25 @@ mod tests {
     }
 
     #[test]
-    fn the_title_holds_the_canonical_ffen_escaped() {
-        // janko letters are written with `'`, which is escaped; the canonical FFEN is the title's only text.
+    fn the_title_and_desc_are_words_escaped() {
         let board = janko("'a''12*1'b5/8");
         let svg = render_svg(&board, &RenderOptions::default());
-        assert!(svg.contains("<title>&apos;a&apos;&apos;12*1&apos;b5/8</title>"), "{svg}");
+        assert!(svg.contains(r#" role="img">"#), "{svg}");
+        assert!(
+            svg.contains(
+                "<title>Chess diagram</title>\n<desc>Board 8×2\nEmpty board\nLetters: a a2, 12 b2, b c2</desc>"
+            ),
+            "{svg}"
+        );
         assert_eq!(svg.matches("<title>").count(), 1);
         assert!(!svg.contains("<text"));
+        let options = RenderOptions::from_pairs([("title", "Šulc & <Ko>"), ("lang", "de")]).unwrap();
+        let svg = render_svg(&janko("K"), &options);
+        assert!(svg.contains("<title>Šulc &amp; &lt;Ko&gt;</title>\n<desc>Brett 1×1\nWeiß (1): Ka1\n(1+0)</desc>"));
     }
 
-    /// A title and caption full of markup: drawn as glyph outlines, so none of it is in the document, which has the
-    /// glyphs of `<`, `&` and the rest among its outlines instead.
+    /// A title and caption full of markup: drawn as glyph outlines, and written in the `<title>` and `<desc>` as
+    /// escaped text, so none of it is markup in the document.
     #[test]
     fn furniture_text_is_outlines_never_markup() {
         let board = janko("4k3/8/8/8/8/8/8/4K3");
@@ -901,11 +911,12 @@ mod tests {
             RenderOptions::from_pairs([("title", markup), ("caption", "</svg><svg onload=alert(1)>"), ("count", "1")])
                 .unwrap();
         let svg = render_svg(&board, &options);
-        for bad in ["script", "alert", "onload", "&amp;amp;", "</svg><svg"] {
+        for bad in ["<script", "</svg><svg", "<svg onload", "&amp;'"] {
             assert!(!svg.contains(bad), "{bad} in {svg}");
         }
         assert_eq!(svg.matches("<svg").count(), 1);
-        assert!(svg.contains("<title>4k3/8/8/8/8/8/8/4K3</title>"));
+        assert!(svg.contains("<title>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;amp;&apos;</title>"));
+        assert!(svg.contains("(1+1)\n&lt;/svg&gt;&lt;svg onload=alert(1)&gt;</desc>"), "{svg}");
         // Every glyph of the two texts and the count is defined once and used.
         let face = ttf_parser::Face::parse(FONT_BYTES, 0).unwrap();
         for c in "<script>alert(\"x\")&;'/ onload=(1+1)".chars().filter(|c| *c != ' ') {

@@ -631,8 +631,8 @@ fn svg_requests_get_304_head_and_errors_as_png_requests_do() {
     assert!(matches!(reject(&get("/diagram.svg", Some(&big))), Reject::TooLarge(_)));
 }
 
-/// Markup in what a request sends never becomes markup in the SVG: the FFEN reaches it only as its canonical form
-/// (escaped in `<title>`), text on squares only as glyph outlines.
+/// Markup in what a request sends never becomes markup in the SVG: text on squares reaches it as glyph outlines and
+/// as escaped text in the `<desc>`.
 #[test]
 fn svg_answers_carry_no_markup_from_the_request() {
     for query in [
@@ -644,11 +644,14 @@ fn svg_answers_carry_no_markup_from_the_request() {
         assert_eq!(r.status, 400, "{query}");
         assert!(!String::from_utf8_lossy(&r.body).contains("<svg"), "{query}");
     }
-    // Letters, numbers and janko's quote: drawn as outlines, the quote escaped in the title.
+    // Letters and numbers: drawn as outlines, and listed in the description as text.
     let j = job(&get("/diagram.svg", Some("ffen='s''12'c'r'i'p't/8")));
     let body = String::from_utf8(rendered(&j).body).unwrap();
-    assert!(body.contains("<title>&apos;s&apos;&apos;12&apos;c&apos;r&apos;i&apos;p&apos;t1/8</title>"), "{body}");
-    assert!(!body.contains("<text") && !body.contains("script") && !body.contains("<style"));
+    assert!(
+        body.contains("<desc>Board 8×2\nEmpty board\nLetters: s a2, 12 b2, c c2, r d2, i e2, p f2, t g2</desc>"),
+        "{body}"
+    );
+    assert!(!body.contains("<text") && !body.contains("<script") && !body.contains("<style"));
 }
 
 #[test]
@@ -905,7 +908,11 @@ mod families {
             let again = job_at(&link);
             assert_eq!(again.key(), job.key(), "{url} → {link}");
             let header = job.headers(CacheStatus::Miss).into_iter().find(|(n, _)| *n == "Link").unwrap().1;
-            assert_eq!(header, format!("<{link}>; rel=\"canonical\""));
+            let text = Format::Txt.link(job.canonical_ffen(), job.options());
+            assert_eq!(
+                header,
+                format!("<{link}>; rel=\"canonical\", <{text}>; rel=\"alternate\"; type=\"text/plain\"")
+            );
         }
     }
 
@@ -967,5 +974,114 @@ mod families {
         assert_eq!(gif.format(), Format::Png);
         assert_eq!(gif.headers(CacheStatus::Miss)[0], ("Content-Type", "image/png".to_string()));
         assert_eq!(job_at("/board.svg?fen=8/8/8/8/8/8/8/K7").format(), Format::Svg);
+    }
+}
+
+/// The routes of words: `/diagram.txt` and `/diagram.json` read what the pictures read, keep in their key only
+/// what changes their bytes, skip the picture's limits, and refuse as text.
+mod words {
+    use super::*;
+    use crate::http::headers::TEXT;
+
+    const G161: &str = "4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3";
+
+    fn body(path: &str, query: &str) -> (Box<DiagramJob>, Response) {
+        let j = job(&get(path, Some(query)));
+        let r = rendered(&j);
+        (j, r)
+    }
+
+    #[test]
+    fn the_text_is_the_piece_list_and_ignores_the_look() {
+        let (j, r) = body("/diagram.txt", &format!("ffen={G161}&size=60&theme=brown&flip=1&coords=1&count=1"));
+        assert_eq!(r.header("content-type"), Some("text/plain; charset=utf-8"));
+        let text = String::from_utf8(r.body.clone()).unwrap();
+        let want = "White (4): Kd1 Be1 Pe3 Pf4\nBlack (14): Kf5 Be7 Ne8 Pb3 Pe4 Pe5 Pe6 Pg5 Pg6 Pg7 Ph3, Queen turned \
+                    180° a1 c5 g4\nNeutral (6): Qf7 Rh5, Queen turned 180° b2 b7 f6, Knight turned 180° h7\n(4+14+6n)\n";
+        assert_eq!(text, want);
+        // The look is read (a bad value is still refused) and dropped: one key, one link.
+        assert_eq!(j.key(), job(&get("/diagram.txt", Some(&format!("ffen={G161}")))).key());
+        assert_eq!(j.modern_link(), format!("/diagram.txt?ffen={}", G161.replace('/', "%2F")));
+        assert!(matches!(reject(&get("/diagram.txt", Some("ffen=8&size=1"))), Reject::BadOption(_)));
+        // The text links only itself.
+        assert_eq!(r.header("link"), Some(format!("<{}>; rel=\"canonical\"", j.modern_link()).as_str()));
+    }
+
+    #[test]
+    fn lang_and_form_change_what_they_change() {
+        let key = |path: &str, query: &str| job(&get(path, Some(query))).key().as_str().to_string();
+        let (de, fr) = (format!("ffen={START}&lang=de"), format!("ffen={START}&lang=fr"));
+        assert_ne!(key("/diagram.txt", &de), key("/diagram.txt", &fr));
+        assert_ne!(key("/diagram.svg", &de), key("/diagram.svg", &fr));
+        assert_ne!(key("/diagram.json", &de), key("/diagram.json", &fr));
+        assert_eq!(key("/diagram.png", &de), key("/diagram.png", &fr));
+        // Popeye's input is English: the language drops out; the JSON carries it whatever the form says.
+        let popeye = |lang: &str| format!("ffen={START}&form=popeye&lang={lang}");
+        assert_eq!(key("/diagram.txt", &popeye("de")), key("/diagram.txt", &popeye("fr")));
+        assert_eq!(key("/diagram.json", &popeye("de")), key("/diagram.json", &de));
+        let (_, r) = body("/diagram.txt", &popeye("de"));
+        assert!(String::from_utf8(r.body).unwrap().starts_with("pieces white Ke1 Qd1 Ra1 Rh1 Bc1"));
+    }
+
+    #[test]
+    fn unknown_lang_or_form_is_a_400_naming_it_and_its_values() {
+        for (query, message) in [
+            ("ffen=8&lang=es", "invalid option: bad value \"es\" for `lang`: expected one of en, de, fr\n"),
+            ("ffen=8&form=xml", "invalid option: bad value \"xml\" for `form`: expected one of list, popeye\n"),
+        ] {
+            for path in ["/diagram.txt", "/diagram.json", "/diagram.png"] {
+                let r = respond(&RequestInfo { accept: Some("image/png"), ..get(path, Some(query)) });
+                assert_eq!(r.status, 400);
+                // A picture's route draws the card for an image; the words' routes answer text always.
+                if path == "/diagram.png" {
+                    assert_eq!(r.header("content-type"), Some("image/png"));
+                } else {
+                    assert_eq!((r.header("content-type"), r.body.as_slice()), (Some(TEXT), message.as_bytes()));
+                }
+            }
+        }
+        let r = respond(&RequestInfo { accept: Some("image/png"), ..get("/diagram.txt", Some("ffen=k7/8/8/3z4")) });
+        assert_eq!((r.status, r.header("content-type")), (400, Some(TEXT)));
+    }
+
+    #[test]
+    fn words_are_not_refused_for_the_size_of_their_picture() {
+        let big = format!("ffen={}&size=128", ["8888"; 32].join("/"));
+        assert!(matches!(reject(&get("/diagram.png", Some(&big))), Reject::TooLarge(_)));
+        let limited = |path| RequestInfo { cost_limit: crate::CostLimit::new(1), ..get(path, Some(&big)) };
+        let (j, r) = (job(&limited("/diagram.txt")), job(&limited("/diagram.json")));
+        assert_eq!(rendered(&j).body, b"Board 32\xc3\x9732\nEmpty board\n");
+        assert!(rendered(&r).body.starts_with(b"{\"ffen\":"));
+    }
+
+    #[test]
+    fn the_json_links_each_output_with_what_changes_its_bytes() {
+        let (j, r) = body("/diagram.json", &format!("ffen={START}&size=60&lang=de&form=popeye&caption=%232"));
+        assert_eq!(r.header("content-type"), Some("application/json"));
+        let text = String::from_utf8(r.body).unwrap();
+        let ffen = START.replace('/', "%2F");
+        assert!(text.contains("\"lang\":\"de\",\"description\":\"Weiß (16): Ke1 Dd1"), "{text}");
+        assert!(text.contains("\"popeye\":\"remark #2\\npieces white Ke1 Qd1"), "{text}");
+        let links = format!(
+            "\"links\":{{\"png\":\"/diagram.png?ffen={ffen}&size=60&caption=%232\",\"svg\":\"/diagram.svg?ffen={ffen}\
+             &size=60&caption=%232&lang=de\",\"txt\":\"/diagram.txt?ffen={ffen}&caption=%232&lang=de\"}}}}\n"
+        );
+        assert!(text.ends_with(&links), "{text}");
+        // The JSON's own link keeps the look (its links carry it) and drops the form.
+        assert_eq!(j.modern_link(), format!("/diagram.json?ffen={ffen}&size=60&caption=%232&lang=de"));
+    }
+
+    #[test]
+    fn every_picture_links_its_text_as_an_alternate() {
+        let query = format!("ffen={START}&size=60&caption=%232&squares=Ge4&lang=fr");
+        for path in ["/diagram.png", "/diagram.svg", "/diagram.json"] {
+            let j = job(&get(path, Some(&query)));
+            let link = j.headers(CacheStatus::Miss).into_iter().find(|(n, _)| *n == "Link").unwrap().1;
+            let (canonical, alternate) = link.split_once(", ").unwrap();
+            assert_eq!(canonical, format!("<{}>; rel=\"canonical\"", j.modern_link()));
+            let lang = if path == "/diagram.png" { "" } else { "&lang=fr" };
+            let text = format!("/diagram.txt?ffen={}&caption=%232&squares=Ge4{lang}", START.replace('/', "%2F"));
+            assert_eq!(alternate, format!("<{text}>; rel=\"alternate\"; type=\"text/plain\""), "{path}");
+        }
     }
 }

@@ -28,6 +28,7 @@ use crate::notation::ffen::{Dialect, Width};
 use crate::notation::paint::{Paint, PAINT_EXPECTED};
 use crate::options::error::OptionError;
 use crate::options::furniture::{LastMoveStyle, Marks, Move, SquareName, SquaresStyle, TextLines};
+use crate::options::language::{Form, Lang};
 use crate::options::look::{BadPalette, Labels, Palette};
 use crate::options::render_options::{RenderOptions, SquareSize, DEFAULT_FIRST_RANK, MAX_FIRST_RANK};
 use crate::options::theme::Theme;
@@ -199,10 +200,12 @@ const SIZE_EXPECTED: &str = "a square size in pixels from 12 to 128";
 const BOOL_EXPECTED: &str = "1, true, yes, on or empty for on; 0, false, no or off for off";
 const THEME_EXPECTED: &str = "one of gray, print, brown, blue, green, wikipedia";
 const FIRST_RANK_EXPECTED: &str = "the number of the bottom rank, 0 to 999";
+const LANG_EXPECTED: &str = "one of en, de, fr";
+const FORM_EXPECTED: &str = "one of list, popeye";
 const COORD_COLOR_EXPECTED: &str = "a colour: RRGGBB hex (with or without #) or a CSS colour name";
 
 /// How the board is drawn, in the order of the cache key's segments and of the modern link's parameters.
-pub static OPTION_PARAMS: [Param<RenderOptions>; 24] = [
+pub static OPTION_PARAMS: [Param<RenderOptions>; 26] = [
     Param {
         name: "size",
         aliases: &[],
@@ -570,6 +573,44 @@ pub static OPTION_PARAMS: [Param<RenderOptions>; 24] = [
         },
         link: |o| style(o.furniture.squares_style, SquaresStyle::name),
         key: |o| style(o.furniture.squares_style, SquaresStyle::name).map(|name| format!("squares_style={name}")),
+    },
+    Param {
+        name: "lang",
+        aliases: &[],
+        required: false,
+        cli: Cli::Value("LANG"),
+        values: "`en`, `de`, `fr`, any case",
+        default: "`en`",
+        about: "the language of the words: `/diagram.txt`, `/diagram.json`, the SVG's `<title>` and `<desc>` (docs/words.md)",
+        read: |o, v| {
+            let v = v.trim();
+            o.lang = match v {
+                "" => Lang::default(),
+                name => Lang::from_name(name).ok_or_else(|| bad("lang", v, LANG_EXPECTED))?,
+            };
+            Ok(())
+        },
+        link: |o| (o.lang != Lang::default()).then(|| o.lang.name().to_string()),
+        key: |o| (o.lang != Lang::default()).then(|| format!("lang={}", o.lang.name())),
+    },
+    Param {
+        name: "form",
+        aliases: &[],
+        required: false,
+        cli: Cli::Value("FORM"),
+        values: "`list`, `popeye`, any case",
+        default: "`list`",
+        about: "the form of `/diagram.txt`: the piece list, or Popeye's input (docs/words.md)",
+        read: |o, v| {
+            let v = v.trim();
+            o.form = match v {
+                "" => Form::default(),
+                name => Form::from_name(name).ok_or_else(|| bad("form", v, FORM_EXPECTED))?,
+            };
+            Ok(())
+        },
+        link: |o| (o.form != Form::default()).then(|| o.form.name().to_string()),
+        key: |o| (o.form != Form::default()).then(|| format!("form={}", o.form.name())),
     },
 ];
 

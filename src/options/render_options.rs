@@ -18,6 +18,7 @@ use crate::notation::paint::Paint;
 use crate::notation::paint::Rgb;
 use crate::options::error::OptionError;
 use crate::options::furniture::{Furniture, LastMoveStyle, SquaresStyle};
+use crate::options::language::{Form, Lang};
 use crate::options::look::{Labels, Palette, Pattern};
 use crate::options::theme::{DarkSquares, Theme};
 use std::fmt;
@@ -143,6 +144,11 @@ pub struct RenderOptions {
     /// `squares`, `arrows`, `lastmove`, `check`, and the looks `lastmove_style` and `squares_style`; see
     /// [`Furniture`]): none by default.
     pub furniture: Furniture,
+    /// The language of the words: the description of `/diagram.txt` and `/diagram.json`, and the SVG's
+    /// `<title>` and `<desc>` (`lang`; docs/words.md).
+    pub lang: Lang,
+    /// The form of `/diagram.txt`'s words (`form`): the piece list, or Popeye's input.
+    pub form: Form,
 }
 
 impl Default for RenderOptions {
@@ -164,6 +170,8 @@ impl Default for RenderOptions {
             hole: None,
             borders: false,
             furniture: Furniture::default(),
+            lang: Lang::default(),
+            form: Form::default(),
         }
     }
 }

@@ -323,6 +323,32 @@ test('the copied link returns the PNG the preview shows; the <img> tag and legac
   assert.equal(old.headers.get('x-ffen'), canonical);
 });
 
+test('the description is shown under the picture and the <img> tag carries its short form as alt', async () => {
+  await page.goto(base + '/');
+  const g161 = '4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3';
+  await type(g161);
+  await settled(g161);
+  await page.fill('#title', 'Petko Petkov <b>&amp;');
+  await page.dispatchEvent('#title', 'input');
+  await page.waitForFunction(() => document.getElementById('words').textContent.startsWith('Petko'), null, { timeout: 15000 });
+  const words = await page.textContent('#words');
+  assert.equal(words, 'Petko Petkov <b>&amp;\nWhite (4): Kd1 Be1 Pe3 Pf4\n' +
+    'Black (14): Kf5 Be7 Ne8 Pb3 Pe4 Pe5 Pe6 Pg5 Pg6 Pg7 Ph3, Queen turned 180° a1 c5 g4\n' +
+    'Neutral (6): Qf7 Rh5, Queen turned 180° b2 b7 f6, Knight turned 180° h7\n(4+14+6n)\n');
+  // The title's markup stays text: no element was made of it.
+  assert.equal(await page.locator('#words *').count(), 0);
+  const alt = '(4+14+6n) White: Kd1 Be1 Pe3 Pf4; Black: Kf5 Be7 Ne8 Pb3 Pe4 Pe5 Pe6 Pg5 Pg6 Pg7 Ph3, Queen turned 180° a1 c5 g4; ' +
+    'Neutral: Qf7 Rh5, Queen turned 180° b2 b7 f6, Knight turned 180° h7';
+  await page.waitForFunction((a) => document.getElementById('out-img').value.endsWith('alt="' + a + '">'), alt);
+  assert.equal(await page.getAttribute('#preview', 'alt'), alt);
+  // The same words as /diagram.txt gives for the copied link's position.
+  const link = await page.inputValue('#out-link');
+  const txt = await fetch(link.replace('/diagram.png?', '/diagram.txt?'));
+  assert.equal(txt.headers.get('content-type'), 'text/plain; charset=utf-8');
+  assert.equal(await txt.text(), words);
+  assert.deepEqual(problems, []);
+});
+
 test('a Bodlaender position the janko notation cannot express: the link still gives the same PNG, no legacy link', async () => {
   await page.goto(base + '/');
   await settled(await page.inputValue('#ffen'));

@@ -138,10 +138,13 @@ test('the SVG link: copied from the editor, the same diagram as SVG, drawn by Ch
   const shown = await page.evaluate(() => ({
     root: document.documentElement.localName,
     box: (({ width, height }) => [width, height])(document.documentElement.getBoundingClientRect()),
+    role: document.documentElement.getAttribute('role'),
     title: document.querySelector('title').textContent,
+    desc: document.querySelector('desc').textContent.split('\n').at(-1),
     scripts: document.querySelectorAll('script, foreignObject, text').length,
   }));
-  assert.deepEqual(shown, { root: 'svg', box: d.size.png, title: canonical, scripts: 0 });
+  const count = (await (await fetch(link.replace('/diagram.svg?', '/diagram.json?'))).json()).count;
+  assert.deepEqual(shown, { root: 'svg', box: d.size.png, role: 'img', title: 'Chess diagram', desc: count, scripts: 0 });
   await page.screenshot({ path: join(ARTIFACTS, 'svg-opened.png'), clip: { x: 0, y: 0, width: d.size.png[0], height: d.size.png[1] } });
   assert.deepEqual(problems, []);
 });

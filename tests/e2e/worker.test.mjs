@@ -389,8 +389,9 @@ describe("other services' links (src/links/, docs/links.md)", () => {
       assert.equal(res.status, 200, `${link}: ${res.body}`);
       assert.equal(res.headers["x-ffen"], E4, link);
       assert.equal(res.headers["content-type"], type, link);
-      // the canonical link leads back to the same diagram
-      const canonical = /^<([^>]*)>; rel="canonical"$/.exec(res.headers.link)[1];
+      // the canonical link (the header's first value; the text's link follows it) leads back to the same diagram
+      const [, canonical, text] = /^<([^>]*)>; rel="canonical", <([^>]*)>; rel="alternate"; type="text\/plain"$/.exec(res.headers.link);
+      assert.ok(text.startsWith("/diagram.txt?ffen="), text);
       const again = await get(canonical);
       assert.equal(again.headers.etag, res.headers.etag, `${link} → ${canonical}`);
     }
@@ -449,6 +450,56 @@ describe("problem-diagram furniture", () => {
     const legacy = await diagram("/d.php?ff=8/8/8/8/8/8/8/8&count=1&squares=e4&title=x");
     const plain = await diagram("/diagram.png?ffen=8/8/8/8/8/8/8/8");
     assert.equal(legacy.headers.etag, plain.headers.etag);
+  });
+});
+
+describe("words (docs/words.md)", () => {
+  const G161 = "4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3";
+  const ffen = encodeURIComponent(G161);
+
+  test("/diagram.txt: the piece list, cached and ETag-ed under its own key, the look ignored", async () => {
+    const p = `/diagram.txt?ffen=${G161}&lang=de&size=60&theme=brown&caption=%232%20Circe`;
+    const res = await get(p);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers["content-type"], "text/plain; charset=utf-8");
+    assert.equal(res.body.toString("utf8"), "Weiß (4): Kd1 Le1 Be3 Bf4\n" +
+      "Schwarz (14): Kf5 Le7 Se8 Bb3 Be4 Be5 Be6 Bg5 Bg6 Bg7 Bh3, Dame um 180° gedreht a1 c5 g4\n" +
+      "Neutral (6): Df7 Th5, Dame um 180° gedreht b2 b7 f6, Springer um 180° gedreht h7\n(4+14+6n)\n#2 Circe\n");
+    assert.equal(res.headers.link, `</diagram.txt?ffen=${ffen}&caption=%232+Circe&lang=de>; rel="canonical"`);
+    const plain = await get(`/diagram.txt?ffen=${G161}&caption=%232%20Circe&lang=de`);
+    assert.equal(plain.headers.etag, res.headers.etag);
+    assert.notEqual((await get(`/diagram.png?ffen=${G161}&caption=%232%20Circe`)).headers.etag, res.headers.etag);
+    const notModified = await get(p, { headers: { "If-None-Match": res.headers.etag } });
+    assert.equal(notModified.status, 304);
+    const popeye = await get(`/diagram.txt?ffen=${G161}&form=popeye`);
+    assert.ok(popeye.body.toString("utf8").startsWith("pieces white Kd1 Be1 Pe3 Pf4\n"), popeye.body.toString("utf8"));
+  });
+
+  test("/diagram.json: the same reading as data, with the modern links", async () => {
+    const res = await get(`/diagram.json?ffen=${G161}&size=60&lang=fr`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers["content-type"], "application/json");
+    const data = JSON.parse(res.body.toString("utf8"));
+    assert.equal(data.ffen, G161);
+    assert.equal(data.pieces.length, 24);
+    assert.deepEqual(data.pieces.find((p) => p.square === "h7"), { square: "h7", colour: "neutral", letter: "N", turn: 180, neutral: true });
+    assert.ok(data.description.startsWith("Blancs (4)\u00a0: Rd1 Fe1"), data.description);
+    assert.equal(data.links.png, `/diagram.png?ffen=${ffen}&size=60`);
+    assert.equal(data.links.txt, `/diagram.txt?ffen=${ffen}&lang=fr`);
+    const png = await diagram(data.links.png);
+    assert.equal(png.headers["x-ffen"], G161);
+  });
+
+  test("every diagram links its text in the same Link header; bad lang or form is a text 400", async () => {
+    const res = await diagram(`/Retros/d.php?ff=${G161}`);
+    assert.equal(res.headers.link,
+      `</diagram.png?ffen=${ffen}>; rel="canonical", </diagram.txt?ffen=${ffen}>; rel="alternate"; type="text/plain"`);
+    for (const [query, says] of [["lang=es", "`lang`: expected one of en, de, fr"], ["form=xml", "`form`: expected one of list, popeye"]]) {
+      const bad = await get(`/diagram.txt?ffen=8&${query}`, { headers: { accept: "image/png" } });
+      assert.equal(bad.status, 400);
+      assert.equal(bad.headers["content-type"], "text/plain; charset=utf-8");
+      assert.ok(bad.body.toString("utf8").includes(says), bad.body.toString("utf8"));
+    }
   });
 });
 

@@ -18,6 +18,40 @@ fn pinned_keys() -> Vec<[&'static str; 6]> {
     keys
 }
 
+/// After a bump of [`CACHE_VERSION`], `UPDATE_PINNED_KEYS=1 cargo test --lib pinned` writes `tests/golden/keys.tsv`
+/// again: each row's path and query kept, its key, `ETag`, cache URL and `X-FFEN` as they are now.
+#[test]
+fn update_pinned_keys_when_asked() {
+    if std::env::var_os("UPDATE_PINNED_KEYS").is_none_or(|v| v == "0") {
+        return;
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/keys.tsv");
+    let table = std::fs::read_to_string(path).unwrap();
+    let mut out = String::new();
+    for line in table.lines() {
+        if line.is_empty() || line.starts_with('#') {
+            out.push_str(line);
+        } else {
+            let columns: Vec<&str> = line.split('\t').collect();
+            let info = RequestInfo {
+                method: "GET",
+                path: columns[0],
+                query: Some(columns[1]),
+                url_len: 200,
+                ..RequestInfo::default()
+            };
+            let Plan::Diagram(job) = plan(&info) else { panic!("{line} is a diagram") };
+            let key = job.key().as_str().replace('\n', "\\n");
+            let x_ffen = header_value(job.canonical_ffen());
+            let row =
+                [columns[0], columns[1], &key, &job.etag().to_string(), &job.cache_url("https://h.example"), &x_ffen];
+            out.push_str(&row.join("\t"));
+        }
+        out.push('\n');
+    }
+    std::fs::write(path, out).unwrap();
+}
+
 fn plan_of(path: &'static str, query: &'static str) -> (RequestInfo<'static>, Box<DiagramJob>) {
     let req = RequestInfo { method: "GET", path, query: Some(query), url_len: 200, ..RequestInfo::default() };
     let Plan::Diagram(job) = plan(&req) else { panic!("{path}?{query} is a diagram") };
@@ -74,8 +108,11 @@ fn diagram_headers_are_pinned() {
         let mut want = vec![("Content-Type", format.content_type())];
         want.extend(validators(etag, x_ffen));
         let path = format.path();
-        let link =
-            format!("<{path}?ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR>; rel=\"canonical\"");
+        let ffen = "ffen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR";
+        let mut link = format!("<{path}?{ffen}>; rel=\"canonical\"");
+        if format != Format::Txt {
+            link.push_str(&format!(", </diagram.txt?{ffen}>; rel=\"alternate\"; type=\"text/plain\""));
+        }
         want.extend([("Link", link.as_str()), ("X-Cache", "MISS"), ("X-Content-Type-Options", "nosniff")]);
         want.extend(format.security_policy().map(|policy| ("Content-Security-Policy", policy)));
         let Rendered::Diagram(response) = job.render() else { panic!("renders") };
