@@ -65,7 +65,7 @@ pub use notation::{fairy, ffen, moves};
 pub use options::error::OptionError;
 pub use options::furniture::{
     Furniture, InvalidSquareName, LastMoveStyle, Marks, Move, PieceCount, SquareName, SquaresStyle, TextLines, Tint,
-    LINE_BREAK, MAX_ARROWS, MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,
+    LINE_BREAK, MAX_ARROWS, MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES, SQUARES_COLOR_ALPHA,
 };
 pub use options::look::{
     BadLabels, BadPalette, BadPattern, Labels, Palette, Pattern, MAX_COLORS, MAX_LABEL_CHARS, MAX_PATTERN_DIGITS,
