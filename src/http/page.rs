@@ -20,7 +20,7 @@ pub const CONTENT_TYPE: &str = "text/html; charset=utf-8";
 
 /// `Content-Security-Policy` header for [`INDEX_HTML`]: nothing but the page's own hashed inline script and style,
 /// images and `fetch` from the same origin (the preview is shown from a `blob:` URL), no framing.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-X3wovsFZqTdnJWOONXSmwqbDlZPs09QDAZ1ixo1n19M='; style-src 'sha256-f+WdEkB93OdwA/uBS1XoQjMD2JoWTufBkNCgs0v9ekQ='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-H06p7r241qoODcuvc8A15vhBqavebjGPfEKk7DWyIx0='; style-src 'sha256-f+WdEkB93OdwA/uBS1XoQjMD2JoWTufBkNCgs0v9ekQ='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// `Cache-Control` for [`INDEX_HTML`]: short, because the page changes with releases (never `immutable`).
 pub const CACHE_CONTROL: &str = "public, max-age=300";
