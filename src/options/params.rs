@@ -446,7 +446,7 @@ pub static OPTION_PARAMS: [Param<RenderOptions>; 27] = [
         default: "none",
         about: "the white pieces' colour: each drawn as the white piece with its white tinted to it (HGM's `w`)",
         read: |o, v| {
-            o.white_fill = fill("white_fill", v, Rgb::WHITE)?;
+            o.white_fill = fill("white_fill", v, Some(Rgb::WHITE))?;
             Ok(())
         },
         link: |o| o.white_fill.map(|c| c.to_string()),
@@ -461,7 +461,7 @@ pub static OPTION_PARAMS: [Param<RenderOptions>; 27] = [
         default: "none",
         about: "the black pieces' colour: each drawn as the white piece tinted to it, its black lines kept (HGM's `b`)",
         read: |o, v| {
-            o.black_fill = fill("black_fill", v, Rgb::BLACK)?;
+            o.black_fill = fill("black_fill", v, Some(Rgb::BLACK))?;
             Ok(())
         },
         link: |o| o.black_fill.map(|c| c.to_string()),
@@ -711,14 +711,14 @@ fn palette(value: &str) -> Result<Palette, OptionError> {
 /// empty value and for `same`, the colour that draws what no value draws (a white piece filled white is the white
 /// piece, and a black piece filled black is taken as the black piece, whose white inner lines a black fill would
 /// hide): one key for one picture.
-fn fill(parameter: &'static str, value: &str, same: impl Into<Option<Rgb>>) -> Result<Option<Rgb>, OptionError> {
+fn fill(parameter: &'static str, value: &str, same: Option<Rgb>) -> Result<Option<Rgb>, OptionError> {
     let value = value.trim();
     if value.is_empty() {
         return Ok(None);
     }
     let colour =
         value.parse::<Paint>().ok().and_then(Paint::solid).ok_or_else(|| bad(parameter, value, FILL_EXPECTED))?;
-    Ok((Some(colour) != same.into()).then_some(colour))
+    Ok((Some(colour) != same).then_some(colour))
 }
 
 /// `files` or `ranks`, untrimmed.
