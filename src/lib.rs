@@ -68,7 +68,7 @@ pub use notation::{fairy, ffen, moves};
 pub use options::error::OptionError;
 pub use options::furniture::{
     Furniture, InvalidSquareName, LastMoveStyle, Marks, Move, PieceCount, SquareName, SquaresStyle, TextLines, Tint,
-    LINE_BREAK, MAX_ARROWS, MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES,
+    LINE_BREAK, MAX_ARROWS, MAX_LINES, MAX_LINE_CHARS, MAX_SQUARES, SQUARES_COLOR_ALPHA,
 };
 pub use options::language::{Form, Lang};
 pub use options::look::{

@@ -30,6 +30,11 @@ $r 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR' --theme brown --coord
   --check e8 -o $d/looks-lichess.png
 $r 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR' --theme brown --lastmove h5f7 --lastmove-style lichess \
   --check e8 --squares 'd8,Gf7,Rf6' --squares-style x -o $d/looks-squares-x.png
+# H. G. Muller's fen.cgi and chess.com's looks: the pieces' fill colours, highlights in a colour of their own.
+$r 'r[nightrider:b]bqkb*2nr/pp-pp-qp1p/8/8/4P3/8/PPPP1PPP/R[nightrider:w]BQKB*1NR' --light ffffff --dark e0e0e0 --borders \
+  --white-fill '#ffd700' --black-fill '#40a0ff' -o $d/looks-fills.png
+$r 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --theme green --squares 'e2,e4,Gd7' --squares-color ffcccc \
+  -o $d/looks-squares-color.png
 $r --message "FFEN: column 12: 'z' is not a piece; write 'z for the letter z" -o $d/error.png
 # The same diagrams as SVG (what /diagram.svg serves for the same parameters).
 $r "2'1'2'3'4'5/1-k*1-q-*2r-b*3-n2/1-p-*1p-*2p-*3p2/8/2T*2t-c-s2/8/2X-*1x'W*1'W2/K6k" --theme print --coords --svg -o $d/print.svg

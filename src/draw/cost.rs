@@ -8,8 +8,8 @@
 //!
 //! - a fixed part (parsing, the cache key and lookup, the response);
 //! - every pixel of the picture (assembling, packing and hashing rows, the Adler-32, copying): about 3 ns a pixel on
-//!   the indexed path, 4 ns with furniture (its text and marks bring more colours, so 8-bit samples), about 6 ns on
-//!   the RGB path (holes, the lines between squares, see-through colours);
+//!   the indexed path, 4 ns with furniture or filled pieces (text, marks and tinted pieces bring more colours, so
+//!   8-bit samples), about 6 ns on the RGB path (holes, the lines between squares, see-through colours);
 //! - every pixel of every different square (a *tile*: fill and piece), drawn and indexed once, and compressed as
 //!   new rows: the square size squared times the tiles;
 //! - every different piece's sprite looked up (and derived: turned, tinted) in the isolate's sprite cache;
@@ -100,8 +100,10 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
         + furniture.arrows.len()
         + 2 * usize::from(furniture.last_move.is_some())
         + usize::from(furniture.check_square.is_some())) as u64;
+    // Filled pieces, like furniture, bring more colours (their tinted edges on each square colour): 8-bit samples.
+    let filled = options.white_fill.is_some() || options.black_fill.is_some();
     let pixel_cost = if indexed_path_applies(board, options) {
-        let (first, rest) = if chars > 0 || marks > 0 { PIXEL_NANOS_FURNISHED } else { PIXEL_NANOS_INDEXED };
+        let (first, rest) = if chars > 0 || marks > 0 || filled { PIXEL_NANOS_FURNISHED } else { PIXEL_NANOS_INDEXED };
         pixels.min(THOROUGH_PIXELS) * first + pixels.saturating_sub(THOROUGH_PIXELS) * rest
     } else {
         pixels * PIXEL_NANOS_RGB
@@ -348,6 +350,23 @@ mod tests {
         let tinted: Vec<_> = crossed.iter().copied().filter(|(k, _)| *k != "squares_style").collect();
         assert_eq!(cost(mate, Dialect::Janko, &crossed), cost(mate, Dialect::Janko, &tinted));
         assert!(FREE.check(cost(mate, Dialect::Janko, &crossed)).is_ok());
+    }
+
+    /// Filled pieces cost what furniture costs a pixel (their tinted edges bring more colours: 8-bit samples), and
+    /// nothing where the fill is dropped (no piece of its side); the Free plan still serves the start position
+    /// filled at every size.
+    #[test]
+    fn filled_pieces_cost_the_furnished_pixels() {
+        let fills = [("white_fill", "#ffd700"), ("black_fill", "#40a0ff")];
+        for size in ["40", "90", "128"] {
+            let plain = cost(START, Dialect::Janko, &[("size", size)]);
+            let filled = cost(START, Dialect::Janko, &[&[("size", size)][..], &fills].concat());
+            let titled = cost(START, Dialect::Janko, &[("size", size), ("squares", "a1")]);
+            assert!(filled.micros > plain.micros && filled.micros < titled.micros, "{size}: {filled:?}");
+            assert!(FREE.check(filled).is_ok(), "{size}: {filled:?}");
+            let bare = cost("8/8/8/8/8/8/8/8", Dialect::Janko, &[&[("size", size)][..], &fills].concat());
+            assert_eq!(bare, cost("8/8/8/8/8/8/8/8", Dialect::Janko, &[("size", size)]));
+        }
     }
 
     /// The tiles and sprites counted are the different (content, square colour) pairs and the different contents

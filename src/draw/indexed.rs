@@ -1572,9 +1572,10 @@ mod tests {
         }
     }
 
-    /// Looks and furniture the palette painter draws (the goldens' and scripts/cost's, and the two families' looks
-    /// of lichess and web-boardimage: a check, their last move and crossed squares).
-    const FURNISHED: [&[(&str, &str)]; 8] = [
+    /// Looks and furniture the palette painter draws (the goldens' and scripts/cost's, the two families' looks of
+    /// lichess and web-boardimage: a check, their last move and crossed squares; HGM's filled pieces and chess.com's
+    /// highlight colour).
+    const FURNISHED: [&[(&str, &str)]; 9] = [
         &[
             ("size", "37"),
             ("coords", "1"),
@@ -1609,6 +1610,14 @@ mod tests {
             ("lastmove", "d7d8"),
             ("lastmove_style", "lichess"),
             ("arrows", "Ge2e4"),
+        ],
+        &[
+            ("size", "90"),
+            ("theme", "green"),
+            ("white_fill", "#ffd700"),
+            ("black_fill", "#40a0ff"),
+            ("squares", "e2,e4,Gd7"),
+            ("squares_color", "ffcccc"),
         ],
     ];
 
@@ -1700,28 +1709,36 @@ mod tests {
 
     /// Furniture and looks as query pairs (made canonical for the board before drawing): text above and below,
     /// counts, highlights, arrows and circles (some off the board, some reaching into the frame at small sizes),
-    /// a rim, text colour, square colours, a check, lichess' last move and crossed squares.
+    /// a rim, text colour, square colours, a check, lichess' last move and crossed squares, filled pieces (one fill
+    /// an extra colour's tint) and the colour of unlettered squares.
     fn any_furniture() -> impl Strategy<Value = Vec<(&'static str, &'static str)>> {
         let one = |key: &'static str, values: &'static [&'static str]| {
             proptest::option::of(proptest::sample::select(values)).prop_map(move |v| v.map(|v| (key, v)))
         };
-        (
+        let text = (
             one("title", &["Šulc", "A. B|Prize 1999, 1st Prize", "W"]),
             one("caption", &["#2", "#2 Circe|b) wKe1-h1", "="]),
             one("count", &["1"]),
+        );
+        let marks = (
             one("squares", &["a1", "Ga1,Rb2,c3", "Rb1,Ba2"]),
             one("arrows", &["Ga1b2", "Ba2a2", "Ra1c3,Gb2a1", "Ga1a1"]),
             one("lastmove", &["a1b2", "b1a1"]),
-            one("rim", &["#3a2a1e", "white"]),
-            one("coord_color", &["#f0d9b5", "red"]),
-            one("colors", &["white #b4b4b4 #8ca2ad", "#eee"]),
             one("check", &["a1", "b2"]),
             one("lastmove_style", &["lichess"]),
             one("squares_style", &["x"]),
-        )
-            .prop_map(|(a, b, c, d, e, f, g, h, i, j, k, l)| {
-                [a, b, c, d, e, f, g, h, i, j, k, l].into_iter().flatten().collect()
-            })
+            one("squares_color", &["ffcccc", "#102030"]),
+        );
+        let look = (
+            one("rim", &["#3a2a1e", "white"]),
+            one("coord_color", &["#f0d9b5", "red"]),
+            one("colors", &["white #b4b4b4 #8ca2ad", "#eee"]),
+            one("white_fill", &["#ffd700", "navy", "#e03a2f"]),
+            one("black_fill", &["#40a0ff", "lightpink", "#ffd700"]),
+        );
+        (text, marks, look).prop_map(|((a, b, c), (d, e, f, g, h, i, j), (k, l, m, n, o))| {
+            [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o].into_iter().flatten().collect()
+        })
     }
 
     proptest! {

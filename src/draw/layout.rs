@@ -32,7 +32,7 @@
 use crate::draw::raster::{Rect, Rgb};
 use crate::draw::text;
 use crate::notation::board::Board;
-use crate::options::furniture::{PieceCount, SquareName, SquaresStyle, Tint};
+use crate::options::furniture::{PieceCount, SquareName, SquaresStyle, Tint, SQUARES_COLOR_ALPHA};
 use crate::options::render_options::{RenderOptions, MIN_SQUARE_SIZE};
 use crate::options::theme::INK;
 use std::fmt;
@@ -394,11 +394,13 @@ impl Layout {
         let last_move = f.last_move.iter().flat_map(|m| [m.from, m.to]).map(|sq| (sq, MarkPaint::Tint { rgb, alpha }));
         let crossed = f.squares_style == SquaresStyle::X;
         let marked = f.squares.as_slice().iter().map(|&(sq, t)| {
-            let paint = if crossed {
-                // chess.svg's X is black; a colour letter colours it.
-                MarkPaint::Cross { rgb: if t == Tint::Default { INK } else { t.rgb() } }
-            } else {
-                MarkPaint::Tint { rgb: t.rgb(), alpha: t.square_alpha() }
+            // `squares_color` colours the squares without a colour letter, at half opacity.
+            let chosen = f.squares_color.filter(|_| t == Tint::Default);
+            let paint = match (crossed, chosen) {
+                // chess.svg's X is black; a colour letter (or `squares_color`) colours it.
+                (true, _) => MarkPaint::Cross { rgb: chosen.unwrap_or(if t == Tint::Default { INK } else { t.rgb() }) },
+                (false, Some(rgb)) => MarkPaint::Tint { rgb, alpha: SQUARES_COLOR_ALPHA },
+                (false, None) => MarkPaint::Tint { rgb: t.rgb(), alpha: t.square_alpha() },
             };
             (sq, paint)
         });

@@ -203,8 +203,9 @@ mod tests {
             ("[]K2[-]3/1[][-]p4/2[]q1[-]2/[-][-][]n1[]B2k", ffen::Dialect::Janko),
             ("(B!S2)1(k1)(!p)EoAf/8/3(Bq)4/8/8/(B)(BB)6/8/7(Br)", ffen::Dialect::Xfen),
         ];
-        let looks: [&[(&str, &str)]; 7] = [
+        let looks: [&[(&str, &str)]; 8] = [
             &[("borders", "1"), ("squares", "Ra1,Gb3,Bd4,e1"), ("lastmove", "a4f1")],
+            &[("white_fill", "gold"), ("black_fill", "#40a0ff"), ("squares", "a1,Gb3"), ("squares_color", "ffcccc")],
             &[("borders", "1"), ("squares", "Ra1,b3,Bd4,e1"), ("squares_style", "x"), ("check", "d4")],
             &[("lastmove", "a4d4"), ("lastmove_style", "lichess"), ("check", "a4"), ("hole", "red"), ("size", "13")],
             &[("borders", "1"), ("hole", "red"), ("squares", "Rb3,Ga1"), ("flip", "1"), ("theme", "print")],
@@ -380,7 +381,98 @@ mod tests {
                     assert_eq!(image.pixel(r.x + x, r.y + y), plain.pixel(r.x + x, r.y + y), "{size} {file}");
                 }
             }
+            // `squares_color` colours the X of a square without a letter; a letter keeps its colour.
+            let pink = options_from(&[
+                ("size", size),
+                ("squares", "e4,Gd4"),
+                ("squares_style", "x"),
+                ("squares_color", "ff0080"),
+            ]);
+            let image = render_image(&board, &pink);
+            for (file, ink) in [(4, [0xff, 0x00, 0x80]), (3, [0x15, 0x78, 0x1b])] {
+                let r = l.square_at(file, 4);
+                assert_eq!(image.pixel(r.x + s / 2, r.y + s / 2), Some(ink), "{size} {file}");
+            }
         }
+    }
+
+    /// `white_fill` / `black_fill`: a piece of a side with a fill is the white piece with its white tinted to the
+    /// fill, its black lines black, so a black king filled with a colour is the white king filled with it, pixel for
+    /// pixel; a neutral piece takes the white fill on its left half and the black fill on its right.
+    #[test]
+    fn filled_pieces_are_the_white_piece_tinted() {
+        let gold = [0xff, 0xd7, 0x00];
+        for size in ["40", "90"] {
+            let draw = |ffen: &str, pairs: &[(&str, &str)]| {
+                let o = options_from(&[&[("size", size), ("theme", "brown")][..], pairs].concat());
+                render_image(&janko(ffen), &o)
+            };
+            let plain = draw("8/8/8/8/4K3/8/8/8", &[]);
+            let white = draw("8/8/8/8/4K3/8/8/8", &[("white_fill", "#ffd700")]);
+            let black = draw("8/8/8/8/4k3/8/8/8", &[("black_fill", "#ffd700")]);
+            assert!(white == black, "{size}: the black king filled gold is the white king filled gold");
+            // Every white pixel of the plain king is gold, every black one black; the rest of the picture is the same.
+            let (mut body, mut lines) = (0, 0);
+            for y in 0..plain.height {
+                for x in 0..plain.width {
+                    match plain.pixel(x, y).unwrap() {
+                        [255, 255, 255] => {
+                            body += 1;
+                            assert_eq!(white.pixel(x, y), Some(gold), "{size} ({x}, {y})");
+                        }
+                        [0, 0, 0] => {
+                            lines += 1;
+                            assert_eq!(white.pixel(x, y), Some([0, 0, 0]), "{size} ({x}, {y})");
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            assert!(body > 100 && lines > 100, "{size}: {body} {lines}");
+            // A fill of the other side changes nothing.
+            assert!(draw("8/8/8/8/4K3/8/8/8", &[("black_fill", "#ffd700")]) == plain, "{size}");
+            // The neutral king: the white fill on the left, the black one on the right.
+            let fills = [("white_fill", "#ffd700"), ("black_fill", "#40a0ff")];
+            let neutral = draw("8/8/8/8/4-k3/8/8/8", &fills);
+            let blue = draw("8/8/8/8/4k3/8/8/8", &[("black_fill", "#40a0ff")]);
+            let l = Layout::drawn(&janko("8"), &options_from(&[("size", size)]));
+            let (e4, s) = (l.square_at(4, 4), l.square);
+            for y in e4.y..e4.y + s {
+                for x in e4.x..e4.x + s {
+                    let dx = x - e4.x;
+                    let half = if 2 * dx + 1 < s { &white } else { &blue };
+                    if 2 * dx + 1 != s {
+                        assert_eq!(neutral.pixel(x, y), half.pixel(x, y), "{size} ({dx}, {})", y - e4.y);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `squares_color`: the squares without a colour letter in that colour at half opacity (128/255) over the
+    /// square, under the piece; lettered squares keep their tints. chess.com's default highlight, `ffcccc` at GD's
+    /// alpha 63 of 127, over its light green square: within a unit of what GD's blend gives.
+    #[test]
+    fn squares_in_the_squares_colour_are_half_opaque() {
+        let board = janko("8/8/8/8/8/8/8/8");
+        let centre = |pairs: &[(&str, &str)], file: usize, rank: usize| {
+            let o = options_from(pairs);
+            let l = Layout::drawn(&board, &o);
+            let r = l.square_at(file, 8 - rank);
+            render_image(&board, &o).pixel(r.x + l.square / 2, r.y + l.square / 2).unwrap()
+        };
+        // e4 is light: f0d9b5 on brown.
+        let red = [("theme", "brown"), ("squares", "e4,Gd4"), ("squares_color", "ff0000")];
+        assert_eq!(centre(&red, 4, 4), [248, 108, 90]);
+        let green = [("theme", "brown"), ("squares", "Gd4")];
+        assert_eq!(centre(&red, 3, 4), centre(&green, 3, 4));
+        let chess_com = [("theme", "green"), ("squares", "e4"), ("squares_color", "ffcccc")];
+        let ours = centre(&chess_com, 4, 4);
+        let gd = |c: u8, under: u8| (f64::from(c) * 64.0 + f64::from(under) * 63.0) / 127.0;
+        for (channel, theirs) in ours.iter().zip([gd(0xff, 0xee), gd(0xcc, 0xee), gd(0xcc, 0xd2)]) {
+            assert!((f64::from(*channel) - theirs).abs() <= 1.0, "{ours:?} {theirs}");
+        }
+        assert_eq!(ours, [247, 221, 207]);
     }
 
     #[test]

@@ -17,7 +17,7 @@
 use crate::draw::coords::{self, PlacedLabel};
 use crate::draw::layout::{FurnitureLayout, Layout, MarkPaint, SquareMark, TextLine};
 use crate::draw::raster::Rect;
-use crate::draw::sprite::{cell_key, Key};
+use crate::draw::sprite::{cell_key, Fills, Key};
 use crate::notation::board::{Board, Cell};
 use crate::notation::paint::{Paint, Rgb};
 use crate::options::render_options::RenderOptions;
@@ -101,6 +101,7 @@ impl Scene {
             let (x, y) = source(dx as usize, dy as usize);
             matches!(board.get(x, y), Some(Cell::Hole) | None)
         };
+        let fills = Fills { white: options.white_fill, black: options.black_fill };
         let mut holes = Vec::new();
         let mut squares = Vec::with_capacity(w * h);
         for dy in 0..h {
@@ -114,7 +115,7 @@ impl Scene {
                 }
                 let paint = square_paint(board, options, x, y);
                 let hatched = matches!(paint, SquarePaint::Hatched { .. });
-                squares.push(Square { rect, paint, sprite: cell_key(cell, layout.square, hatched) });
+                squares.push(Square { rect, paint, sprite: cell_key(cell, layout.square, hatched, fills) });
             }
         }
         let frame = layout.frame_bars((w, h), is_open);

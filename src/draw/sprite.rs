@@ -6,7 +6,8 @@
 //! - **rotation**: a quarter turn of the pixel grid (lossless);
 //! - **neutral**: the left half of the white sprite beside the right half of the black one (the middle column of an
 //!   odd size is their average), split before rotating so the split turns with the piece;
-//! - **extra colours 3–6**: the white sprite with its white tinted (black outlines stay black).
+//! - **extra colours 3–6**, and the pieces of a side with a fill (`white_fill`, `black_fill`): the white sprite with
+//!   its white tinted (black outlines stay black).
 //!
 //! The cache is a process-wide map from (what, colour, rotation, size) to sprite, cleared when it grows beyond
 //! [`CACHE_BUDGET_BYTES`], so a Worker isolate renders each sprite once and then only copies pixels.
@@ -59,6 +60,43 @@ pub(crate) struct Key {
     pub color: Color,
     pub turns: u8,
     pub size: u32,
+    /// The fills that colour this piece ([`Fills::for_color`]): none for text, so that equal pictures share a key.
+    pub fills: Fills,
+}
+
+/// The fill colours of the white and the black pieces (`white_fill`, `black_fill`), where given. A piece of a side
+/// with a fill is the white sprite with its white tinted to the fill, as an extra colour's is, so turned pieces,
+/// fairy glyphs, markers and discs take it alike; a neutral piece takes each on its half.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Fills {
+    /// The white pieces' fill.
+    pub white: Option<Rgb>,
+    /// The black pieces' fill.
+    pub black: Option<Rgb>,
+}
+
+impl Fills {
+    /// The fills a piece of `color` shows: a white piece the white one, a black piece the black one, a neutral piece
+    /// both, an extra colour neither (kept out of the other keys, so that one picture is one sprite).
+    pub(crate) fn for_color(self, color: Color) -> Fills {
+        match color {
+            Color::White => Fills { black: None, ..self },
+            Color::Black => Fills { white: None, ..self },
+            Color::Neutral => self,
+            Color::Extra(_) => Fills::default(),
+        }
+    }
+
+    /// The colour that replaces white in the white sprite a piece of `color` is drawn from: an extra colour's tint,
+    /// or its side's fill; `None` where the piece is drawn as it is (and for a neutral piece, whose halves are).
+    pub(crate) fn tint(self, color: Color) -> Option<Rgb> {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+            Color::Extra(_) => Some(extra_tint(color)),
+            Color::Neutral => None,
+        }
+    }
 }
 
 /// A square premultiplied-RGBA bitmap, one square of the board.
@@ -229,22 +267,24 @@ pub(crate) fn get(key: &Key) -> Arc<Sprite> {
     sprite
 }
 
-/// Draws the sprite for `key`. Turned, neutral and tinted sprites are made from the upright white and black ones,
-/// taken through the cache, so each shape is drawn from its vectors once per size and colour.
+/// Draws the sprite for `key`. Turned, neutral and tinted sprites (extra colours, filled pieces) are made from the
+/// upright white and black ones, taken through the cache, so each shape is drawn from its vectors once per size and
+/// colour.
 pub(crate) fn draw(key: &Key) -> Sprite {
     if !key.turns.is_multiple_of(4) {
         return get(&Key { turns: 0, ..key.clone() }).rotated(key.turns).with_bounds();
     }
-    let plain = |color: Color| get(&Key { color, turns: 0, ..key.clone() });
+    let plain = |color: Color| get(&Key { color, turns: 0, fills: key.fills.for_color(color), ..key.clone() });
     let size = key.size.max(1);
     let upright = match key.shape {
         Shape::Text(ref text) => text_sprite(text, size, false).quantized(),
         Shape::HaloText(ref text) => text_sprite(text, size, true).quantized(),
-        _ => match key.color {
-            Color::White => upright(&key.shape, false, size),
-            Color::Black => upright(&key.shape, true, size),
-            Color::Neutral => Sprite::split(&plain(Color::White), &plain(Color::Black)),
-            Color::Extra(_) => plain(Color::White).tinted(extra_tint(key.color)),
+        _ => match (key.color, key.fills.tint(key.color)) {
+            (Color::Neutral, _) => Sprite::split(&plain(Color::White), &plain(Color::Black)),
+            (_, Some(tint)) => {
+                get(&Key { color: Color::White, turns: 0, fills: Fills::default(), ..key.clone() }).tinted(tint)
+            }
+            (color, None) => upright(&key.shape, color == Color::Black, size),
         },
     };
     upright.with_bounds()
@@ -295,8 +335,9 @@ static PREPARED: &[u8] = include_bytes!("../../sprites/prepared-40.bin");
 
 /// The 4-bit code of a prepared pixel with alpha level `alpha` and grey level `grey` (`grey <= alpha <= 4`): the
 /// pairs in order, `alpha · (alpha + 1) / 2 + grey`, 0 to 14. (Only the file's maker, a test, writes codes.)
-/// What sprite a cell shows, if any (the SVG output draws the same sprites as vectors).
-pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
+/// What sprite a cell shows, if any, its piece filled as `fills` says (the SVG output draws the same sprites as
+/// vectors). Text is no piece: never filled.
+pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool, fills: Fills) -> Option<Key> {
     match cell {
         Cell::Empty | Cell::Hole => None,
         Cell::Text(t) => Some(Key {
@@ -304,6 +345,7 @@ pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
             color: Color::White,
             turns: t.rotation.quarter_turns(),
             size,
+            fills: Fills::default(),
         }),
         Cell::Piece(p) => {
             let (shape, rotation) = match &p.kind {
@@ -320,7 +362,7 @@ pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool) -> Option<Key> {
                     None => (Shape::Disc(fairy::fallback_label(name)), p.rotation),
                 },
             };
-            Some(Key { shape, color: p.color, turns: rotation.quarter_turns(), size })
+            Some(Key { shape, color: p.color, turns: rotation.quarter_turns(), size, fills: fills.for_color(p.color) })
         }
     }
 }
@@ -520,7 +562,7 @@ mod tests {
     use crate::notation::board::ExtraColor;
 
     fn key(shape: Shape, color: Color, turns: u8, size: u32) -> Key {
-        Key { shape, color, turns, size }
+        Key { shape, color, turns, size, fills: Fills::default() }
     }
 
     /// The prepared sprites as `sprites/prepared-40.bin` holds them, made now from the vectors.
@@ -628,6 +670,45 @@ mod tests {
         let guard = cache().lock().unwrap_or_else(|e| e.into_inner());
         assert!(guard.1 <= CACHE_BUDGET_BYTES);
         assert_eq!(guard.1, guard.0.values().map(|s| s.pixels.data.len()).sum::<usize>());
+    }
+
+    /// A piece filled with an extra colour's tint is that extra colour's piece, whichever its side, turned or not,
+    /// figure, fairy glyph, marker or disc; a neutral piece's halves are its sides' filled pieces'; a key holds only
+    /// the fills its piece shows, and text none.
+    #[test]
+    fn a_fill_is_the_mechanism_of_the_extra_colours() {
+        let extra = Color::Extra(ExtraColor::ALL[2]);
+        let tint = extra_tint(extra);
+        let both = Fills { white: Some(tint), black: Some(Rgb(0x40, 0xa0, 0xff)) };
+        let shapes = [
+            Shape::Figure(Figure::Knight),
+            Shape::Fairy(FairyFigure::ALL[0]),
+            Shape::Marker(Marker::Triangle),
+            Shape::Disc("Ca".into()),
+        ];
+        for shape in shapes {
+            for (size, turns) in [(40, 0), (23, 1), (90, 3)] {
+                let filled =
+                    |color: Color, fills: Fills| draw(&Key { fills, ..key(shape.clone(), color, turns, size) });
+                let colour_5 = draw(&key(shape.clone(), extra, turns, size));
+                assert_eq!(filled(Color::White, both.for_color(Color::White)), colour_5, "{shape:?} {size}");
+                let black = Fills { black: Some(tint), white: None };
+                assert_eq!(filled(Color::Black, black), colour_5, "{shape:?} {size}");
+                if turns == 0 {
+                    let halves = Sprite::split(
+                        &filled(Color::White, both.for_color(Color::White)),
+                        &filled(Color::Black, both.for_color(Color::Black)),
+                    );
+                    assert_eq!(filled(Color::Neutral, both), halves.with_bounds(), "{shape:?} {size}");
+                }
+            }
+        }
+        assert_eq!(both.for_color(Color::White), Fills { black: None, ..both });
+        assert_eq!(both.for_color(Color::Black), Fills { white: None, ..both });
+        assert_eq!(both.for_color(extra), Fills::default());
+        let text =
+            Cell::Text(crate::notation::board::Text::new("a", crate::notation::board::Rotation::new(0)).unwrap());
+        assert_eq!(cell_key(&text, 40, false, both).map(|k| k.fills), Some(Fills::default()));
     }
 
     #[test]

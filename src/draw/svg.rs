@@ -7,8 +7,9 @@
 //! - **Pieces and markers** come from the same build-time vector data as the sprites (`assets::SPRITE_OPS`, the
 //!   cburnett SVGs read by `build.rs`), each shape once in `<defs>` as a `<symbol>` in its 45×45 box and placed
 //!   with `<use>`; a turned piece is the same symbol under `rotate()`. Neutral pieces are the white and black
-//!   symbols clipped to their halves (the split turns with the piece, as in the PNG); extra colours 3–6 are the
-//!   white piece with its colours tinted exactly as `sprite` tints pixels. Outlines are widened to the PNG's
+//!   symbols clipped to their halves (the split turns with the piece, as in the PNG); extra colours 3–6 and the
+//!   pieces of a side with a fill (`white_fill`, `black_fill`) are the white piece with its colours tinted exactly
+//!   as `sprite` tints pixels. Outlines are widened to the PNG's
 //!   0.75 px minimum at small sizes.
 //! - **Text** (letters, numbers, fallback-disc labels, coordinates) is glyph outlines of the embedded font, read
 //!   with `ttf-parser`: each glyph once in `<defs>` in font units, placed where the PNG puts its bitmap. No text
@@ -33,12 +34,12 @@ use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
 use crate::draw::mark_art::{GLOW_RADIUS, GLOW_STOPS, X_CORE, X_ENDS, X_OUTLINE};
 use crate::draw::raster::{div255, Rect, Rgb};
 use crate::draw::scene::{Scene, SquarePaint};
-use crate::draw::sprite::{self, Key, Shape, MIN_STROKE_PX};
+use crate::draw::sprite::{self, Fills, Key, Shape, MIN_STROKE_PX};
 use crate::draw::text;
 use crate::notation::board::{Board, Color, Marker};
 use crate::notation::paint::Paint;
 use crate::options::render_options::RenderOptions;
-use crate::options::theme::{extra_tint, hatching, INK};
+use crate::options::theme::{hatching, INK};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
@@ -198,8 +199,9 @@ fn background(scene: &Scene) -> String {
     out
 }
 
-/// What one `<symbol>` shows: a sprite shape in a colour (text shapes have none: always [`Color::White`]).
-type SymbolKey = (Shape, Color);
+/// What one `<symbol>` shows: a sprite shape in a colour with the fills it shows (text shapes have neither: always
+/// [`Color::White`], no fills).
+type SymbolKey = (Shape, Color, Fills);
 
 /// Collects the `<defs>` while the body is written: symbols in order of first use, glyphs by id.
 struct Writer {
@@ -402,7 +404,7 @@ impl Writer {
     /// The `<use>` of the symbol of sprite `key` on the square `rect`, turned as the key says.
     fn placed(&mut self, key: &Key, rect: Rect) -> String {
         let color = if matches!(key.shape, Shape::Text(_) | Shape::HaloText(_)) { Color::White } else { key.color };
-        let id = self.symbol(&key.shape, color);
+        let id = self.symbol(&key.shape, color, key.fills);
         let s = rect.width;
         let mut out = format!(r##"<use xlink:href="#s{id}" x="{}" y="{}" width="{s}" height="{s}""##, rect.x, rect.y);
         if !key.turns.is_multiple_of(4) {
@@ -419,14 +421,15 @@ impl Writer {
         out
     }
 
-    /// The id of the symbol showing `shape` in `color`, defined now if it is new.
-    fn symbol(&mut self, shape: &Shape, color: Color) -> usize {
-        let key = (shape.clone(), color);
+    /// The id of the symbol showing `shape` in `color` with `fills` (those of [`Fills::for_color`]), defined now if
+    /// it is new.
+    fn symbol(&mut self, shape: &Shape, color: Color, fills: Fills) -> usize {
+        let key = (shape.clone(), color, fills);
         if let Some(&id) = self.symbols.get(&key) {
             return id;
         }
         // Neutral symbols refer to the white and black ones, which are defined first.
-        let (view, content) = self.symbol_content(shape, color);
+        let (view, content) = self.symbol_content(shape, color, fills);
         let id = self.symbol_defs.len();
         self.symbol_defs.push(format!("<symbol id=\"s{id}\" viewBox=\"0 0 {view} {view}\">{content}</symbol>\n"));
         self.symbols.insert(key, id);
@@ -434,15 +437,18 @@ impl Writer {
     }
 
     /// The side of the symbol's viewBox and its content: 45-unit sprite box for pieces and markers, pixels for
-    /// text and discs (whose labels are placed in whole pixels, as the PNG places them).
-    fn symbol_content(&mut self, shape: &Shape, color: Color) -> (u32, String) {
+    /// text and discs (whose labels are placed in whole pixels, as the PNG places them). A piece with a tint (an
+    /// extra colour, or its side's fill) is the white piece tinted, as `sprite` draws it.
+    fn symbol_content(&mut self, shape: &Shape, color: Color, fills: Fills) -> (u32, String) {
         let size = self.size;
+        let tint = fills.tint(color);
+        let black = color == Color::Black && tint.is_none();
         match (shape, color) {
             (Shape::Text(text), _) => (size, self.text_symbol(text, false)),
             (Shape::HaloText(text), _) => (size, self.text_symbol(text, true)),
             (_, Color::Neutral) => {
-                let white = self.symbol(shape, Color::White);
-                let black = self.symbol(shape, Color::Black);
+                let white = self.symbol(shape, Color::White, fills.for_color(Color::White));
+                let black = self.symbol(shape, Color::Black, fills.for_color(Color::Black));
                 self.halves = true;
                 let half = |id: usize, side: char| {
                     format!(r##"<use xlink:href="#s{id}" width="45" height="45" clip-path="url(#{side})"/>"##)
@@ -451,24 +457,20 @@ impl Writer {
             }
             (Shape::Figure(figure), _) => {
                 let index = crate::notation::board::Figure::ALL.iter().position(|f| f == figure).unwrap_or(0);
-                let black = color == Color::Black;
                 let ops = SPRITE_OPS[index + if black { 6 } else { 0 }];
-                (45, self.sprite_paths(ops, color))
+                (45, self.sprite_paths(ops, tint))
             }
-            (Shape::Fairy(figure), _) => {
-                (45, self.sprite_paths(assets::fairy_ops(*figure, color == Color::Black), color))
-            }
-            (Shape::Marker(marker), _) => (45, self.marker(*marker, color)),
-            (Shape::Disc(label), _) => (size, self.disc(label, color)),
+            (Shape::Fairy(figure), _) => (45, self.sprite_paths(assets::fairy_ops(*figure, black), tint)),
+            (Shape::Marker(marker), _) => (45, self.marker(*marker, Self::body_color(black, tint))),
+            (Shape::Disc(label), _) => (size, self.disc(label, Self::body_color(black, tint), black)),
         }
     }
 
-    /// A colour of the cburnett sprites as drawn for `color`: as it is for white and black, and for an extra
-    /// colour its grey level times the tint (what `sprite` does to the white sprite's pixels).
-    fn paint(rgb: [u8; 3], color: Color) -> Rgb {
-        match color {
-            Color::Extra(_) => {
-                let tint = extra_tint(color);
+    /// A colour of the cburnett sprites as drawn with `tint`: as it is without one, else its grey level times the
+    /// tint (what `sprite` does to the white sprite's pixels).
+    fn paint(rgb: [u8; 3], tint: Option<Rgb>) -> Rgb {
+        match tint {
+            Some(tint) => {
                 let level = u16::from(rgb[0]);
                 Rgb(
                     div255(level * u16::from(tint.0)),
@@ -476,23 +478,23 @@ impl Writer {
                     div255(level * u16::from(tint.2)),
                 )
             }
-            _ => Rgb(rgb[0], rgb[1], rgb[2]),
+            None => Rgb(rgb[0], rgb[1], rgb[2]),
         }
     }
 
-    /// The paths of a cburnett sprite, with their fills and strokes.
-    fn sprite_paths(&self, ops: &[SvgOp], color: Color) -> String {
+    /// The paths of a cburnett sprite, with their fills and strokes, the white one tinted with `tint`.
+    fn sprite_paths(&self, ops: &[SvgOp], tint: Option<Rgb>) -> String {
         let mut out = String::new();
         for op in ops {
             let d = sprite_path_data(op);
             let fill = op.fill.as_ref().map(|f| {
                 let rule = if f.even_odd { r#" fill-rule="evenodd""# } else { "" };
-                format!(r#" fill="{}"{rule}"#, hex(Self::paint(f.rgb, color)))
+                format!(r#" fill="{}"{rule}"#, hex(Self::paint(f.rgb, tint)))
             });
             let stroke = op.stroke.as_ref().map(|s| {
                 let mut a = format!(
                     r#" stroke="{}" stroke-width="{}""#,
-                    hex(Self::paint(s.rgb, color)),
+                    hex(Self::paint(s.rgb, tint)),
                     num(s.width.max(self.min_stroke()), 3)
                 );
                 match s.cap {
@@ -527,20 +529,16 @@ impl Writer {
         out
     }
 
-    /// The body colour of a marker or disc: white, black, or an extra colour's tint.
-    fn body_color(color: Color) -> Rgb {
-        match color {
-            Color::Black => Rgb::BLACK,
-            Color::Extra(_) => extra_tint(color),
-            Color::White | Color::Neutral => Rgb::WHITE,
-        }
+    /// The body colour of a marker or disc: the tint (an extra colour's, a side's fill), else black or white.
+    fn body_color(black: bool, tint: Option<Rgb>) -> Rgb {
+        tint.unwrap_or(if black { Rgb::BLACK } else { Rgb::WHITE })
     }
 
-    /// A marker in the 45-unit box: body in the colour, the pieces' black outline (as `sprite::marker_path`).
-    fn marker(&self, marker: Marker, color: Color) -> String {
+    /// A marker in the 45-unit box: its `body`, the pieces' black outline (as `sprite::marker_path`).
+    fn marker(&self, marker: Marker, body: Rgb) -> String {
         let paint = format!(
             r#" fill="{}" stroke="{}" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round""#,
-            hex(Self::body_color(color)),
+            hex(body),
             hex(Rgb::BLACK),
             num(1.5f32.max(self.min_stroke()), 3)
         );
@@ -573,20 +571,20 @@ impl Writer {
         }
     }
 
-    /// The fallback disc of an unknown fairy piece, in pixels: the body with its outline and the label, black on a
-    /// white or tinted disc, white on a black one (as `sprite` draws it).
-    fn disc(&mut self, label: &str, color: Color) -> String {
+    /// The fallback disc of an unknown fairy piece, in pixels: the `body` with its outline and the label, black on a
+    /// white or tinted disc, white on a `black` one (as `sprite` draws it).
+    fn disc(&mut self, label: &str, body: Rgb, black: bool) -> String {
         let size = self.size as f32;
         let k = size / SPRITE_VIEWBOX;
         let mut out = format!(
             r#"<circle cx="{c}" cy="{c}" r="{}" fill="{}" stroke="{}" stroke-width="{}"/>"#,
             num(sprite::DISC_RADIUS * k, 3),
-            hex(Self::body_color(color)),
+            hex(body),
             hex(Rgb::BLACK),
             num((1.5 * k).max(MIN_STROKE_PX), 3),
             c = num(sprite::BOX_CENTRE * k, 3),
         );
-        let ink = if color == Color::Black { Rgb::WHITE } else { Rgb::BLACK };
+        let ink = if black { Rgb::WHITE } else { Rgb::BLACK };
         let label_box = size * sprite::DISC_LABEL_BOX;
         let px = text::fitted_px([label], label_box, label_box, 1.0);
         if let Some(run) = self.centred_run(label, px) {
@@ -875,6 +873,32 @@ mod tests {
         let at = |text: &str| body.find(text).unwrap();
         let (glow, piece, cross) = (at("url(#c)"), at("<use xlink:href=\"#s"), at(r#"stroke-linecap="round" d="M"#));
         assert!(glow < piece && piece < cross);
+    }
+
+    /// A piece of a side with a fill is the white piece's symbol with its white tinted, as the PNG draws it: a
+    /// black king filled blue is the white king filled blue; a neutral one refers to both filled halves. Letters
+    /// are no pieces. `squares_color` is a highlight at opacity 128/255.
+    #[test]
+    fn filled_pieces_are_the_white_symbols_tinted() {
+        let fills =
+            [("white_fill", "#ffd700"), ("black_fill", "#40a0ff"), ("squares", "e4,Rd4"), ("squares_color", "ffcccc")];
+        let o = crate::testing::options_from(&fills);
+        let body = |svg: String| svg[svg.find("</title>").unwrap()..].to_string();
+        let (white, black) = (render_svg(&janko("8/8/8/8/4K3/8/8/8"), &o), render_svg(&janko("8/8/8/8/4k3/8/8/8"), &o));
+        let blue = crate::testing::options_from(&[
+            ("white_fill", "#40a0ff"),
+            ("squares", "e4,Rd4"),
+            ("squares_color", "ffcccc"),
+        ]);
+        assert_eq!(body(black), body(render_svg(&janko("8/8/8/8/4K3/8/8/8"), &blue)));
+        assert!(white.contains(r##"fill="#ffd700""##) && !white.contains(r##"fill="#40a0ff""##), "{white}");
+        assert!(white.contains(r##"<path fill="#fcc" fill-opacity="0.502" d="M161 161h40v40h-40z"/>"##), "{white}");
+        let neutral = render_svg(&janko("8/8/8/8/4-k'a2/8/8/8"), &o);
+        assert_eq!(neutral.matches("<symbol ").count(), 4, "{neutral}");
+        for colour in ["#ffd700", "#40a0ff"] {
+            assert!(neutral.contains(&format!(r#"fill="{colour}""#)), "{colour}: {neutral}");
+        }
+        assert!(neutral.contains(r##"clip-path="url(#L)""##) && neutral.contains(r##"clip-path="url(#R)""##));
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub const CONTENT_TYPE: &str = "text/html; charset=utf-8";
 
 /// `Content-Security-Policy` header for [`INDEX_HTML`]: nothing but the page's own hashed inline script and style,
 /// images and `fetch` from the same origin (the preview is shown from a `blob:` URL), no framing.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-M4/RkUlDp1wQwas0j15ANKSZfOWt4uND299rSWH/L+c='; style-src 'sha256-WlEP3ZexIWJEgsEv/18KaFqTmYTQy5fMvf09vPdOvkU='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-ZOvNe/+S2MGLy9GFUWRl3WTmJs/EbTKNGZs8xEC0Bvg='; style-src 'sha256-WlEP3ZexIWJEgsEv/18KaFqTmYTQy5fMvf09vPdOvkU='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// `Cache-Control` for [`INDEX_HTML`]: short, because the page changes with releases (never `immutable`).
 pub const CACHE_CONTROL: &str = "public, max-age=300";

@@ -685,6 +685,8 @@ fn furniture_is_in_the_key_sorted_and_deduplicated() {
         "check=e2",
         "lastmove=e2e4&lastmove_style=lichess",
         "squares=e4&squares_style=x",
+        "squares=e4&squares_color=ffcccc",
+        "squares=e4&squares_style=x&squares_color=ffcccc",
     ];
     let mut keys: Vec<String> = vec![plain.key().to_string()];
     for v in variants {
@@ -694,10 +696,28 @@ fn furniture_is_in_the_key_sorted_and_deduplicated() {
     let distinct: std::collections::HashSet<_> = keys.iter().collect();
     assert_eq!(distinct.len(), keys.len(), "{keys:#?}");
     // A style of marks the diagram does not have is no change: the plain diagram's key.
-    for idle in ["lastmove_style=lichess", "squares_style=x", "check=&squares_style=tint"] {
+    // So is a colour of unlettered squares where there are none, or a fill of pieces that are not there.
+    for idle in [
+        "lastmove_style=lichess",
+        "squares_style=x",
+        "check=&squares_style=tint",
+        "squares_color=ffcccc",
+        "squares=Ge4&squares_color=ffcccc",
+        "white_fill=gold&black_fill=navy",
+    ] {
         let query = format!("ffen=8/8/8/8/8/8/8/8&{idle}");
-        assert_eq!(job(&get("/diagram.png", Some(&query))).key(), plain.key(), "{idle}");
+        let want = if idle.starts_with("squares=") {
+            q("ffen=8/8/8/8/8/8/8/8&squares=Ge4")
+        } else {
+            q("ffen=8/8/8/8/8/8/8/8")
+        };
+        assert_eq!(job(&get("/diagram.png", Some(&query))).key(), want.key(), "{idle}");
     }
+    // The fills: a key of their own where their side has pieces; a side's own colour is no fill.
+    let kings = q("ffen=4k3/8/8/8/8/8/8/4K3");
+    let filled = q("ffen=4k3/8/8/8/8/8/8/4K3&white_fill=%23FFD700&black_fill=navy");
+    assert!(filled.key().to_string().ends_with(".white_fill=ffd700.black_fill=000080\npng"), "{}", filled.key());
+    assert_eq!(q("ffen=4k3/8/8/8/8/8/8/4K3&white_fill=white&black_fill=000000").key(), kings.key());
     // Accented text is percent-encoded in the key; the query may spell it raw or encoded.
     let raw = q("ffen=8&title=Ph%C3%A9nix%20%C5%A0ulc&caption=%23%32");
     assert!(raw.key().to_string().ends_with(".title=Ph%C3%A9nix %C5%A0ulc.caption=#2\npng"), "{}", raw.key());
@@ -718,6 +738,9 @@ fn bad_furniture_is_a_400_naming_the_parameter() {
         ("ffen=8/8/8/8/8/8/8/8&check=e1e2", "check", "expected a square name"),
         ("ffen=8/8/8/8/8/8/8/8&lastmove_style=yellow", "lastmove_style", "expected one of tint, lichess"),
         ("ffen=8/8/8/8/8/8/8/8&squares_style=%E2%9C%97", "squares_style", "expected one of tint, x"),
+        ("ffen=8/8/8/8/8/8/8/8&squares_color=transparent", "squares_color", "expected a colour: RRGGBB"),
+        ("ffen=8/8/8/8/8/8/8/8&white_fill=%23fff", "white_fill", "expected a colour: RRGGBB"),
+        ("ffen=K&black_fill=blackish", "black_fill", "or a CSS colour name; empty for none"),
         (
             "ffen=92/92/92/92/92/92/92/92/92/92/92&squares=l1",
             "squares",

@@ -1,7 +1,7 @@
 //! chess.com's diagram images: `…/dynboard?fen=…` and the older `…/diagram?fen=…` (chess.com's Android code and
 //! puzzle data), both answered by chess.com's public DiagramGenerator library, whose `Config` and `Generator`
-//! classes are the source of these rules: `size`, `board`, `caption`, `coordinates`, `light`, `dark`, `flip` and
-//! `highlight_squares`; `piece` (a piece set), `coordinates_inside` and `highlight_squares_color` are ignored.
+//! classes are the source of these rules: `size`, `board`, `caption`, `coordinates`, `light`, `dark`, `flip`,
+//! `highlight_squares` and `highlight_squares_color`; `piece` (a piece set) and `coordinates_inside` are ignored.
 
 use super::{ends_with_any, fen_board, is_square, is_yes, pixels, Family, FamilyLink, LinkError, Options, Pairs};
 
@@ -14,6 +14,9 @@ pub(super) static FAMILY: Family = Family {
 
 /// The square sizes of the library's deprecated size indexes 0–3 (its `Generator::$deprecatedSizes`).
 const SIZE_INDEXES: [u32; 4] = [20, 30, 60, 90];
+
+/// The highlights' colour when the link gives none (or one the library's pattern refuses): its documented default.
+const DEFAULT_HIGHLIGHT: &str = "ffcccc";
 
 /// The library's smallest and largest square (`Size::MIN_CUSTOM_SIZE`, `MAX_CUSTOM_SIZE`), and its documented
 /// default.
@@ -48,16 +51,18 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     if pairs.yes(&["flip"]) {
         options.set("flip", "1", "flip");
     }
-    // `highlight_squares`: squares written one after the other (`h2h4`), in the library's pale default colour,
-    // which our yellow tint stands for.
+    // `highlight_squares`: squares written one after the other (`h2h4`), each drawn by the library as
+    // `highlight_squares_color` (six hex digits, else its default `ffcccc`) at GD's alpha 63 of 127 over the square:
+    // our `squares` without a colour letter in `squares_color`, at half opacity.
     let text = pairs.get(&["highlight_squares"]).unwrap_or("");
     let squares: Vec<&str> =
         (0..text.len() / 2).filter_map(|i| text.get(2 * i..2 * i + 2)).filter(|s| is_square(s)).collect();
     if !squares.is_empty() {
-        options.set(
-            "squares",
-            squares.iter().map(|s| format!("Y{s}")).collect::<Vec<_>>().join(","),
-            "highlight_squares",
+        let colour = pairs.get(&["highlight_squares_color"]).filter(|v| is_hex6(v)).unwrap_or(DEFAULT_HIGHLIGHT);
+        options.set("squares", squares.join(","), "highlight_squares").set(
+            "squares_color",
+            colour,
+            "highlight_squares_color",
         );
     }
     if let Some(caption) = pairs.get(&["caption"]).filter(|c| !c.is_empty()) {

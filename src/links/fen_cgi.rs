@@ -2,8 +2,10 @@
 //! describes it (chessvariants.com comment 37054, 2018): `…/fen.cgi?f=<FEN>&s=<square size>&l=<light>&d=<dark>`,
 //! with `w` and `b` for the pieces' fill colours. The FEN is XBoard's, on any board up to 32×32: its piece letters
 //! are XBoard's (`A` the archbishop, `C` the chancellor, …: WinBoard's `/pieceToCharTable` order), not janko's
-//! (where `C` is a circle marker), and its empty runs are whole numbers (`10`). `w` and `b` are not drawn (our
-//! pieces keep their colours); every other parameter is ignored.
+//! (where `C` is a circle marker), and its empty runs are whole numbers (`10`). HGM's pieces are outline images
+//! filled with a colour, the black ones the same outlines filled with the black colour: `w` and `b` are our
+//! `white_fill` and `black_fill` (each piece of that side drawn as our white piece tinted to it; white and black
+//! themselves are our pieces as they are). Every other parameter is ignored.
 
 use super::{ends_with_any, pixels, Family, FamilyLink, LinkError, Options, Pairs};
 use crate::draw::format::Format;
@@ -55,6 +57,12 @@ fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     for (theirs, modern, default) in [("l", "light", DEFAULT_LIGHT), ("d", "dark", DEFAULT_DARK)] {
         let colour = pairs.get(&[theirs]).and_then(colour).unwrap_or_else(|| default.to_string());
         options.set(modern, colour, theirs);
+    }
+    // The pieces' fills, where the link gives a colour (else the script's own pieces: ours as they are).
+    for (theirs, modern) in [("w", "white_fill"), ("b", "black_fill")] {
+        if let Some(fill) = pairs.get(&[theirs]).and_then(colour) {
+            options.set(modern, fill, theirs);
+        }
     }
     // Squares that are not there (`*`) are black, as in HGM's diagrams; the key drops this on a board without any.
     options.set("borders", "1", "f").set("hole", "000000", "f");

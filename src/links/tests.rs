@@ -288,15 +288,24 @@ fn apronus_reads_size_colours_and_flip() {
 }
 
 /// chess.com (its DiagramGenerator library's `Config` and `Generator`): `size` (a deprecated index 0–3 or
-/// `<n>px`), the green board, `light`/`dark`, `coordinates`, `flip`, highlighted squares, the caption; the older
-/// `/diagram` route reads as `/dynboard`.
+/// `<n>px`), the green board, `light`/`dark`, `coordinates`, `flip`, highlighted squares in their colour, the
+/// caption; the older `/diagram` route reads as `/dynboard`.
 #[test]
 fn chess_com_reads_size_flip_highlights_and_caption() {
     let (_, link) = read(&format!(
         "/dynboard?fen={START}&size=3&coordinates=inside&flip=true&highlight_squares=e2e4&caption=Open+game"
     ))
     .unwrap();
-    assert_eq!(options(&link), "s90.f1.c1.green.caption=Open game.squares=Ye2,Ye4");
+    assert_eq!(options(&link), "s90.f1.c1.green.caption=Open game.squares=e2,e4.squares_color=ffcccc");
+    // `highlight_squares_color`: six hex digits (the library's pattern), else its default `ffcccc`; without
+    // highlights it colours nothing.
+    for (colour, want) in [("00FF80", "00ff80"), ("%23ff0000", "ffcccc"), ("red", "ffcccc"), ("", "ffcccc")] {
+        let (_, link) =
+            read(&format!("/diagram?fen={START}&highlight_squares=d2d4h&highlight_squares_color={colour}")).unwrap();
+        assert_eq!(options(&link), format!("s20.f0.c0.green.squares=d2,d4.squares_color={want}"), "{colour}");
+    }
+    let (_, link) = read(&format!("/dynboard?fen={START}&highlight_squares_color=00ff80")).unwrap();
+    assert_eq!(options(&link), "s20.f0.c0.green");
     // The indexes 0–3 are 20-, 30-, 60- and 90-px squares; `<n>px` is pixels from 20 to 200 (then our largest,
     // 128); a bare number above 3 is read as pixels; nothing, or a word, is the documented default of 20 px.
     for (size, square) in [
@@ -336,7 +345,7 @@ fn fen2png_answers_the_picture_with_or_without_raw() {
 
 /// HGM's `fen.cgi` (its author's comment 37054 on chessvariants.com): an XBoard FEN on a board of any size, with
 /// XBoard's letters (`A` archbishop, `C` chancellor, not janko's circle), `s` the square, `l` and `d` the squares'
-/// colours, HGM's white and `#E0E0E0` by default, lines between squares.
+/// colours, HGM's white and `#E0E0E0` by default, lines between squares, `w` and `b` the pieces' fills.
 #[test]
 fn fen_cgi_reads_xboard_letters_on_any_board() {
     let capablanca = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR";
@@ -349,7 +358,20 @@ fn fen_cgi_reads_xboard_letters_on_any_board() {
     assert_eq!(options(&link), "s50.f0.c0.gray.l=ffffc0.d=c08040.hole=000000.borders");
     // Defaults, a three-digit colour, a colour that is none (the default), fairy letters, holes, holdings.
     let (_, link) = read("/fen.cgi?f=FEWMOHGDUVL*/feacwmohgdu*/12/12[Qq]&l=FFD&d=nonsense&w=ff0000").unwrap();
-    assert_eq!(options(&link), "s40.f0.c0.gray.l=ffffdd.d=e0e0e0.hole=000000.borders");
+    assert_eq!(options(&link), "s40.f0.c0.gray.l=ffffdd.d=e0e0e0.hole=000000.borders.white_fill=ff0000");
+    // `w` and `b` in the colour forms of `l` and `d`; white pieces filled white and black ones filled black are
+    // ours as they are, and a colour that is none is the script's default (no fill).
+    for (fills, want) in [
+        ("w=%23FC0&b=Navy", ".white_fill=ffcc00.black_fill=000080"),
+        ("w=FFFFC0&b=8B4513", ".white_fill=ffffc0.black_fill=8b4513"),
+        ("w=FFFFFF&b=%23000000", ""),
+        ("w=white&b=black", ""),
+        ("w=&b=nonsense", ""),
+        ("w=transparent&b=12345", ""),
+    ] {
+        let (_, link) = read(&format!("/fen.cgi?f=rnbqkbnr/8/8/8/8/8/8/RNBQKBNR&{fills}")).unwrap();
+        assert_eq!(options(&link), format!("s40.f0.c0.gray.l=ffffff.d=e0e0e0.hole=000000.borders{want}"), "{fills}");
+    }
     let board = parse_link(&link.ffen, link.dialect).unwrap();
     assert_eq!((board.width(), board.height()), (12, 4));
     // Bad positions name `f` and the column or rank.

@@ -12,6 +12,7 @@
 //! | `check` | one square, `e1`: a red glow under its piece, as lichess marks a king in check | none |
 //! | `lastmove_style` | `tint` or `lichess` ([`LastMoveStyle`]): how the last move's squares are coloured | `tint` |
 //! | `squares_style` | `tint` or `x` ([`SquaresStyle`]): `squares` tinted, or crossed out as `chess.svg` marks them | `tint` |
+//! | `squares_color` | a colour: that of the `squares` without a colour letter, at [`SQUARES_COLOR_ALPHA`] | grey |
 //!
 //! Square names are the coordinate labels: files `a`…`z`, `aa`…`af`, ranks from 1 ([`SquareName`]). The colour
 //! letters are `G` `R` `Y` `B` (upper case only, so `b3` stays a square); without one a mark has the default tint
@@ -574,7 +575,15 @@ pub struct Furniture {
     pub last_move_style: LastMoveStyle,
     /// How `squares` are drawn: tinted, or crossed out.
     pub squares_style: SquaresStyle,
+    /// The colour of the `squares` without a colour letter (`squares_color`), in place of the grey of
+    /// [`Tint::Default`]: blended over the square at [`SQUARES_COLOR_ALPHA`], or the X's core with
+    /// [`SquaresStyle::X`]. chess.com's `highlight_squares_color` is this.
+    pub squares_color: Option<Rgb>,
 }
+
+/// The opacity (0–255) of a square in the `squares_color`: half, as chess.com's DiagramGenerator draws its
+/// highlights (GD's alpha 63 of 127, 64/127 opaque).
+pub const SQUARES_COLOR_ALPHA: u8 = 128;
 
 const SQUARE_EXPECTED: &str = "a square name: file a to z or aa to af, then rank 1 to 32 (e4, aa10)";
 const SQUARES_EXPECTED: &str =

@@ -25,7 +25,7 @@
 //! ```
 
 use crate::notation::ffen::{Dialect, Width};
-use crate::notation::paint::{Paint, PAINT_EXPECTED};
+use crate::notation::paint::{Paint, Rgb, PAINT_EXPECTED};
 use crate::options::error::OptionError;
 use crate::options::furniture::{LastMoveStyle, Marks, Move, SquareName, SquaresStyle, TextLines};
 use crate::options::language::{Form, Lang};
@@ -203,9 +203,10 @@ const FIRST_RANK_EXPECTED: &str = "the number of the bottom rank, 0 to 999";
 const LANG_EXPECTED: &str = "one of en, de, fr";
 const FORM_EXPECTED: &str = "one of list, popeye";
 const COORD_COLOR_EXPECTED: &str = "a colour: RRGGBB hex (with or without #) or a CSS colour name";
+const FILL_EXPECTED: &str = "a colour: RRGGBB hex (with or without #) or a CSS colour name; empty for none";
 
 /// How the board is drawn, in the order of the cache key's segments and of the modern link's parameters.
-pub static OPTION_PARAMS: [Param<RenderOptions>; 26] = [
+pub static OPTION_PARAMS: [Param<RenderOptions>; 29] = [
     Param {
         name: "size",
         aliases: &[],
@@ -440,6 +441,36 @@ pub static OPTION_PARAMS: [Param<RenderOptions>; 26] = [
         key: |o| o.borders.then(|| "borders".to_string()),
     },
     Param {
+        name: "white_fill",
+        aliases: &[],
+        required: false,
+        cli: Cli::Value("COLOUR"),
+        values: "`RRGGBB` (optional `#`) or a CSS name; empty for none",
+        default: "none",
+        about: "the white pieces' colour: each drawn as the white piece with its white tinted to it (HGM's `w`)",
+        read: |o, v| {
+            o.white_fill = fill("white_fill", v, Some(Rgb::WHITE))?;
+            Ok(())
+        },
+        link: |o| o.white_fill.map(|c| c.to_string()),
+        key: |o| o.white_fill.map(|c| format!("white_fill={c}")),
+    },
+    Param {
+        name: "black_fill",
+        aliases: &[],
+        required: false,
+        cli: Cli::Value("COLOUR"),
+        values: "as `white_fill`",
+        default: "none",
+        about: "the black pieces' colour: each drawn as the white piece tinted to it, its black lines kept (HGM's `b`)",
+        read: |o, v| {
+            o.black_fill = fill("black_fill", v, Some(Rgb::BLACK))?;
+            Ok(())
+        },
+        link: |o| o.black_fill.map(|c| c.to_string()),
+        key: |o| o.black_fill.map(|c| format!("black_fill={c}")),
+    },
+    Param {
         name: "count",
         aliases: &[],
         required: false,
@@ -575,6 +606,22 @@ pub static OPTION_PARAMS: [Param<RenderOptions>; 26] = [
         key: |o| style(o.furniture.squares_style, SquaresStyle::name).map(|name| format!("squares_style={name}")),
     },
     Param {
+        name: "squares_color",
+        aliases: &[],
+        required: false,
+        cli: Cli::Value("COLOUR"),
+        values: "as `white_fill`",
+        default: "grey",
+        about:
+            "the colour of `squares` without a colour letter, at half opacity (chess.com's `highlight_squares_color`)",
+        read: |o, v| {
+            o.furniture.squares_color = fill("squares_color", v, None)?;
+            Ok(())
+        },
+        link: |o| o.furniture.squares_color.map(|c| c.to_string()),
+        key: |o| o.furniture.squares_color.map(|c| format!("squares_color={c}")),
+    },
+    Param {
         name: "lang",
         aliases: &[],
         required: false,
@@ -699,6 +746,20 @@ fn palette(value: &str) -> Result<Palette, OptionError> {
         }
         other => bad("colors", value, format!("{other}")),
     })
+}
+
+/// A colour that may not be `transparent` (`white_fill`, `black_fill`, `squares_color`), trimmed; `None` for an
+/// empty value and for `same`, the colour that draws what no value draws (a white piece filled white is the white
+/// piece, and a black piece filled black is taken as the black piece, whose white inner lines a black fill would
+/// hide): one key for one picture.
+fn fill(parameter: &'static str, value: &str, same: Option<Rgb>) -> Result<Option<Rgb>, OptionError> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    let colour =
+        value.parse::<Paint>().ok().and_then(Paint::solid).ok_or_else(|| bad(parameter, value, FILL_EXPECTED))?;
+    Ok((Some(colour) != same).then_some(colour))
 }
 
 /// `files` or `ranks`, untrimmed.

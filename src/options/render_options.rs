@@ -12,12 +12,12 @@
 //! assert_eq!(bad.to_string(), "bad value \"200\" for `size`: expected a square size in pixels from 12 to 128");
 //! ```
 
-use crate::notation::board::{file_name, Board};
+use crate::notation::board::{file_name, Board, Cell, Color};
 use crate::notation::ffen::DefinitionLook;
 use crate::notation::paint::Paint;
 use crate::notation::paint::Rgb;
 use crate::options::error::OptionError;
-use crate::options::furniture::{Furniture, LastMoveStyle, SquaresStyle};
+use crate::options::furniture::{Furniture, LastMoveStyle, SquaresStyle, Tint};
 use crate::options::language::{Form, Lang};
 use crate::options::look::{Labels, Palette, Pattern};
 use crate::options::theme::{DarkSquares, Theme};
@@ -140,6 +140,15 @@ pub struct RenderOptions {
     pub hole: Option<Paint>,
     /// Lines between neighbouring squares (HGM's `borders`).
     pub borders: bool,
+    /// The fill colour of the white pieces (`white_fill`, HGM's `w`): each white piece, and the white half of a
+    /// neutral one, drawn as the white piece with its white tinted to this colour, as the extra colours 3–6 are
+    /// drawn; `None` for the pieces as they are. White itself is `None` (it draws the same pixels).
+    pub white_fill: Option<Rgb>,
+    /// The fill colour of the black pieces (`black_fill`, HGM's `b`): each black piece, and the black half of a
+    /// neutral one, drawn as the white piece tinted to this colour, the black outlines and inner lines black. Black
+    /// itself is `None`: the black pieces as they are, whose inner lines are white (a white piece tinted black would
+    /// be a silhouette).
+    pub black_fill: Option<Rgb>,
     /// The piece count, title, caption, highlights, arrows, last move and check (`count`, `title`, `caption`,
     /// `squares`, `arrows`, `lastmove`, `check`, and the looks `lastmove_style` and `squares_style`; see
     /// [`Furniture`]): none by default.
@@ -169,6 +178,8 @@ impl Default for RenderOptions {
             coord_color: None,
             hole: None,
             borders: false,
+            white_fill: None,
+            black_fill: None,
             furniture: Furniture::default(),
             lang: Lang::default(),
             form: Form::default(),
@@ -238,7 +249,8 @@ impl RenderOptions {
     /// cache keys), `coords` on when there are labels, and what cannot change the picture dropped (`light` and
     /// `dark` under `colors`, `first_rank` without coordinates, `coord_color` without coordinates or furniture
     /// text, `first_rank` under `ranks`, `hole` on a board without holes, `rim` where nothing shows it,
-    /// `lastmove_style` without a last move, `squares_style` without `squares`).
+    /// `lastmove_style` without a last move, `squares_style` without `squares`, `squares_color` without `squares`
+    /// that lack a colour letter, `white_fill` / `black_fill` without a white / black or neutral piece).
     ///
     /// ```
     /// use ffen_diagram::{ffen, RenderOptions};
@@ -289,7 +301,7 @@ impl RenderOptions {
             // `coord_color` inks the coordinates and the furniture's text; without either it cannot show.
             fitted.coord_color = None;
         }
-        let has_holes = board.cells().iter().any(|c| matches!(c, crate::notation::board::Cell::Hole));
+        let has_holes = board.cells().iter().any(|c| matches!(c, Cell::Hole));
         if !has_holes {
             fitted.hole = None;
         }
@@ -347,17 +359,37 @@ impl RenderOptions {
                 None => fitted.pattern = Some(expanded),
             }
         }
-        // A style of marks that are not there colours nothing.
-        let furniture = &mut fitted.furniture;
+        fitted.drop_idle_looks(board);
+        // Squares named by `squares`, `arrows`, `lastmove` and `check` must be on this board.
+        fitted.furniture.check(board)?;
+        Ok(fitted)
+    }
+
+    /// Drops the looks that colour nothing on `board`: a style of marks that are not there, `squares_color` without
+    /// squares that lack a colour letter, the fill of a side without pieces (neutral pieces are of both sides).
+    fn drop_idle_looks(&mut self, board: &Board) {
+        let furniture = &mut self.furniture;
         if furniture.last_move.is_none() {
             furniture.last_move_style = LastMoveStyle::default();
         }
         if furniture.squares.is_empty() {
             furniture.squares_style = SquaresStyle::default();
         }
-        // Squares named by `squares`, `arrows`, `lastmove` and `check` must be on this board.
-        fitted.furniture.check(board)?;
-        Ok(fitted)
+        if !furniture.squares.as_slice().iter().any(|&(_, tint)| tint == Tint::Default) {
+            furniture.squares_color = None;
+        }
+        let colours = || {
+            board.cells().iter().filter_map(|cell| match cell {
+                Cell::Piece(piece) => Some(piece.color),
+                _ => None,
+            })
+        };
+        if !colours().any(|c| matches!(c, Color::White | Color::Neutral)) {
+            self.white_fill = None;
+        }
+        if !colours().any(|c| matches!(c, Color::Black | Color::Neutral)) {
+            self.black_fill = None;
+        }
     }
 }
 
@@ -413,7 +445,7 @@ mod tests {
     fn query_pairs_read_back_to_the_same_options() {
         use crate::notation::ffen::{parse, Dialect};
         let board = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
-        let queries: [&[(&str, &str)]; 8] = [
+        let queries: [&[(&str, &str)]; 10] = [
             &[],
             &[("size", "90"), ("flip", "on"), ("coords", ""), ("theme", "WIKIPEDIA")],
             &[
@@ -434,6 +466,8 @@ mod tests {
             ],
             &[("check", "e1"), ("lastmove", "f1b5"), ("lastmove_style", "Lichess"), ("squares", "Rd7,e2")],
             &[("squares", "Gd7,e2"), ("squares_style", " X "), ("arrows", "Bd7d7"), ("check", "e8")],
+            &[("white_fill", "#FFD700"), ("black_fill", "navy"), ("squares", "e2,Re4"), ("squares_color", "ffcccc")],
+            &[("white_fill", "white"), ("black_fill", "#000000"), ("squares_color", "")],
         ];
         for query in queries {
             let options = opts(query).unwrap().for_board(&board).unwrap();
@@ -473,6 +507,66 @@ mod tests {
         let asked = opts(&[("lastmove_style", "LICHESS"), ("squares_style", "x")]).unwrap();
         assert_eq!(asked.canonical(), "s40.f0.c0.gray.lastmove_style=lichess.squares_style=x");
         assert_eq!(asked.link_pairs(), [("lastmove_style", "lichess".to_string()), ("squares_style", "x".to_string())]);
+    }
+
+    /// The piece fills and `squares_color`: a segment each, omitted at the default (none), so every key from before
+    /// them stays; dropped when fitted to a board where they colour nothing (no piece of that side, no square
+    /// without a colour letter); a side's own colour is no fill, and empty is none.
+    #[test]
+    fn the_fills_and_the_squares_colour_are_keyed_only_when_they_draw() {
+        use crate::notation::ffen::{parse, Dialect};
+        let key = |ffen: &str, pairs: &[(&'static str, &'static str)]| {
+            let board = parse(ffen, Dialect::Janko).unwrap();
+            opts(pairs).unwrap().for_board(&board).unwrap().canonical()
+        };
+        let fills = [("white_fill", "#FFD700"), ("black_fill", "Navy")];
+        assert_eq!(key("4k3/8/8/8/8/8/8/4K3", &fills), "s40.f0.c0.gray.white_fill=ffd700.black_fill=000080");
+        // A side without pieces: its fill fills nothing. Neutral pieces are of both sides; markers are pieces, text
+        // is not.
+        assert_eq!(key("4k3/8/8/8/8/8/8/8", &fills), "s40.f0.c0.gray.black_fill=000080");
+        assert_eq!(key("8/8/8/8/8/8/8/4K3", &fills), "s40.f0.c0.gray.white_fill=ffd700");
+        assert_eq!(key("8/8/8/8/8/8/8/'a'B2''12", &fills), "s40.f0.c0.gray");
+        assert_eq!(key("8/8/8/8/8/8/8/-q", &fills), "s40.f0.c0.gray.white_fill=ffd700.black_fill=000080");
+        assert_eq!(key("8/8/8/8/8/8/8/C1s", &fills), "s40.f0.c0.gray.white_fill=ffd700.black_fill=000080");
+        assert_eq!(key("8/8/8/8/8/8/8/[Q:3]", &fills), "s40.f0.c0.gray");
+        // White pieces filled white and black ones filled black are the pieces as they are; empty is none.
+        for pairs in [
+            &[("white_fill", "white"), ("black_fill", "BLACK")][..],
+            &[("white_fill", "#FFFFFF"), ("black_fill", "000000")],
+            &[("white_fill", ""), ("black_fill", " ")],
+        ] {
+            let options = opts(pairs).unwrap();
+            assert_eq!((options.white_fill, options.black_fill), (None, None), "{pairs:?}");
+            assert_eq!(key("4k3/8/8/8/8/8/8/4K3", pairs), "s40.f0.c0.gray", "{pairs:?}");
+        }
+        // `squares_color` only with squares that have no colour letter.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let color = ("squares_color", "#FFCCCC");
+        assert_eq!(key(start, &[("squares", "e2,Ge4"), color]), "s40.f0.c0.gray.squares=e2,Ge4.squares_color=ffcccc");
+        assert_eq!(
+            key(start, &[("squares", "e2"), color, ("squares_style", "x")]),
+            "s40.f0.c0.gray.squares=e2.squares_style=x.squares_color=ffcccc"
+        );
+        assert_eq!(key(start, &[("squares", "Ye2,Ge4"), color]), "s40.f0.c0.gray.squares=Ye2,Ge4");
+        assert_eq!(key(start, &[color, ("arrows", "e2e4")]), "s40.f0.c0.gray.arrows=e2e4");
+        // Unfitted, the key and the link show what was asked for.
+        let asked = opts(&[("squares_color", "red"), ("black_fill", "#ABCDEF")]).unwrap();
+        assert_eq!(asked.canonical(), "s40.f0.c0.gray.black_fill=abcdef.squares_color=ff0000");
+        assert_eq!(asked.link_pairs(), [("black_fill", "abcdef".to_string()), ("squares_color", "ff0000".to_string())]);
+    }
+
+    #[test]
+    fn bad_fills_and_squares_colours_are_400s_naming_the_parameter() {
+        let message = |pairs: &[(&'static str, &'static str)]| opts(pairs).unwrap_err().to_string();
+        assert_eq!(
+            message(&[("white_fill", "transparent")]),
+            "bad value \"transparent\" for `white_fill`: expected a colour: RRGGBB hex (with or without #) or a CSS \
+             colour name; empty for none"
+        );
+        for (parameter, value) in [("black_fill", "12345"), ("squares_color", "Ye4"), ("white_fill", "#ggg000")] {
+            let e = opts(&[(parameter, value)]).unwrap_err();
+            assert_eq!((e.parameter, e.value.as_str()), (parameter, value));
+        }
     }
 
     #[test]

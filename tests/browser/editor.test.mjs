@@ -529,6 +529,31 @@ test('a pasted link of another diagram service shows its position and look, and 
   const etag = async (url) => (await fetch(url, { method: 'HEAD' })).headers.get('etag');
   assert.equal(await etag(await page.inputValue('#out-link')), await etag(base + boardimage));
   assert.match(await page.inputValue('#out-legacy'), /\/d\.php\?ff=r1bqkbnr/);
+  // H. G. Muller's fen.cgi: HGM's squares and lines, the pieces' fills
+  const fencgi = '/cgi-bin/fen.cgi?f=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201&s=45&l=FFFFC0&w=%23FC0&b=Navy';
+  // (the same position as before: wait for the conversion, then for its preview)
+  const converted = (text) => page.waitForFunction((t) => document.getElementById('paste-msg').textContent.includes(t), text);
+  await page.fill('#paste', 'https://www.chessvariants.com' + fencgi);
+  await page.click('#convert');
+  await converted('white_fill=ffcc00');
+  await settled('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR');
+  assert.equal(await page.inputValue('#lk-light'), 'ffffc0');
+  assert.equal(await page.inputValue('#lk-dark'), 'e0e0e0');
+  assert.equal(await page.isChecked('#lk-borders'), true);
+  assert.equal(await page.inputValue('#lk-white-fill'), 'ffcc00');
+  assert.equal(await page.inputValue('#lk-black-fill'), '000080');
+  assert.equal(await etag(await page.inputValue('#out-link')), await etag(base + fencgi));
+  // chess.com: its highlights in their colour, half opaque
+  const chesscom = '/dynboard?fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR%20b%20KQkq%20-%200%201&size=2&highlight_squares=e2e4&highlight_squares_color=00FF80';
+  await page.fill('#paste', 'https://www.chess.com' + chesscom);
+  await page.click('#convert');
+  await converted('squares_color=00ff80');
+  await settled('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR');
+  assert.equal(await page.inputValue('#theme'), 'green');
+  assert.equal(await page.inputValue('#squares'), 'e2,e4');
+  assert.equal(await page.inputValue('#lk-squares-color'), '00ff80');
+  assert.equal(await page.inputValue('#lk-white-fill'), '', 'what the link does not say goes back to the default');
+  assert.equal(await etag(await page.inputValue('#out-link')), await etag(base + chesscom));
   // a jinchess link with a bot's trailing #…: what it does not say goes back to the default (no flip, no last move)
   await page.fill('#paste', 'http://www.jinchess.com/chessboard/?p=----k-------------------------------------------------------K---&s=l&cm=o&ct=Draw#8213');
   await page.press('#paste', 'Enter');
@@ -537,6 +562,7 @@ test('a pasted link of another diagram service shows its position and look, and 
   assert.equal(await page.inputValue('#lastmove'), '');
   assert.equal(await page.inputValue('#lastmove_style'), 'tint');
   assert.equal(await page.inputValue('#check'), '');
+  assert.equal(await page.inputValue('#lk-squares-color'), '');
   assert.equal(await page.inputValue('#caption'), 'Draw');
   assert.equal(await page.inputValue('#size'), '40');
   await page.screenshot({ path: join(ARTIFACTS, 'editor-convert.png') });

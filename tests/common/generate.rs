@@ -97,10 +97,10 @@ fn arb_text() -> impl Strategy<Value = String> {
     prop_oneof![names, "([ -~]|[éŠłüÆ]|<script>|&amp;|\\|){0,30}"]
 }
 
-/// Furniture as query pairs, any mix of the nine parameters: title and caption (absent, empty or text), the count
+/// Furniture as query pairs, any mix of the ten parameters: title and caption (absent, empty or text), the count
 /// (absent, off or on), highlights, arrows, a last move and a check, their squares on the first four files and ranks
-/// or, in a third of the furniture, anywhere on a board up to 32×32 (mostly off the board), and the styles of the
-/// last move and the highlights (absent, a value in some case, or empty).
+/// or, in a third of the furniture, anywhere on a board up to 32×32 (mostly off the board), the styles of the last
+/// move and the highlights (absent, a value in some case, or empty) and the colour of unlettered highlights.
 pub fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
     let texts =
         (proptest::option::of(arb_text()), proptest::option::of(arb_text()), proptest::option::of(any::<bool>()));
@@ -114,7 +114,11 @@ pub fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
         )
     });
     let style = |values: &'static [&'static str]| proptest::option::of(prop::sample::select(values));
-    let styles = (style(&["tint", "lichess", "Lichess", ""]), style(&["tint", "x", "X", ""]));
+    let styles = (
+        style(&["tint", "lichess", "Lichess", ""]),
+        style(&["tint", "x", "X", ""]),
+        style(&["ffcccc", "#102030", "Gold", ""]),
+    );
     (texts, marks, any::<bool>(), styles).prop_map(|((title, caption, count), marks, empty_lists, styles)| {
         let (squares, arrows, last, check) = marks;
         let mut pairs = Vec::new();
@@ -132,16 +136,30 @@ pub fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
         pairs.extend(check.map(|square| ("check", square)));
         pairs.extend(styles.0.map(|style| ("lastmove_style", style.to_string())));
         pairs.extend(styles.1.map(|style| ("squares_style", style.to_string())));
+        pairs.extend(styles.2.map(|colour| ("squares_color", colour.to_string())));
         pairs
     })
 }
 
 /// The look parameters [`arb_look`] writes (and [`GeneratedOptions`] leaves out when the options refuse them).
-pub const LOOK_KEYS: [&str; 10] =
-    ["colors", "light", "dark", "board", "rim", "hole", "coord_color", "borders", "files", "first_rank"];
+pub const LOOK_KEYS: [&str; 12] = [
+    "colors",
+    "light",
+    "dark",
+    "board",
+    "rim",
+    "hole",
+    "coord_color",
+    "borders",
+    "files",
+    "first_rank",
+    "white_fill",
+    "black_fill",
+];
 
 /// Looks, as query pairs: colours (light and dark, or a palette) and board patterns, transparent ones
-/// too, rim, coordinate colour, hole colour, the grid, labels and the first rank.
+/// too, rim, coordinate colour, hole colour, the grid, labels, the first rank and the pieces' fills (a side's own
+/// colour among them, which is no fill).
 pub fn arb_look() -> impl Strategy<Value = Vec<(&'static str, String)>> {
     let colors = proptest::option::of(prop::sample::select(vec![
         "white #b4b4b4 #8ca2ad",
@@ -153,29 +171,40 @@ pub fn arb_look() -> impl Strategy<Value = Vec<(&'static str, String)>> {
     let board = proptest::option::of(prop::sample::select(vec!["10.21.", "01", "0", "210.012."]));
     let paint = || proptest::option::of(prop::sample::select(vec!["#3a2a1e", "transparent", "white", "#5b3a29"]));
     let hex = || proptest::option::of("#[0-9a-f]{6}");
+    let fill = |own: &'static str| {
+        proptest::option::of(prop_oneof![
+            "#[0-9a-f]{6}",
+            prop::sample::select(vec!["gold", "navy", own, ""]).prop_map(str::to_string),
+        ])
+    };
     (
         (colors, hex(), prop_oneof![hex(), Just(Some("transparent".to_string()))], board),
         (paint(), paint(), hex()),
         (any::<bool>(), any::<bool>(), 0u16..3),
+        (fill("white"), fill("#000000")),
     )
-        .prop_map(|((colors, light, dark, board), (rim, hole, coord_color), (borders, labels, first_rank))| {
-            let mut pairs: Vec<(&'static str, String)> = Vec::new();
-            pairs.extend(colors.map(|c| ("colors", c.to_string())));
-            pairs.extend(light.map(|c| ("light", c)));
-            pairs.extend(dark.map(|c| ("dark", c)));
-            pairs.extend(board.map(|b| ("board", b.to_string())));
-            pairs.extend(rim.map(|r| ("rim", r.to_string())));
-            pairs.extend(hole.map(|h| ("hole", h.to_string())));
-            pairs.extend(coord_color.map(|c| ("coord_color", c)));
-            if borders {
-                pairs.push(("borders", "1".to_string()));
-            }
-            if labels {
-                pairs.push(("files", "α b <c> & d".to_string()));
-            }
-            pairs.push(("first_rank", first_rank.to_string()));
-            pairs
-        })
+        .prop_map(
+            |((colors, light, dark, board), (rim, hole, coord_color), (borders, labels, first_rank), fills)| {
+                let mut pairs: Vec<(&'static str, String)> = Vec::new();
+                pairs.extend(colors.map(|c| ("colors", c.to_string())));
+                pairs.extend(light.map(|c| ("light", c)));
+                pairs.extend(dark.map(|c| ("dark", c)));
+                pairs.extend(board.map(|b| ("board", b.to_string())));
+                pairs.extend(rim.map(|r| ("rim", r.to_string())));
+                pairs.extend(hole.map(|h| ("hole", h.to_string())));
+                pairs.extend(coord_color.map(|c| ("coord_color", c)));
+                if borders {
+                    pairs.push(("borders", "1".to_string()));
+                }
+                if labels {
+                    pairs.push(("files", "α b <c> & d".to_string()));
+                }
+                pairs.push(("first_rank", first_rank.to_string()));
+                pairs.extend(fills.0.map(|c| ("white_fill", c)));
+                pairs.extend(fills.1.map(|c| ("black_fill", c)));
+                pairs
+            },
+        )
 }
 
 /// A look parameter or one of the flags and theme, as the junk of [`arb_look_junk`] uses them.
@@ -195,6 +224,9 @@ pub fn arb_look_key() -> impl Strategy<Value = &'static str> {
         "theme",
         "light",
         "dark",
+        "white_fill",
+        "black_fill",
+        "squares_color",
     ])
 }
 
@@ -227,8 +259,18 @@ pub struct GeneratedOptions {
 }
 
 /// The parameters of the furniture.
-const FURNITURE_KEYS: [&str; 9] =
-    ["title", "caption", "count", "squares", "arrows", "lastmove", "check", "lastmove_style", "squares_style"];
+const FURNITURE_KEYS: [&str; 10] = [
+    "title",
+    "caption",
+    "count",
+    "squares",
+    "arrows",
+    "lastmove",
+    "check",
+    "lastmove_style",
+    "squares_style",
+    "squares_color",
+];
 
 impl GeneratedOptions {
     /// The options the pairs (and junk) read as, fitted to `board` when there is one (as the Worker fits them).
