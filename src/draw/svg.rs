@@ -883,7 +883,8 @@ mod tests {
         let fills =
             [("white_fill", "#ffd700"), ("black_fill", "#40a0ff"), ("squares", "e4,Rd4"), ("squares_color", "ffcccc")];
         let o = crate::testing::options_from(&fills);
-        let body = |svg: String| svg[svg.find("</title>").unwrap()..].to_string();
+        // The drawing after the words (whose `<desc>` says which side the king is).
+        let body = |svg: String| svg[svg.find("</desc>").unwrap()..].to_string();
         let (white, black) = (render_svg(&janko("8/8/8/8/4K3/8/8/8"), &o), render_svg(&janko("8/8/8/8/4k3/8/8/8"), &o));
         let blue = crate::testing::options_from(&[
             ("white_fill", "#40a0ff"),
