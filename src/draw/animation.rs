@@ -211,10 +211,17 @@ impl Palette {
     fn indices(&mut self, image: &Image, rect: Rect) -> Result<Vec<u8>, AnimationError> {
         let mut out = Vec::with_capacity((rect.width * rect.height) as usize);
         let width = image.width as usize;
+        // A diagram's rows are runs of one colour: the pixel before answers most look-ups without hashing.
+        let mut last: Option<(u32, u8)> = None;
         for y in rect.y..rect.y + rect.height {
             let start = y as usize * width + rect.x as usize;
             for &pixel in &image.pixels[start..start + rect.width as usize] {
-                out.push(self.index_of(pixel)?);
+                let index = match last {
+                    Some((colour, index)) if colour == pixel => index,
+                    _ => self.index_of(pixel)?,
+                };
+                last = Some((pixel, index));
+                out.push(index);
             }
         }
         Ok(out)

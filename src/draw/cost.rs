@@ -29,6 +29,7 @@
 use crate::draw::indexed::indexed_path_applies;
 use crate::draw::layout::Layout;
 use crate::notation::board::{Board, Cell};
+use crate::notation::moves::{Frame, Square};
 use crate::options::render_options::RenderOptions;
 use std::collections::HashMap;
 use std::fmt;
@@ -58,6 +59,10 @@ const LABEL_MICROS: u64 = 20;
 const CHAR_MICROS: u64 = 50;
 /// Nanoseconds a pixel of a square under a highlight or an arrow (a tile of its own, the overlay rasterised).
 const MARK_PIXEL_NANOS: u64 = 10;
+/// Nanoseconds a pixel of an animation's frame (painted in RGB, indexed on the animation's palette, encoded as
+/// APNG or GIF), and a frame's fixed part (its scene built and compared with the one before).
+const ANIMATION_PIXEL_NANOS: u64 = 20;
+const FRAME_NANOS: u64 = 30_000;
 
 /// A diagram's predicted CPU cost and what it was predicted from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,6 +119,52 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
         + sprites * SPRITE_MICROS
         + labels * LABEL_MICROS;
     RenderCost { micros, width: l.width, height: l.height, tiles: tiles as u32 }
+}
+
+/// Predicts what drawing and encoding the animation of `lines` played on `board` costs (a GIF without moves: no
+/// line): the first frame, the whole picture, as a still's tiles and sprites plus every pixel painted, indexed on
+/// the animation's palette and encoded; then each later frame from what it changes — a frame's fixed part (the
+/// scene built, compared with the one before) and the pixels of the rectangle around the squares it changes (the
+/// move's squares and the highlights it sets and clears), painted and encoded. A frame whose other parts may change
+/// (a piece count, arrows) and the diagram shown again before each line after the first count as the whole
+/// picture. Not frames × picture: a 93-move game at 90-px squares is about a first frame and a third of the board a
+/// move.
+pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Frame>]) -> RenderCost {
+    let l = Layout::requested(board, options);
+    let pixels = u64::from(l.width) * u64::from(l.height);
+    let still = render_cost(board, options);
+    let square = u64::from(l.square);
+    let whole_frames = options.furniture.count || !options.furniture.arrows.is_empty();
+    let mut nanos = still.micros.saturating_sub(FIXED_MICROS) * 1000 + pixels * ANIMATION_PIXEL_NANOS;
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            nanos += FRAME_NANOS + pixels * ANIMATION_PIXEL_NANOS;
+        }
+        let mut before = options.furniture.last_move.map(|m| [m.from, m.to]).map(|[a, b]| {
+            [Square { file: a.file(), rank: a.rank() }, Square { file: b.file(), rank: b.rank() }]
+        });
+        for frame in line {
+            let area = if whole_frames {
+                pixels
+            } else {
+                let squares = frame.changed.iter().chain(before.iter().flatten());
+                let squares: Vec<&Square> = squares.chain(frame.last.iter().flat_map(|(a, b)| [a, b])).collect();
+                let (files, ranks) = spans(&squares);
+                (files * ranks * square * square).min(pixels)
+            };
+            nanos += FRAME_NANOS + area * ANIMATION_PIXEL_NANOS;
+            before = frame.last.map(|(a, b)| [a, b]);
+        }
+    }
+    RenderCost { micros: FIXED_MICROS + nanos / 1000, ..still }
+}
+
+/// How many files and ranks the rectangle around `squares` spans.
+fn spans(squares: &[&Square]) -> (u64, u64) {
+    let files = squares.iter().map(|s| s.file);
+    let ranks = squares.iter().map(|s| s.rank);
+    let span = |lo: Option<usize>, hi: Option<usize>| lo.zip(hi).map_or(0, |(lo, hi)| (hi - lo + 1) as u64);
+    (span(files.clone().min(), files.max()), span(ranks.clone().min(), ranks.max()))
 }
 
 /// The different squares of `board` (content and light or dark) and the different contents that draw a sprite.

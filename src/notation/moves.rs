@@ -36,6 +36,22 @@ use std::str::FromStr;
 /// The most moves a text may hold, over all its lines.
 pub const MAX_MOVES: usize = 500;
 
+/// The side to move a position's text gives: Black when its second field (after white space, as janko's ` b`
+/// and FEN's `… b KQkq - 0 1` write it) is `b`, White otherwise.
+///
+/// ```
+/// use ffen_diagram::moves::side_to_move;
+/// use ffen_diagram::Color;
+/// assert_eq!(side_to_move("4k3/8/8/8/8/8/8/4K3 b"), Color::Black);
+/// assert_eq!(side_to_move("4k3/8/8/8/8/8/8/4K3"), Color::White);
+/// ```
+pub fn side_to_move(position: &str) -> Color {
+    match position.split_whitespace().nth(1) {
+        Some("b" | "B") => Color::Black,
+        _ => Color::White,
+    }
+}
+
 /// A square as a move names it: file (0 = a) and rank (1 = the bottom).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Square {
@@ -358,6 +374,104 @@ impl Moves {
     /// Whether there is no move at all.
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
+    }
+}
+
+impl Moves {
+    /// The moves as the cache key and the modern link write them, one text for every spelling of the same moves
+    /// played from `first`: each move as its coordinates (`e2e4`, `e7e8=Q`, `e7e8=(nightrider)`), castling `0-0`
+    /// or `0-0-0`, a piece put `[+wRh8]` (after its move, if any), separated by spaces, lines by ` | `; no move
+    /// numbers or marks. A line that castles says which side moves where the sides could differ: `1...` before the
+    /// first move Black makes out of turn counted from White (so the text does not depend on `first`, which the
+    /// canonical FFEN does not carry). Reading it back and playing it from White gives the same frames.
+    ///
+    /// ```
+    /// use ffen_diagram::moves::Moves;
+    /// use ffen_diagram::Color;
+    /// let moves: Moves = "1.e2-e4! e7-e5 2.Sg1-f3 | 1.e7-e8=S+".parse().unwrap();
+    /// assert_eq!(moves.canonical(Color::White), "e2e4 e7e5 g1f3 | e7e8=N");
+    /// let black: Moves = "0-0 0-0".parse().unwrap();
+    /// assert_eq!(black.canonical(Color::Black), "1...0-0 0-0");
+    /// ```
+    pub fn canonical(&self, first: Color) -> String {
+        let lines: Vec<String> = self.lines.iter().map(|line| canonical_line(line, first)).collect();
+        lines.join(" | ")
+    }
+}
+
+/// One line of [`Moves::canonical`].
+fn canonical_line(line: &[Move], first: Color) -> String {
+    let castles = line.iter().any(|m| m.actions.iter().any(|a| matches!(a, Action::Castle { .. })));
+    let (mut side, mut written) = (first, Color::White);
+    let mut words = Vec::with_capacity(line.len());
+    for played in line {
+        if played.black_by_number {
+            side = Color::Black;
+        }
+        let mut word = String::new();
+        if castles && side == Color::Black && written == Color::White {
+            word.push_str("1...");
+            written = Color::Black;
+        }
+        for action in &played.actions {
+            write_action(&mut word, action);
+        }
+        words.push(word);
+        side = other(side);
+        written = other(written);
+    }
+    words.join(" ")
+}
+
+/// The other side (Black after anything but Black).
+fn other(side: Color) -> Color {
+    if side == Color::Black {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// An action as [`Moves::canonical`] writes it.
+fn write_action(out: &mut String, action: &Action) {
+    use std::fmt::Write as _;
+    match action {
+        Action::Step { from, to, promotion } => {
+            let _ = write!(out, "{from}{to}");
+            if let Some(kind) = promotion {
+                out.push('=');
+                write_kind(out, kind);
+            }
+        }
+        Action::Castle { long } => out.push_str(if *long { "0-0-0" } else { "0-0" }),
+        Action::Put { piece, square } => {
+            let colour = match piece.color {
+                Color::Black => 'b',
+                Color::Neutral => 'n',
+                _ => 'w',
+            };
+            let _ = write!(out, "[+{colour}");
+            write_kind(out, &piece.kind);
+            let _ = write!(out, "{square}]");
+        }
+    }
+}
+
+/// A piece as the grammar reads it: an orthodox letter or a name in parentheses.
+fn write_kind(out: &mut String, kind: &PieceKind) {
+    match kind {
+        PieceKind::Figure(figure) => out.push(figure.letter()),
+        PieceKind::Named(name) => {
+            out.push('(');
+            out.push_str(name.as_str());
+            out.push(')');
+        }
+        // The grammar reads no marker; a name keeps it apart from the letters of the figures.
+        PieceKind::Marker(marker) => {
+            out.push('(');
+            out.push(marker.letter());
+            out.push(')');
+        }
     }
 }
 
