@@ -15,8 +15,8 @@
 
 #![warn(clippy::too_many_lines)]
 
-use ffen_diagram::params::{self, Cli, Param, PositionQuery, QueryError, OPTION_PARAMS, POSITION_PARAMS};
 use ffen_diagram::moves::{self, Moves};
+use ffen_diagram::params::{self, Cli, Param, PositionQuery, QueryError, OPTION_PARAMS, POSITION_PARAMS};
 use ffen_diagram::{ffen, Board, Color, Format, OptionError, Playback, RenderOptions};
 use std::io::Write;
 use std::process::ExitCode;

@@ -140,9 +140,11 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Frame
         if i > 0 {
             nanos += FRAME_NANOS + pixels * ANIMATION_PIXEL_NANOS;
         }
-        let mut before = options.furniture.last_move.map(|m| [m.from, m.to]).map(|[a, b]| {
-            [Square { file: a.file(), rank: a.rank() }, Square { file: b.file(), rank: b.rank() }]
-        });
+        let mut before = options
+            .furniture
+            .last_move
+            .map(|m| [m.from, m.to])
+            .map(|[a, b]| [Square { file: a.file(), rank: a.rank() }, Square { file: b.file(), rank: b.rank() }]);
         for frame in line {
             let area = if whole_frames {
                 pixels

@@ -54,12 +54,7 @@ impl CacheKey {
 
     /// The key of a canonical FFEN and canonical options, as [`ffen::canonical`] and [`RenderOptions::canonical`]
     /// print them, and the moves' line (none of them contains a line break), in `format`.
-    fn from_canonical(
-        canonical_ffen: &str,
-        canonical_options: &str,
-        moves: Option<&str>,
-        format: Format,
-    ) -> CacheKey {
+    fn from_canonical(canonical_ffen: &str, canonical_options: &str, moves: Option<&str>, format: Format) -> CacheKey {
         let mut text = format!("{CACHE_VERSION}\n{canonical_ffen}\n{canonical_options}\n");
         let ffen_end = CACHE_VERSION.len() + 1 + canonical_ffen.len();
         let options_end = ffen_end + 1 + canonical_options.len();

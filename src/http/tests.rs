@@ -745,6 +745,7 @@ fn legacy_and_xfen_links_ignore_furniture() {
     assert_eq!(xfen.key(), legacy.key());
 }
 
+mod moves;
 mod pinned;
 
 /// The look parameters through the planner (400s naming the parameter, keys) and `dialect=hgm`.

@@ -249,7 +249,8 @@ pub static POSITION_PARAMS: [Param<PositionQuery>; 5] = [
         cli: Cli::Value("MOVES"),
         values: "moves as `e2e4 e7e5` or `1.e2-e4 e7-e5 2.Sg1-f3`, lines split by `|` (docs/animation.md)",
         default: "none",
-        about: "animates the diagram along the moves: an animated PNG or a GIF; refused by the SVG, ignored by the words",
+        about:
+            "animates the diagram along the moves: an animated PNG or a GIF; refused by the SVG, ignored by the words",
         // Read and played once the board is known; its canonical form (the cache key's, the link's) is made then,
         // as the FFEN's is.
         read: |q, v| {
