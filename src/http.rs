@@ -329,8 +329,13 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     // are checked and made canonical now that the board is known.
     // Then only what changes the format's bytes is kept (the words drop the look), and only a picture is
     // checked against the size and CPU limits.
-    let options = query.format.fit(&options.for_board(&board).map_err(Reject::BadOption)?);
+    let mut fitted = query.format.fit(&options.for_board(&board).map_err(Reject::BadOption)?);
     let playback = playback(&query, &board)?;
+    // The moves' frames show their moves as `lastmove` does, in its style, also when the diagram shows none.
+    if playback.is_some() {
+        fitted.furniture.last_move_style = options.furniture.last_move_style;
+    }
+    let options = fitted;
     if query.format.is_picture() {
         render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
         if let Some(limit) = info.cost_limit {

@@ -109,9 +109,15 @@ fn draw(pairs: &[(&str, &str)], format: Format) -> Result<Vec<u8>, String> {
         let board = ffen::parse(&position.ffen, position.dialect).map_err(|e| format!("FFEN: {e}"))?;
         (board, RenderOptions::from_pairs(pairs.iter().copied()))
     };
-    let options = options.and_then(|o| o.for_board(&board)).map_err(flag_error)?;
-    ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
+    let options = options.map_err(flag_error)?;
+    let mut fitted = options.for_board(&board).map_err(flag_error)?;
+    ffen_diagram::check_image_size(&board, &fitted).map_err(|e| e.to_string())?;
     let playback = playback(&position, &board, format)?;
+    // The moves' frames show their moves in the `lastmove` style, also when the diagram shows no last move.
+    if playback.is_some() {
+        fitted.furniture.last_move_style = options.furniture.last_move_style;
+    }
+    let options = fitted;
     format.write_played(&board, &options, playback.as_ref()).map_err(|e| match e.is_client_error() {
         true => e.to_string(),
         false => format!("internal error: {e}"),

@@ -734,6 +734,29 @@ mod tests {
         assert_eq!(too_many.parse::<Moves>().unwrap_err().to_string(), "501 moves: at most 500 are played");
     }
 
+    /// The canonical text reads back to moves that play, from White, the frames the text played from its side.
+    #[test]
+    fn the_canonical_text_plays_as_the_text_did() {
+        let cases = [
+            (START, "1.e2-e4! e7-e5 2.Sg1-f3 | 1.d2-d4 1...d7-d5", Color::White),
+            ("r3k2r/pppq1ppp/8/3pP3/8/8/PPP2PPP/R3K2R", "1.0-0 0-0-0 2.e5xd6 ep. Qd7xd6", Color::White),
+            ("r3k2r/8/8/8/8/8/8/R3K2R", "0-0 0-0 | a1a2 0-0-0 | 1...0-0 0-0", Color::Black),
+            ("r3k2r/8/8/8/8/8/8/R3K2R", "a1a2 1...0-0 0-0", Color::White),
+            ("2b1k3/3r4/8/8/8/8/4P3/3QK3", "1.Qd1*d7 [+bRh8] Ke8-f8 2.e2-e4 [+n(grasshopper)a1][+wSb1]", Color::White),
+            ("8/4P3/8/8/8/8/4p3/8", "e7e8q e2-e1=(nightrider) e8-e7=S", Color::White),
+        ];
+        for (ffen, text, first) in cases {
+            let board = parse(ffen, Dialect::Janko).unwrap();
+            let moves: Moves = text.parse().unwrap();
+            let canonical = moves.canonical(first);
+            let again: Moves = canonical.parse().unwrap();
+            assert_eq!(again.canonical(Color::White), canonical, "{text}");
+            assert_eq!(again.play(&board, Color::White), moves.play(&board, first), "{text} → {canonical}");
+        }
+        let moves: Moves = "0-0 0-0 | a1a2 0-0-0".parse().unwrap();
+        assert_eq!(moves.canonical(Color::Black), "1...0-0 0-0 | 1...a1a2 0-0-0");
+    }
+
     #[test]
     fn squares_of_wide_boards_and_two_digit_ranks_are_read() {
         assert_eq!(read_square("aa10x"), Some((Square { file: 26, rank: 10 }, "x")));
