@@ -34,9 +34,11 @@
 //! # Routes
 //!
 //! * `GET /`: the editor page ([`crate::http::page::INDEX_HTML`]).
-//! * A format's own route, `/diagram.png`, `/diagram.svg`, `/diagram.txt` or `/diagram.json` ([`Format::path`]):
-//!   the parameters of [`crate::params`] — the position (`ffen`, or `fen`), its `dialect` (and Game Courier's
-//!   `width`), the look, a problem diagram's furniture, and the words' `lang` and `form`. With `dialect=hgm` the value is an Interactive Diagram definition whose look
+//! * A format's own route, `/diagram.png`, `/diagram.svg`, `/diagram.txt`, `/diagram.json` or `/diagram.gif`
+//!   ([`Format::path`]): the parameters of [`crate::params`] — the position (`ffen`, or `fen`), its `dialect` (and
+//!   Game Courier's `width`), the moves an animation plays (`moves`, `delay`: an animated PNG or GIF, refused by the
+//!   SVG, ignored by the words; docs/animation.md), the look, a problem diagram's furniture, and the words' `lang`
+//!   and `form`. With `dialect=hgm` the value is an Interactive Diagram definition whose look
 //!   comes first and the link's parameters win ([`RenderOptions::from_definition`]); every diagram's options are
 //!   fitted to its board ([`RenderOptions::for_board`]) and the furniture's squares are checked against it before
 //!   the cache key is made, and only what changes the format's bytes is kept ([`Format::fit`]). The format is part
