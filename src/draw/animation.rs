@@ -219,19 +219,19 @@ impl Default for Palette {
 impl Palette {
     /// The indices of `rect` of `image`, adding its new colours.
     fn indices(&mut self, image: &Image, rect: Rect) -> Result<Vec<u8>, AnimationError> {
-        let mut out = Vec::with_capacity((rect.width * rect.height) as usize);
+        let (w, h) = (rect.width as usize, rect.height as usize);
+        let mut out = vec![0u8; w * h];
         let width = image.width as usize;
-        // A diagram's rows are runs of one colour: the pixel before answers most look-ups without hashing.
-        let mut last: Option<(u32, u8)> = None;
-        for y in rect.y..rect.y + rect.height {
-            let start = y as usize * width + rect.x as usize;
-            for &pixel in &image.pixels[start..start + rect.width as usize] {
-                let index = match last {
-                    Some((colour, index)) if colour == pixel => index,
-                    _ => self.index_of(pixel)?,
-                };
-                last = Some((pixel, index));
-                out.push(index);
+        let at = |y: usize| (rect.y as usize + y) * width + rect.x as usize;
+        // A diagram's rows are runs of one colour: the pixel before answers most look-ups.
+        let Some(&first) = image.pixels.get(at(0)).filter(|_| w * h > 0) else { return Ok(out) };
+        let (mut last_pixel, mut last_index) = (first, self.index_of(first)?);
+        for (y, row_out) in out.chunks_exact_mut(w).enumerate() {
+            for (index, &pixel) in row_out.iter_mut().zip(&image.pixels[at(y)..at(y) + w]) {
+                if pixel != last_pixel {
+                    (last_pixel, last_index) = (pixel, self.index_of(pixel)?);
+                }
+                *index = last_index;
             }
         }
         Ok(out)
