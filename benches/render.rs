@@ -64,7 +64,12 @@ fn main() {
     let png = ffen_diagram::render_png(&fairy, &RenderOptions::default()).expect("PNG");
     println!("11x11 fairy board, default options: {} bytes PNG, FFEN {}", png.len(), ffen::canonical(&fairy));
 
+    // Arguments that are not flags pick the cases whose names contain one of them (`cargo bench --bench render --
+    // GIF APNG`).
+    let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     for case in cases::all() {
-        bench(&case.name, || case.run());
+        if only.is_empty() || only.iter().any(|text| case.name.contains(text.as_str())) {
+            bench(&case.name, || case.run());
+        }
     }
 }

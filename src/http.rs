@@ -34,9 +34,11 @@
 //! # Routes
 //!
 //! * `GET /`: the editor page ([`crate::http::page::INDEX_HTML`]).
-//! * A format's own route, `/diagram.png`, `/diagram.svg`, `/diagram.txt` or `/diagram.json` ([`Format::path`]):
-//!   the parameters of [`crate::params`] — the position (`ffen`, or `fen`), its `dialect` (and Game Courier's
-//!   `width`), the look, a problem diagram's furniture, and the words' `lang` and `form`. With `dialect=hgm` the value is an Interactive Diagram definition whose look
+//! * A format's own route, `/diagram.png`, `/diagram.svg`, `/diagram.txt`, `/diagram.json` or `/diagram.gif`
+//!   ([`Format::path`]): the parameters of [`crate::params`] — the position (`ffen`, or `fen`), its `dialect` (and
+//!   Game Courier's `width`), the moves an animation plays (`moves`, `delay`: an animated PNG or GIF, refused by the
+//!   SVG, ignored by the words; docs/animation.md), the look, a problem diagram's furniture, and the words' `lang`
+//!   and `form`. With `dialect=hgm` the value is an Interactive Diagram definition whose look
 //!   comes first and the link's parameters win ([`RenderOptions::from_definition`]); every diagram's options are
 //!   fitted to its board ([`RenderOptions::for_board`]) and the furniture's squares are checked against it before
 //!   the cache key is made, and only what changes the format's bytes is kept ([`Format::fit`]). The format is part
@@ -84,11 +86,11 @@ pub use headers::{
 pub use reject::Reject;
 pub use url::RequestUrl;
 
-use crate::draw::format::Format;
-use crate::draw::pngenc::EncodeError;
+use crate::draw::format::{Format, Playback, WriteError};
 use crate::draw::render;
-use crate::notation::board::Board;
+use crate::notation::board::{Board, Color};
 use crate::notation::ffen;
+use crate::notation::moves::{self, Moves};
 use crate::options::render_options::RenderOptions;
 use headers::{cors, header, nosniff};
 
@@ -126,7 +128,9 @@ impl CacheStatus {
 pub enum Rendered {
     /// The `200` with the picture: send it, and store it under [`DiagramJob::cache_url`].
     Diagram(Response),
-    /// An internal failure ([`Reject::Internal`], a `500` with `Cache-Control: no-store`): send it, never store it.
+    /// An answer no cache may keep: an internal failure ([`Reject::Internal`], a `500` with `Cache-Control:
+    /// no-store`), or a GIF or animation whose frames one palette cannot hold ([`Reject::Unanimatable`], a `400`
+    /// found while drawing): send it, never store it.
     Failed(Response),
 }
 
@@ -144,6 +148,7 @@ impl Rendered {
 pub struct DiagramJob {
     board: Board,
     options: RenderOptions,
+    playback: Option<Playback>,
     key: CacheKey,
     head: bool,
 }
@@ -151,8 +156,25 @@ pub struct DiagramJob {
 impl DiagramJob {
     /// A job for `board` drawn with `options` in `format`; `head` for a `HEAD` request.
     pub fn new(board: Board, options: RenderOptions, format: Format, head: bool) -> DiagramJob {
-        let key = CacheKey::new(&board, &options, format);
-        DiagramJob { board, options, key, head }
+        DiagramJob::played(board, options, None, format, head)
+    }
+
+    /// A job for `board` drawn with `options` in `format` and animated along `playback`, if any (a format that
+    /// animates: [`Format::animates`]); `head` for a `HEAD` request.
+    pub fn played(
+        board: Board,
+        options: RenderOptions,
+        playback: Option<Playback>,
+        format: Format,
+        head: bool,
+    ) -> DiagramJob {
+        let key = CacheKey::played(&board, &options, playback.as_ref(), format);
+        DiagramJob { board, options, playback, key, head }
+    }
+
+    /// The moves it animates, if any.
+    pub fn playback(&self) -> Option<&Playback> {
+        self.playback.as_ref()
     }
 
     /// The format to answer in.
@@ -216,7 +238,13 @@ impl DiagramJob {
     /// this diagram again, with the same `ETag`, whichever link family asked for it. Sent as the
     /// `Link: <…>; rel="canonical"` header; the editor reads it to convert a pasted link.
     pub fn modern_link(&self) -> String {
-        self.format().link(self.canonical_ffen(), &self.options)
+        let mut link = self.format().link(self.canonical_ffen(), &self.options);
+        if let Some(playback) = &self.playback {
+            let mut query = form_urlencoded::Serializer::new(String::new());
+            query.extend_pairs(playback.link_pairs());
+            link = format!("{link}&{}", query.finish());
+        }
+        link
     }
 
     /// The `Link` header: the canonical link and, for every format but the text, the text's link as a second value
@@ -251,13 +279,14 @@ impl DiagramJob {
     /// ([`Format::write`]), also for `HEAD` (the glue stores the `200` and strips the body when
     /// [`DiagramJob::is_head`]); or, if drawing fails inside the service, the `500` that must not be stored.
     pub fn render(&self) -> Rendered {
-        self.answer(self.format().write(&self.board, &self.options))
+        self.answer(self.format().write_played(&self.board, &self.options, self.playback.as_ref()))
     }
 
     /// The answer for what the format's painter returned.
-    fn answer(&self, body: Result<Vec<u8>, EncodeError>) -> Rendered {
+    fn answer(&self, body: Result<Vec<u8>, WriteError>) -> Rendered {
         match body {
             Ok(body) => Rendered::Diagram(Response { status: 200, headers: self.headers(CacheStatus::Miss), body }),
+            Err(WriteError::Palette(e)) => Rendered::Failed(Reject::Unanimatable(e).response(None, self.head)),
             Err(e) => Rendered::Failed(Reject::Internal(e).response(None, self.head)),
         }
     }
@@ -296,24 +325,56 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         let pairs = query.definition_pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
         (definition.board, RenderOptions::from_definition(&definition.look, pairs).map_err(Reject::BadOption)?)
     } else {
-        (ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?, query.options)
+        (ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?, query.options.clone())
     };
     // The options that depend on the board (label counts, the pattern written out for it, the furniture's squares)
     // are checked and made canonical now that the board is known.
     // Then only what changes the format's bytes is kept (the words drop the look), and only a picture is
     // checked against the size and CPU limits.
-    let options = query.format.fit(&options.for_board(&board).map_err(Reject::BadOption)?);
+    let mut fitted = query.format.fit(&options.for_board(&board).map_err(Reject::BadOption)?);
+    let playback = playback(&query, &board)?;
+    // The moves' frames show their moves as `lastmove` does, in its style, also when the diagram shows none.
+    if playback.is_some() {
+        fitted.furniture.last_move_style = options.furniture.last_move_style;
+    }
+    let options = fitted;
     if query.format.is_picture() {
         render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
         if let Some(limit) = info.cost_limit {
-            limit.check(crate::render_cost(&board, &options)).map_err(Reject::TooCostly)?;
+            let cost = match &playback {
+                Some(playback) => crate::draw::cost::animation_cost(&board, &options, &playback.lines),
+                None if query.format == Format::Gif => crate::draw::cost::animation_cost(&board, &options, &[]),
+                None => crate::render_cost(&board, &options),
+            };
+            limit.check(cost).map_err(Reject::TooCostly)?;
         }
     }
-    let job = DiagramJob::new(board, options, query.format, head);
+    let job = DiagramJob::played(board, options, playback, query.format, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
         return Ok(Plan::Respond(job.not_modified()));
     }
     Ok(Plan::Diagram(Box::new(job)))
+}
+
+/// The moves a picture's query animates, read and played on `board` (`None` without any, and on the routes of
+/// words, which ignore them); the side to move first is the position's own (its second field, `b` for Black),
+/// White for an Interactive Diagram definition.
+fn playback(query: &DiagramQuery, board: &Board) -> Result<Option<Playback>, Reject> {
+    if !query.format.is_picture() || query.moves.trim().is_empty() {
+        return Ok(None);
+    }
+    let moves: Moves = query.moves.parse().map_err(Reject::BadMoves)?;
+    if moves.is_empty() {
+        return Ok(None);
+    }
+    if !query.format.animates() {
+        return Err(Reject::NotAnimated(query.format));
+    }
+    let first = match query.dialect {
+        ffen::Dialect::Hgm => Color::White,
+        _ => moves::side_to_move(&query.ffen),
+    };
+    Playback::new(&moves, board, first, query.delay).map_err(Reject::BadMoves)
 }
 
 /// The link [`warm_up`] plans and draws: the start position at the default size with a marker, a rotated and a

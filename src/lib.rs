@@ -48,8 +48,8 @@ mod words;
 #[cfg(target_arch = "wasm32")]
 mod worker_glue;
 
-pub use draw::cost::{render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
-pub use draw::format::{Format, UnknownFormat};
+pub use draw::cost::{animation_cost, render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
+pub use draw::format::{Format, Playback, UnknownFormat, WriteError};
 pub use draw::pngenc::{encode as encode_png, EncodeError};
 pub use draw::raster::Image;
 pub use draw::render::{

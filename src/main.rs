@@ -1,7 +1,7 @@
 //! `ffen-render`: draws an FFEN diagram to a file on the host, as the Worker serves it.
 //!
 //! ```text
-//! ffen-render '<FFEN>' -o OUTPUT [--format png|svg|txt|json] [--PARAMETER VALUE …]
+//! ffen-render '<FFEN>' -o OUTPUT [--format png|svg|txt|json|gif] [--PARAMETER VALUE …]
 //! ffen-render - --dialect hgm -o out.png < definition.txt
 //! ffen-render --message 'text' -o out.png
 //! ```
@@ -10,19 +10,20 @@
 //! serves; `ffen-render --help` lists them. With `--dialect hgm` the position is an Interactive Diagram definition,
 //! whose look the other flags override, as on the Worker; `-` as the position reads it from standard input
 //! (definitions span lines). `--format` names the output (`png`, the default, `svg`, or the words `txt` and
-//! `json` of docs/words.md; `--svg` is `--format svg`); `-o -` writes to standard output. `--message` draws the
-//! error card.
+//! `json` of docs/words.md, and `gif`; `--svg` is `--format svg`); `--moves` animates the PNG or the GIF
+//! (docs/animation.md); `-o -` writes to standard output. `--message` draws the error card.
 
 #![warn(clippy::too_many_lines)]
 
+use ffen_diagram::moves::{self, Moves};
 use ffen_diagram::params::{self, Cli, Param, PositionQuery, QueryError, OPTION_PARAMS, POSITION_PARAMS};
-use ffen_diagram::{ffen, Format, OptionError, RenderOptions};
+use ffen_diagram::{ffen, Board, Color, Format, OptionError, Playback, RenderOptions};
 use std::io::Write;
 use std::process::ExitCode;
 
 fn usage() -> String {
     format!(
-        "usage: ffen-render '<FFEN>' -o OUTPUT [--format png|svg|txt|json]\n{}\n       \
+        "usage: ffen-render '<FFEN>' -o OUTPUT [--format png|svg|txt|json|gif]\n{}\n       \
          ffen-render - --dialect hgm -o out.png < definition.txt\n       \
          ffen-render --message 'text' -o out.png",
         params::cli_usage(19, 118)
@@ -108,9 +109,35 @@ fn draw(pairs: &[(&str, &str)], format: Format) -> Result<Vec<u8>, String> {
         let board = ffen::parse(&position.ffen, position.dialect).map_err(|e| format!("FFEN: {e}"))?;
         (board, RenderOptions::from_pairs(pairs.iter().copied()))
     };
-    let options = options.and_then(|o| o.for_board(&board)).map_err(flag_error)?;
-    ffen_diagram::check_image_size(&board, &options).map_err(|e| e.to_string())?;
-    format.write(&board, &options).map_err(|e| format!("internal error: {e}"))
+    let options = options.map_err(flag_error)?;
+    let mut fitted = options.for_board(&board).map_err(flag_error)?;
+    ffen_diagram::check_image_size(&board, &fitted).map_err(|e| e.to_string())?;
+    let playback = playback(&position, &board, format)?;
+    // The moves' frames show their moves in the `lastmove` style, also when the diagram shows no last move.
+    if playback.is_some() {
+        fitted.furniture.last_move_style = options.furniture.last_move_style;
+    }
+    let options = fitted;
+    format.write_played(&board, &options, playback.as_ref()).map_err(|e| match e.is_client_error() {
+        true => e.to_string(),
+        false => format!("internal error: {e}"),
+    })
+}
+
+/// The moves of `--moves` played on `board` (none for the words, which ignore them), as the Worker plays them.
+fn playback(position: &PositionQuery, board: &Board, format: Format) -> Result<Option<Playback>, String> {
+    let moves: Moves = position.moves.parse().map_err(|e| format!("--moves: {e}"))?;
+    if moves.is_empty() || !format.is_picture() {
+        return Ok(None);
+    }
+    if !format.animates() {
+        return Err(format!("--moves: animated as png or gif only, not {format}"));
+    }
+    let first = match position.dialect {
+        ffen::Dialect::Hgm => Color::White,
+        _ => moves::side_to_move(&position.ffen),
+    };
+    Playback::new(&moves, board, first, position.delay).map_err(|e| format!("--moves: {e}"))
 }
 
 fn run(args: Vec<String>) -> Result<(), String> {

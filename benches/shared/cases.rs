@@ -3,7 +3,9 @@
 //! same positions and print the same names.
 
 use ffen_diagram::ffen::{self, Dialect};
-use ffen_diagram::{encode_png, Image};
+use ffen_diagram::moves::Moves;
+use ffen_diagram::params::Delay;
+use ffen_diagram::{encode_png, Format, Image, Playback};
 use ffen_diagram::{Board, Cell, Color, Figure, Marker, Piece, PieceKind, Rotation, Text};
 use ffen_diagram::{RenderOptions, SquareSize, MAX_SQUARE_SIZE, MIN_SQUARE_SIZE};
 use std::hint::black_box;
@@ -34,6 +36,8 @@ enum Work {
     /// `ffen_diagram::render_png` of the next of these boards each call (in turn): misses of different positions,
     /// as `scripts/cost` asks for them, where a case of one board draws the same picture every call.
     PngInTurn(Vec<Board>, AtomicUsize),
+    /// `Format::write_played`: an animation (APNG or GIF) of moves played on the board, or a still GIF.
+    Animated(Format, Option<Playback>),
 }
 
 /// One benchmark case.
@@ -68,6 +72,9 @@ impl Case {
             Work::PngInTurn(boards, next) => {
                 let board = &boards[next.fetch_add(1, Ordering::Relaxed) % boards.len()];
                 ffen_diagram::render_png(black_box(board), &self.options).map_or(0, |png| black_box(png).len())
+            }
+            Work::Animated(format, playback) => {
+                format.write_played(board, &self.options, playback.as_ref()).map_or(0, |bytes| black_box(bytes).len())
             }
         }
     }
@@ -157,6 +164,24 @@ pub fn largest_square(board: &Board, options: &RenderOptions) -> SquareSize {
         .filter_map(SquareSize::new)
         .find(|&size| ffen_diagram::check_image_size(board, &RenderOptions { size, ..options.clone() }).is_ok())
         .unwrap_or(SquareSize::MIN)
+}
+
+/// lila-gif's example game (its `api.rs`: DrDrunkenstein vs. Zhigalko_Sergei, 92 moves, 93 frames), in coordinates.
+pub const LILA_GIF_GAME: &str = "c2c4 g8f6 b1c3 e7e5 d2d4 e5d4 d1d4 b8c6 d4d1 f8b4 c1d2 0-0 e2e3 b4c3 d2c3 f6e4 g1e2 \
+d7d6 d1c2 f8e8 e2f4 c8f5 f1d3 d8g5 0-0 g7g6 a1e1 e4c3 c2c3 f5d3 c3d3 c6e5 d3d1 a8d8 b2b3 c7c6 g1h1 g5f5 d1a1 h7h5 \
+e1d1 e5g4 h2h3 g4f6 a1d4 a7a6 f2f3 f5e5 f1e1 e5d4 e3d4 e8e1 d1e1 g8f8 h3h4 d8e8 e1e8 f8e8 h1g1 f6g8 g1f2 g8h6 g2g3 \
+e8e7 f4g2 e7e6 g2e3 a6a5 g3g4 f7f6 f2g3 d6d5 c4c5 h6f7 e3g2 h5g4 f3g4 f7d8 g2f4 e6f7 h4h5 g6g5 f4e2 d8e6 g3f3 f7g7 \
+f3e3 g7h6 e2g3 e6g7 g3f5 g7f5";
+
+/// A 20-move solution (ten moves a side) of a problem at the default size: the first moves of lila-gif's game.
+pub fn solution_20() -> String {
+    LILA_GIF_GAME.split(' ').take(20).collect::<Vec<_>>().join(" ")
+}
+
+/// `moves` played on `board` from White, a second a move.
+pub fn playback(board: &Board, moves: &str) -> Playback {
+    let moves: Moves = moves.parse().expect("benchmark moves read");
+    Playback::new(&moves, board, Color::White, Delay::DEFAULT).expect("benchmark moves play").expect("moves")
 }
 
 /// Every case, in the order both benches print them.
@@ -258,6 +283,31 @@ pub fn all() -> Vec<Case> {
             Work::Svg,
         ),
         case("11x11 fairy board, default, SVG", &fairy, &default, Work::Svg),
+        case(
+            "lila-gif's game, 93 frames, size 90, GIF",
+            &start,
+            &size90,
+            Work::Animated(Format::Gif, Some(playback(&start, LILA_GIF_GAME))),
+        ),
+        case(
+            "lila-gif's game, 93 frames, size 90, APNG",
+            &start,
+            &size90,
+            Work::Animated(Format::Png, Some(playback(&start, LILA_GIF_GAME))),
+        ),
+        case(
+            "20-move solution, default size, APNG",
+            &start,
+            &default,
+            Work::Animated(Format::Png, Some(playback(&start, &solution_20()))),
+        ),
+        case(
+            "20-move solution, default size, GIF",
+            &start,
+            &default,
+            Work::Animated(Format::Gif, Some(playback(&start, &solution_20()))),
+        ),
+        case("start position, size 90, still GIF", &start, &size90, Work::Animated(Format::Gif, None)),
         case(&format!("32x32 full board, size {largest}, SVG"), &full, &full_options, Work::Svg),
         case(
             &format!("32x32 mixed board, brown, coords, size {mixed_largest}, SVG"),

@@ -2,8 +2,8 @@
 //! statuses; every rejection's answer is its message with the error headers; a diagram's `ETag` is the hash of its
 //! cache key and its cache URL gives the key back; some diagrams are rendered and checked too.
 //!
-//! Every route is reached (the seeds in `fuzz/seeds-plan` hold legacy, modern (PNG, SVG, text and JSON, with
-//! `lang` and `form`), Game Courier with
+//! Every route is reached (the seeds in `fuzz/seeds-plan` hold legacy, modern (PNG, SVG, GIF, text and JSON, with
+//! `lang` and `form`; animations with `moves` and `delay`), Game Courier with
 //! `width`, `/xfen/`, every link family of `crate::links`, `fen=` on the modern route, doubly encoded links, the look parameters, Interactive Diagram definitions with `dialect=hgm`,
 //! and modern links with every furniture parameter). The link rules are checked on every diagram request: a value
 //! that reads in its
@@ -45,6 +45,9 @@ const FREE_PIXELS: u64 = 250_000;
 
 /// One input in this many may draw (see the module documentation).
 const HEAVY_ONE_IN: u64 = 32;
+
+/// Animations are rendered and checked only up to this many moves, so the fuzzer keeps its pace.
+const RENDER_MOVES: usize = 6;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, rest)) = data.split_first() else { return };
@@ -112,7 +115,13 @@ fuzz_target!(|data: &[u8]| {
             // to itself.
             let lines: Vec<&str> = key.split('\n').collect();
             let options = job.options().canonical();
-            let want_lines = vec![CACHE_VERSION, job.canonical_ffen(), options.as_str(), job.format().extension()];
+            let mut want_lines = vec![CACHE_VERSION, job.canonical_ffen(), options.as_str()];
+            // An animation's key has its moves' line: only where the format animates, and only with moves.
+            let moves_key = job.playback().map(|p| p.key());
+            want_lines.extend(moves_key.as_deref());
+            want_lines.push(job.format().extension());
+            assert_eq!(job.key().moves(), moves_key.as_deref());
+            assert!(job.playback().is_none_or(|p| job.format().animates() && !p.lines.is_empty()));
             // A family's link is SVG only where the original was (web-boardimage's board.svg).
             match decoded.as_ref().map(|r| &r.route) {
                 Ok(Route::Diagram(q)) if matches!(q.link, Link::Family(_)) => {
@@ -128,7 +137,7 @@ fuzz_target!(|data: &[u8]| {
             let board = ffen::parse(job.canonical_ffen(), Dialect::Janko).expect("the canonical FFEN reads back");
             assert_eq!(&board, job.board());
             // The dialect is not part of the key: the canonical FFEN, read as janko, is the same cache entry.
-            assert_eq!(&CacheKey::new(&board, job.options(), job.format()), job.key());
+            assert_eq!(&CacheKey::played(&board, job.options(), job.playback(), job.format()), job.key());
             let Ok(Request { route: Route::Diagram(q), .. }) = &decoded else { panic!("a diagram from {decoded:?}") };
             // A value that reads is never decoded again.
             if let Ok(direct) = ffen::parse(&q.ffen, q.dialect) {
@@ -140,7 +149,7 @@ fuzz_target!(|data: &[u8]| {
                 }
                 (Link::Modern(_), Dialect::Courier { width }) => assert_eq!(job.board().width(), width.files()),
                 // A definition's look, then the link's parameters: the options are fitted to the board.
-                (Link::Modern(_), Dialect::Hgm) => {
+                (Link::Modern(_), Dialect::Hgm) if job.playback().is_none() => {
                     assert_eq!(&job.options().for_board(job.board()).expect("fitted options fit"), job.options())
                 }
                 (Link::Modern(_), _) => {}
@@ -177,12 +186,13 @@ fuzz_target!(|data: &[u8]| {
             let cache_query = url.strip_prefix(&cache_path).expect("the cache path");
             let parts: Vec<(String, String)> =
                 decode_query(Some(cache_query)).into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
-            let want = vec![
+            let mut want = vec![
                 ("v", CACHE_VERSION.to_string()),
                 ("ffen", job.canonical_ffen().to_string()),
                 ("options", job.options().canonical()),
-                ("etag", job.etag().hex()),
             ];
+            want.extend(moves_key.clone().map(|moves| ("moves", moves)));
+            want.push(("etag", job.etag().hex()));
             let want: Vec<(String, String)> = want.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
             assert_eq!(parts, want);
             let headers = job.headers(CacheStatus::Miss);
@@ -211,11 +221,27 @@ fuzz_target!(|data: &[u8]| {
             }
             let (width, height) = ffen_diagram::check_image_size_within(job.board(), job.options(), pixel_limit)
                 .expect("checked by the plan");
+            let animated = job.playback().is_some() || job.format() == Format::Gif;
             if let Some(limit) = cost_limit {
-                limit.check(ffen_diagram::render_cost(job.board(), job.options())).expect("checked by the plan");
+                let cost = match job.playback() {
+                    Some(p) => ffen_diagram::animation_cost(job.board(), job.options(), &p.lines),
+                    None if animated => ffen_diagram::animation_cost(job.board(), job.options(), &[]),
+                    None => ffen_diagram::render_cost(job.board(), job.options()),
+                };
+                limit.check(cost).expect("checked by the plan");
             }
-            if heavy && flags & 0x20 != 0 && u64::from(width) * u64::from(height) <= RENDER_PIXELS {
-                let Rendered::Diagram(r) = job.render() else { panic!("rendering failed") };
+            let moves = job.playback().map_or(0, |p| p.lines.iter().map(Vec::len).sum());
+            if heavy && flags & 0x20 != 0 && u64::from(width) * u64::from(height) <= RENDER_PIXELS && moves <= RENDER_MOVES
+            {
+                let r = match job.render() {
+                    Rendered::Diagram(r) => r,
+                    // Only a picture one palette cannot hold is refused while drawing, with a 400 saying why.
+                    Rendered::Failed(r) => {
+                        assert!(animated && r.status == 400, "rendering failed: {}", r.status);
+                        assert!(String::from_utf8_lossy(&r.body).starts_with("this diagram cannot be animated"));
+                        return;
+                    }
+                };
                 assert_eq!((r.status, &r.headers), (200, &headers));
                 if job.format() == Format::Svg {
                     let svg = std::str::from_utf8(&r.body).expect("an SVG is UTF-8");
@@ -226,8 +252,13 @@ fuzz_target!(|data: &[u8]| {
                     assert!(!svg.contains("<script") && !svg.contains("<text") && !svg.contains("<style"));
                     assert_eq!((svg.matches("<title>").count(), svg.matches("<desc>").count()), (1, 1));
                     assert_eq!(svg.matches('<').count(), svg.matches('>').count());
+                } else if job.format() == Format::Gif {
+                    assert!(r.body.starts_with(b"GIF89a") && r.body.ends_with(b";"));
+                    let side = |at: usize| u32::from(u16::from_le_bytes([r.body[at], r.body[at + 1]]));
+                    assert_eq!((side(6), side(8)), (width, height));
                 } else {
                     assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
+                    assert_eq!(r.body.windows(4).any(|w| w == b"acTL"), job.playback().is_some());
                     let ihdr =
                         |at: usize| u32::from_be_bytes([r.body[at], r.body[at + 1], r.body[at + 2], r.body[at + 3]]);
                     assert_eq!((ihdr(16), ihdr(20)), (width, height));

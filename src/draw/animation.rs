@@ -20,7 +20,6 @@ use crate::notation::board::Board;
 use crate::notation::paint::Rgb;
 use crate::options::furniture::{Move, SquareName};
 use crate::options::render_options::RenderOptions;
-use std::collections::HashMap;
 use std::fmt;
 
 /// How many times longer than a move the last frame of a line shows.
@@ -199,37 +198,61 @@ fn difference(a: &Image, b: &Image) -> Option<Rect> {
     found.map(|(l, t, r, b)| Rect::new(l as u32, t as u32, (r - l) as u32, (b - t) as u32))
 }
 
-/// The animation's palette, built as the frames are cut: each colour gets the next index on first use.
-#[derive(Default)]
+/// The animation's palette, built as the frames are cut: each colour gets the next index on first use. Its
+/// look-up is an open-addressed table of [`SLOTS`] pixels (at most 256 of them used), smaller in the wasm than a
+/// `HashMap` of its own and faster.
 struct Palette {
     colours: Vec<Rgb>,
-    index: HashMap<u32, u8>,
+    /// Each slot: a pixel and its index + 1 (0: an empty slot).
+    slots: Vec<(u32, u16)>,
+}
+
+/// The palette's table size: a power of two, four times the most colours.
+const SLOTS: usize = 1024;
+
+impl Default for Palette {
+    fn default() -> Palette {
+        Palette { colours: Vec::new(), slots: vec![(0, 0); SLOTS] }
+    }
 }
 
 impl Palette {
     /// The indices of `rect` of `image`, adding its new colours.
     fn indices(&mut self, image: &Image, rect: Rect) -> Result<Vec<u8>, AnimationError> {
-        let mut out = Vec::with_capacity((rect.width * rect.height) as usize);
+        let (w, h) = (rect.width as usize, rect.height as usize);
+        let mut out = vec![0u8; w * h];
         let width = image.width as usize;
-        for y in rect.y..rect.y + rect.height {
-            let start = y as usize * width + rect.x as usize;
-            for &pixel in &image.pixels[start..start + rect.width as usize] {
-                out.push(self.index_of(pixel)?);
+        let at = |y: usize| (rect.y as usize + y) * width + rect.x as usize;
+        // A diagram's rows are runs of one colour: the pixel before answers most look-ups.
+        let Some(&first) = image.pixels.get(at(0)).filter(|_| w * h > 0) else { return Ok(out) };
+        let (mut last_pixel, mut last_index) = (first, self.index_of(first)?);
+        for (y, row_out) in out.chunks_exact_mut(w).enumerate() {
+            for (index, &pixel) in row_out.iter_mut().zip(&image.pixels[at(y)..at(y) + w]) {
+                if pixel != last_pixel {
+                    (last_pixel, last_index) = (pixel, self.index_of(pixel)?);
+                }
+                *index = last_index;
             }
         }
         Ok(out)
     }
 
     fn index_of(&mut self, pixel: u32) -> Result<u8, AnimationError> {
-        if let Some(&i) = self.index.get(&pixel) {
-            return Ok(i);
+        // Fibonacci hashing to the table's 10 bits, then the next slots in turn.
+        let mut slot = (pixel.wrapping_mul(0x9e37_79b1) >> 22) as usize;
+        loop {
+            match self.slots[slot] {
+                (_, 0) => break,
+                (colour, i) if colour == pixel => return Ok((i - 1) as u8),
+                _ => slot = (slot + 1) % SLOTS,
+            }
         }
         if pixel >> 24 != 0 {
             return Err(AnimationError::Transparent);
         }
         let i = u8::try_from(self.colours.len()).map_err(|_| AnimationError::TooManyColours)?;
         self.colours.push(Rgb((pixel >> 16) as u8, (pixel >> 8) as u8, pixel as u8));
-        self.index.insert(pixel, i);
+        self.slots[slot] = (pixel, u16::from(i) + 1);
         Ok(i)
     }
 }

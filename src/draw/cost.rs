@@ -29,6 +29,7 @@
 use crate::draw::indexed::indexed_path_applies;
 use crate::draw::layout::Layout;
 use crate::notation::board::{Board, Cell};
+use crate::notation::moves::{Frame, Square};
 use crate::options::render_options::RenderOptions;
 use std::collections::HashMap;
 use std::fmt;
@@ -58,6 +59,10 @@ const LABEL_MICROS: u64 = 20;
 const CHAR_MICROS: u64 = 50;
 /// Nanoseconds a pixel of a square under a highlight or an arrow (a tile of its own, the overlay rasterised).
 const MARK_PIXEL_NANOS: u64 = 10;
+/// Nanoseconds a pixel of an animation's frame (painted in RGB, indexed on the animation's palette, encoded as
+/// APNG or GIF), and a frame's fixed part (its scene built and compared with the one before).
+const ANIMATION_PIXEL_NANOS: u64 = 20;
+const FRAME_NANOS: u64 = 30_000;
 
 /// A diagram's predicted CPU cost and what it was predicted from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +121,54 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
         + sprites * SPRITE_MICROS
         + labels * LABEL_MICROS;
     RenderCost { micros, width: l.width, height: l.height, tiles: tiles as u32 }
+}
+
+/// Predicts what drawing and encoding the animation of `lines` played on `board` costs (a GIF without moves: no
+/// line): the first frame, the whole picture, as a still's tiles and sprites plus every pixel painted, indexed on
+/// the animation's palette and encoded; then each later frame from what it changes — a frame's fixed part (the
+/// scene built, compared with the one before) and the pixels of the rectangle around the squares it changes (the
+/// move's squares and the highlights it sets and clears), painted and encoded. A frame whose other parts may change
+/// (a piece count, arrows) and the diagram shown again before each line after the first count as the whole
+/// picture. Not frames × picture: a 93-move game at 90-px squares is about a first frame and a third of the board a
+/// move.
+pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Frame>]) -> RenderCost {
+    let l = Layout::requested(board, options);
+    let pixels = u64::from(l.width) * u64::from(l.height);
+    let still = render_cost(board, options);
+    let square = u64::from(l.square);
+    let whole_frames = options.furniture.count || !options.furniture.arrows.is_empty();
+    let mut nanos = still.micros.saturating_sub(FIXED_MICROS) * 1000 + pixels * ANIMATION_PIXEL_NANOS;
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            nanos += FRAME_NANOS + pixels * ANIMATION_PIXEL_NANOS;
+        }
+        let mut before = options
+            .furniture
+            .last_move
+            .map(|m| [m.from, m.to])
+            .map(|[a, b]| [Square { file: a.file(), rank: a.rank() }, Square { file: b.file(), rank: b.rank() }]);
+        for frame in line {
+            let area = if whole_frames {
+                pixels
+            } else {
+                let squares = frame.changed.iter().chain(before.iter().flatten());
+                let squares: Vec<&Square> = squares.chain(frame.last.iter().flat_map(|(a, b)| [a, b])).collect();
+                let (files, ranks) = spans(&squares);
+                (files * ranks * square * square).min(pixels)
+            };
+            nanos += FRAME_NANOS + area * ANIMATION_PIXEL_NANOS;
+            before = frame.last.map(|(a, b)| [a, b]);
+        }
+    }
+    RenderCost { micros: FIXED_MICROS + nanos / 1000, ..still }
+}
+
+/// How many files and ranks the rectangle around `squares` spans.
+fn spans(squares: &[&Square]) -> (u64, u64) {
+    let files = squares.iter().map(|s| s.file);
+    let ranks = squares.iter().map(|s| s.rank);
+    let span = |lo: Option<usize>, hi: Option<usize>| lo.zip(hi).map_or(0, |(lo, hi)| (hi - lo + 1) as u64);
+    (span(files.clone().min(), files.max()), span(ranks.clone().min(), ranks.max()))
 }
 
 /// The different squares of `board` (content and light or dark) and the different contents that draw a sprite.
@@ -401,6 +454,40 @@ mod tests {
         // The start position: 22 tiles (each side's rooks, knights, bishops and pawns on both colours, its king and
         // queen on one, empty squares on both) and 12 sprites.
         assert_eq!(distinct_squares(&ffen::parse(START, Dialect::Janko).unwrap()), (22, 12));
+    }
+
+    /// lila-gif's example game (92 moves) in coordinates.
+    const GAME: &str = "c2c4 g8f6 b1c3 e7e5 d2d4 e5d4 d1d4 b8c6 d4d1 f8b4 c1d2 0-0 e2e3 b4c3 d2c3 f6e4 g1e2 d7d6 \
+        d1c2 f8e8 e2f4 c8f5 f1d3 d8g5 0-0 g7g6 a1e1 e4c3 c2c3 f5d3 c3d3 c6e5 d3d1 a8d8 b2b3 c7c6 g1h1 g5f5 d1a1 h7h5 \
+        e1d1 e5g4 h2h3 g4f6 a1d4 a7a6 f2f3 f5e5 f1e1 e5d4 e3d4 e8e1 d1e1 g8f8 h3h4 d8e8 e1e8 f8e8 h1g1 f6g8 g1f2 g8h6 \
+        g2g3 e8e7 f4g2 e7e6 g2e3 a6a5 g3g4 f7f6 f2g3 d6d5 c4c5 h6f7 e3g2 h5g4 f3g4 f7d8 g2f4 e6f7 h4h5 g6g5 f4e2 d8e6 \
+        g3f3 f7g7 f3e3 g7h6 e2g3 e6g7 g3f5 g7f5";
+
+    /// The prediction of the game's first `moves` moves at `size`.
+    fn game_cost(moves: usize, pairs: &[(&str, &str)]) -> RenderCost {
+        let board = ffen::parse(START, Dialect::Janko).unwrap();
+        let options = RenderOptions::from_pairs(pairs.iter().copied()).unwrap().for_board(&board).unwrap();
+        let text = GAME.split_whitespace().take(moves).collect::<Vec<_>>().join(" ");
+        let lines = text.parse::<crate::moves::Moves>().unwrap().play(&board, crate::Color::White).unwrap();
+        animation_cost(&board, &options, &lines)
+    }
+
+    /// An animation costs its first frame and what each move changes, not frames × picture; what the Free plan
+    /// admits: 5 moves of a game at the default size, a still GIF up to `size=66`, nothing at lichess' 90-px
+    /// squares (the first frame alone is predicted over 8 ms).
+    #[test]
+    fn an_animation_costs_its_changes_and_the_free_plan_admits_short_ones() {
+        let size90 = [("size", "90")];
+        let still = game_cost(0, &size90);
+        let game = game_cost(92, &size90);
+        assert!(game.micros < 93 * still.micros / 2, "{game:?} against {still:?}");
+        assert!(game.micros > 150_000 && FREE.check(game).is_err());
+        let admitted =
+            |pairs: &[(&str, &str)]| (0..=92).take_while(|&n| FREE.check(game_cost(n, pairs)).is_ok()).last();
+        let largest = (12..=128u32).rev().find(|s| FREE.check(game_cost(0, &[("size", &s.to_string())])).is_ok());
+        assert_eq!((admitted(&[]), admitted(&size90), largest), (Some(5), None, Some(66)));
+        // Furniture that may change outside the squares (a count, arrows): every frame counts whole.
+        assert!(game_cost(4, &[("count", "1")]).micros > game_cost(4, &[]).micros + 3 * 2_000);
     }
 
     #[test]

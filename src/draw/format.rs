@@ -3,8 +3,9 @@
 //! ([`Format::fit`]), its modern link, the painter that writes it and the headers only it needs. The HTTP layer,
 //! the link families and the CLI ask the format; none of them matches on it.
 //!
-//! Two pictures (PNG, SVG) and two outputs of words (`/diagram.txt`, `/diagram.json`: docs/words.md). A new output
-//! is a variant here, its painter module, and its tests.
+//! Three pictures (PNG, SVG, GIF) and two outputs of words (`/diagram.txt`, `/diagram.json`: docs/words.md). The PNG
+//! and the GIF also animate moves played on the diagram ([`Playback`], docs/animation.md). A new output is a variant
+//! here, its painter module, and its tests.
 //!
 //! ```
 //! use ffen_diagram::{ffen, Format, RenderOptions};
@@ -15,12 +16,17 @@
 //! assert!(bytes.starts_with(b"\x89PNG"));
 //! ```
 
+use crate::draw::animation::{self, Animation, AnimationError};
+use crate::draw::apng::{self, ApngError};
+use crate::draw::gif::{self, GifError};
 use crate::draw::pngenc::EncodeError;
 use crate::draw::{render, svg};
-use crate::notation::board::Board;
+use crate::notation::board::{Board, Color};
 use crate::notation::ffen;
+use crate::notation::moves::{Frame, MoveError, Moves};
 use crate::options::furniture::Furniture;
 use crate::options::language::{Form, Lang};
+use crate::options::params::Delay;
 use crate::options::render_options::RenderOptions;
 use crate::words::{self, json};
 use std::fmt;
@@ -38,11 +44,14 @@ pub enum Format {
     Txt,
     /// The diagram as data: `/diagram.json` (docs/words.md).
     Json,
+    /// GIF: `/diagram.gif`, a still or, with moves, an animation (docs/animation.md). The link families' `.gif` links
+    /// answer PNG, as they always have here.
+    Gif,
 }
 
 impl Format {
     /// Every format, in the order the documentation lists them.
-    pub const ALL: [Format; 4] = [Format::Png, Format::Svg, Format::Txt, Format::Json];
+    pub const ALL: [Format; 5] = [Format::Png, Format::Svg, Format::Txt, Format::Json, Format::Gif];
 
     /// The file extension, also the name of the format in the CLI (`--format svg`) and the cache key's last line.
     pub const fn extension(self) -> &'static str {
@@ -51,6 +60,7 @@ impl Format {
             Format::Svg => "svg",
             Format::Txt => "txt",
             Format::Json => "json",
+            Format::Gif => "gif",
         }
     }
 
@@ -61,6 +71,7 @@ impl Format {
             Format::Svg => "/diagram.svg",
             Format::Txt => "/diagram.txt",
             Format::Json => "/diagram.json",
+            Format::Gif => "/diagram.gif",
         }
     }
 
@@ -76,6 +87,7 @@ impl Format {
             Format::Svg => svg::SVG_CONTENT_TYPE,
             Format::Txt => "text/plain; charset=utf-8",
             Format::Json => "application/json",
+            Format::Gif => "image/gif",
         }
     }
 
@@ -84,14 +96,20 @@ impl Format {
     pub const fn security_policy(self) -> Option<&'static str> {
         match self {
             Format::Svg => Some(svg::SVG_CONTENT_SECURITY_POLICY),
-            Format::Png | Format::Txt | Format::Json => None,
+            Format::Png | Format::Txt | Format::Json | Format::Gif => None,
         }
     }
 
     /// Whether this format is a picture: its size in pixels and its predicted cost are checked against the limits
     /// before it is drawn. Words are never refused for the size their picture would have.
     pub const fn is_picture(self) -> bool {
-        matches!(self, Format::Png | Format::Svg)
+        matches!(self, Format::Png | Format::Svg | Format::Gif)
+    }
+
+    /// Whether this format animates moves (`moves=`): the PNG (an animated PNG) and the GIF. The SVG refuses them;
+    /// the words ignore them (they describe the diagram).
+    pub const fn animates(self) -> bool {
+        matches!(self, Format::Png | Format::Gif)
     }
 
     /// `options` with only what changes this format's bytes kept, everything else at its default, so that the cache
@@ -110,7 +128,7 @@ impl Format {
     pub fn fit(self, options: &RenderOptions) -> RenderOptions {
         let mut fitted = options.clone();
         match self {
-            Format::Png => (fitted.lang, fitted.form) = (Lang::default(), Form::default()),
+            Format::Png | Format::Gif => (fitted.lang, fitted.form) = (Lang::default(), Form::default()),
             Format::Svg | Format::Json => fitted.form = Form::default(),
             Format::Txt => {
                 let given = &options.furniture;
@@ -150,14 +168,34 @@ impl Format {
         format!("{}?{}", self.path(), query.finish())
     }
 
-    /// The diagram of `board` drawn with `options` in this format. Never panics; an `Err` is an internal failure
-    /// of the PNG encoder, never the input's fault.
-    pub fn write(self, board: &Board, options: &RenderOptions) -> Result<Vec<u8>, EncodeError> {
-        match self {
-            Format::Png => render::render_png(board, options),
-            Format::Svg => Ok(svg::render_svg(board, options).into_bytes()),
-            Format::Txt => Ok(words::text(board, options).into_bytes()),
-            Format::Json => {
+    /// The diagram of `board` drawn with `options` in this format. Never panics; an `Err` is a GIF one palette
+    /// cannot hold ([`WriteError::Palette`]) or an internal failure of an encoder, never expected.
+    pub fn write(self, board: &Board, options: &RenderOptions) -> Result<Vec<u8>, WriteError> {
+        self.write_played(board, options, None)
+    }
+
+    /// The diagram of `board` drawn with `options`, animated along `playback` where this format animates
+    /// ([`Format::animates`]; the others draw the diagram): an animated PNG or GIF on one palette
+    /// ([`crate::draw::animation`]). A GIF, still or animated, is drawn on that path too.
+    pub fn write_played(
+        self,
+        board: &Board,
+        options: &RenderOptions,
+        playback: Option<&Playback>,
+    ) -> Result<Vec<u8>, WriteError> {
+        match (self, playback) {
+            (Format::Png, Some(playback)) => {
+                let animation = animation::animate(board, &playback.lines, options, playback.delay.millis())?;
+                write_apng(&animation)
+            }
+            (Format::Gif, playback) => {
+                let (lines, delay) = playback.map_or((&[][..], 0), |p| (&p.lines[..], p.delay.millis()));
+                write_gif(&animation::animate(board, lines, options, delay)?)
+            }
+            (Format::Png, None) => Ok(render::render_png(board, options)?),
+            (Format::Svg, _) => Ok(svg::render_svg(board, options).into_bytes()),
+            (Format::Txt, _) => Ok(words::text(board, options).into_bytes()),
+            (Format::Json, _) => {
                 let canonical = ffen::canonical(board);
                 let links = json::Links {
                     png: Format::Png.link(&canonical, options),
@@ -167,6 +205,133 @@ impl Format {
                 Ok(json::json(board, options, &links).into_bytes())
             }
         }
+    }
+}
+
+/// The animated PNG of an animation (a delay over 65,535 ms, APNG's most, shows for that long).
+fn write_apng(animation: &Animation) -> Result<Vec<u8>, WriteError> {
+    let frames: Vec<apng::Frame<'_>> = animation
+        .frames
+        .iter()
+        .map(|still| apng::Frame {
+            left: still.rect.0,
+            top: still.rect.1,
+            width: still.rect.2,
+            height: still.rect.3,
+            indices: &still.indices,
+            delay_ms: u16::try_from(still.delay_ms).unwrap_or(u16::MAX),
+        })
+        .collect();
+    Ok(apng::encode(animation.width, animation.height, &animation.palette, &frames)?)
+}
+
+/// The GIF of an animation: delays in hundredths of a second, rounded.
+fn write_gif(animation: &Animation) -> Result<Vec<u8>, WriteError> {
+    let side = |n: u32| u16::try_from(n).map_err(|_| WriteError::Gif(GifError::BadFrame(0)));
+    let mut frames = Vec::with_capacity(animation.frames.len());
+    for still in &animation.frames {
+        let (left, top, width, height) = still.rect;
+        frames.push(gif::Frame {
+            left: side(left)?,
+            top: side(top)?,
+            width: side(width)?,
+            height: side(height)?,
+            indices: &still.indices,
+            delay: u16::try_from(still.delay_ms.saturating_add(5) / 10).unwrap_or(u16::MAX),
+        });
+    }
+    Ok(gif::encode(side(animation.width)?, side(animation.height)?, &animation.palette, &frames)?)
+}
+
+/// Moves to animate on a diagram: the lines played ([`Moves::play`]), their canonical text and the delay a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Playback {
+    /// Each line's frames, a frame a move.
+    pub lines: Vec<Vec<Frame>>,
+    /// The moves as the cache key and the modern link write them ([`Moves::canonical`]).
+    pub canonical: String,
+    /// How long a move shows.
+    pub delay: Delay,
+}
+
+impl Playback {
+    /// `moves` played on `board` with `first` to move, `delay` a move; `None` when there is no move.
+    pub fn new(moves: &Moves, board: &Board, first: Color, delay: Delay) -> Result<Option<Playback>, MoveError> {
+        if moves.is_empty() {
+            return Ok(None);
+        }
+        let lines = moves.play(board, first)?;
+        Ok(Some(Playback { lines, canonical: moves.canonical(first), delay }))
+    }
+
+    /// The cache key's line for these moves: the delay's segment ([`Delay::key`]), a space and the canonical
+    /// moves (`d1000 e2e4 e7e5 | d2d4`).
+    pub fn key(&self) -> String {
+        format!("{} {}", self.delay.key(), self.canonical)
+    }
+
+    /// The modern link's parameters for these moves: `moves` and, unless it is the default, `delay`.
+    pub fn link_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = vec![("moves", self.canonical.clone())];
+        pairs.extend(self.delay.link().map(|ms| ("delay", ms)));
+        pairs
+    }
+}
+
+/// Why a diagram could not be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    /// The PNG encoder failed (internal, never expected).
+    Png(EncodeError),
+    /// The animated PNG encoder refused the frames (internal, never expected).
+    Apng(ApngError),
+    /// The GIF encoder refused the frames (internal, never expected).
+    Gif(GifError),
+    /// The frames need more than one palette holds, or transparency: the request's own diagram (a `400`).
+    Palette(AnimationError),
+}
+
+impl WriteError {
+    /// Whether the request's diagram is the cause ([`WriteError::Palette`]) rather than the service.
+    pub fn is_client_error(&self) -> bool {
+        matches!(self, WriteError::Palette(_))
+    }
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Png(e) => write!(f, "{e}"),
+            WriteError::Apng(e) => write!(f, "{e}"),
+            WriteError::Gif(e) => write!(f, "{e}"),
+            WriteError::Palette(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+impl From<EncodeError> for WriteError {
+    fn from(e: EncodeError) -> WriteError {
+        WriteError::Png(e)
+    }
+}
+
+impl From<ApngError> for WriteError {
+    fn from(e: ApngError) -> WriteError {
+        WriteError::Apng(e)
+    }
+}
+
+impl From<GifError> for WriteError {
+    fn from(e: GifError) -> WriteError {
+        WriteError::Gif(e)
+    }
+}
+
+impl From<AnimationError> for WriteError {
+    fn from(e: AnimationError) -> WriteError {
+        WriteError::Palette(e)
     }
 }
 
@@ -211,8 +376,9 @@ mod tests {
             assert_eq!(Format::at(format.path()), Some(format));
             assert_eq!(format.path(), format!("/diagram.{format}"));
         }
-        assert_eq!("gif".parse::<Format>(), Err(UnknownFormat));
-        assert_eq!(Format::ALL.map(Format::is_picture), [true, true, false, false]);
+        assert_eq!("webp".parse::<Format>(), Err(UnknownFormat));
+        assert_eq!(Format::ALL.map(Format::is_picture), [true, true, false, false, true]);
+        assert_eq!(Format::ALL.map(Format::animates), [true, false, false, false, true]);
         assert_eq!(Format::at("/diagram.svg/"), None);
     }
 }

@@ -13,7 +13,7 @@ use crate::draw::format::Format;
 use crate::draw::layout::{InvalidPixelLimit, PixelLimit};
 use crate::links::Family;
 use crate::notation::ffen::Dialect;
-use crate::options::params::{self, PositionQuery, QueryError, OPTION_PARAMS, POSITION_PARAMS};
+use crate::options::params::{self, Delay, PositionQuery, QueryError, OPTION_PARAMS, POSITION_PARAMS};
 use crate::options::render_options::RenderOptions;
 use std::borrow::Cow;
 
@@ -127,6 +127,10 @@ pub struct DiagramQuery {
     pub definition_pairs: Vec<(String, String)>,
     /// The format to answer in.
     pub format: Format,
+    /// The moves to animate, as the query gave them (empty for none; a family's link has none).
+    pub moves: String,
+    /// How long each move shows.
+    pub delay: Delay,
 }
 
 /// What a request asks for.
@@ -175,6 +179,8 @@ impl DiagramQuery {
             options: link.options,
             definition_pairs: Vec::new(),
             format: link.format,
+            moves: String::new(),
+            delay: Delay::DEFAULT,
         })
     }
 
@@ -197,8 +203,8 @@ impl DiagramQuery {
             Dialect::Hgm => pairs.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect(),
             _ => Vec::new(),
         };
-        let PositionQuery { ffen, dialect } = position;
-        Ok(DiagramQuery { link: Link::Modern(format), ffen, dialect, options, definition_pairs, format })
+        let PositionQuery { ffen, dialect, moves, delay } = position;
+        Ok(DiagramQuery { link: Link::Modern(format), ffen, dialect, options, definition_pairs, format, moves, delay })
     }
 }
 
@@ -294,6 +300,8 @@ mod tests {
                 options: RenderOptions::default(),
                 definition_pairs: Vec::new(),
                 format: Format::Png,
+                moves: String::new(),
+                delay: Delay::DEFAULT,
             }
         );
         // Percent-encoded, or raw; '+' is a space; '&' ends the position; '=' is a character like any other.
@@ -351,6 +359,8 @@ mod tests {
                 options: RenderOptions::default(),
                 definition_pairs: Vec::new(),
                 format: Format::Png,
+                moves: String::new(),
+                delay: Delay::DEFAULT,
             }
         );
         assert_eq!(diagram("/d.php", "fen=k7%2F8+w").ffen, "k7/8 w");

@@ -9,7 +9,7 @@
 //! The bytes are the service's promise: a changed key, `ETag` or cache URL orphans every stored diagram (and a
 //! changed `ETag` makes every browser fetch again), so they change only with [`CACHE_VERSION`]. The tests pin them.
 
-use crate::draw::format::Format;
+use crate::draw::format::{Format, Playback};
 use crate::notation::board::Board;
 use crate::notation::ffen;
 use crate::options::render_options::RenderOptions;
@@ -26,29 +26,45 @@ pub const CACHE_VERSION: &str = "r11";
 pub const CACHE_PATH: &str = "/__cache/";
 
 /// The name of one response: [`CACHE_VERSION`], canonical FFEN, canonical options and the format's extension, one
-/// per line (`r11\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\npng`).
+/// per line (`r11\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\npng`); an animation has one line more before the
+/// extension, its moves ([`Playback::key`]: `d1000 e2e4 e7e5`), so every still's key stays what it was.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CacheKey {
     text: String,
     /// Where the canonical FFEN ends inside `text` (it starts after the version line).
     ffen_end: usize,
-    /// Where the canonical options end inside `text` (the line break before the format).
+    /// Where the canonical options end inside `text` (the line break before the moves or the format).
     options_end: usize,
+    /// Where the moves' line ends, if the key has one.
+    moves_end: Option<usize>,
     format: Format,
 }
 
 impl CacheKey {
     /// The key of `board` drawn with `options` in `format`.
     pub fn new(board: &Board, options: &RenderOptions, format: Format) -> CacheKey {
-        CacheKey::from_canonical(&ffen::canonical(board), &options.canonical(), format)
+        CacheKey::from_canonical(&ffen::canonical(board), &options.canonical(), None, format)
+    }
+
+    /// The key of `board` drawn with `options` in `format` and animated along `playback`, if any.
+    pub fn played(board: &Board, options: &RenderOptions, playback: Option<&Playback>, format: Format) -> CacheKey {
+        let moves = playback.map(Playback::key);
+        CacheKey::from_canonical(&ffen::canonical(board), &options.canonical(), moves.as_deref(), format)
     }
 
     /// The key of a canonical FFEN and canonical options, as [`ffen::canonical`] and [`RenderOptions::canonical`]
-    /// print them (neither contains a line break), in `format`.
-    fn from_canonical(canonical_ffen: &str, canonical_options: &str, format: Format) -> CacheKey {
-        let text = format!("{CACHE_VERSION}\n{canonical_ffen}\n{canonical_options}\n{}", format.extension());
+    /// print them, and the moves' line (none of them contains a line break), in `format`.
+    fn from_canonical(canonical_ffen: &str, canonical_options: &str, moves: Option<&str>, format: Format) -> CacheKey {
+        let mut text = format!("{CACHE_VERSION}\n{canonical_ffen}\n{canonical_options}\n");
         let ffen_end = CACHE_VERSION.len() + 1 + canonical_ffen.len();
-        CacheKey { ffen_end, options_end: ffen_end + 1 + canonical_options.len(), text, format }
+        let options_end = ffen_end + 1 + canonical_options.len();
+        let moves_end = moves.map(|moves| {
+            text.push_str(moves);
+            text.push('\n');
+            options_end + 1 + moves.len()
+        });
+        text.push_str(format.extension());
+        CacheKey { ffen_end, options_end, moves_end, text, format }
     }
 
     /// The format the key names.
@@ -71,23 +87,30 @@ impl CacheKey {
         &self.text[self.ffen_end + 1..self.options_end]
     }
 
+    /// The moves' line of an animation's key ([`Playback::key`]), `None` for a still.
+    pub fn moves(&self) -> Option<&str> {
+        self.moves_end.map(|end| &self.text[self.options_end + 1..end])
+    }
+
     /// The strong `ETag` of this key.
     pub fn etag(&self) -> ETag {
         ETag::of_key(&self.text)
     }
 
     /// The URL to store the response under in the edge cache, on `origin` (e.g. `https://example.com`; a trailing
-    /// `/` is dropped): [`CACHE_PATH`], `diagram.` and the format's extension, with the version, FFEN, options and
-    /// `ETag` as form-encoded parameters.
+    /// `/` is dropped): [`CACHE_PATH`], `diagram.` and the format's extension, with the version, FFEN, options,
+    /// the moves' line of an animation and the `ETag` as form-encoded parameters.
     ///
     /// Distinct keys give distinct URLs: each part is percent-encoded on its own, so no part can run into the next.
     pub fn cache_url(&self, origin: &str) -> String {
-        let query = form_urlencoded::Serializer::new(String::new())
-            .append_pair("v", CACHE_VERSION)
-            .append_pair("ffen", self.canonical_ffen())
-            .append_pair("options", self.canonical_options())
-            .append_pair("etag", &self.etag().hex())
-            .finish();
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        query.append_pair("v", CACHE_VERSION);
+        query.append_pair("ffen", self.canonical_ffen());
+        query.append_pair("options", self.canonical_options());
+        if let Some(moves) = self.moves() {
+            query.append_pair("moves", moves);
+        }
+        let query = query.append_pair("etag", &self.etag().hex()).finish();
         format!("{}{CACHE_PATH}diagram.{}?{query}", origin.trim_end_matches('/'), self.format.extension())
     }
 }
@@ -199,11 +222,11 @@ mod tests {
         let mut keys = Vec::new();
         for format in Format::ALL {
             keys.extend([
-                CacheKey::from_canonical(start, "s40.f0.c0.gray", format),
-                CacheKey::from_canonical("a&ffen=b", "s40", format),
-                CacheKey::from_canonical("a", "s40&ffen=b", format),
-                CacheKey::from_canonical("", "", format),
-                CacheKey::from_canonical("%2F+ /é\u{0}", "=&?#", format),
+                CacheKey::from_canonical(start, "s40.f0.c0.gray", None, format),
+                CacheKey::from_canonical("a&ffen=b", "s40", None, format),
+                CacheKey::from_canonical("a", "s40&ffen=b", None, format),
+                CacheKey::from_canonical("", "", None, format),
+                CacheKey::from_canonical("%2F+ /é\u{0}", "=&?#", None, format),
             ]);
         }
         let mut urls = std::collections::HashSet::new();
@@ -229,7 +252,7 @@ mod tests {
         #[test]
         fn any_key_round_trips_through_its_cache_url(ffen in "\\PC{0,40}", options in "\\PC{0,20}", svg: bool) {
             let format = if svg { Format::Svg } else { Format::Png };
-            let key = CacheKey::from_canonical(&ffen, &options, format);
+            let key = CacheKey::from_canonical(&ffen, &options, None, format);
             let url = key.cache_url("https://h");
             // Every cache path is as long.
             let query = &url["https://h/__cache/diagram.png?".len()..];

@@ -5,11 +5,13 @@ use super::headers::{
     PNG, TEXT,
 };
 use super::link::MAX_URL_LEN;
+use crate::draw::animation::AnimationError;
 use crate::draw::cost::TooCostly;
-use crate::draw::pngenc::EncodeError;
+use crate::draw::format::{Format, WriteError};
 use crate::draw::render::{self, ImageTooLarge};
 use crate::links::LinkError;
 use crate::notation::ffen::ParseError;
+use crate::notation::moves::MoveError;
 use crate::options::error::OptionError;
 use std::fmt;
 
@@ -50,9 +52,16 @@ pub enum Reject {
     TooCostly(TooCostly),
     /// `400`: the runtime could not read the request's URL.
     UnreadableUrl,
+    /// `400`: `moves` cannot be read or played on the board: the move's place and text, and why.
+    BadMoves(MoveError),
+    /// `400`: `moves` asked of a format that does not animate (the SVG).
+    NotAnimated(Format),
+    /// `400`: a GIF or an animated PNG whose frames one palette cannot hold (more than 256 colours, transparent
+    /// colours), found while drawing: never a different picture instead. Never stored.
+    Unanimatable(AnimationError),
     /// `500`: drawing failed inside the service (never caused by the request, never expected). The answer is
     /// never stored (`Cache-Control: no-store`).
-    Internal(EncodeError),
+    Internal(WriteError),
 }
 
 impl Reject {
@@ -68,7 +77,10 @@ impl Reject {
             | Reject::BadFfen(_)
             | Reject::TooLarge(_)
             | Reject::TooCostly(_)
-            | Reject::UnreadableUrl => 400,
+            | Reject::UnreadableUrl
+            | Reject::BadMoves(_)
+            | Reject::NotAnimated(_)
+            | Reject::Unanimatable(_) => 400,
             Reject::Internal(_) => 500,
         }
     }
@@ -128,6 +140,13 @@ impl fmt::Display for Reject {
             Reject::TooLarge(e) => write!(f, "{e}"),
             Reject::TooCostly(e) => write!(f, "{e}"),
             Reject::UnreadableUrl => f.write_str("unreadable URL"),
+            Reject::BadMoves(e) => write!(f, "invalid moves: {e}"),
+            Reject::NotAnimated(format) => write!(
+                f,
+                "moves are animated as PNG or GIF only, not {}: use /diagram.png or /diagram.gif",
+                format.extension().to_ascii_uppercase()
+            ),
+            Reject::Unanimatable(e) => write!(f, "this diagram cannot be animated or drawn as a GIF: {e}"),
             Reject::Internal(e) => write!(f, "internal error while drawing the diagram: {e}"),
         }
     }
@@ -138,6 +157,7 @@ impl std::error::Error for Reject {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::pngenc::EncodeError;
 
     fn text(response: &Response) -> &str {
         std::str::from_utf8(&response.body).unwrap()
@@ -160,7 +180,10 @@ mod tests {
                 400,
             ),
             (Reject::UnreadableUrl, 400),
-            (Reject::Internal(EncodeError::Empty), 500),
+            (Reject::BadMoves(MoveError::TooMany(501)), 400),
+            (Reject::NotAnimated(Format::Svg), 400),
+            (Reject::Unanimatable(AnimationError::TooManyColours), 400),
+            (Reject::Internal(EncodeError::Empty.into()), 500),
         ];
         for (reject, status) in cases {
             assert_eq!(reject.status(), status, "{reject:?}");
@@ -191,7 +214,7 @@ mod tests {
     /// what failed).
     #[test]
     fn an_internal_failure_is_a_500_that_no_cache_keeps() {
-        let reject = Reject::Internal(EncodeError::SizeMismatch);
+        let reject = Reject::Internal(EncodeError::SizeMismatch.into());
         for accept in [None, Some("image/png")] {
             let response = reject.response(accept, false);
             assert_eq!(response.status, 500);

@@ -259,7 +259,7 @@ fn an_internal_failure_is_never_a_stored_200() {
     for method in ["GET", "HEAD"] {
         let query = format!("ff={START}");
         let j = job(&RequestInfo { method, accept: Some("image/png"), ..get("/d.php", Some(&query)) });
-        let failed = j.answer(Err(EncodeError::SizeMismatch));
+        let failed = j.answer(Err(crate::EncodeError::SizeMismatch.into()));
         let Rendered::Failed(response) = &failed else { panic!("{failed:?} must not be stored") };
         assert_eq!(response.status, 500);
         assert_eq!(response.header("cache-control"), Some(INTERNAL_ERROR_CACHE_CONTROL));
@@ -768,6 +768,7 @@ fn legacy_and_xfen_links_ignore_furniture() {
     assert_eq!(xfen.key(), legacy.key());
 }
 
+mod moves;
 mod pinned;
 
 /// The look parameters through the planner (400s naming the parameter, keys) and `dialect=hgm`.

@@ -36,6 +36,22 @@ use std::str::FromStr;
 /// The most moves a text may hold, over all its lines.
 pub const MAX_MOVES: usize = 500;
 
+/// The side to move a position's text gives: Black when its second field (after white space, as janko's ` b`
+/// and FEN's `… b KQkq - 0 1` write it) is `b`, White otherwise.
+///
+/// ```
+/// use ffen_diagram::moves::side_to_move;
+/// use ffen_diagram::Color;
+/// assert_eq!(side_to_move("4k3/8/8/8/8/8/8/4K3 b"), Color::Black);
+/// assert_eq!(side_to_move("4k3/8/8/8/8/8/8/4K3"), Color::White);
+/// ```
+pub fn side_to_move(position: &str) -> Color {
+    match position.split_whitespace().nth(1) {
+        Some("b" | "B") => Color::Black,
+        _ => Color::White,
+    }
+}
+
 /// A square as a move names it: file (0 = a) and rank (1 = the bottom).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Square {
@@ -361,6 +377,104 @@ impl Moves {
     }
 }
 
+impl Moves {
+    /// The moves as the cache key and the modern link write them, one text for every spelling of the same moves
+    /// played from `first`: each move as its coordinates (`e2e4`, `e7e8=Q`, `e7e8=(nightrider)`), castling `0-0`
+    /// or `0-0-0`, a piece put `[+wRh8]` (after its move, if any), separated by spaces, lines by ` | `; no move
+    /// numbers or marks. A line that castles says which side moves where the sides could differ: `1...` before the
+    /// first move Black makes out of turn counted from White (so the text does not depend on `first`, which the
+    /// canonical FFEN does not carry). Reading it back and playing it from White gives the same frames.
+    ///
+    /// ```
+    /// use ffen_diagram::moves::Moves;
+    /// use ffen_diagram::Color;
+    /// let moves: Moves = "1.e2-e4! e7-e5 2.Sg1-f3 | 1.e7-e8=S+".parse().unwrap();
+    /// assert_eq!(moves.canonical(Color::White), "e2e4 e7e5 g1f3 | e7e8=N");
+    /// let black: Moves = "0-0 0-0".parse().unwrap();
+    /// assert_eq!(black.canonical(Color::Black), "1...0-0 0-0");
+    /// ```
+    pub fn canonical(&self, first: Color) -> String {
+        let lines: Vec<String> = self.lines.iter().map(|line| canonical_line(line, first)).collect();
+        lines.join(" | ")
+    }
+}
+
+/// One line of [`Moves::canonical`].
+fn canonical_line(line: &[Move], first: Color) -> String {
+    let castles = line.iter().any(|m| m.actions.iter().any(|a| matches!(a, Action::Castle { .. })));
+    let (mut side, mut written) = (first, Color::White);
+    let mut words = Vec::with_capacity(line.len());
+    for played in line {
+        if played.black_by_number {
+            side = Color::Black;
+        }
+        let mut word = String::new();
+        if castles && side == Color::Black && written == Color::White {
+            word.push_str("1...");
+            written = Color::Black;
+        }
+        for action in &played.actions {
+            write_action(&mut word, action);
+        }
+        words.push(word);
+        side = other(side);
+        written = other(written);
+    }
+    words.join(" ")
+}
+
+/// The other side (Black after anything but Black).
+fn other(side: Color) -> Color {
+    if side == Color::Black {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// An action as [`Moves::canonical`] writes it.
+fn write_action(out: &mut String, action: &Action) {
+    use std::fmt::Write as _;
+    match action {
+        Action::Step { from, to, promotion } => {
+            let _ = write!(out, "{from}{to}");
+            if let Some(kind) = promotion {
+                out.push('=');
+                write_kind(out, kind);
+            }
+        }
+        Action::Castle { long } => out.push_str(if *long { "0-0-0" } else { "0-0" }),
+        Action::Put { piece, square } => {
+            let colour = match piece.color {
+                Color::Black => 'b',
+                Color::Neutral => 'n',
+                _ => 'w',
+            };
+            let _ = write!(out, "[+{colour}");
+            write_kind(out, &piece.kind);
+            let _ = write!(out, "{square}]");
+        }
+    }
+}
+
+/// A piece as the grammar reads it: an orthodox letter or a name in parentheses.
+fn write_kind(out: &mut String, kind: &PieceKind) {
+    match kind {
+        PieceKind::Figure(figure) => out.push(figure.letter()),
+        PieceKind::Named(name) => {
+            out.push('(');
+            out.push_str(name.as_str());
+            out.push(')');
+        }
+        // The grammar reads no marker; a name keeps it apart from the letters of the figures.
+        PieceKind::Marker(marker) => {
+            out.push('(');
+            out.push(marker.letter());
+            out.push(')');
+        }
+    }
+}
+
 /// One line played from `board`.
 fn play_line(line: &[Move], board: &Board, first: Color) -> Result<Vec<Frame>, MoveError> {
     let mut board = board.clone();
@@ -618,6 +732,29 @@ mod tests {
         assert_eq!(ok.parse::<Moves>().unwrap().len(), MAX_MOVES);
         let too_many = format!("{ok} | e2e4");
         assert_eq!(too_many.parse::<Moves>().unwrap_err().to_string(), "501 moves: at most 500 are played");
+    }
+
+    /// The canonical text reads back to moves that play, from White, the frames the text played from its side.
+    #[test]
+    fn the_canonical_text_plays_as_the_text_did() {
+        let cases = [
+            (START, "1.e2-e4! e7-e5 2.Sg1-f3 | 1.d2-d4 1...d7-d5", Color::White),
+            ("r3k2r/pppq1ppp/8/3pP3/8/8/PPP2PPP/R3K2R", "1.0-0 0-0-0 2.e5xd6 ep. Qd7xd6", Color::White),
+            ("r3k2r/8/8/8/8/8/8/R3K2R", "0-0 0-0 | a1a2 0-0-0 | 1...0-0 0-0", Color::Black),
+            ("r3k2r/8/8/8/8/8/8/R3K2R", "a1a2 1...0-0 0-0", Color::White),
+            ("2b1k3/3r4/8/8/8/8/4P3/3QK3", "1.Qd1*d7 [+bRh8] Ke8-f8 2.e2-e4 [+n(grasshopper)a1][+wSb1]", Color::White),
+            ("8/4P3/8/8/8/8/4p3/8", "e7e8q e2-e1=(nightrider) e8-e7=S", Color::White),
+        ];
+        for (ffen, text, first) in cases {
+            let board = parse(ffen, Dialect::Janko).unwrap();
+            let moves: Moves = text.parse().unwrap();
+            let canonical = moves.canonical(first);
+            let again: Moves = canonical.parse().unwrap();
+            assert_eq!(again.canonical(Color::White), canonical, "{text}");
+            assert_eq!(again.play(&board, Color::White), moves.play(&board, first), "{text} → {canonical}");
+        }
+        let moves: Moves = "0-0 0-0 | a1a2 0-0-0".parse().unwrap();
+        assert_eq!(moves.canonical(Color::Black), "1...0-0 0-0 | 1...a1a2 0-0-0");
     }
 
     #[test]

@@ -123,19 +123,69 @@ pub fn read<T>(params: &[Param<T>], target: &mut T, pairs: &[(&str, &str)]) -> R
     Ok(())
 }
 
-/// The position a modern link names: its text and the dialect to read it in (Game Courier's with its width).
+/// The position a modern link names: its text and the dialect to read it in (Game Courier's with its width), and
+/// the moves played on it with their pace.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PositionQuery {
     /// The position as given (decoded once); an Interactive Diagram definition with `dialect=hgm`.
     pub ffen: String,
     /// The dialect.
     pub dialect: Dialect,
+    /// The moves as given (read and played once the board is known: [`crate::moves`]); empty for none.
+    pub moves: String,
+    /// How long each move shows.
+    pub delay: Delay,
+}
+
+/// How long each move of an animation shows, in milliseconds: [`Delay::MIN`] to [`Delay::MAX`], by default
+/// [`Delay::DEFAULT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Delay(u32);
+
+impl Delay {
+    /// One second a move.
+    pub const DEFAULT: Delay = Delay(1000);
+    /// The shortest: 20 ms (browsers show a GIF frame of 10 ms or less for 100 ms).
+    pub const MIN: u32 = 20;
+    /// The longest: 10 s.
+    pub const MAX: u32 = 10_000;
+
+    /// A delay of `millis` milliseconds, if it is within the range.
+    pub const fn new(millis: u32) -> Option<Delay> {
+        if millis >= Delay::MIN && millis <= Delay::MAX {
+            Some(Delay(millis))
+        } else {
+            None
+        }
+    }
+
+    /// The delay in milliseconds.
+    pub const fn millis(self) -> u32 {
+        self.0
+    }
+
+    /// The value the modern link writes: the milliseconds, or `None` at the default (omitted).
+    pub fn link(self) -> Option<String> {
+        (self != Delay::DEFAULT).then(|| self.0.to_string())
+    }
+
+    /// The cache key's segment: `d` and the milliseconds (`d1000`).
+    pub fn key(self) -> String {
+        format!("d{}", self.0)
+    }
+}
+
+impl Default for Delay {
+    fn default() -> Delay {
+        Delay::DEFAULT
+    }
 }
 
 /// The parameters of the position, in the order they are checked: the position itself, its dialect, then
 /// Game Courier's board width (read only with `dialect=courier`; with another dialect it could change nothing and
-/// is ignored like an unknown parameter, so a link keeps working when only its dialect is changed).
-pub static POSITION_PARAMS: [Param<PositionQuery>; 3] = [
+/// is ignored like an unknown parameter, so a link keeps working when only its dialect is changed); then the moves
+/// played on it and their delay (content like the position: an animation's frames are the position's).
+pub static POSITION_PARAMS: [Param<PositionQuery>; 5] = [
     Param {
         name: "ffen",
         aliases: &["fen"],
@@ -192,7 +242,46 @@ pub static POSITION_PARAMS: [Param<PositionQuery>; 3] = [
         link: |_| None,
         key: |_| None,
     },
+    Param {
+        name: "moves",
+        aliases: &[],
+        required: false,
+        cli: Cli::Value("MOVES"),
+        values: "moves as `e2e4 e7e5` or `1.e2-e4 e7-e5 2.Sg1-f3`, lines split by `|` (docs/animation.md)",
+        default: "none",
+        about:
+            "animates the diagram along the moves: an animated PNG or a GIF; refused by the SVG, ignored by the words",
+        // Read and played once the board is known; its canonical form (the cache key's, the link's) is made then,
+        // as the FFEN's is.
+        read: |q, v| {
+            q.moves = v.to_string();
+            Ok(())
+        },
+        link: |_| None,
+        key: |_| None,
+    },
+    Param {
+        name: "delay",
+        aliases: &[],
+        required: false,
+        cli: Cli::Value("MS"),
+        values: "milliseconds a move, 20–10000",
+        default: "1000",
+        about: "how long each move shows (the last of each line 3× as long); with `moves` only",
+        read: |q, v| {
+            let v = v.trim();
+            q.delay = match v {
+                "" => Delay::DEFAULT,
+                ms => ms.parse().ok().and_then(Delay::new).ok_or_else(|| bad("delay", v, DELAY_EXPECTED))?,
+            };
+            Ok(())
+        },
+        link: |q| q.delay.link(),
+        key: |q| Some(q.delay.key()),
+    },
 ];
+
+const DELAY_EXPECTED: &str = "a number of milliseconds from 20 to 10000";
 
 const WIDTH_EXPECTED: &str = "a number of files from 1 to 32 (Game Courier's board width)";
 const DIALECT_EXPECTED: &str = "one of janko, bodlaender, courier, xfen, hgm";

@@ -503,6 +503,74 @@ describe("words (docs/words.md)", () => {
   });
 });
 
+describe("animations (docs/animation.md)", () => {
+  /** The number of frames an animated PNG's acTL announces (0 for a still PNG). */
+  function apngFrames(buf) {
+    const at = buf.indexOf("acTL", 0, "latin1");
+    return at < 0 ? 0 : buf.readUInt32BE(at + 4);
+  }
+  /** The image descriptors (0x2C introducers after a graphic control block) of a GIF made by our encoder. */
+  function gifFrames(buf) {
+    let frames = 0;
+    for (let i = 0; i + 9 < buf.length; i++) {
+      if (buf[i] === 0x21 && buf[i + 1] === 0xf9 && buf[i + 2] === 4 && buf[i + 7] === 0 && buf[i + 8] === 0x2c) frames++;
+    }
+    return frames;
+  }
+
+  test("moves on /diagram.png: an animated PNG, cached under its moves, the still's key untouched", async () => {
+    const p = `/diagram.png?ffen=${START}&size=20&moves=1.e2-e4%20e7-e5%202.Sg1-f3!`;
+    const res = await diagram(p);
+    assert.equal(res.headers["x-cache"], "MISS");
+    assert.equal(apngFrames(res.body), 4, "the diagram and three moves");
+    assert.deepEqual(pngSize(res.body), { width: 162, height: 162 });
+    const canonical = `/diagram.png?ffen=${encodeURIComponent(START)}&size=20&moves=e2e4+e7e5+g1f3`;
+    assert.ok(res.headers.link.startsWith(`<${canonical}>; rel="canonical"`), res.headers.link);
+    const again = await diagram(canonical);
+    assert.equal(again.headers.etag, res.headers.etag);
+    assert.equal(again.headers["x-cache"], "HIT");
+    assert.ok(again.body.equals(res.body));
+    const still = await diagram(`/diagram.png?ffen=${START}&size=20&moves=`);
+    assert.equal(apngFrames(still.body), 0);
+    assert.notEqual(still.headers.etag, res.headers.etag);
+  });
+
+  test("/diagram.gif: a still GIF without moves, an animation with them; the families' .gif links stay PNG", async () => {
+    const still = await get(`/diagram.gif?ffen=${START}&size=20`);
+    assert.equal(still.status, 200, still.body.toString("utf8"));
+    assert.equal(still.headers["content-type"], "image/gif");
+    assert.equal(still.body.subarray(0, 6).toString("latin1"), "GIF89a");
+    assert.deepEqual([still.body.readUInt16LE(6), still.body.readUInt16LE(8)], [162, 162]);
+    assert.equal(gifFrames(still.body), 1);
+    const animated = await get(`/diagram.gif?ffen=${START}&size=20&moves=e2e4,e7e5|d2d4&delay=500`);
+    assert.equal(animated.status, 200, animated.body.toString("utf8"));
+    assert.equal(animated.headers["content-type"], "image/gif");
+    assert.ok(animated.body.includes("NETSCAPE2.0", 0, "latin1"), "it loops");
+    assert.equal(gifFrames(animated.body), 5, "the diagram, two moves, the diagram again, one move");
+    const lichess = await diagram(`/export/fen.gif?fen=${START}`);
+    assert.equal(lichess.headers["content-type"], "image/png");
+  });
+
+  test("moves that cannot be played, the SVG, transparency and the CPU limit are 400s saying why", async () => {
+    const cases = [
+      [`/diagram.png?ffen=${START}&moves=e2e4%20e3e5`, "invalid moves: move 2, e3e5: e3 is empty\n"],
+      [`/diagram.svg?ffen=${START}&moves=e2e4`, "moves are animated as PNG or GIF only, not SVG: use /diagram.png or /diagram.gif\n"],
+      [`/diagram.gif?ffen=${START}&size=12&light=transparent`,
+        "this diagram cannot be animated or drawn as a GIF: an animation cannot have transparent colours (a `transparent` look colour)\n"],
+      [`/diagram.png?ffen=${START}&moves=e2e4&delay=5`,
+        "invalid option: bad value \"5\" for `delay`: expected a number of milliseconds from 20 to 10000\n"],
+    ];
+    for (const [p, message] of cases) {
+      const res = await get(p);
+      assert.equal(res.status, 400, p);
+      assert.equal(res.body.toString("utf8"), message, p);
+    }
+    const costly = await get(`/diagram.png?ffen=${START}&size=90&moves=${"e2e4+e4e2+".repeat(10)}`);
+    assert.equal(costly.status, 400);
+    assert.match(costly.body.toString("utf8"), /FFEN_MAX_RENDER_MS\) is 8 ms/);
+  });
+});
+
 describe("errors", () => {
   const text = (res) => res.body.toString("utf8");
   async function clientError(p, status, pattern, opts) {

@@ -10,10 +10,17 @@ fn rows(table: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
     table.lines().filter(|line| !line.is_empty() && !line.starts_with('#')).map(|line| line.split('\t').collect())
 }
 
+/// The tables of pinned keys: the stills', and the GIF's and the animations' (`moves=`), kept apart so that the
+/// stills' table stays as it was when they came.
+const KEY_TABLES: [(&str, &str); 2] = [
+    ("tests/golden/keys.tsv", include_str!("../../../tests/golden/keys.tsv")),
+    ("tests/golden/keys-moves.tsv", include_str!("../../../tests/golden/keys-moves.tsv")),
+];
+
 /// The pinned keys: (path, query, key, ETag, cache URL, `X-FFEN`).
 fn pinned_keys() -> Vec<[&'static str; 6]> {
     let keys: Vec<[&str; 6]> =
-        rows(include_str!("../../../tests/golden/keys.tsv")).map(|row| row.try_into().expect("6 columns")).collect();
+        KEY_TABLES.iter().flat_map(|(_, table)| rows(table)).map(|row| row.try_into().expect("6 columns")).collect();
     assert!(keys.len() >= 12 && Format::ALL.iter().all(|f| keys.iter().any(|k| k[0] == f.path())));
     keys
 }
@@ -25,7 +32,13 @@ fn update_pinned_keys_when_asked() {
     if std::env::var_os("UPDATE_PINNED_KEYS").is_none_or(|v| v == "0") {
         return;
     }
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/keys.tsv");
+    for (file, _) in KEY_TABLES {
+        update_pinned_table(&format!("{}/{file}", env!("CARGO_MANIFEST_DIR")));
+    }
+}
+
+/// Writes one table of pinned keys again (see [`update_pinned_keys_when_asked`]).
+fn update_pinned_table(path: &str) {
     let table = std::fs::read_to_string(path).unwrap();
     let mut out = String::new();
     for line in table.lines() {
@@ -171,7 +184,7 @@ fn page_and_internal_failure_headers_are_pinned() {
     );
     let [path, query, ..] = pinned_keys()[0];
     let (_, job) = plan_of(path, query);
-    let Rendered::Failed(internal) = job.answer(Err(EncodeError::Empty)) else { panic!("a failure") };
+    let Rendered::Failed(internal) = job.answer(Err(crate::EncodeError::Empty.into())) else { panic!("a failure") };
     assert_eq!(internal.status, 500);
     let mut want = TEXT_ERROR_HEADERS.to_vec();
     want[1].1 = "no-store";

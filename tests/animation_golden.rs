@@ -1,0 +1,172 @@
+//! Animations served by the planner, checked frame by frame with decoders we did not write: the `png` crate's APNG
+//! frames and the `gif` crate's, each composed on its canvas as the formats say (dispose none, the rectangle drawn
+//! over what is there), must be the still `/diagram.png` of each position with its move as `lastmove`, pixel for
+//! pixel; the last frame of every line is the still of the line's final position. Delays and loops are checked too.
+
+use ffen_diagram::http::{plan, DiagramJob, Plan, Rendered, RequestInfo};
+use ffen_diagram::{ffen, Format};
+
+/// A decoded animation: the canvas after each frame (RGB, 3 bytes a pixel) and each frame's delay in milliseconds.
+struct Decoded {
+    width: usize,
+    canvases: Vec<Vec<u8>>,
+    delays: Vec<u32>,
+    plays_for_ever: bool,
+}
+
+fn job(path: &str, query: &str) -> Box<DiagramJob> {
+    let info = RequestInfo { method: "GET", path, query: Some(query), url_len: 100, ..RequestInfo::default() };
+    match plan(&info) {
+        Plan::Diagram(job) => job,
+        Plan::Respond(r) => panic!("{path}?{query}: {} {}", r.status, String::from_utf8_lossy(&r.body)),
+    }
+}
+
+fn body(job: &DiagramJob) -> Vec<u8> {
+    match job.render() {
+        Rendered::Diagram(r) => r.body,
+        Rendered::Failed(r) => panic!("{}", String::from_utf8_lossy(&r.body)),
+    }
+}
+
+/// Draws a frame's RGB(A) rectangle over the canvas.
+fn compose(canvas: &mut [u8], width: usize, rect: (usize, usize, usize, usize), pixels: &[u8], channels: usize) {
+    let (x, y, w, h) = rect;
+    for row in 0..h {
+        for col in 0..w {
+            let from = (row * w + col) * channels;
+            let to = ((y + row) * width + x + col) * 3;
+            canvas[to..to + 3].copy_from_slice(&pixels[from..from + 3]);
+        }
+    }
+}
+
+fn decode_apng(bytes: &[u8]) -> Decoded {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let (width, height) = (reader.info().width as usize, reader.info().height as usize);
+    let control = reader.info().animation_control.expect("an acTL");
+    let mut canvas = vec![0; width * height * 3];
+    let (mut canvases, mut delays) = (Vec::new(), Vec::new());
+    for _ in 0..control.num_frames {
+        let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
+        let info = reader.next_frame(&mut buffer).expect("a frame");
+        let fc = reader.info().frame_control.expect("an fcTL");
+        assert_eq!((fc.dispose_op, fc.blend_op), (png::DisposeOp::None, png::BlendOp::Source));
+        let channels = info.color_type.samples();
+        let rect = (fc.x_offset as usize, fc.y_offset as usize, fc.width as usize, fc.height as usize);
+        compose(&mut canvas, width, rect, &buffer, channels);
+        canvases.push(canvas.clone());
+        delays.push(u32::from(fc.delay_num) * 1000 / u32::from(fc.delay_den.max(1)));
+    }
+    Decoded { width, canvases, delays, plays_for_ever: control.num_plays == 0 }
+}
+
+fn decode_gif(bytes: &[u8]) -> Decoded {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(bytes).expect("a GIF");
+    let (width, height) = (usize::from(decoder.width()), usize::from(decoder.height()));
+    let mut canvas = vec![0; width * height * 3];
+    let (mut canvases, mut delays) = (Vec::new(), Vec::new());
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
+        assert_eq!(frame.transparent, None);
+        let rect =
+            (usize::from(frame.left), usize::from(frame.top), usize::from(frame.width), usize::from(frame.height));
+        compose(&mut canvas, width, rect, &frame.buffer, 4);
+        canvases.push(canvas.clone());
+        delays.push(u32::from(frame.delay) * 10);
+    }
+    let plays_for_ever = canvases.len() == 1 || bytes.windows(11).any(|w| w == b"NETSCAPE2.0");
+    Decoded { width, canvases, delays, plays_for_ever }
+}
+
+/// The still PNG of a position with a last move, decoded to RGB.
+fn still(ffen: &str, last: Option<String>, options: &str) -> (usize, Vec<u8>) {
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    query.append_pair("ffen", ffen);
+    query.append_pair("lastmove", &last.unwrap_or_default());
+    let query = format!("{}&{options}", query.finish());
+    let png = body(&job("/diagram.png", &query));
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buffer).expect("a frame");
+    let channels = info.color_type.samples();
+    let rgb = buffer.chunks_exact(channels).take((info.width * info.height) as usize).flat_map(|p| p[..3].to_vec());
+    (info.width as usize, rgb.collect())
+}
+
+/// Every frame of the animation of `moves` on `ffen` with `options`, as APNG and as GIF, is its still; returns the
+/// number of frames.
+fn check(ffen_text: &str, moves: &str, options: &str, delay: u32) -> usize {
+    let query = |moves: &str| {
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        query.append_pair("ffen", ffen_text).append_pair("moves", moves).append_pair("delay", &delay.to_string());
+        format!("{}&{options}", query.finish())
+    };
+    let apng = job("/diagram.png", &query(moves));
+    let playback = apng.playback().expect("moves");
+    let diagram = ffen::canonical(apng.board());
+    let mut stills = vec![(still(&diagram, None, options), delay)];
+    for (i, line) in playback.lines.iter().enumerate() {
+        if i > 0 {
+            stills.push((still(&diagram, None, options), delay));
+        }
+        for (j, frame) in line.iter().enumerate() {
+            let last = frame.last.map(|(from, to)| format!("{from}{to}"));
+            let pause = if j + 1 == line.len() { 3 } else { 1 };
+            stills.push((still(&ffen::canonical(&frame.board), last, options), delay * pause));
+        }
+    }
+    // A frame that changes nothing lengthens the one before.
+    let mut expected: Vec<((usize, Vec<u8>), u32)> = Vec::new();
+    for (picture, ms) in stills {
+        match expected.last_mut() {
+            Some((before, time)) if *before == picture => *time += ms,
+            _ => expected.push((picture, ms)),
+        }
+    }
+    let gif = job("/diagram.gif", &query(moves));
+    assert_eq!(gif.format(), Format::Gif);
+    for (name, decoded) in [("APNG", decode_apng(&body(&apng))), ("GIF", decode_gif(&body(&gif)))] {
+        assert!(decoded.plays_for_ever, "{name}");
+        assert_eq!(decoded.canvases.len(), expected.len(), "{name}: {moves}");
+        for (i, (canvas, ((width, pixels), ms))) in decoded.canvases.iter().zip(&expected).enumerate() {
+            assert_eq!(decoded.width, *width);
+            let differ = canvas.chunks(3).zip(pixels.chunks(3)).filter(|(a, b)| a != b).count();
+            assert_eq!(differ, 0, "{name} {moves}: frame {i} differs from its still in {differ} pixels");
+            let want = if name == "GIF" { (ms + 5) / 10 * 10 } else { *ms };
+            assert_eq!(decoded.delays[i], want, "{name} {moves}: frame {i}'s delay");
+        }
+    }
+    expected.len()
+}
+
+#[test]
+fn a_game_and_a_second_line_in_a_look_with_coordinates() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let moves = "1.e2-e4 e7-e5 2.Sg1-f3 Sb8-c6 3.Bf1-b5 a7-a6 4.0-0 | 1.d2-d4 d7-d5";
+    assert_eq!(check(start, moves, "size=30&coords=1&theme=brown&lastmove_style=lichess", 500), 11);
+}
+
+#[test]
+fn a_problem_s_solution_with_furniture_a_capture_and_a_rebirth() {
+    let ffen_text = "2b1k3/3r4/8/8/8/8/8/3QK3";
+    let moves = "1.Qd1*d7+ [+bRh8] Ke8-f8 2.Qd7-d8# | 1.Qd1-h5+ Ke8-e7";
+    check(ffen_text, moves, "count=1&caption=%232+Circe&squares=Gd7&flip=1", 300);
+    check("4k3/8/8/3pP3/8/8/8/4K3", "1.e5*d6 ep. Ke8-d8", "theme=print&size=23&arrows=Ge5e6", 1000);
+}
+
+#[test]
+fn a_still_gif_is_the_still_png() {
+    let ffen_text = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let options = "size=20&coords=1&lastmove=e2e4";
+    let gif = decode_gif(&body(&job("/diagram.gif", &format!("ffen={ffen_text}&{options}"))));
+    assert_eq!(gif.canvases.len(), 1);
+    let (width, pixels) = still(ffen_text, Some("e2e4".into()), options);
+    assert_eq!((gif.width, &gif.canvases[0]), (width, &pixels));
+}
