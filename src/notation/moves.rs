@@ -10,7 +10,9 @@
 //!   Popeye writes a nightrider promotion `=N` too, and it is read as a knight) or `=(nightrider)` (a fairy piece by
 //!   name), castling `0-0`, `0-0-0`, `O-O`, `O-O-O` (the king of the side to move two squares towards its rook,
 //!   the rook beside it on the square the king crossed), and a piece put on a square, `[+wRh8]` (as Circe rebirths
-//!   are printed; `b` black, `n` neutral, a fairy piece as `[+w(grasshopper)h8]`).
+//!   are printed; `b` black, `n` neutral, a fairy piece as `[+w(grasshopper)h8]`): written onto its move
+//!   (`Qd1*d7[+bRh8]`) or apart from it (`Qd1*d7 [+bRh8]`, as Popeye prints it), it belongs to that move; only at
+//!   the start of a line is it a move of its own.
 //!
 //! A pawn moving diagonally to an empty square takes the pawn it passed (en passant). Check, mate and annotation
 //! marks (`+`, `#`, `!`, `?`) and Popeye's `ep.` are ignored. `|` ends a line: the next starts from the diagram again
@@ -186,6 +188,12 @@ impl FromStr for Moves {
             if rest.is_empty() || is_ignored(rest) {
                 continue;
             }
+            // A rebirth printed apart from its move (Popeye's `1.Qd1*d7 [+bRh8]`) belongs to that move.
+            if let Some(last) = line.last_mut().filter(|_| rest.len() == token.len() && is_put_word(rest)) {
+                last.actions.extend(read_move(rest).unwrap_or_default());
+                last.text = format!("{} {rest}", last.text);
+                continue;
+            }
             number += 1;
             if number > MAX_MOVES {
                 return Err(MoveError::TooMany(count_moves(text)));
@@ -216,15 +224,30 @@ fn tokens(text: &str) -> impl Iterator<Item = Token<'_>> {
     })
 }
 
-/// How many moves `text` holds (for the message of a list that is too long).
+/// How many moves `text` holds (for the message of a list that is too long): its words that are moves, without
+/// the rebirths printed apart from their moves.
 fn count_moves(text: &str) -> usize {
-    tokens(text)
-        .filter_map(|t| match t {
-            Token::Word(w) => Some(strip_move_number(w).1),
-            Token::LineEnd => None,
-        })
-        .filter(|rest| !rest.is_empty() && !is_ignored(rest))
-        .count()
+    let mut count = 0;
+    let mut in_line = false;
+    for token in tokens(text) {
+        let Token::Word(word) = token else {
+            in_line = false;
+            continue;
+        };
+        let rest = strip_move_number(word).1;
+        if rest.is_empty() || is_ignored(rest) || (in_line && rest.len() == word.len() && is_put_word(rest)) {
+            continue;
+        }
+        count += 1;
+        in_line = true;
+    }
+    count
+}
+
+/// Whether a word is only pieces put on squares (`[+bRh8]`, `[+wPe2][+bSg8]`), as a rebirth printed apart.
+fn is_put_word(word: &str) -> bool {
+    word.starts_with('[')
+        && read_move(word).is_ok_and(|actions| actions.iter().all(|a| matches!(a, Action::Put { .. })))
 }
 
 /// A leading move number (`12.`, `1...`, `1…`) taken off a word: whether it says Black moves next, and the rest.
@@ -694,6 +717,18 @@ mod tests {
         assert_eq!(after(ffen, "[+wSa1]"), "2b1k3/3r4/8/8/8/8/8/N2QK3");
         let text = error(ffen, "[+xRh8]");
         assert_eq!(text, "move 1, [+xRh8]: a piece put on a square, as [+wRh8]");
+        // Printed apart, as Popeye prints it, a rebirth is part of its move: one frame, and the sides alternate
+        // as without it (Black's 0-0 after it is Black's).
+        let moves: Moves = "1.Qd1*d7 [+bRh8] Ke8-f8".parse().unwrap();
+        assert_eq!(moves.len(), 2);
+        assert_eq!(moves.lines[0][0].text, "Qd1*d7 [+bRh8]");
+        assert_eq!(moves.lines[0][1].number, 2);
+        let castle = "4k2r/8/8/8/8/8/3r4/3QK3";
+        assert_eq!(after(castle, "Qd1*d2 [+bRa8] 0-0"), "r4rk1/8/8/8/8/8/3Q4/4K3");
+        // At the start of a line it is a move of its own.
+        assert_eq!("[+wSa1] | [+wSa2] a2a3".parse::<Moves>().unwrap().len(), 3);
+        let too_many = format!("{} [+bRh8]", vec!["e2e4 e4e2"; MAX_MOVES / 2].join(" "));
+        assert_eq!(too_many.parse::<Moves>().unwrap().len(), MAX_MOVES);
     }
 
     #[test]
