@@ -11,6 +11,7 @@
 //! frames). Between lines the diagram comes back, and the last frame of each line shows [`PAUSE_FACTOR`] times as
 //! long.
 
+use crate::draw::layout::{MarkPaint, SquareMark};
 use crate::draw::marks::{draw_square, SquareLayers};
 use crate::draw::raster::{Image, Rect};
 use crate::draw::render::paint;
@@ -112,18 +113,20 @@ fn name(square: crate::moves::Square) -> Option<SquareName> {
 fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, AnimationError> {
     let mut palette = Palette::default();
     let mut frames: Vec<Still> = Vec::with_capacity(shots.len());
-    let mut previous: Option<(Scene, Image)> = None;
+    let mut previous: Option<Drawn> = None;
     for shot in shots {
         let mut shot_options = options.clone();
         shot_options.furniture.last_move = shot.last;
         let scene = Scene::build(shot.board, &shot_options);
+        // Each scene's marks are sorted by square once: for its own frame, and for the next frame's comparison.
+        let marks = scene.marks_by_square();
         let (image, rect) = match previous.take() {
             None => {
                 let image = paint(&scene);
                 let whole = Rect::new(0, 0, image.width, image.height);
                 (image, Some(whole))
             }
-            Some((before, image)) => repaint(&before, &scene, image),
+            Some(before) => repaint(before, &scene, &marks),
         };
         match rect {
             Some(rect) => frames.push(Still {
@@ -137,23 +140,33 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
                 }
             }
         }
-        previous = Some((scene, image));
+        previous = Some(Drawn { scene, marks, image });
     }
-    let (width, height) = previous.map_or((0, 0), |(_, image)| (image.width, image.height));
+    let (width, height) = previous.map_or((0, 0), |drawn| (drawn.image.width, drawn.image.height));
     Ok(Animation { width, height, palette: palette.colours, frames })
 }
 
-/// The picture of `scene` made from `image`, the picture of `before`, and the rectangle that changed (`None`:
-/// nothing did).
-fn repaint(before: &Scene, scene: &Scene, mut image: Image) -> (Image, Option<Rect>) {
+/// A frame as painted: its scene, the scene's marks by square ([`Scene::marks_by_square`]) and its picture.
+struct Drawn {
+    scene: Scene,
+    marks: (Vec<Vec<MarkPaint>>, Vec<SquareMark>),
+    image: Image,
+}
+
+/// The picture of `scene` (whose marks by square are `marks`) made from the frame `before` it, and the rectangle
+/// that changed (`None`: nothing did).
+fn repaint(
+    before: Drawn,
+    scene: &Scene,
+    (marks, elsewhere): &(Vec<Vec<MarkPaint>>, Vec<SquareMark>),
+) -> (Image, Option<Rect>) {
+    let Drawn { scene: before, marks: (marks_before, elsewhere_before), mut image } = before;
     let furniture = (&scene.layout.furniture, &before.layout.furniture);
     let squares_only = furniture.0.over.is_empty()
         && furniture.0.count == furniture.1.count
         && scene.squares.len() == before.squares.len()
         && (scene.layout.width, scene.layout.height) == (before.layout.width, before.layout.height);
-    let (marks, elsewhere) = scene.marks_by_square();
-    let (marks_before, elsewhere_before) = before.marks_by_square();
-    if !squares_only || elsewhere != elsewhere_before {
+    if !squares_only || *elsewhere != elsewhere_before {
         let fresh = paint(scene);
         let rect = difference(&image, &fresh);
         return (fresh, rect);
