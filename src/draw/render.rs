@@ -330,18 +330,22 @@ mod tests {
         assert_eq!(image.pixel(e4.x, e4.y), Some([205, 210, 106]));
     }
 
+    /// The centre pixel of the square on `file` (0 = a) and `rank` (1 = the bottom) of an 8×8 `board` drawn with
+    /// `pairs`.
+    fn square_centre(board: &Board, pairs: &[(&str, &str)], file: usize, rank: usize) -> [u8; 3] {
+        let o = options_from(pairs);
+        let l = Layout::drawn(board, &o);
+        let r = l.square_at(file, 8 - rank);
+        render_image(board, &o).pixel(r.x + l.square / 2, r.y + l.square / 2).unwrap()
+    }
+
     /// `lastmove_style=lichess`: lichess' yellow-green blended over the square, so each square colour gets its own
     /// shade: on lichess' brown board the colours of lila-gif's sprite before its palette rounds them, within two
     /// units of python-chess's and web-boardimage's fixed ones.
     #[test]
     fn the_lichess_last_move_is_lichess_colours() {
         let board = janko("8/8/8/8/8/8/8/8");
-        let at = |pairs: &[(&str, &str)], file: usize, rank: usize| {
-            let o = options_from(pairs);
-            let l = Layout::drawn(&board, &o);
-            let r = l.square_at(file, 8 - rank);
-            render_image(&board, &o).pixel(r.x + l.square / 2, r.y + l.square / 2).unwrap()
-        };
+        let at = |pairs: &[(&str, &str)], file: usize, rank: usize| square_centre(&board, pairs, file, rank);
         let brown = [("theme", "brown"), ("lastmove", "e1e4"), ("lastmove_style", "lichess")];
         // e4 is light, e1 dark.
         assert_eq!(at(&brown, 4, 4), [205, 210, 106]);
@@ -455,12 +459,7 @@ mod tests {
     #[test]
     fn squares_in_the_squares_colour_are_half_opaque() {
         let board = janko("8/8/8/8/8/8/8/8");
-        let centre = |pairs: &[(&str, &str)], file: usize, rank: usize| {
-            let o = options_from(pairs);
-            let l = Layout::drawn(&board, &o);
-            let r = l.square_at(file, 8 - rank);
-            render_image(&board, &o).pixel(r.x + l.square / 2, r.y + l.square / 2).unwrap()
-        };
+        let centre = |pairs: &[(&str, &str)], file: usize, rank: usize| square_centre(&board, pairs, file, rank);
         // e4 is light: f0d9b5 on brown.
         let red = [("theme", "brown"), ("squares", "e4,Gd4"), ("squares_color", "ff0000")];
         assert_eq!(centre(&red, 4, 4), [248, 108, 90]);
