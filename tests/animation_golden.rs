@@ -29,12 +29,15 @@ fn body(job: &DiagramJob) -> Vec<u8> {
     }
 }
 
-/// Draws a frame's RGB(A) rectangle over the canvas.
+/// Draws a frame's RGB(A) rectangle over the canvas (a see-through pixel shows what is there).
 fn compose(canvas: &mut [u8], width: usize, rect: (usize, usize, usize, usize), pixels: &[u8], channels: usize) {
     let (x, y, w, h) = rect;
     for row in 0..h {
         for col in 0..w {
             let from = (row * w + col) * channels;
+            if channels == 4 && pixels[from + 3] == 0 {
+                continue;
+            }
             let to = ((y + row) * width + x + col) * 3;
             canvas[to..to + 3].copy_from_slice(&pixels[from..from + 3]);
         }
@@ -49,11 +52,13 @@ fn decode_apng(bytes: &[u8]) -> Decoded {
     let control = reader.info().animation_control.expect("an acTL");
     let mut canvas = vec![0; width * height * 3];
     let (mut canvases, mut delays) = (Vec::new(), Vec::new());
-    for _ in 0..control.num_frames {
+    for i in 0..control.num_frames {
         let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
         let info = reader.next_frame(&mut buffer).expect("a frame");
         let fc = reader.info().frame_control.expect("an fcTL");
-        assert_eq!((fc.dispose_op, fc.blend_op), (png::DisposeOp::None, png::BlendOp::Source));
+        // The first frame replaces the canvas; the later ones show it through their see-through index.
+        let blend = if i == 0 { png::BlendOp::Source } else { png::BlendOp::Over };
+        assert_eq!((fc.dispose_op, fc.blend_op), (png::DisposeOp::None, blend));
         let channels = info.color_type.samples();
         let rect = (fc.x_offset as usize, fc.y_offset as usize, fc.width as usize, fc.height as usize);
         compose(&mut canvas, width, rect, &buffer, channels);
@@ -72,7 +77,8 @@ fn decode_gif(bytes: &[u8]) -> Decoded {
     let (mut canvases, mut delays) = (Vec::new(), Vec::new());
     while let Some(frame) = decoder.read_next_frame().expect("a frame") {
         assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
-        assert_eq!(frame.transparent, None);
+        // Only the frames after the first show what is there through a transparent index.
+        assert_eq!(frame.transparent.is_some(), !canvases.is_empty());
         let rect =
             (usize::from(frame.left), usize::from(frame.top), usize::from(frame.width), usize::from(frame.height));
         compose(&mut canvas, width, rect, &frame.buffer, 4);

@@ -301,6 +301,13 @@ pub fn all() -> Vec<Case> {
             &default,
             Work::Animated(Format::Png, Some(playback(&start, &solution_20()))),
         ),
+        // The first frame and one move: what the frames after them add is the 20-move case minus this one.
+        case(
+            "1-move solution, default size, APNG",
+            &start,
+            &default,
+            Work::Animated(Format::Png, Some(playback(&start, "e2e4"))),
+        ),
         case(
             "20-move solution, default size, GIF",
             &start,

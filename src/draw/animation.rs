@@ -11,16 +11,18 @@
 //! frames). Between lines the diagram comes back, and the last frame of each line shows [`PAUSE_FACTOR`] times as
 //! long.
 
+use crate::draw::indexed::{self, indexed_path_applies, square_indices, IndexedPicture};
 use crate::draw::layout::{MarkPaint, SquareMark};
-use crate::draw::marks::{draw_square, SquareLayers};
 use crate::draw::raster::{Image, Rect};
 use crate::draw::render::paint;
-use crate::draw::scene::Scene;
+use crate::draw::scene::{Scene, Square, SquarePaint};
+use crate::draw::sprite::Key;
 use crate::moves::Frame as Played;
 use crate::notation::board::Board;
 use crate::notation::paint::Rgb;
 use crate::options::furniture::{Move, SquareName};
 use crate::options::render_options::RenderOptions;
+use crate::options::theme::hatching;
 use std::fmt;
 
 /// How many times longer than a move the last frame of a line shows.
@@ -33,8 +35,11 @@ pub struct Animation {
     pub width: u32,
     /// The canvas's height in pixels.
     pub height: u32,
-    /// Every frame's colours, in order of first use (at most 256).
+    /// Every frame's colours, in order of first use (at most 256, [`UNCHANGED`]'s entry first if it is set aside).
     pub palette: Vec<Rgb>,
+    /// The index that stands for "as the frame before left it" in every frame after the first ([`UNCHANGED`]), if
+    /// there is more than one shot.
+    pub unchanged: Option<u8>,
     /// The frames, in order.
     pub frames: Vec<Still>,
 }
@@ -111,7 +116,8 @@ fn name(square: crate::moves::Square) -> Option<SquareName> {
 
 /// The shots painted one after the other, each cut to what changed, on one palette.
 fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, AnimationError> {
-    let mut palette = Palette::default();
+    let mut palette = Palette::new(shots.len() > 1);
+    let mut tiles = Tiles::default();
     let mut frames: Vec<Still> = Vec::with_capacity(shots.len());
     let mut previous: Option<Drawn> = None;
     for shot in shots {
@@ -120,68 +126,79 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
         let scene = Scene::build(shot.board, &shot_options);
         // Each scene's marks are sorted by square once: for its own frame, and for the next frame's comparison.
         let marks = scene.marks_by_square();
-        let (image, rect) = match previous.take() {
+        let (canvas, cut) = match previous.take() {
             None => {
-                let image = paint(&scene);
-                let whole = Rect::new(0, 0, image.width, image.height);
-                (image, Some(whole))
+                let canvas = Canvas::first(&scene, (shot.board, &shot_options), &mut palette)?;
+                let whole = (Rect::new(0, 0, canvas.width, canvas.height), canvas.indices.clone());
+                (canvas, Some(whole))
             }
-            Some(before) => repaint(before, &scene, &marks),
+            Some(before) => repaint(before, &scene, &marks, (&mut palette, &mut tiles))?,
         };
-        match rect {
-            Some(rect) => frames.push(Still {
-                rect: (rect.x, rect.y, rect.width, rect.height),
-                indices: palette.indices(&image, rect)?,
-                delay_ms: shot.delay_ms,
-            }),
+        match cut {
+            Some((rect, indices)) => {
+                frames.push(Still { rect: (rect.x, rect.y, rect.width, rect.height), indices, delay_ms: shot.delay_ms })
+            }
             None => {
                 if let Some(last) = frames.last_mut() {
                     last.delay_ms = last.delay_ms.saturating_add(shot.delay_ms);
                 }
             }
         }
-        previous = Some(Drawn { scene, marks, image });
+        previous = Some(Drawn { scene, marks, canvas });
     }
-    let (width, height) = previous.map_or((0, 0), |drawn| (drawn.image.width, drawn.image.height));
-    Ok(Animation { width, height, palette: palette.colours, frames })
+    let (width, height) = previous.map_or((0, 0), |drawn| (drawn.canvas.width, drawn.canvas.height));
+    let unchanged = palette.unchanged.then_some(UNCHANGED);
+    Ok(Animation { width, height, palette: palette.colours, unchanged, frames })
 }
 
 /// A frame as painted: its scene, the scene's marks by square ([`Scene::marks_by_square`]) and its picture.
 struct Drawn {
     scene: Scene,
     marks: (Vec<Vec<MarkPaint>>, Vec<SquareMark>),
-    image: Image,
+    canvas: Canvas,
 }
 
-/// The picture of `scene` (whose marks by square are `marks`) made from the frame `before` it, and the rectangle
-/// that changed (`None`: nothing did).
+/// A frame's rectangle and its indices, [`UNCHANGED`] where a pixel stays as the frame before left it.
+type Cut = (Rect, Vec<u8>);
+
+/// The picture of `scene` (whose marks by square are `marks`) made from the frame `before` it, and what changed
+/// (`None`: nothing did).
 fn repaint(
     before: Drawn,
     scene: &Scene,
     (marks, elsewhere): &(Vec<Vec<MarkPaint>>, Vec<SquareMark>),
-) -> (Image, Option<Rect>) {
-    let Drawn { scene: before, marks: (marks_before, elsewhere_before), mut image } = before;
+    (palette, tiles): (&mut Palette, &mut Tiles),
+) -> Result<(Canvas, Option<Cut>), AnimationError> {
+    let Drawn { scene: before, marks: (marks_before, elsewhere_before), mut canvas } = before;
     let furniture = (&scene.layout.furniture, &before.layout.furniture);
     let squares_only = furniture.0.over.is_empty()
         && furniture.0.count == furniture.1.count
         && scene.squares.len() == before.squares.len()
         && (scene.layout.width, scene.layout.height) == (before.layout.width, before.layout.height);
     if !squares_only || *elsewhere != elsewhere_before {
-        let fresh = paint(scene);
-        let rect = difference(&image, &fresh);
-        return (fresh, rect);
+        let fresh = Canvas::of(&paint(scene), palette)?;
+        let cut = fresh.changes_from(&canvas);
+        return Ok((fresh, cut));
     }
-    let mut changed: Option<Rect> = None;
-    for (i, square) in scene.squares.iter().enumerate() {
-        let old = &before.squares[i];
-        if old.paint == square.paint && old.sprite == square.sprite && marks_before[i] == marks[i] {
-            continue;
-        }
-        let layers = SquareLayers { paint: square.paint, marks: &marks[i], sprite: square.sprite.as_ref() };
-        draw_square(&mut image, (square.rect, 0), &layers);
-        changed = Some(changed.map_or(square.rect, |r| union(r, square.rect)));
+    let changed: Vec<usize> = (0..scene.squares.len())
+        .filter(|&i| {
+            let (old, new) = (&before.squares[i], &scene.squares[i]);
+            old.paint != new.paint || old.sprite != new.sprite || marks_before[i] != marks[i]
+        })
+        .collect();
+    let Some(rect) = changed.iter().map(|&i| scene.squares[i].rect).reduce(union) else {
+        return Ok((canvas, None));
+    };
+    // The squares that did not change show through: the frame holds only the changed squares' tiles.
+    let mut cut = vec![UNCHANGED; (rect.width * rect.height) as usize];
+    for &i in &changed {
+        let square = &scene.squares[i];
+        let tile = tiles.get(square, &marks[i], palette)?;
+        canvas.put(square.rect, tile);
+        let at = Rect::new(square.rect.x - rect.x, square.rect.y - rect.y, square.rect.width, square.rect.height);
+        put(&mut cut, rect.width, at, tile);
     }
-    (image, changed)
+    Ok((canvas, Some((rect, cut))))
 }
 
 /// The smallest rectangle holding both.
@@ -192,23 +209,152 @@ fn union(a: Rect, b: Rect) -> Rect {
     Rect::new(x, y, right - x, bottom - y)
 }
 
-/// The rectangle around the pixels that differ between two pictures of one size (`None` if none does).
-fn difference(a: &Image, b: &Image) -> Option<Rect> {
-    let width = a.width as usize;
-    let rows = a.pixels.chunks_exact(width.max(1)).zip(b.pixels.chunks_exact(width.max(1)));
-    let mut found: Option<(usize, usize, usize, usize)> = None;
-    for (y, (ra, rb)) in rows.enumerate() {
-        if ra == rb {
-            continue;
-        }
-        let left = ra.iter().zip(rb).position(|(p, q)| p != q).unwrap_or(0);
-        let right = width - ra.iter().rev().zip(rb.iter().rev()).position(|(p, q)| p != q).unwrap_or(0);
-        found = Some(match found {
-            None => (left, y, right, y + 1),
-            Some((l, t, r, _)) => (l.min(left), t, r.max(right), y + 1),
-        });
+/// Copies `tile` (`rect`'s width × height indices) into `rect` of `out`, a picture `width` indices wide.
+fn put(out: &mut [u8], width: u32, rect: Rect, tile: &[u8]) {
+    let (w, width) = (rect.width as usize, width as usize);
+    for (row, from) in tile.chunks_exact(w.max(1)).enumerate() {
+        let at = (rect.y as usize + row) * width + rect.x as usize;
+        out[at..at + w].copy_from_slice(from);
     }
-    found.map(|(l, t, r, b)| Rect::new(l as u32, t as u32, (r - l) as u32, (b - t) as u32))
+}
+
+/// The whole picture of the last frame in palette indices.
+struct Canvas {
+    width: u32,
+    height: u32,
+    indices: Vec<u8>,
+}
+
+impl Canvas {
+    /// The first frame: the palette painter's picture where it draws the diagram (a still's indices, without every
+    /// pixel painted in RGB and looked up: most of a first frame's cost), else the RGB painter's, indexed here.
+    fn first(
+        scene: &Scene,
+        (board, options): (&Board, &RenderOptions),
+        palette: &mut Palette,
+    ) -> Result<Canvas, AnimationError> {
+        let painted = indexed_path_applies(board, options).then(|| indexed::paint(scene)).flatten();
+        if let Some(canvas) = painted.and_then(|picture| Canvas::of_indexed(&picture, palette)) {
+            return Ok(canvas);
+        }
+        Canvas::of(&paint(scene), palette)
+    }
+
+    /// The palette painter's picture on `palette`: its colours take the palette's next indices, in their order
+    /// (`None` if they do not: more than the palette holds).
+    fn of_indexed(picture: &IndexedPicture, palette: &mut Palette) -> Option<Canvas> {
+        let offset = palette.colours.len();
+        for (i, rgb) in picture.palette.chunks_exact(3).enumerate() {
+            let index = palette.index_of(Rgb(rgb[0], rgb[1], rgb[2]).to_pixel()).ok()?;
+            if usize::from(index) != offset + i {
+                return None;
+            }
+        }
+        let (width, depth) = (picture.width as usize, usize::from(picture.depth));
+        let (per_byte, mask) = (8 / depth, ((1u16 << depth) - 1) as u8);
+        let stride = 1 + width.div_ceil(per_byte);
+        let offset = offset as u8;
+        let mut indices = Vec::with_capacity(width * picture.height as usize);
+        for line in picture.scanlines.chunks_exact(stride) {
+            let samples = &line[1..];
+            if depth == 8 {
+                indices.extend(samples.iter().map(|&i| i + offset));
+            } else {
+                // A byte's samples, high bits first; the last byte's padding cut off.
+                let row = indices.len();
+                for &byte in samples {
+                    indices.extend((1..=per_byte).map(|k| (byte >> (8 - depth * k) & mask) + offset));
+                }
+                indices.truncate(row + width);
+            }
+        }
+        Some(Canvas { width: picture.width, height: picture.height, indices })
+    }
+
+    /// The indices of `image`, adding its new colours to `palette`.
+    fn of(image: &Image, palette: &mut Palette) -> Result<Canvas, AnimationError> {
+        let mut indices = vec![0u8; image.pixels.len()];
+        // A diagram's rows are runs of one colour: the pixel before answers most look-ups.
+        let mut last: Option<(u32, u8)> = None;
+        for (index, &pixel) in indices.iter_mut().zip(&image.pixels) {
+            *index = match last {
+                Some((p, i)) if p == pixel => i,
+                _ => {
+                    let i = palette.index_of(pixel)?;
+                    last = Some((pixel, i));
+                    i
+                }
+            };
+        }
+        Ok(Canvas { width: image.width, height: image.height, indices })
+    }
+
+    fn put(&mut self, rect: Rect, tile: &[u8]) {
+        put(&mut self.indices, self.width, rect, tile);
+    }
+
+    /// The rectangle around the pixels that differ from `before` (a picture of the same size) and this picture's
+    /// indices in it, [`UNCHANGED`] where they are the same; `None` if none differs.
+    fn changes_from(&self, before: &Canvas) -> Option<Cut> {
+        let width = self.width as usize;
+        let rows = self.indices.chunks_exact(width.max(1)).zip(before.indices.chunks_exact(width.max(1)));
+        let mut found: Option<(usize, usize, usize, usize)> = None;
+        for (y, (ra, rb)) in rows.enumerate() {
+            if ra == rb {
+                continue;
+            }
+            let left = ra.iter().zip(rb).position(|(p, q)| p != q).unwrap_or(0);
+            let right = width - ra.iter().rev().zip(rb.iter().rev()).position(|(p, q)| p != q).unwrap_or(0);
+            found = Some(match found {
+                None => (left, y, right, y + 1),
+                Some((l, t, r, _)) => (l.min(left), t, r.max(right), y + 1),
+            });
+        }
+        let (l, t, r, b) = found?;
+        let mut cut = Vec::with_capacity((r - l) * (b - t));
+        for y in t..b {
+            let (now, then) =
+                (&self.indices[y * width + l..y * width + r], &before.indices[y * width + l..y * width + r]);
+            cut.extend(now.iter().zip(then).map(|(&n, &t)| if n == t { UNCHANGED } else { n }));
+        }
+        Some((Rect::new(l as u32, t as u32, (r - l) as u32, (b - t) as u32), cut))
+    }
+}
+
+/// The palette index that frames after the first give a pixel that stays as the frame before left it (GIF's
+/// transparent index, a see-through entry of the animated PNG's palette): index 0, set aside when there is more
+/// than one frame. Unchanged squares inside a frame's rectangle then cost the encoders long runs of one index.
+pub const UNCHANGED: u8 = 0;
+
+/// The tiles met so far: a square's look (its paint and hatching phase, sprite and marks) and its indices.
+#[derive(Default)]
+struct Tiles {
+    keys: Vec<(SquarePaint, u32, Option<Key>, Vec<MarkPaint>)>,
+    indices: Vec<Vec<u8>>,
+}
+
+impl Tiles {
+    /// The indices of `square` under `marks`, its colours added to `palette` the first time it shows.
+    fn get(&mut self, square: &Square, marks: &[MarkPaint], palette: &mut Palette) -> Result<&[u8], AnimationError> {
+        let rect = square.rect;
+        let phase = (rect.x + rect.y) % hatching(rect.width).period;
+        let same = |(paint, p, sprite, m): &(_, u32, _, Vec<MarkPaint>)| {
+            *paint == square.paint && *p == phase && *sprite == square.sprite && m == marks
+        };
+        let i = match self.keys.iter().position(same) {
+            Some(i) => i,
+            None => {
+                let mut refused = None;
+                let index_of = |pixel| palette.index_of(pixel).map_err(|e| refused = Some(e)).ok();
+                let indices = square_indices(square, marks, index_of);
+                let indices = indices.ok_or(refused.unwrap_or(AnimationError::Transparent))?;
+                self.keys.push((square.paint, phase, square.sprite.clone(), marks.to_vec()));
+                self.indices.push(indices);
+                self.indices.len() - 1
+            }
+        };
+        Ok(&self.indices[i])
+    }
 }
 
 /// The animation's palette, built as the frames are cut: each colour gets the next index on first use. Its
@@ -216,6 +362,8 @@ fn difference(a: &Image, b: &Image) -> Option<Rect> {
 /// `HashMap` of its own and faster.
 struct Palette {
     colours: Vec<Rgb>,
+    /// Whether index 0 is set aside for [`UNCHANGED`].
+    unchanged: bool,
     /// Each slot: a pixel and its index + 1 (0: an empty slot).
     slots: Vec<(u32, u16)>,
 }
@@ -223,31 +371,11 @@ struct Palette {
 /// The palette's table size: a power of two, four times the most colours.
 const SLOTS: usize = 1024;
 
-impl Default for Palette {
-    fn default() -> Palette {
-        Palette { colours: Vec::new(), slots: vec![(0, 0); SLOTS] }
-    }
-}
-
 impl Palette {
-    /// The indices of `rect` of `image`, adding its new colours.
-    fn indices(&mut self, image: &Image, rect: Rect) -> Result<Vec<u8>, AnimationError> {
-        let (w, h) = (rect.width as usize, rect.height as usize);
-        let mut out = vec![0u8; w * h];
-        let width = image.width as usize;
-        let at = |y: usize| (rect.y as usize + y) * width + rect.x as usize;
-        // A diagram's rows are runs of one colour: the pixel before answers most look-ups.
-        let Some(&first) = image.pixels.get(at(0)).filter(|_| w * h > 0) else { return Ok(out) };
-        let (mut last_pixel, mut last_index) = (first, self.index_of(first)?);
-        for (y, row_out) in out.chunks_exact_mut(w).enumerate() {
-            for (index, &pixel) in row_out.iter_mut().zip(&image.pixels[at(y)..at(y) + w]) {
-                if pixel != last_pixel {
-                    (last_pixel, last_index) = (pixel, self.index_of(pixel)?);
-                }
-                *index = last_index;
-            }
-        }
-        Ok(out)
+    fn new(unchanged: bool) -> Palette {
+        // The unchanged pixels' entry: black, never shown (see-through in both containers).
+        let colours = if unchanged { vec![Rgb(0, 0, 0)] } else { Vec::new() };
+        Palette { colours, unchanged, slots: vec![(0, 0); SLOTS] }
     }
 
     fn index_of(&mut self, pixel: u32) -> Result<u8, AnimationError> {
@@ -283,11 +411,15 @@ mod tests {
     fn replay(animation: &Animation) -> Vec<Vec<u32>> {
         let mut canvas = vec![0u32; (animation.width * animation.height) as usize];
         let mut out = Vec::new();
-        for frame in &animation.frames {
+        for (i, frame) in animation.frames.iter().enumerate() {
             let (x, y, w, h) = frame.rect;
             for row in 0..h {
                 for col in 0..w {
-                    let Rgb(r, g, b) = animation.palette[usize::from(frame.indices[(row * w + col) as usize])];
+                    let index = frame.indices[(row * w + col) as usize];
+                    if i > 0 && Some(index) == animation.unchanged {
+                        continue;
+                    }
+                    let Rgb(r, g, b) = animation.palette[usize::from(index)];
                     canvas[((y + row) * animation.width + x + col) as usize] =
                         u32::from(r) << 16 | u32::from(g) << 8 | u32::from(b);
                 }

@@ -172,7 +172,7 @@ fn tokenize(data: &[u8], stride: usize, band_plan: Option<(&BandPlan, u8)>) -> (
     let mut coder = Coder {
         data,
         stride,
-        chains: Chains::new(Effort::for_len(data.len())),
+        chains: Chains::new(Effort::for_len(data.len()), data.len()),
         tokens: Vec::with_capacity(data.len() / 16 + 16),
     };
     let stamped = band_plan.is_some_and(|(plan, _)| plan.is_stamped(rows));
@@ -1096,8 +1096,10 @@ struct Chains {
 }
 
 impl Chains {
-    fn new(effort: Effort) -> Chains {
-        Chains { head: vec![0; 1 << HASH_BITS], prev: vec![0; WINDOW], last: 0, effort }
+    /// The chains of `len` bytes of data: a position's link is at `p % WINDOW`, inside `len` for a shorter input
+    /// (an animation's frame is often a few KB: zeroing a whole window for it cost a tenth of the frame).
+    fn new(effort: Effort, len: usize) -> Chains {
+        Chains { head: vec![0; 1 << HASH_BITS], prev: vec![0; len.min(WINDOW)], last: 0, effort }
     }
 
     /// Enters position `p` (which has four bytes after it) and returns the latest earlier one with its hash.

@@ -222,7 +222,7 @@ fn write_apng(animation: &Animation) -> Result<Vec<u8>, WriteError> {
             delay_ms: u16::try_from(still.delay_ms).unwrap_or(u16::MAX),
         })
         .collect();
-    Ok(apng::encode(animation.width, animation.height, &animation.palette, &frames)?)
+    Ok(apng::encode(animation.width, animation.height, &animation.palette, &frames, animation.unchanged)?)
 }
 
 /// The GIF of an animation: delays in hundredths of a second, rounded.
@@ -240,7 +240,7 @@ fn write_gif(animation: &Animation) -> Result<Vec<u8>, WriteError> {
             delay: u16::try_from(still.delay_ms.saturating_add(5) / 10).unwrap_or(u16::MAX),
         });
     }
-    Ok(gif::encode(side(animation.width)?, side(animation.height)?, &animation.palette, &frames)?)
+    Ok(gif::encode(side(animation.width)?, side(animation.height)?, &animation.palette, &frames, animation.unchanged)?)
 }
 
 /// Moves to animate on a diagram: the lines played ([`Moves::play`]), their canonical text and the delay a move.

@@ -2,8 +2,9 @@
 //! palette indices placed on the canvas (so an animation's later frames carry only what changed), with its delay,
 //! and an endless loop when there is more than one frame.
 //!
-//! Every frame is disposed `NONE` (the next is drawn over it) and has no transparent index: a frame is an opaque
-//! rectangle, as a diagram's squares are. The image data is LZW-coded as the format asks (variable-width codes from
+//! Every frame is disposed `NONE` (the next is drawn over it). Frames after the first may have a transparent index
+//! (`unchanged`): their pixels of that index show what the frames before left, so a frame's rectangle codes the
+//! squares that did not change as long runs of one index. The image data is LZW-coded as the format asks (variable-width codes from
 //! the minimum code size + 1 up to 12 bits, least significant bit first, a clear code when the table is full), in
 //! sub-blocks of at most 255 bytes.
 //!
@@ -11,7 +12,7 @@
 //! use ffen_diagram::gif::{encode, Frame};
 //! use ffen_diagram::Rgb;
 //! let frame = Frame { left: 0, top: 0, width: 2, height: 2, indices: &[0, 1, 1, 0], delay: 100 };
-//! let bytes = encode(2, 2, &[Rgb(255, 255, 255), Rgb(0, 0, 0)], &[frame]).unwrap();
+//! let bytes = encode(2, 2, &[Rgb(255, 255, 255), Rgb(0, 0, 0)], &[frame], None).unwrap();
 //! assert!(bytes.starts_with(b"GIF89a") && bytes.ends_with(&[0x3b]));
 //! ```
 
@@ -59,9 +60,19 @@ impl fmt::Display for GifError {
 
 impl std::error::Error for GifError {}
 
-/// The GIF of `frames` on a `width × height` canvas with `palette`.
-pub fn encode(width: u16, height: u16, palette: &[Rgb], frames: &[Frame<'_>]) -> Result<Vec<u8>, GifError> {
+/// The GIF of `frames` on a `width × height` canvas with `palette`; in the frames after the first, the pixels of
+/// index `unchanged` (if any) are transparent: they show what is there.
+pub fn encode(
+    width: u16,
+    height: u16,
+    palette: &[Rgb],
+    frames: &[Frame<'_>],
+    unchanged: Option<u8>,
+) -> Result<Vec<u8>, GifError> {
     if palette.is_empty() || palette.len() > 256 {
+        return Err(GifError::Palette(palette.len()));
+    }
+    if unchanged.is_some_and(|i| usize::from(i) >= palette.len()) {
         return Err(GifError::Palette(palette.len()));
     }
     if frames.is_empty() {
@@ -91,11 +102,12 @@ pub fn encode(width: u16, height: u16, palette: &[Rgb], frames: &[Frame<'_>]) ->
         out.extend_from_slice(&[0x03, 0x01, 0x00, 0x00, 0x00]);
     }
     let min_code_size = bits.max(2);
-    for frame in frames {
-        // Graphic control: disposal 1 (do not dispose), no transparency, the delay.
-        out.extend_from_slice(&[0x21, 0xf9, 0x04, 0x04]);
+    for (i, frame) in frames.iter().enumerate() {
+        // Graphic control: disposal 1 (do not dispose), the transparent index if any, the delay.
+        let transparent = unchanged.filter(|_| i > 0);
+        out.extend_from_slice(&[0x21, 0xf9, 0x04, 0x04 | u8::from(transparent.is_some())]);
         push_u16(&mut out, frame.delay);
-        out.extend_from_slice(&[0x00, 0x00]);
+        out.extend_from_slice(&[transparent.unwrap_or(0), 0x00]);
         out.push(0x2c);
         for value in [frame.left, frame.top, frame.width, frame.height] {
             push_u16(&mut out, value);
@@ -116,7 +128,8 @@ fn fits(frame: &Frame<'_>, width: u16, height: u16, colours: usize) -> bool {
         && u32::from(frame.top) + u32::from(frame.height) <= u32::from(height);
     inside
         && frame.indices.len() == usize::from(frame.width) * usize::from(frame.height)
-        && frame.indices.iter().all(|&i| usize::from(i) < colours)
+        // (The largest index, a fold the compiler vectorises: an index at a time cost a third of an animation.)
+        && usize::from(frame.indices.iter().fold(0u8, |most, &i| most.max(i))) < colours
 }
 
 fn push_u16(out: &mut Vec<u8>, value: u16) {
@@ -194,46 +207,104 @@ impl Table {
     }
 }
 
+/// The LZW coder's state: the codes written, the table, the code width and the next code.
+///
+/// Runs of one index (a square's fill, the unchanged pixels of a frame) are coded without the hash table: the
+/// strings of one index `b` in the table are always `b`, `bb`, … up to some length (a run string is added only
+/// after the one a byte shorter was written), so their codes are kept in a list a byte ([`Coder::runs`]) and a run
+/// is coded in one step per code written, not one per pixel. The codes are those of the plain coder.
+struct Coder {
+    writer: BitWriter,
+    table: Table,
+    /// For each index `b`: the codes of `bb`, `bbb`, … in the table.
+    runs: Vec<Vec<u16>>,
+    min_code_size: u8,
+    width: u32,
+    next: u16,
+}
+
+impl Coder {
+    fn clear_code(&self) -> u16 {
+        1 << self.min_code_size
+    }
+
+    /// Writes `prefix`, then gives (`prefix`, `byte`) the next code (or clears the table when it is full), as the
+    /// decoder will: in the hash table at `slot`, or, for a run string (`prefix` is `byte` repeated), in `runs`.
+    fn emit(&mut self, prefix: u16, byte: u8, slot: Option<usize>) {
+        self.writer.write(prefix, self.width);
+        if usize::from(self.next) < MAX_CODES {
+            match slot {
+                Some(slot) => {
+                    self.table.slots[slot] = (((u32::from(prefix) << 8) | u32::from(byte)) << 12) | u32::from(self.next)
+                }
+                None => self.runs[usize::from(byte)].push(self.next),
+            }
+            // The decoder widens its codes once the next code no longer fits.
+            if u32::from(self.next) == 1 << self.width && self.width < 12 {
+                self.width += 1;
+            }
+            self.next += 1;
+        } else {
+            self.writer.write(self.clear_code(), self.width);
+            self.table.clear();
+            self.runs.iter_mut().for_each(Vec::clear);
+            self.width = u32::from(self.min_code_size) + 1;
+            self.next = self.clear_code() + 2;
+        }
+    }
+}
+
 /// `indices` LZW-coded with `min_code_size` (2–8).
 fn lzw(indices: &[u8], min_code_size: u8) -> Vec<u8> {
     let clear = 1u16 << min_code_size;
-    let end = clear + 1;
-    let mut writer = BitWriter { bytes: Vec::with_capacity(indices.len() / 2 + 16), buffer: 0, count: 0 };
-    let mut table = Table::new();
-    let mut width = u32::from(min_code_size) + 1;
-    let mut next = end + 1;
-    writer.write(clear, width);
-    let Some((&first, rest)) = indices.split_first() else {
-        writer.write(end, width);
-        return writer.finish();
+    let writer = BitWriter { bytes: Vec::with_capacity(indices.len() / 8 + 16), buffer: 0, count: 0 };
+    let (table, runs) = (Table::new(), vec![Vec::new(); 256]);
+    let mut coder = Coder { writer, table, runs, min_code_size, width: u32::from(min_code_size) + 1, next: clear + 2 };
+    coder.writer.write(clear, coder.width);
+    let Some(&first) = indices.first() else {
+        coder.writer.write(clear + 1, coder.width);
+        return coder.writer.finish();
     };
-    let mut prefix = u16::from(first);
-    for &byte in rest {
-        let slot = table.slot(prefix, byte);
-        let entry = table.slots[slot];
-        if entry != Table::EMPTY {
-            prefix = (entry & 0xfff) as u16;
+    // The string being matched: its code, and how long a run of `first`'s kind it is (0: not a run).
+    let (mut prefix, mut run) = (u16::from(first), 1usize);
+    let mut last = first;
+    // Where the stretch of equal indices last measured ends (each stretch is measured once).
+    let mut stretch_end = 0;
+    let mut i = 1;
+    while i < indices.len() {
+        let byte = indices[i];
+        if run > 0 && byte == last {
+            // The prefix is `byte` × `run`: take the run on as far as the table's run strings reach.
+            if i >= stretch_end {
+                stretch_end = i + indices[i..].iter().take_while(|&&b| b == byte).count();
+            }
+            let ahead = stretch_end - i;
+            let known = coder.runs[usize::from(byte)].len() + 1;
+            let reach = (run + ahead).min(known);
+            i += reach - run;
+            run = reach;
+            prefix = if run == 1 { u16::from(byte) } else { coder.runs[usize::from(byte)][run - 2] };
+            if i < indices.len() && indices[i] == byte {
+                // The run string one longer is new: write this one, start again from the byte.
+                coder.emit(prefix, byte, None);
+                (prefix, run) = (u16::from(byte), 1);
+                i += 1;
+            }
             continue;
         }
-        writer.write(prefix, width);
-        if usize::from(next) < MAX_CODES {
-            table.slots[slot] = (((u32::from(prefix) << 8) | u32::from(byte)) << 12) | u32::from(next);
-            // The decoder widens its codes once the next code no longer fits.
-            if u32::from(next) == 1 << width && width < 12 {
-                width += 1;
-            }
-            next += 1;
+        let slot = coder.table.slot(prefix, byte);
+        let entry = coder.table.slots[slot];
+        if entry != Table::EMPTY {
+            (prefix, run) = ((entry & 0xfff) as u16, 0);
         } else {
-            writer.write(clear, width);
-            table.clear();
-            width = u32::from(min_code_size) + 1;
-            next = end + 1;
+            coder.emit(prefix, byte, Some(slot));
+            (prefix, run, last) = (u16::from(byte), 1, byte);
         }
-        prefix = u16::from(byte);
+        i += 1;
     }
-    writer.write(prefix, width);
-    writer.write(end, width);
-    writer.finish()
+    coder.writer.write(prefix, coder.width);
+    coder.writer.write(clear + 1, coder.width);
+    coder.writer.finish()
 }
 
 #[cfg(test)]
@@ -290,7 +361,7 @@ mod tests {
                 Frame { left: 0, top: 0, width: 120, height: 90, indices: &full, delay: 100 },
                 Frame { left: 40, top: 50, width: 30, height: 20, indices: &part, delay: 250 },
             ];
-            let bytes = encode(120, 90, &colours_palette, &frames).unwrap();
+            let bytes = encode(120, 90, &colours_palette, &frames, None).unwrap();
             let (size, table, decoded) = decode(&bytes);
             assert_eq!(size, (120, 90));
             let entries = colours.next_power_of_two().max(2);
@@ -306,23 +377,91 @@ mod tests {
         // 1,000 × 1,000 of noise over 256 colours needs many table resets.
         let noise = pattern(1_000_000, 256, 3);
         let frame = Frame { left: 0, top: 0, width: 1000, height: 1000, indices: &noise, delay: 0 };
-        let (_, _, decoded) = decode(&encode(1000, 1000, &palette(256), &[frame]).unwrap());
+        let (_, _, decoded) = decode(&encode(1000, 1000, &palette(256), &[frame], None).unwrap());
         assert_eq!(decoded[0].2, noise);
         // One colour only: the shortest codes, very long strings.
         let flat = vec![0u8; 500_000];
         let frame = Frame { left: 0, top: 0, width: 1000, height: 500, indices: &flat, delay: 0 };
-        let bytes = encode(1000, 500, &palette(1), &[frame]).unwrap();
+        let bytes = encode(1000, 500, &palette(1), &[frame], None).unwrap();
         assert!(bytes.len() < 5_000, "{} bytes", bytes.len());
         assert_eq!(decode(&bytes).2[0].2, flat);
+    }
+
+    /// The plain LZW coder: a hash look-up a pixel, the table cleared when full.
+    fn plain_lzw(indices: &[u8], min_code_size: u8) -> Vec<u8> {
+        let clear = 1u16 << min_code_size;
+        let mut writer = BitWriter { bytes: Vec::new(), buffer: 0, count: 0 };
+        let mut table = std::collections::HashMap::new();
+        let (mut width, mut next) = (u32::from(min_code_size) + 1, clear + 2);
+        writer.write(clear, width);
+        let mut prefix = u16::from(indices[0]);
+        for &byte in &indices[1..] {
+            if let Some(&code) = table.get(&(prefix, byte)) {
+                prefix = code;
+                continue;
+            }
+            writer.write(prefix, width);
+            if usize::from(next) < MAX_CODES {
+                table.insert((prefix, byte), next);
+                if u32::from(next) == 1 << width && width < 12 {
+                    width += 1;
+                }
+                next += 1;
+            } else {
+                writer.write(clear, width);
+                table.clear();
+                (width, next) = (u32::from(min_code_size) + 1, clear + 2);
+            }
+            prefix = u16::from(byte);
+        }
+        writer.write(prefix, width);
+        writer.write(clear + 1, width);
+        writer.finish()
+    }
+
+    #[test]
+    fn runs_are_coded_as_the_plain_coder_codes_them() {
+        // Long runs (past a full table), short runs, runs broken by noise, of few and of many colours.
+        for (len, colours, seed) in [(50_000, 2, 1), (200_000, 4, 2), (300_000, 256, 3), (20_000, 16, 4)] {
+            let mut data = pattern(len, colours, seed);
+            for (i, chunk) in data.chunks_mut(5_000).enumerate() {
+                if i % 3 == 1 {
+                    chunk.fill((i % colours) as u8);
+                }
+            }
+            data.extend(std::iter::repeat_n(1, 70_000));
+            for min_code_size in [2, 4, 8] {
+                if colours <= 1 << min_code_size {
+                    assert_eq!(lzw(&data, min_code_size), plain_lzw(&data, min_code_size), "{len} {colours}");
+                }
+            }
+        }
+        assert_eq!(lzw(&[3; 1], 2), plain_lzw(&[3; 1], 2));
+    }
+
+    #[test]
+    fn the_frames_after_the_first_show_through_their_unchanged_index() {
+        let (first, second) = ([1u8, 2, 3, 1], [0u8, 3]);
+        let frames = [
+            Frame { left: 0, top: 0, width: 2, height: 2, indices: &first, delay: 10 },
+            Frame { left: 0, top: 1, width: 2, height: 1, indices: &second, delay: 10 },
+        ];
+        let bytes = encode(2, 2, &palette(4), &frames, Some(0)).unwrap();
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut decoder = options.read_info(&bytes[..]).unwrap();
+        assert_eq!(decoder.read_next_frame().unwrap().unwrap().transparent, None);
+        assert_eq!(decoder.read_next_frame().unwrap().unwrap().transparent, Some(0));
+        assert_eq!(encode(2, 2, &palette(4), &frames, Some(4)), Err(GifError::Palette(4)));
     }
 
     #[test]
     fn one_frame_is_a_still_and_more_loop_for_ever() {
         let one = [0u8];
         let frame = Frame { left: 0, top: 0, width: 1, height: 1, indices: &one, delay: 0 };
-        let still = encode(1, 1, &palette(2), &[frame]).unwrap();
+        let still = encode(1, 1, &palette(2), &[frame], None).unwrap();
         assert!(!still.windows(11).any(|w| w == b"NETSCAPE2.0"));
-        let moving = encode(1, 1, &palette(2), &[frame, frame]).unwrap();
+        let moving = encode(1, 1, &palette(2), &[frame, frame], None).unwrap();
         let at = moving.windows(11).position(|w| w == b"NETSCAPE2.0").unwrap();
         assert_eq!(moving[at + 11..at + 16], [0x03, 0x01, 0x00, 0x00, 0x00], "loop count 0: for ever");
     }
@@ -331,16 +470,16 @@ mod tests {
     fn what_a_gif_cannot_hold_is_an_error() {
         let one = [0u8];
         let frame = Frame { left: 0, top: 0, width: 1, height: 1, indices: &one, delay: 0 };
-        assert_eq!(encode(1, 1, &palette(257), &[frame]), Err(GifError::Palette(257)));
-        assert_eq!(encode(1, 1, &[], &[frame]), Err(GifError::Palette(0)));
-        assert_eq!(encode(1, 1, &palette(2), &[]), Err(GifError::NoFrames));
+        assert_eq!(encode(1, 1, &palette(257), &[frame], None), Err(GifError::Palette(257)));
+        assert_eq!(encode(1, 1, &[], &[frame], None), Err(GifError::Palette(0)));
+        assert_eq!(encode(1, 1, &palette(2), &[], None), Err(GifError::NoFrames));
         let outside = Frame { left: 1, ..frame };
-        assert_eq!(encode(1, 1, &palette(2), &[frame, outside]), Err(GifError::BadFrame(1)));
+        assert_eq!(encode(1, 1, &palette(2), &[frame, outside], None), Err(GifError::BadFrame(1)));
         let past_palette = [5u8];
         let bad = Frame { indices: &past_palette, ..frame };
-        assert_eq!(encode(1, 1, &palette(2), &[bad]), Err(GifError::BadFrame(0)));
+        assert_eq!(encode(1, 1, &palette(2), &[bad], None), Err(GifError::BadFrame(0)));
         let short = Frame { width: 2, height: 1, ..frame };
-        assert_eq!(encode(2, 1, &palette(2), &[short]), Err(GifError::BadFrame(0)));
+        assert_eq!(encode(2, 1, &palette(2), &[short], None), Err(GifError::BadFrame(0)));
         assert_eq!(GifError::Palette(300).to_string(), "a GIF holds 1 to 256 colours, not 300");
     }
 }

@@ -179,18 +179,7 @@ impl Tile {
         mut census: Option<&mut Census>,
     ) -> Option<Tile> {
         let side = square.rect.width;
-        let key = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks)?;
-        let mut art = tile_art(key, side as usize, || {
-            // (Every pixel is then painted by the square's fill.)
-            let mut image = Image::new(side, side, PAPER);
-            let hatch_phase = match fill {
-                Fill::Hatched(phase) => phase,
-                Fill::Solid(_) => 0,
-            };
-            let layers = SquareLayers { paint: square.paint, marks, sprite: square.sprite.as_ref() };
-            draw_square(&mut image, (Rect::new(0, 0, side, side), hatch_phase), &layers);
-            image.pixels
-        });
+        let mut art = square_art(square, fill, marks)?;
         if let Some(census) = census.as_deref_mut() {
             census.add(art.local.as_ref().map_or(&art.pixels, |local| &local.colours));
         }
@@ -274,6 +263,61 @@ impl Tile {
         let indices = local.codes.indices().iter().map(|&c| self.to_global[usize::from(c)]).collect();
         let translation = Translation { to_global: self.to_global.clone(), indices };
         *local.kept.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(translation));
+    }
+}
+
+/// The tile of `square` filled with `fill` under `marks`, from the tile cache or drawn now as the RGB painter draws
+/// the square ([`draw_square`]), at (0, 0): the blends do not depend on the position.
+fn square_art(square: &Square, fill: Fill, marks: &[MarkPaint]) -> Option<Arc<TileArt>> {
+    let side = square.rect.width;
+    let key = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks)?;
+    Some(tile_art(key, side as usize, || {
+        // (Every pixel is then painted by the square's fill.)
+        let mut image = Image::new(side, side, PAPER);
+        let hatch_phase = match fill {
+            Fill::Hatched(phase) => phase,
+            Fill::Solid(_) => 0,
+        };
+        let layers = SquareLayers { paint: square.paint, marks, sprite: square.sprite.as_ref() };
+        draw_square(&mut image, (Rect::new(0, 0, side, side), hatch_phase), &layers);
+        image.pixels
+    }))
+}
+
+/// The palette indices of `square` under `marks` as it shows at its place (`side`×`side`, row by row), each of its
+/// colours given its index by `index_of` in order of first appearance: the animations' frames are made of these,
+/// from the isolate's tile cache. `None` if `index_of` refuses a colour, or for a see-through square.
+pub(crate) fn square_indices(
+    square: &Square,
+    marks: &[MarkPaint],
+    mut index_of: impl FnMut(u32) -> Option<u8>,
+) -> Option<Vec<u8>> {
+    let rect = square.rect;
+    let fill = match square.paint {
+        SquarePaint::Solid(c) => Fill::Solid(c),
+        SquarePaint::Hatched { .. } => Fill::Hatched((rect.x + rect.y) % hatching(rect.width).period),
+        SquarePaint::Clear => return None,
+    };
+    let art = square_art(square, fill, marks)?;
+    match &art.local {
+        Some(local) => {
+            let mut to_global = Vec::with_capacity(local.colours.len());
+            for &colour in &local.colours {
+                to_global.push(index_of(colour)?);
+            }
+            Some(local.codes.indices().iter().map(|&c| to_global[usize::from(c)]).collect())
+        }
+        None => {
+            let mut last = (Palette::EMPTY, 0);
+            let mut out = Vec::with_capacity(art.pixels.len());
+            for &pixel in &art.pixels {
+                if pixel != last.0 {
+                    last = (pixel, index_of(pixel)?);
+                }
+                out.push(last.1);
+            }
+            Some(out)
+        }
     }
 }
 
