@@ -64,7 +64,8 @@ const LILA_GIF = process.env.LILA_GIF ? path.resolve(process.env.LILA_GIF) : nul
 const COLD_RUNS = Number(process.env.COST_COLD_RUNS ?? 3);
 const ONLY_COLD = process.env.COST_ONLY === "cold";
 // COST_ONLY=text (other than "cold"): only the floor and the warm miss rows whose name contains the text.
-const ONLY_ROWS = process.env.COST_ONLY && !ONLY_COLD ? process.env.COST_ONLY : null;
+const ONLY_ROWS = process.env.COST_ONLY && !ONLY_COLD ? process.env.COST_ONLY.split("|") : null;
+const onlyRow = (request) => !ONLY_ROWS || ONLY_ROWS.some((text) => request.includes(text));
 const BARE = process.env.COST_RUNTIME === "workerd";
 // workerd alone: no cache (the default, whose lookup throws) or an empty one.
 const WORKERD_CACHE = process.env.COST_WORKERD_CACHE ?? "none";
@@ -350,7 +351,10 @@ async function lilaGif() {
       return { n: list.length, cpuMs: (processNs(child.pid) - before) / list.length / 1e6, helperMs: 0, ticksCpuMs: 0, wallMs: median(walls), bytes };
     };
     await run(urls(30));
-    return await run(urls(200));
+    const still = await run(urls(200));
+    // Its 93-frame example game (GET /example.gif: the body of its POST /game.gif example, rendered).
+    await run(Array(3).fill("/example.gif"));
+    return { still, game: await run(Array(count(8)).fill("/example.gif")) };
   } finally {
     running.delete(child.pid);
     child.kill("SIGKILL");
@@ -370,6 +374,15 @@ const note = (row) => {
       `${row.bytes} bytes (n=${row.n}, load ${row.load})`,
   );
 };
+
+// lila-gif's example game in coordinates, as the benches play it (benches/shared/cases.rs, LILA_GIF_GAME), and the
+// look closest to lila-gif's (its 90-px squares, brown board, its last-move colour).
+const LILA_GAME = readFileSync(path.join(ROOT, "benches/shared/cases.rs"), "utf8")
+  .match(/LILA_GIF_GAME: &str = "([^"]*)"/)[1]
+  .replace(/\\\n/g, "");
+const LILA_LOOK = "&size=90&theme=brown&lastmove_style=lichess";
+const SOLUTION_20 = LILA_GAME.split(" ").slice(0, 20).join(" ");
+const played = (format, moves, look) => diagram(START, look + "&moves=" + encodeURIComponent(moves)).replace("/diagram.png?", `/diagram.${format}?`);
 
 // A 16×16 board of twenty kinds of pieces in both colours.
 const KINDS = "QqRrBbNnKkPpCcXxSsTt";
@@ -426,8 +439,16 @@ async function measureBuilds(builds) {
       ["32×32 board, a piece on every square, size=68 (2180 px)", 10, 3, (n) => same(n, diagram(FULL_32X32, "&size=68")), isMiss],
       ["32×32 mixed board (Bodlaender, extra colours, fairy), theme=brown&coords=1, size=67 (2178 px)", 10, 3, (n) => same(n, diagram(MIXED_32X32, "&dialect=bodlaender&theme=brown&coords=1&size=67")), isMiss],
       ["lichess link, start-like (/export/fen.gif: 90-px squares and coordinates, 760 px)", 100, 30, (n) => Array.from({ length: count(n) }, () => lichess(startLike())), isMiss],
+      // Animations (docs/animation.md): lila-gif's 93-frame game at its 90-px squares, and a 20-move solution.
+      ["lila-gif's game, 93 frames, size=90, brown, as GIF (/diagram.gif?moves=)", 8, 3, (n) => same(n, played("gif", LILA_GAME, LILA_LOOK)), isMiss],
+      ["lila-gif's game, 93 frames, size=90, brown, as APNG (/diagram.png?moves=)", 8, 3, (n) => same(n, played("png", LILA_GAME, LILA_LOOK)), isMiss],
+      ["lila-gif's game, its first 2 moves, size=90, brown, as GIF", 30, 5, (n) => same(n, played("gif", LILA_GAME.split(" ").slice(0, 2).join(" "), LILA_LOOK)), isMiss],
+      ["lila-gif's game, its first 2 moves, size=90, brown, as APNG", 30, 5, (n) => same(n, played("png", LILA_GAME.split(" ").slice(0, 2).join(" "), LILA_LOOK)), isMiss],
+      ["start position as a still GIF, size=90, brown", 60, 10, (n) => same(n, diagram(START, LILA_LOOK).replace("/diagram.png?", "/diagram.gif?")), isMiss],
+      ["20-move solution, default size, as APNG", 60, 10, (n) => same(n, played("png", SOLUTION_20, "")), isMiss],
+      ["20-move solution, default size, as GIF", 60, 10, (n) => same(n, played("gif", SOLUTION_20, "")), isMiss],
       ["10×8 Capablanca board with drawn fairy glyphs (archbishop, chancellor), Bodlaender, default size", 200, 30, (n) => Array.from({ length: count(n) }, () => diagram(capablancaLike(), "&dialect=bodlaender")), isMiss],
-    ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && (!ONLY_ROWS || request.includes(ONLY_ROWS))));
+    ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && onlyRow(request)));
     const floorRows = new Map();
     for (const [request, n, warm, urls, check] of rowDefs) {
       for (const { worker } of workers) {
@@ -463,7 +484,7 @@ async function measureBuilds(builds) {
     ["start-like 8×8 miss, default size (322 px), no cache lookup", 300, (n) => misses(n, "")],
     ["start-like 8×8 miss, size=90 (724 px), no cache lookup", 200, (n) => misses(n, "&size=90")],
     ["11×11 fairy board (the bench's), default size, no cache lookup", 200, (n) => same(n, diagram(FAIRY_11X11))],
-  ].filter(([request]) => !ONLY_ROWS || request.includes(ONLY_ROWS));
+  ].filter(([request]) => onlyRow(request));
   if (own && !ONLY_COLD && noLookupRows.length) {
     const worker = await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_CACHE_READS: "off" }, own.root);
     try {
@@ -564,7 +585,11 @@ async function main() {
   console.error(`cost: load average ${load()} (${os.cpus().length} cores)`);
   const builds = [{ root: ROOT, build: "after" }];
   if (BEFORE) builds.unshift({ root: BEFORE, build: "before" });
-  if (LILA_GIF) note({ request: "lila-gif: start-like GIF, 720 px (its process, HTTP included)", build: "lila-gif", ...(await lilaGif()) });
+  if (LILA_GIF) {
+    const { still, game } = await lilaGif();
+    note({ request: "lila-gif: start-like GIF, 720 px (its process, HTTP included)", build: "lila-gif", ...still });
+    note({ request: "lila-gif: its 93-frame example game, /example.gif (its process, HTTP included)", build: "lila-gif", ...game });
+  }
   await measureBuilds(builds);
 
   const ms = (v) => `${v.toFixed(2)} ms`;
@@ -576,9 +601,9 @@ async function main() {
   console.log("(† above the floor measured beside the row: four blocks of the row, each after 50 floor requests on the same runtime; the other rows are above the floor row)\n");
   console.log(
     "| request | requests | workerd CPU per request | above the floor | of it on V8's helper threads | " +
-      "above the floor without them | wall (median) | load average |",
+      "above the floor without them | wall (median) | bytes | load average |",
   );
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const r of [...of("after"), ...of("lila-gif")]) {
     const isFloor = r === floor;
     const cold = r.secondCpuMs !== undefined;
@@ -594,7 +619,7 @@ async function main() {
     let wall = ms(r.wallMs);
     if (cold) wall += `; next: ${ms(r.secondWallMs)}`;
     const n = cold ? `${r.n} fresh starts (median)` : String(r.n);
-    console.log(`| ${r.request} | ${n} | ${cpuText} | ${above} | ${helper} | ${aboveOwn} | ${wall} | ${r.load} |`);
+    console.log(`| ${r.request} | ${n} | ${cpuText} | ${above} | ${helper} | ${aboveOwn} | ${wall} | ${r.bytes ?? "—"} | ${r.load} |`);
   }
   if (BEFORE) {
     // Before and after side by side, each above its own run's floor (the second request of a cold row after "; ").
