@@ -2,8 +2,9 @@
 //! JavaScript and no external resources.
 //!
 //! The page lets people type FFEN with a live preview (it fetches the service's own `/diagram.png` route), build a
-//! position with a symbol palette, copy the link, the `<img>` tag and the legacy `d.php?ff=` link, and read a
-//! reference of the notation, the URL parameters, the limits and the response headers. It is static: nothing from
+//! position with a symbol palette, copy the link, the `<img>` tag and the legacy `d.php?ff=` link, play moves on the
+//! diagram (the animated PNG cut into its frames in the page, stepped on a canvas; the APNG and GIF links), and read
+//! a reference of the notation, the URL parameters, the limits and the response headers. It is static: nothing from
 //! the request is written into it on the server, and its script builds the DOM with `textContent` only.
 //!
 //! Serve it with [`CONTENT_TYPE`], [`CONTENT_SECURITY_POLICY`] and [`CACHE_CONTROL`]. The policy allows exactly the
@@ -20,7 +21,7 @@ pub const CONTENT_TYPE: &str = "text/html; charset=utf-8";
 
 /// `Content-Security-Policy` header for [`INDEX_HTML`]: nothing but the page's own hashed inline script and style,
 /// images and `fetch` from the same origin (the preview is shown from a `blob:` URL), no framing.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-ZOvNe/+S2MGLy9GFUWRl3WTmJs/EbTKNGZs8xEC0Bvg='; style-src 'sha256-WlEP3ZexIWJEgsEv/18KaFqTmYTQy5fMvf09vPdOvkU='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-/uASGR9bLzEJjf3SCruTjVEHBSb/IZpGfEft17eaKzk='; style-src 'sha256-bsO8lRPS8PZ5vAuJUgaNuxBUGp4dsEJuZWVX9Wh0T9g='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// `Cache-Control` for [`INDEX_HTML`]: short, because the page changes with releases (never `immutable`).
 pub const CACHE_CONTROL: &str = "public, max-age=300";
@@ -86,8 +87,8 @@ mod tests {
         );
         assert!(!INDEX_HTML.contains("eval(") && !INDEX_HTML.contains("document.write"));
         assert!(!INDEX_HTML.contains(" style=\""), "inline style attributes would need 'unsafe-hashes'");
-        // With the look and problem-diagram fields the page is still one small request.
-        assert!(INDEX_HTML.len() < 56 * 1024, "page is {} bytes", INDEX_HTML.len());
+        // With the look and problem-diagram fields and the moves player the page is still one small request.
+        assert!(INDEX_HTML.len() < 60 * 1024, "page is {} bytes", INDEX_HTML.len());
     }
 
     #[test]
@@ -106,11 +107,15 @@ mod tests {
             "out-link",
             "out-img",
             "out-legacy",
+            "moves",
+            "delay",
+            "out-gif",
+            "out-gif-img",
         ] {
             assert!(INDEX_HTML.contains(&format!("id=\"{id}\"")), "input #{id}");
             assert!(INDEX_HTML.contains(&format!("<label for=\"{id}\"")), "label for #{id}");
         }
-        for id in ["preview", "board", "palette", "error", "canonical", "reference"] {
+        for id in ["preview", "board", "palette", "error", "canonical", "reference", "player", "frames", "frame-no"] {
             assert!(INDEX_HTML.contains(&format!("id=\"{id}\"")), "element #{id}");
         }
         assert!(INDEX_HTML.contains("/diagram.png?") && INDEX_HTML.contains("/Retros/d.php?ff="));
@@ -141,6 +146,12 @@ mod tests {
         let options: String =
             Theme::ALL.iter().map(|t| format!(r#"<option value="{0}">{0}</option>"#, t.name())).collect();
         assert!(INDEX_HTML.contains(&format!(r#"<select id="theme">{options}</select>"#)), "theme choices");
+        let delay = crate::options::params::Delay::DEFAULT.millis();
+        let (min, max) = (crate::options::params::Delay::MIN, crate::options::params::Delay::MAX);
+        assert!(INDEX_HTML
+            .contains(&format!(r#"id="delay" type="number" min="{min}" max="{max}" step="10" value="{delay}""#)));
+        assert!(INDEX_HTML.contains(&format!(r#"d !== "{delay}""#)), "the script leaves the default delay out");
+        assert!(INDEX_HTML.contains(&format!("{min} to {max} ms a move, default {delay}")), "the reference");
         let default = Theme::default().name();
         assert!(
             INDEX_HTML.contains(&format!(r#"themeSel.value !== "{default}""#)),
