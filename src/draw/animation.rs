@@ -11,6 +11,7 @@
 //! frames). Between lines the diagram comes back, and the last frame of each line shows [`PAUSE_FACTOR`] times as
 //! long.
 
+use crate::draw::deflate::{BandPlan, Span, TileCodes};
 use crate::draw::indexed::{self, indexed_path_applies, square_indices, IndexedPicture};
 use crate::draw::layout::{MarkPaint, SquareMark};
 use crate::draw::raster::{Image, Rect};
@@ -24,12 +25,12 @@ use crate::options::furniture::{Move, SquareName};
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::hatching;
 use std::fmt;
+use std::sync::Arc;
 
 /// How many times longer than a move the last frame of a line shows.
 pub const PAUSE_FACTOR: u32 = 3;
 
 /// An animation ready for a container: the canvas, one palette, and the frames (the first the whole canvas).
-#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Animation {
     /// The canvas's width in pixels.
     pub width: u32,
@@ -44,8 +45,8 @@ pub struct Animation {
     pub frames: Vec<Still>,
 }
 
-/// One frame: where it goes on the canvas, its palette indices row by row, and how long it shows.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One frame: where it goes on the canvas, its palette indices row by row, how long it shows, and what the
+/// deflate of an animated PNG is told of its rows.
 pub struct Still {
     /// Left edge, top edge, width and height, in pixels.
     pub rect: (u32, u32, u32, u32),
@@ -53,6 +54,8 @@ pub struct Still {
     pub indices: Vec<u8>,
     /// How long it shows, in milliseconds.
     pub delay_ms: u32,
+    /// Its bands of squares, each square's tile codes (or the unchanged squares' own), when it is whole squares.
+    pub(crate) plan: Option<BandPlan>,
 }
 
 /// Why a diagram cannot be animated on one palette.
@@ -126,18 +129,21 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
         let scene = Scene::build(shot.board, &shot_options);
         // Each scene's marks are sorted by square once: for its own frame, and for the next frame's comparison.
         let marks = scene.marks_by_square();
-        let (canvas, cut) = match previous.take() {
+        let (cut, canvas) = match previous.take() {
             None => {
-                let canvas = Canvas::first(&scene, (shot.board, &shot_options), &mut palette)?;
-                let whole = (Rect::new(0, 0, canvas.width, canvas.height), canvas.indices.clone());
-                (canvas, Some(whole))
+                let (canvas, plan) = Canvas::first(&scene, (shot.board, &shot_options), &mut palette)?;
+                let rect = Rect::new(0, 0, canvas.width, canvas.height);
+                (Some(Cut { rect, indices: canvas.indices.clone(), plan }), canvas)
             }
             Some(before) => repaint(before, &scene, &marks, (&mut palette, &mut tiles))?,
         };
         match cut {
-            Some((rect, indices)) => {
-                frames.push(Still { rect: (rect.x, rect.y, rect.width, rect.height), indices, delay_ms: shot.delay_ms })
-            }
+            Some(Cut { rect, indices, plan }) => frames.push(Still {
+                rect: (rect.x, rect.y, rect.width, rect.height),
+                indices,
+                delay_ms: shot.delay_ms,
+                plan,
+            }),
             None => {
                 if let Some(last) = frames.last_mut() {
                     last.delay_ms = last.delay_ms.saturating_add(shot.delay_ms);
@@ -158,8 +164,13 @@ struct Drawn {
     canvas: Canvas,
 }
 
-/// A frame's rectangle and its indices, [`UNCHANGED`] where a pixel stays as the frame before left it.
-type Cut = (Rect, Vec<u8>);
+/// A frame's rectangle, its indices ([`UNCHANGED`] where a pixel stays as the frame before left it), and its bands
+/// for the deflate if it is whole squares.
+struct Cut {
+    rect: Rect,
+    indices: Vec<u8>,
+    plan: Option<BandPlan>,
+}
 
 /// The picture of `scene` (whose marks by square are `marks`) made from the frame `before` it, and what changed
 /// (`None`: nothing did).
@@ -168,7 +179,7 @@ fn repaint(
     scene: &Scene,
     (marks, elsewhere): &(Vec<Vec<MarkPaint>>, Vec<SquareMark>),
     (palette, tiles): (&mut Palette, &mut Tiles),
-) -> Result<(Canvas, Option<Cut>), AnimationError> {
+) -> Result<(Option<Cut>, Canvas), AnimationError> {
     let Drawn { scene: before, marks: (marks_before, elsewhere_before), mut canvas } = before;
     let furniture = (&scene.layout.furniture, &before.layout.furniture);
     let squares_only = furniture.0.over.is_empty()
@@ -177,8 +188,7 @@ fn repaint(
         && (scene.layout.width, scene.layout.height) == (before.layout.width, before.layout.height);
     if !squares_only || *elsewhere != elsewhere_before {
         let fresh = Canvas::of(&paint(scene), palette)?;
-        let cut = fresh.changes_from(&canvas);
-        return Ok((fresh, cut));
+        return Ok((fresh.changes_from(&canvas), fresh));
     }
     let changed: Vec<usize> = (0..scene.squares.len())
         .filter(|&i| {
@@ -187,18 +197,21 @@ fn repaint(
         })
         .collect();
     let Some(rect) = changed.iter().map(|&i| scene.squares[i].rect).reduce(union) else {
-        return Ok((canvas, None));
+        return Ok((None, canvas));
     };
     // The squares that did not change show through: the frame holds only the changed squares' tiles.
-    let mut cut = vec![UNCHANGED; (rect.width * rect.height) as usize];
+    let mut indices = vec![UNCHANGED; (rect.width * rect.height) as usize];
+    let mut placed = Vec::with_capacity(changed.len());
     for &i in &changed {
         let square = &scene.squares[i];
-        let tile = tiles.get(square, &marks[i], palette)?;
-        canvas.put(square.rect, tile);
+        let id = tiles.get(square, &marks[i], palette)?;
+        canvas.put(square.rect, &tiles.indices[id]);
         let at = Rect::new(square.rect.x - rect.x, square.rect.y - rect.y, square.rect.width, square.rect.height);
-        put(&mut cut, rect.width, at, tile);
+        put(&mut indices, rect.width, at, &tiles.indices[id]);
+        placed.push((at, id));
     }
-    Ok((canvas, Some((rect, cut))))
+    let plan = scene.grid.is_empty().then(|| tiles.plan(rect, &placed)).flatten();
+    Ok((Some(Cut { rect, indices, plan }), canvas))
 }
 
 /// The smallest rectangle holding both.
@@ -232,12 +245,15 @@ impl Canvas {
         scene: &Scene,
         (board, options): (&Board, &RenderOptions),
         palette: &mut Palette,
-    ) -> Result<Canvas, AnimationError> {
+    ) -> Result<(Canvas, Option<BandPlan>), AnimationError> {
         let painted = indexed_path_applies(board, options).then(|| indexed::paint(scene)).flatten();
-        if let Some(canvas) = painted.and_then(|picture| Canvas::of_indexed(&picture, palette)) {
-            return Ok(canvas);
+        if let Some(picture) = painted {
+            // (Its band plan holds for the frame: the indices are the still's, shifted alike.)
+            if let Some(canvas) = Canvas::of_indexed(&picture, palette) {
+                return Ok((canvas, Some(picture.band_plan)));
+            }
         }
-        Canvas::of(&paint(scene), palette)
+        Ok((Canvas::of(&paint(scene), palette)?, None))
     }
 
     /// The palette painter's picture on `palette`: its colours take the palette's next indices, in their order
@@ -317,7 +333,7 @@ impl Canvas {
                 (&self.indices[y * width + l..y * width + r], &before.indices[y * width + l..y * width + r]);
             cut.extend(now.iter().zip(then).map(|(&n, &t)| if n == t { UNCHANGED } else { n }));
         }
-        Some((Rect::new(l as u32, t as u32, (r - l) as u32, (b - t) as u32), cut))
+        Some(Cut { rect: Rect::new(l as u32, t as u32, (r - l) as u32, (b - t) as u32), indices: cut, plan: None })
     }
 }
 
@@ -326,16 +342,57 @@ impl Canvas {
 /// than one frame. Unchanged squares inside a frame's rectangle then cost the encoders long runs of one index.
 pub const UNCHANGED: u8 = 0;
 
-/// The tiles met so far: a square's look (its paint and hatching phase, sprite and marks) and its indices.
+/// The tiles met so far: a square's look (its paint and hatching phase, sprite and marks), its indices and its
+/// deflate codes; and the codes of a square of unchanged pixels.
 #[derive(Default)]
 struct Tiles {
     keys: Vec<(SquarePaint, u32, Option<Key>, Vec<MarkPaint>)>,
     indices: Vec<Vec<u8>>,
+    codes: Vec<Option<Arc<TileCodes>>>,
+    unchanged: Option<Arc<TileCodes>>,
 }
 
 impl Tiles {
-    /// The indices of `square` under `marks`, its colours added to `palette` the first time it shows.
-    fn get(&mut self, square: &Square, marks: &[MarkPaint], palette: &mut Palette) -> Result<&[u8], AnimationError> {
+    /// The frame `rect`'s bands of squares for the deflate: each square its tile's codes (the `placed` tiles at
+    /// their places in the frame, the unchanged squares' own elsewhere), or a copy of the same tile to its left.
+    /// `None` unless the frame is whole squares of one side.
+    fn plan(&mut self, rect: Rect, placed: &[(Rect, usize)]) -> Option<BandPlan> {
+        let side = placed.first()?.0.width;
+        let whole = |n: u32| side > 0 && n.is_multiple_of(side);
+        if !whole(rect.width)
+            || !whole(rect.height)
+            || placed.iter().any(|(at, _)| at.width != side || !whole(at.x) || !whole(at.y))
+        {
+            return None;
+        }
+        let unchanged = Arc::clone(
+            self.unchanged
+                .get_or_insert_with(|| Arc::new(TileCodes::new(vec![0; (side * side) as usize], side as usize))),
+        );
+        let (files, s) = ((rect.width / side) as usize, side as usize);
+        let bands = (0..rect.height / side)
+            .map(|band| {
+                // Each square's tile (`None`: unchanged), then its span.
+                let row: Vec<Option<usize>> = (0..files)
+                    .map(|file| placed.iter().find(|(at, _)| at.x as usize == file * s && at.y == band * side))
+                    .map(|found| found.map(|&(_, id)| id))
+                    .collect();
+                let span = |(file, id): (usize, &Option<usize>)| match row[..file].iter().rposition(|other| other == id)
+                {
+                    Some(left) => Span::Copy { len: s, distance: (file - left) * s },
+                    None => match id {
+                        Some(id) => self.codes[*id].as_ref().map_or(Span::Search(s), |c| Span::Tile(Arc::clone(c))),
+                        None => Span::Tile(Arc::clone(&unchanged)),
+                    },
+                };
+                row.iter().enumerate().map(span).collect()
+            })
+            .collect();
+        Some(BandPlan { first_row: 0, band_rows: s, bands, same_above: Vec::new(), any_size: true })
+    }
+
+    /// The tile of `square` under `marks`, its colours added to `palette` the first time it shows.
+    fn get(&mut self, square: &Square, marks: &[MarkPaint], palette: &mut Palette) -> Result<usize, AnimationError> {
         let rect = square.rect;
         let phase = (rect.x + rect.y) % hatching(rect.width).period;
         let same = |(paint, p, sprite, m): &(_, u32, _, Vec<MarkPaint>)| {
@@ -346,14 +403,15 @@ impl Tiles {
             None => {
                 let mut refused = None;
                 let index_of = |pixel| palette.index_of(pixel).map_err(|e| refused = Some(e)).ok();
-                let indices = square_indices(square, marks, index_of);
-                let indices = indices.ok_or(refused.unwrap_or(AnimationError::Transparent))?;
+                let tile = square_indices(square, marks, index_of);
+                let (indices, codes) = tile.ok_or(refused.unwrap_or(AnimationError::Transparent))?;
                 self.keys.push((square.paint, phase, square.sprite.clone(), marks.to_vec()));
                 self.indices.push(indices);
+                self.codes.push(codes);
                 self.indices.len() - 1
             }
         };
-        Ok(&self.indices[i])
+        Ok(i)
     }
 }
 
@@ -496,6 +554,6 @@ mod tests {
         let board = parse("8/8/8/8/8/8/8/K7", Dialect::Janko).unwrap();
         let options = options_from(&[("light", "transparent")]).for_board(&board).unwrap();
         let lines = "a1a2".parse::<Moves>().unwrap().play(&board, Color::White).unwrap();
-        assert_eq!(animate(&board, &lines, &options, 500), Err(AnimationError::Transparent));
+        assert!(matches!(animate(&board, &lines, &options, 500), Err(AnimationError::Transparent)));
     }
 }

@@ -17,7 +17,7 @@
 //! assert!(bytes.windows(4).any(|w| w == b"acTL") && bytes.windows(4).any(|w| w == b"fdAT"));
 //! ```
 
-use crate::draw::deflate::zlib_scanlines;
+use crate::draw::deflate::{zlib_scanlines, BandPlan};
 use crate::draw::pngenc::{chunk, depth_for, pack};
 use crate::notation::paint::Rgb;
 use std::fmt;
@@ -75,6 +75,18 @@ pub fn encode(
     frames: &[Frame<'_>],
     unchanged: Option<u8>,
 ) -> Result<Vec<u8>, ApngError> {
+    encode_planned((width, height), palette, frames, unchanged, &[])
+}
+
+/// [`encode`], each frame's rows coded as its band plan says where it has one (`plans[i]` for frame `i`; a frame
+/// past the end of `plans` has none): the animations' frames are squares of tiles whose codes are kept.
+pub(crate) fn encode_planned(
+    (width, height): (u32, u32),
+    palette: &[Rgb],
+    frames: &[Frame<'_>],
+    unchanged: Option<u8>,
+    plans: &[Option<&BandPlan>],
+) -> Result<Vec<u8>, ApngError> {
     let past = unchanged.is_some_and(|i| usize::from(i) >= palette.len());
     if palette.is_empty() || palette.len() > 256 || past {
         return Err(ApngError::Palette(palette.len()));
@@ -113,7 +125,7 @@ pub fn encode(
     for (i, frame) in frames.iter().enumerate() {
         chunk(&mut out, b"fcTL", &frame_control(sequence, frame, i > 0 && unchanged.is_some()));
         sequence += 1;
-        let data = compressed(frame, depth);
+        let data = compressed(frame, depth, plans.get(i).copied().flatten());
         if i == 0 {
             chunk(&mut out, b"IDAT", &data);
         } else {
@@ -153,11 +165,12 @@ fn frame_control(sequence: u32, frame: &Frame<'_>, over: bool) -> [u8; 26] {
     data
 }
 
-/// A frame's rows, packed at `depth` with a filter byte each and zlib-compressed.
-fn compressed(frame: &Frame<'_>, depth: u8) -> Vec<u8> {
+/// A frame's rows, packed at `depth` with a filter byte each and zlib-compressed (coded from its tiles where its
+/// band plan says).
+fn compressed(frame: &Frame<'_>, depth: u8, plan: Option<&BandPlan>) -> Vec<u8> {
     let width = frame.width as usize;
     let rows = pack(frame.indices, width, depth);
-    zlib_scanlines(&rows, 1 + width.div_ceil(8 / usize::from(depth)), None)
+    zlib_scanlines(&rows, 1 + width.div_ceil(8 / usize::from(depth)), plan.map(|plan| (plan, depth)))
 }
 
 #[cfg(test)]

@@ -395,6 +395,9 @@ pub(crate) struct BandPlan {
     /// The rows the painter made as copies of the row above (one flag a row of the picture; shorter: the rest are
     /// not): not compared with it again.
     pub same_above: Vec<bool>,
+    /// Whether its bands are coded from the tiles whatever their size: an animation's frame, a few squares of tiles
+    /// whose codes are kept, where what a search would find beyond them saves less than it costs.
+    pub any_size: bool,
 }
 
 /// A stretch of each row of a band, in pixels.
@@ -490,7 +493,8 @@ impl BandPlan {
         let per_byte = 8 / usize::from(depth.clamp(1, 8));
         let whole = |pixels: usize| pixels.is_multiple_of(per_byte).then_some(pixels / per_byte);
         let band_bytes = |band: &[Span]| band.iter().map(Span::len).sum::<usize>().div_ceil(per_byte) + 1;
-        if self.bands.first().is_none_or(|band| band_bytes(band) * self.band_rows < PLANNED_BAND_BYTES) {
+        let small = |band: &Vec<Span>| !self.any_size && band_bytes(band) * self.band_rows < PLANNED_BAND_BYTES;
+        if self.bands.first().is_none_or(small) {
             return None;
         }
         let inside_bytes = depth == 4 && (len <= QUICK_SEARCH_ABOVE || stamped);
@@ -1096,10 +1100,20 @@ struct Chains {
 }
 
 impl Chains {
-    /// The chains of `len` bytes of data: a position's link is at `p % WINDOW`, inside `len` for a shorter input
-    /// (an animation's frame is often a few KB: zeroing a whole window for it cost a tenth of the frame).
+    /// The chains of `len` bytes of data, made when first searched ([`Chains::ready`]): a picture coded from its
+    /// tiles may search nothing (an animation's frame), and zeroing the tables cost a tenth of such a frame.
     fn new(effort: Effort, len: usize) -> Chains {
-        Chains { head: vec![0; 1 << HASH_BITS], prev: vec![0; len.min(WINDOW)], last: 0, effort }
+        Chains { head: Vec::new(), prev: Vec::with_capacity(len.min(WINDOW)), last: 0, effort }
+    }
+
+    /// Makes the tables, empty, if they are not yet: a position's link is at `p % WINDOW`, inside the data's length
+    /// for a shorter input.
+    fn ready(&mut self) {
+        if self.head.is_empty() {
+            self.head = vec![0; 1 << HASH_BITS];
+            let len = self.prev.capacity();
+            self.prev.resize(len, 0);
+        }
     }
 
     /// Enters position `p` (which has four bytes after it) and returns the latest earlier one with its hash.
@@ -1216,6 +1230,7 @@ fn compress(
     chains: &mut Chains,
     tokens: &mut Vec<Token>,
 ) -> usize {
+    chains.ready();
     let mut p = start;
     // A match found at p - 1, not yet emitted: taken unless the one at p is longer.
     let mut pending: Option<(usize, usize)> = None;

@@ -222,7 +222,9 @@ fn write_apng(animation: &Animation) -> Result<Vec<u8>, WriteError> {
             delay_ms: u16::try_from(still.delay_ms).unwrap_or(u16::MAX),
         })
         .collect();
-    Ok(apng::encode(animation.width, animation.height, &animation.palette, &frames, animation.unchanged)?)
+    let plans: Vec<_> = animation.frames.iter().map(|still| still.plan.as_ref()).collect();
+    let size = (animation.width, animation.height);
+    Ok(apng::encode_planned(size, &animation.palette, &frames, animation.unchanged, &plans)?)
 }
 
 /// The GIF of an animation: delays in hundredths of a second, rounded.

@@ -285,13 +285,14 @@ fn square_art(square: &Square, fill: Fill, marks: &[MarkPaint]) -> Option<Arc<Ti
 }
 
 /// The palette indices of `square` under `marks` as it shows at its place (`side`×`side`, row by row), each of its
-/// colours given its index by `index_of` in order of first appearance: the animations' frames are made of these,
-/// from the isolate's tile cache. `None` if `index_of` refuses a colour, or for a see-through square.
+/// colours given its index by `index_of` in order of first appearance, and the tile's deflate codes (`None` for a
+/// tile of more than 256 colours): the animations' frames are made of these, from the isolate's tile cache. `None`
+/// if `index_of` refuses a colour, or for a see-through square.
 pub(crate) fn square_indices(
     square: &Square,
     marks: &[MarkPaint],
     mut index_of: impl FnMut(u32) -> Option<u8>,
-) -> Option<Vec<u8>> {
+) -> Option<(Vec<u8>, Option<Arc<TileCodes>>)> {
     let rect = square.rect;
     let fill = match square.paint {
         SquarePaint::Solid(c) => Fill::Solid(c),
@@ -305,7 +306,8 @@ pub(crate) fn square_indices(
             for &colour in &local.colours {
                 to_global.push(index_of(colour)?);
             }
-            Some(local.codes.indices().iter().map(|&c| to_global[usize::from(c)]).collect())
+            let indices = local.codes.indices().iter().map(|&c| to_global[usize::from(c)]).collect();
+            Some((indices, Some(Arc::clone(&local.codes))))
         }
         None => {
             let mut last = (Palette::EMPTY, 0);
@@ -316,7 +318,7 @@ pub(crate) fn square_indices(
                 }
                 out.push(last.1);
             }
-            Some(out)
+            Some((out, None))
         }
     }
 }
@@ -1113,7 +1115,7 @@ impl<'s> Painting<'s> {
                 spans
             })
             .collect();
-        BandPlan { first_row: g.sy0, band_rows: g.square, bands, same_above }
+        BandPlan { first_row: g.sy0, band_rows: g.square, bands, same_above, any_size: false }
     }
 }
 
