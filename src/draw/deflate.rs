@@ -1380,8 +1380,10 @@ fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
         symbols.push(filler);
     }
     let weight = |s: usize| freqs[s].max(1);
-    // Lightest first; ties by symbol, so the result is deterministic.
-    symbols.sort_by_key(|&s| (weight(s), s));
+    // Lightest first; ties by symbol, so the result is deterministic: each key is (weight, symbol) in one number.
+    let mut keys: Vec<u64> = symbols.iter().map(|&s| u64::from(weight(s)) << 32 | s as u64).collect();
+    heap_sort(&mut keys);
+    symbols = keys.iter().map(|&k| (k & 0xffff_ffff) as usize).collect();
     let n = symbols.len();
     // The Huffman tree by the two-queue method: leaves in order, then internal nodes in the order they are made
     // (which is also by weight). Node i < n is leaf i; parent[] of every node.
@@ -1435,6 +1437,34 @@ fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
         }
     }
     lengths
+}
+
+/// `keys` in increasing order, by a heapsort. Not the slice's `sort`: its instantiation here was about 7 KB of the
+/// wasm (these keys are all different, so every sort puts them in the same order), and a Huffman alphabet has at most
+/// 286 symbols.
+fn heap_sort(keys: &mut [u64]) {
+    // Moves `keys[root]` down the max-heap `keys[..end]` to its place.
+    let sift_down = |keys: &mut [u64], mut root: usize, end: usize| loop {
+        let mut child = 2 * root + 1;
+        if child >= end {
+            break;
+        }
+        if child + 1 < end && keys[child] < keys[child + 1] {
+            child += 1;
+        }
+        if keys[root] >= keys[child] {
+            break;
+        }
+        keys.swap(root, child);
+        root = child;
+    };
+    for root in (0..keys.len() / 2).rev() {
+        sift_down(keys, root, keys.len());
+    }
+    for end in (1..keys.len()).rev() {
+        keys.swap(0, end);
+        sift_down(keys, 0, end);
+    }
 }
 
 /// Canonical codes for `lengths`, bit-reversed for writing least significant bit first.
@@ -1798,6 +1828,17 @@ mod tests {
         assert_eq!(LENGTH_CODE[258 - 3], 28);
         assert_eq!(LENGTH_CODE[257 - 3], 27);
         assert_eq!(LENGTH_CODE[11 - 3], 8);
+    }
+
+    #[test]
+    fn heap_sort_sorts() {
+        for n in 0..300u64 {
+            let mut keys: Vec<u64> = (0..n).map(|i| ((i * 2_654_435_761) % 1_000) << 32 | i).collect();
+            let mut sorted = keys.clone();
+            sorted.sort_unstable();
+            heap_sort(&mut keys);
+            assert_eq!(keys, sorted, "{n} keys");
+        }
     }
 
     #[test]
