@@ -71,6 +71,7 @@ mod cache;
 mod headers;
 mod link;
 pub mod page;
+mod qvalue;
 mod reject;
 mod url;
 

@@ -87,7 +87,7 @@ pub fn prefers_image(accept: Option<&str>) -> bool {
         for param in parts {
             let param = param.trim();
             if let Some(value) = param.strip_prefix("q=").or_else(|| param.strip_prefix("Q=")) {
-                q = parse_qvalue(value.trim());
+                q = crate::http::qvalue::thousandths(value.trim());
             }
         }
         if q == 0 {
@@ -98,14 +98,6 @@ pub fn prefers_image(accept: Option<&str>) -> bool {
         }
     }
     best.is_some_and(|(_, image)| image)
-}
-
-/// A `q` value in thousandths; anything unreadable counts as 0.
-fn parse_qvalue(value: &str) -> u32 {
-    match value.parse::<f64>() {
-        Ok(q) if q.is_finite() && q > 0.0 => (q.min(1.0) * 1000.0).round() as u32,
-        _ => 0,
-    }
 }
 
 #[cfg(test)]
