@@ -68,7 +68,9 @@
 
 mod api;
 mod cache;
+mod game;
 mod headers;
+mod json;
 mod link;
 pub mod page;
 mod qvalue;
@@ -76,14 +78,19 @@ mod reject;
 mod url;
 
 pub use api::{
-    cost_limit_from_var, decode_query, pixel_limit_from_var, DiagramQuery, Link, Method, Request, RequestInfo, Route,
-    COST_LIMIT_VAR, MAX_URL_LEN, PIXEL_LIMIT_VAR,
+    body_wanted, cost_limit_from_var, decode_query, pixel_limit_from_var, DiagramQuery, Link, Method, Request,
+    RequestInfo, Route, COST_LIMIT_VAR, MAX_URL_LEN, PIXEL_LIMIT_VAR,
 };
 pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH, CACHE_VERSION};
+pub use game::{
+    BodyError, GameBody, GameJob, DEFAULT_DELAY, GAME_PATH, MAX_BODY_BYTES, MAX_COMMENT_BYTES, MAX_FRAMES,
+    MAX_NAME_BYTES,
+};
 pub use headers::{
     header_value, prefers_image, Header, Response, DIAGRAM_CACHE_CONTROL, ERROR_CACHE_CONTROL, EXPOSE_HEADERS,
     INTERNAL_ERROR_CACHE_CONTROL, SVG_CONTENT_SECURITY_POLICY,
 };
+pub use json::{json, Json, JsonError, MAX_DEPTH};
 pub use reject::Reject;
 pub use url::RequestUrl;
 
@@ -103,6 +110,8 @@ pub enum Plan {
     /// A diagram: look it up in the edge cache under [`DiagramJob::cache_url`]; on a miss send
     /// [`DiagramJob::render`], and store it if it is a [`Rendered::Diagram`].
     Diagram(Box<DiagramJob>),
+    /// lila-gif's game (`POST /game.gif`): as a diagram, under [`GameJob::cache_url`] (when it has one).
+    Game(Box<GameJob>),
 }
 
 /// Where a diagram's bytes came from: the `X-Cache` header.
@@ -141,6 +150,44 @@ impl Rendered {
         match self {
             Rendered::Diagram(response) | Rendered::Failed(response) => response,
         }
+    }
+}
+
+/// What the glue serves through the edge cache: a diagram ([`DiagramJob`]) or lila-gif's game ([`GameJob`]).
+pub trait Job {
+    /// The URL its answer is stored under in the edge cache, on `origin`; `None`: not stored.
+    fn cache_at(&self, origin: &str) -> Option<String>;
+    /// Whether the request was a `HEAD` (send the headers only).
+    fn headers_only(&self) -> bool;
+    /// The answer on a miss.
+    fn answer(&self) -> Rendered;
+}
+
+impl Job for DiagramJob {
+    fn cache_at(&self, origin: &str) -> Option<String> {
+        Some(self.cache_url(origin))
+    }
+
+    fn headers_only(&self) -> bool {
+        self.head
+    }
+
+    fn answer(&self) -> Rendered {
+        self.render()
+    }
+}
+
+impl Job for GameJob {
+    fn cache_at(&self, origin: &str) -> Option<String> {
+        self.cache_url(origin)
+    }
+
+    fn headers_only(&self) -> bool {
+        false
+    }
+
+    fn answer(&self) -> Rendered {
+        self.render()
     }
 }
 
@@ -317,6 +364,7 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let head = request.method == Method::Head;
     let query = match request.route {
         Route::Page => return Ok(Plan::Respond(page_response(head))),
+        Route::Game => return decide_game(info),
         Route::Diagram(query) => *query,
     };
     // Links pasted through two or three encoders still read; a value that reads is never decoded again. An
@@ -355,6 +403,26 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         return Ok(Plan::Respond(job.not_modified()));
     }
     Ok(Plan::Diagram(Box::new(job)))
+}
+
+/// `POST /game.gif`: the body within its limit and read, its picture within the pixel limit and its predicted cost
+/// within the CPU limit. `If-None-Match` is not answered (a `POST` has no stored representation to compare).
+fn decide_game(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
+    let read = info.body.map_or(0, |body| body.len() as u64);
+    let len = info.content_length.unwrap_or(0).max(read);
+    if len > MAX_BODY_BYTES {
+        return Err(Reject::BodyTooLarge { len });
+    }
+    let body = GameBody::read(info.body.unwrap_or_default()).map_err(Reject::BadBody)?;
+    let (width, height) = body.game.size();
+    if u64::from(width) * u64::from(height) > info.pixel_limit.pixels() {
+        let max_pixels = info.pixel_limit.pixels();
+        return Err(Reject::TooLarge(render::ImageTooLarge { width, height, max_pixels }));
+    }
+    if let Some(limit) = info.cost_limit {
+        limit.check(body.game.cost()).map_err(Reject::TooCostly)?;
+    }
+    Ok(Plan::Game(Box::new(GameJob::new(body))))
 }
 
 /// The moves a picture's query animates, read and played on `board` (`None` without any, and on the routes of
@@ -418,7 +486,7 @@ pub fn warm_up_response() -> Option<Response> {
                 Rendered::Diagram(response) => Some(response),
                 Rendered::Failed(_) => None,
             },
-            Plan::Respond(_) => None,
+            Plan::Respond(_) | Plan::Game(_) => None,
         }
     };
     let first = render(WARM_UP_QUERY);

@@ -57,7 +57,7 @@ pub use draw::render::{
     ImageTooLarge, InvalidPixelLimit, PixelLimit, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH,
 };
 pub use draw::svg::{render_svg, SVG_CONTENT_SECURITY_POLICY, SVG_CONTENT_TYPE};
-pub use draw::{animation, apng, gif};
+pub use draw::{animation, apng, game, gif};
 pub use http::page;
 pub use notation::board::{
     file_name, Board, BoardSizeError, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece,

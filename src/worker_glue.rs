@@ -8,10 +8,12 @@
 
 use crate::draw::cost::CostLimit;
 use crate::draw::layout::PixelLimit;
-use crate::http::{self, CacheStatus, DiagramJob, Plan, Reject, Rendered, RequestInfo, RequestUrl};
+use crate::http::{self, CacheStatus, Job, Plan, Reject, Rendered, RequestInfo, RequestUrl};
 use std::sync::OnceLock;
-use worker::js_sys::Reflect;
-use worker::wasm_bindgen::JsValue;
+use worker::js_sys::{Reflect, Uint8Array};
+use worker::wasm_bindgen::{JsCast, JsValue};
+use worker::wasm_bindgen_futures::JsFuture;
+use worker::web_sys::ReadableStreamDefaultReader;
 use worker::{console_warn, event, Cache, Context, Env, Headers, Request, Response, Result};
 
 /// Runs once, when the runtime instantiates the module (wasm-bindgen's start function, called from the global scope
@@ -39,6 +41,12 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     let method = req.inner().method();
     let accept = req.headers().get("accept").ok().flatten();
     let if_none_match = req.headers().get("if-none-match").ok().flatten();
+    let content_length = req.headers().get("content-length").ok().flatten().and_then(|v| v.trim().parse().ok());
+    // Only lila-gif's route reads a body, and no more of it than one byte past its limit.
+    let body = match http::body_wanted(&method, url.path, content_length) {
+        true => read_body(&req).await,
+        false => None,
+    };
     let info = RequestInfo {
         method: &method,
         path: url.path,
@@ -48,17 +56,37 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
         if_none_match: if_none_match.as_deref(),
         pixel_limit: pixel_limit(&env),
         cost_limit: cost_limit(&env),
+        content_length,
+        body: body.as_deref(),
     };
-    match http::plan(&info) {
-        Plan::Respond(response) => to_worker(response),
-        Plan::Diagram(job) => {
-            // FFEN_CACHE_WRITES=off and FFEN_CACHE_READS=off (wrangler vars) skip the cache put and the lookup: only
-            // for measuring the render path alone under `wrangler dev`, whose emulated cache runs in the runtime's
-            // process and so counts as its CPU (see scripts/loadtest and scripts/cost).
-            let off = |name: &str| env.var(name).is_ok_and(|v| v.to_string() == "off");
-            serve_diagram(&job, url.origin, &ctx, (!off("FFEN_CACHE_READS"), !off("FFEN_CACHE_WRITES"))).await
+    // FFEN_CACHE_WRITES=off and FFEN_CACHE_READS=off (wrangler vars) skip the cache put and the lookup: only for
+    // measuring the render path alone under `wrangler dev`, whose emulated cache runs in the runtime's process and
+    // so counts as its CPU (see scripts/loadtest and scripts/cost).
+    let off = |name: &str| env.var(name).is_ok_and(|v| v.to_string() == "off");
+    let cache = (!off("FFEN_CACHE_READS"), !off("FFEN_CACHE_WRITES"));
+    let job: Box<dyn Job> = match http::plan(&info) {
+        Plan::Respond(response) => return to_worker(response),
+        Plan::Diagram(job) => job,
+        Plan::Game(job) => job,
+    };
+    serve_diagram(&*job, url.origin, &ctx, cache).await
+}
+
+/// The request's body, read chunk by chunk until its end or until it is past [`http::MAX_BODY_BYTES`] (the rest
+/// is not read); `None` if the runtime fails to read it.
+async fn read_body(req: &Request) -> Option<Vec<u8>> {
+    let mut body = Vec::new();
+    let Some(stream) = req.inner().body() else { return Some(body) };
+    let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
+    while body.len() as u64 <= http::MAX_BODY_BYTES {
+        let chunk = JsFuture::from(reader.read()).await.ok()?;
+        if Reflect::get(&chunk, &JsValue::from_str("done")).ok()?.is_truthy() {
+            return Some(body);
         }
+        body.extend(Uint8Array::new(&Reflect::get(&chunk, &JsValue::from_str("value")).ok()?).to_vec());
     }
+    let _ = reader.cancel();
+    Some(body)
 }
 
 /// The deployment's pixel limit from the [`http::PIXEL_LIMIT_VAR`] variable, read once per isolate (the variables
@@ -104,45 +132,39 @@ fn cost_limit(env: &Env) -> Option<CostLimit> {
     })
 }
 
-/// A diagram: from the edge cache on a hit (when `reads`); on a miss rendered, sent, and (when `writes`) stored after
-/// the response with `ctx.wait_until`.
-async fn serve_diagram(
-    job: &DiagramJob,
-    origin: &str,
-    ctx: &Context,
-    (reads, writes): (bool, bool),
-) -> Result<Response> {
-    let key = job.cache_url(origin);
+/// A diagram (or lila-gif's game): from the edge cache on a hit (when `reads`); on a miss drawn, sent, and (when
+/// `writes`) stored after the response with `ctx.wait_until`, under its cache URL on `origin` (if it has one).
+async fn serve_diagram(job: &dyn Job, origin: &str, ctx: &Context, (reads, writes): (bool, bool)) -> Result<Response> {
+    let (key, head) = (job.cache_at(origin), job.headers_only());
     let cache = Cache::default();
-    let hit = if reads { cache.get(key.as_str(), false).await } else { Ok(None) };
+    let hit = match &key {
+        Some(key) if reads => cache.get(key.as_str(), false).await,
+        _ => Ok(None),
+    };
     if let Ok(Some(hit)) = hit {
         if hit.status_code() == 200 {
             // A cached response's headers are immutable: copy them, then set ours on the copy.
             let headers = hit.headers().clone();
             if headers.set("X-Cache", CacheStatus::Hit.as_str()).is_ok() {
-                return Ok(if job.is_head() {
-                    Response::empty()?.with_headers(headers)
-                } else {
-                    hit.with_headers(headers)
-                });
+                return Ok(if head { Response::empty()?.with_headers(headers) } else { hit.with_headers(headers) });
             }
         }
     }
-    let (mut response, storable) = match job.render() {
-        Rendered::Diagram(response) => (response, writes),
+    let (mut response, storable) = match job.answer() {
+        Rendered::Diagram(response) => (response, writes && key.is_some()),
         // Only a diagram is stored: an internal failure (500, no-store) must never become a cached answer.
         Rendered::Failed(response) => (response, false),
     };
-    if storable {
+    if let (true, Some(key)) = (storable, key) {
         // The body is copied once, for the cache (the runtime takes ownership of each response's bytes); a HEAD
         // sends no body, so its body goes to the cache without a copy.
-        let body = if job.is_head() { std::mem::take(&mut response.body) } else { response.body.clone() };
+        let body = if head { std::mem::take(&mut response.body) } else { response.body.clone() };
         let stored = to_worker(http::Response { status: response.status, headers: response.headers.clone(), body })?;
         ctx.wait_until(async move {
             let _ = Cache::default().put(key.as_str(), stored).await;
         });
     }
-    if job.is_head() {
+    if head {
         Ok(Response::empty()?.with_status(response.status).with_headers(headers_of(&response)))
     } else {
         to_worker(response)

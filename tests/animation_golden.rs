@@ -19,6 +19,7 @@ fn job(path: &str, query: &str) -> Box<DiagramJob> {
     match plan(&info) {
         Plan::Diagram(job) => job,
         Plan::Respond(r) => panic!("{path}?{query}: {} {}", r.status, String::from_utf8_lossy(&r.body)),
+        Plan::Game(_) => panic!("{path}?{query}: a game"),
     }
 }
 

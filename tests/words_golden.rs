@@ -23,6 +23,7 @@ fn answer(path: &str, query: &str) -> Vec<u8> {
             Rendered::Failed(response) => panic!("{path}?{query}: {response:?}"),
         },
         Plan::Respond(response) => panic!("{path}?{query}: {}", String::from_utf8_lossy(&response.body)),
+        Plan::Game(_) => panic!("{path}?{query}: a game"),
     }
 }
 

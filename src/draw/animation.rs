@@ -82,11 +82,18 @@ impl fmt::Display for AnimationError {
 
 impl std::error::Error for AnimationError {}
 
-/// One picture of the sequence: a board, the move it shows, and how long it shows.
-struct Shot<'a> {
-    board: &'a Board,
-    last: Option<Move>,
-    delay_ms: u32,
+/// One picture of the sequence: a board, the move it shows, the square of its check's glow, and how long it shows.
+/// What the other options draw is the same in every shot ([`animate_shots`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Shot<'a> {
+    /// The position.
+    pub board: &'a Board,
+    /// The move it shows as `lastmove` does (in the options' `lastmove_style`), if any.
+    pub last: Option<Move>,
+    /// The square of its check's glow, if any.
+    pub check: Option<SquareName>,
+    /// How long it shows, in milliseconds.
+    pub delay_ms: u32,
 }
 
 /// The animation of `lines` played from `board` and drawn with `options` (already fitted to the board): the
@@ -97,19 +104,26 @@ pub fn animate(
     options: &RenderOptions,
     delay_ms: u32,
 ) -> Result<Animation, AnimationError> {
-    let diagram = options.furniture.last_move;
-    let mut shots = vec![Shot { board, last: diagram, delay_ms }];
+    let (diagram, check) = (options.furniture.last_move, options.furniture.check_square);
+    let mut shots = vec![Shot { board, last: diagram, check, delay_ms }];
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
-            shots.push(Shot { board, last: diagram, delay_ms });
+            shots.push(Shot { board, last: diagram, check, delay_ms });
         }
         for (j, frame) in line.iter().enumerate() {
             let last = frame.last.and_then(|(from, to)| Some(Move { from: name(from)?, to: name(to)? }));
             let pause = if j + 1 == line.len() { PAUSE_FACTOR } else { 1 };
-            shots.push(Shot { board: &frame.board, last, delay_ms: delay_ms.saturating_mul(pause) });
+            shots.push(Shot { board: &frame.board, last, check, delay_ms: delay_ms.saturating_mul(pause) });
         }
     }
     draw(&shots, options)
+}
+
+/// The animation of `shots` drawn with `options` (fitted to every shot's board, all of one size): each shot with
+/// its own last move and check, in order, cut to what changed, on one palette, as [`animate`] draws a line's
+/// frames (a shot that changes nothing lengthens the frame before).
+pub fn animate_shots(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, AnimationError> {
+    draw(shots, options)
 }
 
 /// A move's square as the furniture names it (every square of a board up to 32×32 has a name).
@@ -126,6 +140,7 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
     for shot in shots {
         let mut shot_options = options.clone();
         shot_options.furniture.last_move = shot.last;
+        shot_options.furniture.check_square = shot.check;
         let scene = Scene::build(shot.board, &shot_options);
         // Each scene's marks are sorted by square once: for its own frame, and for the next frame's comparison.
         let marks = scene.marks_by_square();

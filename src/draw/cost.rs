@@ -92,6 +92,8 @@ pub struct RenderCost {
 /// assert_eq!((cost.width, cost.height, cost.tiles), (322, 322, 22));
 /// assert!(cost.micros < 3_000);
 /// ```
+// Not inlined: its callers (the still, the GIF, the animations, lila-gif's game) share one copy in the wasm.
+#[inline(never)]
 pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     let l = Layout::requested(board, options);
     let pixels = u64::from(l.width) * u64::from(l.height);
@@ -167,6 +169,27 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Frame
         }
     }
     RenderCost { micros: FIXED_MICROS + nanos / 1000, ..still }
+}
+
+/// Predicts an animation from its parts (lila-gif's `/game.gif`: [`crate::draw::game::Game::cost`]): its first
+/// frame as a still of `first` with `options` plus every pixel of the `width × height` picture painted, indexed
+/// and encoded, the `chars` characters of its text, then each later frame's fixed part and the pixels of its
+/// changed `areas`, as [`animation_cost`] counts them.
+pub(crate) fn frames_cost(
+    first: Option<&Board>,
+    options: &RenderOptions,
+    (width, height): (u32, u32),
+    chars: usize,
+    areas: &[u64],
+) -> RenderCost {
+    let still = first.map(|board| render_cost(board, options));
+    let (micros, tiles) = still.map_or((FIXED_MICROS, 0), |s| (s.micros, s.tiles));
+    let pixels = u64::from(width) * u64::from(height);
+    let mut nanos = (micros - FIXED_MICROS + chars as u64 * CHAR_MICROS) * 1000 + pixels * ANIMATION_PIXEL_NANOS;
+    for area in areas {
+        nanos += FRAME_NANOS + area * ANIMATION_PIXEL_NANOS;
+    }
+    RenderCost { micros: FIXED_MICROS + nanos / 1000, width, height, tiles }
 }
 
 /// How many files and ranks the rectangle around `squares` spans.

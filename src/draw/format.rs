@@ -228,7 +228,7 @@ fn write_apng(animation: &Animation) -> Result<Vec<u8>, WriteError> {
 }
 
 /// The GIF of an animation: delays in hundredths of a second, rounded.
-fn write_gif(animation: &Animation) -> Result<Vec<u8>, WriteError> {
+pub(crate) fn write_gif(animation: &Animation) -> Result<Vec<u8>, WriteError> {
     let side = |n: u32| u16::try_from(n).map_err(|_| WriteError::Gif(GifError::BadFrame(0)));
     let mut frames = Vec::with_capacity(animation.frames.len());
     for still in &animation.frames {

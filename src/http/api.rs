@@ -6,6 +6,7 @@
 //! `width` (Game Courier only), options; a family's link as its family reads it). The FFEN itself is read later (by
 //! [`super::decide`]), so a [`DiagramQuery`] holds it as text.
 
+pub use super::game::{GAME_PATH, MAX_BODY_BYTES};
 pub use super::link::{Link, MAX_URL_LEN};
 use super::reject::Reject;
 use crate::draw::cost::{CostLimit, InvalidCostLimit};
@@ -82,6 +83,18 @@ pub struct RequestInfo<'a> {
     /// The deployment's CPU limit (the `FFEN_MAX_RENDER_MS` variable; none by default): a diagram whose predicted
     /// cost ([`crate::render_cost`]) is over it is refused with `400` before rendering.
     pub cost_limit: Option<CostLimit>,
+    /// The `Content-Length` header's number, if any (read by `POST /game.gif` only: over its limit, the body is
+    /// refused unread).
+    pub content_length: Option<u64>,
+    /// The body as read, for `POST /game.gif` only ([`body_wanted`]): at most one byte past its limit, so a body
+    /// too large is known without reading it all.
+    pub body: Option<&'a [u8]>,
+}
+
+/// Whether the glue reads this request's body (before planning it): `POST /game.gif` whose `Content-Length`, if
+/// given, is within [`MAX_BODY_BYTES`]. It reads at most one byte more than the limit.
+pub fn body_wanted(method: &str, path: &str, content_length: Option<u64>) -> bool {
+    method == "POST" && path == GAME_PATH && content_length.is_none_or(|len| len <= MAX_BODY_BYTES)
 }
 
 impl RequestInfo<'_> {
@@ -91,21 +104,28 @@ impl RequestInfo<'_> {
     }
 }
 
-/// The two methods served.
+/// The methods served.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     /// `GET`: headers and body.
     Get,
     /// `HEAD`: the headers a `GET` would get, no body.
     Head,
+    /// `POST`: `/game.gif` only ([`GAME_PATH`]).
+    Post,
 }
 
 impl Method {
-    /// The method named exactly `name` (methods are case-sensitive), or [`Reject::MethodNotAllowed`].
-    pub fn from_name(name: &str) -> Result<Method, Reject> {
+    /// The method named exactly `name` (methods are case-sensitive) for a request to `path`: `GET` and `HEAD`
+    /// anywhere but on [`GAME_PATH`], where only `POST` is ([`Reject::PostOnly`]); any other,
+    /// [`Reject::MethodNotAllowed`].
+    pub fn from_name(name: &str, path: &str) -> Result<Method, Reject> {
+        let game = path == GAME_PATH;
         match name {
-            "GET" => Ok(Method::Get),
-            "HEAD" => Ok(Method::Head),
+            "GET" if !game => Ok(Method::Get),
+            "HEAD" if !game => Ok(Method::Head),
+            "POST" if game => Ok(Method::Post),
+            _ if game => Err(Reject::PostOnly { method: name.to_string() }),
             other => Err(Reject::MethodNotAllowed { method: other.to_string() }),
         }
     }
@@ -138,6 +158,8 @@ pub struct DiagramQuery {
 pub enum Route {
     /// `GET /`: the editor page.
     Page,
+    /// `POST /game.gif`: lila-gif's animated game, from the body ([`super::GameBody`]).
+    Game,
     /// A diagram (boxed: the look and furniture options make it much larger than the page's route).
     Diagram(Box<DiagramQuery>),
 }
@@ -145,7 +167,7 @@ pub enum Route {
 /// A decoded request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
-    /// `GET` or `HEAD`.
+    /// `GET`, `HEAD`, or `POST` for `/game.gif`.
     pub method: Method,
     /// What it asks for.
     pub route: Route,
@@ -154,9 +176,12 @@ pub struct Request {
 impl Request {
     /// Reads a request, or says why it cannot be served; see the module documentation for the order of checks.
     pub fn decode(info: &RequestInfo<'_>) -> Result<Request, Reject> {
-        let method = Method::from_name(info.method)?;
+        let method = Method::from_name(info.method, info.path)?;
         if info.url_len > MAX_URL_LEN {
             return Err(Reject::UrlTooLong { len: info.url_len });
+        }
+        if method == Method::Post {
+            return Ok(Request { method, route: Route::Game });
         }
         let query = match Link::at(info.path) {
             Some(Link::Modern(format)) => DiagramQuery::from_modern(info.query, format)?,
@@ -248,6 +273,15 @@ mod tests {
         for method in ["POST", "get", "OPTIONS", ""] {
             let want = Reject::MethodNotAllowed { method: method.to_string() };
             assert_eq!(decode(method, "/d.php", Some("ff=8")), Err(want));
+        }
+        // lila-gif's route takes POST only; POST goes nowhere else.
+        assert_eq!(decode("POST", "/game.gif", None), Ok(Request { method: Method::Post, route: Route::Game }));
+        for method in ["GET", "HEAD", "post", "PUT"] {
+            let want = Reject::PostOnly { method: method.to_string() };
+            assert_eq!(decode(method, "/game.gif", Some("x=1")), Err(want));
+        }
+        for path in ["/diagram.gif", "/game.gif/", "/x/game.gif"] {
+            assert!(matches!(decode("POST", path, None), Err(Reject::MethodNotAllowed { .. })), "{path}");
         }
     }
 

@@ -1,5 +1,6 @@
 //! Every answer that is not a diagram or the page: what was wrong, its status, and the message that says where.
 
+use super::game::{BodyError, GAME_PATH, MAX_BODY_BYTES};
 use super::headers::{
     cors, header, header_value, nosniff, prefers_image, Response, ERROR_CACHE_CONTROL, INTERNAL_ERROR_CACHE_CONTROL,
     PNG, TEXT,
@@ -23,6 +24,18 @@ pub enum Reject {
         /// The method as sent.
         method: String,
     },
+    /// `405`: a method other than `POST` on `/game.gif` (the answer carries `Allow: POST`).
+    PostOnly {
+        /// The method as sent.
+        method: String,
+    },
+    /// `413`: a `POST /game.gif` body (its `Content-Length`, or what was read) over [`MAX_BODY_BYTES`].
+    BodyTooLarge {
+        /// Its length in bytes, as far as it is known (the header's, or the limit and one byte read).
+        len: u64,
+    },
+    /// `400`: a `POST /game.gif` body that cannot be read: the field's place and why.
+    BadBody(BodyError),
     /// `414`: the URL is longer than [`MAX_URL_LEN`].
     UrlTooLong {
         /// Its length in bytes.
@@ -68,7 +81,8 @@ impl Reject {
     /// The status code.
     pub fn status(&self) -> u16 {
         match self {
-            Reject::MethodNotAllowed { .. } => 405,
+            Reject::MethodNotAllowed { .. } | Reject::PostOnly { .. } => 405,
+            Reject::BodyTooLarge { .. } => 413,
             Reject::UrlTooLong { .. } => 414,
             Reject::NotFound => 404,
             Reject::MissingParameter { .. }
@@ -79,6 +93,7 @@ impl Reject {
             | Reject::TooCostly(_)
             | Reject::UnreadableUrl
             | Reject::BadMoves(_)
+            | Reject::BadBody(_)
             | Reject::NotAnimated(_)
             | Reject::Unanimatable(_) => 400,
             Reject::Internal(_) => 500,
@@ -109,8 +124,10 @@ impl Reject {
         headers.push(header("Vary", "Accept"));
         headers.extend(cors());
         headers.push(nosniff());
-        if let Reject::MethodNotAllowed { .. } = self {
-            headers.push(header("Allow", "GET, HEAD"));
+        match self {
+            Reject::MethodNotAllowed { .. } => headers.push(header("Allow", "GET, HEAD")),
+            Reject::PostOnly { .. } => headers.push(header("Allow", "POST")),
+            _ => {}
         }
         Response { status: self.status(), headers, body: if head { Vec::new() } else { body } }
     }
@@ -123,6 +140,17 @@ impl fmt::Display for Reject {
             Reject::MethodNotAllowed { method } => {
                 write!(f, "method {} not allowed: use GET or HEAD", header_value(method))
             }
+            Reject::PostOnly { method } => {
+                write!(
+                    f,
+                    "method {} not allowed on {GAME_PATH}: use POST with lila-gif's JSON body",
+                    header_value(method)
+                )
+            }
+            Reject::BodyTooLarge { len } => {
+                write!(f, "request body too large: {len} bytes or more, the limit is {MAX_BODY_BYTES}")
+            }
+            Reject::BadBody(e) => write!(f, "invalid {GAME_PATH} body: {e}"),
             Reject::UrlTooLong { len } => write!(f, "URL too long: {len} bytes, the limit is {MAX_URL_LEN}"),
             Reject::NotFound => f.write_str(
                 "not found: diagrams are at /diagram.png?ffen=<FFEN>, …/d.php?ff=<FFEN> or …/xfen/?<XFEN>; see /",
@@ -167,6 +195,9 @@ mod tests {
     fn each_rejection_has_its_status() {
         let cases = [
             (Reject::MethodNotAllowed { method: "POST".into() }, 405),
+            (Reject::PostOnly { method: "GET".into() }, 405),
+            (Reject::BodyTooLarge { len: MAX_BODY_BYTES + 1 }, 413),
+            (Reject::BadBody(BodyError { field: "frames".into(), message: "missing".into() }), 400),
             (Reject::UrlTooLong { len: MAX_URL_LEN + 1 }, 414),
             (Reject::NotFound, 404),
             (Reject::MissingParameter { name: "ffen", aliases: &["fen"], path: "/diagram.png" }, 400),

@@ -19,6 +19,7 @@ fn job(req: &RequestInfo<'_>) -> Box<DiagramJob> {
     match decide(req) {
         Ok(Plan::Diagram(job)) => job,
         Ok(Plan::Respond(r)) => panic!("expected a diagram, got {} {:?}", r.status, String::from_utf8_lossy(&r.body)),
+        Ok(Plan::Game(_)) => panic!("expected a diagram, got a game"),
         Err(reject) => panic!("expected a diagram, got {reject:?}"),
     }
 }
@@ -27,6 +28,7 @@ fn respond(req: &RequestInfo<'_>) -> Response {
     match plan(req) {
         Plan::Respond(r) => r,
         Plan::Diagram(job) => panic!("expected a response, got a diagram {}", job.canonical_ffen()),
+        Plan::Game(job) => panic!("expected a response, got a game {}", job.key()),
     }
 }
 
@@ -280,7 +282,7 @@ fn an_unreadable_url_is_a_400() {
 }
 
 /// The statuses the README documents for the planner; nothing else may come out of it.
-const DOCUMENTED: [u16; 6] = [200, 304, 400, 404, 405, 414];
+const DOCUMENTED: [u16; 7] = [200, 304, 400, 404, 405, 413, 414];
 
 /// A query of parameters, or a raw one as an XFEN link carries (with escapes, `&`, `=` and `+` among it).
 fn any_query() -> impl proptest::strategy::Strategy<Value = String> {
@@ -300,11 +302,12 @@ proptest::proptest! {
     #[test]
     fn every_request_gets_a_plan(
         method in "(GET|HEAD|POST|[A-Z]{1,7})",
-        path in "(/|/d\\.php|/Retros/d\\.php|/diagram\\.png|/diagram\\.svg|/xfen/|/xfen|/yacpdb/xfen/|/[a-z%./]{0,12})",
+        path in "(/|/d\\.php|/Retros/d\\.php|/diagram\\.png|/diagram\\.svg|/xfen/|/xfen|/yacpdb/xfen/|/game\\.gif|/[a-z%./]{0,12})",
         query in proptest::option::of(any_query()),
         accept in proptest::option::of("[ -~]{0,40}"),
         inm in proptest::option::of("[ -~]{0,30}"),
         pixels in proptest::option::of(1..=crate::draw::layout::MAX_IMAGE_PIXELS),
+        body in proptest::option::of("(\\{\"frames\":\\[\\{(\"fen\":\"[1-8kK/]{0,20}\")?\\}\\]\\}|[ -~]{0,30})"),
     ) {
         let pixel_limit = pixels.and_then(crate::draw::layout::PixelLimit::new).unwrap_or_default();
         let req = RequestInfo {
@@ -316,6 +319,8 @@ proptest::proptest! {
             accept: accept.as_deref(),
             if_none_match: inm.as_deref(),
             pixel_limit,
+            content_length: None,
+            body: body.as_deref().map(str::as_bytes),
         };
         let decoded = Request::decode(&req);
         match decide(&req) {
@@ -332,6 +337,11 @@ proptest::proptest! {
                 }
             }
             Ok(Plan::Respond(r)) => proptest::prop_assert!(r.status == 200 || r.status == 304),
+            Ok(Plan::Game(job)) => {
+                proptest::prop_assert!(method == "POST" && path == "/game.gif");
+                proptest::prop_assert_eq!(job.etag(), ETag::of_key(job.key()));
+                proptest::prop_assert!(job.key().starts_with("r11\ngame\n") && job.key().ends_with("\ngif"));
+            }
             Ok(Plan::Diagram(job)) => {
                 proptest::prop_assert!(method == "GET" || method == "HEAD");
                 proptest::prop_assert_eq!(job.etag(), ETag::of_key(job.key().as_str()));

@@ -1,0 +1,311 @@
+//! lila-gif's animated game (`POST /game.gif`, docs/animation.md): frames of ready positions, each with its last
+//! move, its check and its delay, drawn as lila-gif lays them out — 90-px squares, no frame, the players' names in
+//! bars above and below the board, coordinates inside the squares of the bottom rank and the right file — on one
+//! palette, each frame after the first cut to the squares that changed.
+//!
+//! The board's frames are [`animation::animate_shots`]'s, cut out of its framed picture; the bars and the
+//! coordinates are put onto them here, in palette indices, so the board is drawn exactly as every other animation.
+
+use crate::draw::animation::{self, Animation, AnimationError, Shot, Still};
+use crate::draw::cost::{self, RenderCost};
+use crate::draw::format::{self, WriteError};
+use crate::draw::layout::Layout;
+use crate::draw::raster::quantize;
+use crate::draw::text;
+use crate::notation::board::Board;
+use crate::notation::paint::{self, Rgb};
+use crate::options::furniture::{LastMoveStyle, Move, SquareName};
+use crate::options::render_options::{RenderOptions, SquareSize};
+
+/// lila-gif's square, in pixels.
+pub const SQUARE: u32 = 90;
+/// The board's side: eight squares.
+pub const BOARD: u32 = 8 * SQUARE;
+/// The height of a name's bar, as lila-gif's.
+pub const BAR: u32 = 60;
+
+/// lila-gif's bar colour and the inks of its names: the name, a title (`GM `, …) and `BOT `.
+const BAR_COLOUR: Rgb = Rgb(0x26, 0x24, 0x21);
+const NAME_INK: Rgb = Rgb(0xba, 0xba, 0xba);
+const TITLE_INK: Rgb = Rgb(0xbf, 0x81, 0x1d);
+const BOT_INK: Rgb = Rgb(0xb7, 0x2f, 0xc6);
+
+/// The titles lila-gif writes in its title colour when a name starts with one and a space.
+const TITLES: [&str; 11] = ["GM", "WGM", "IM", "WIM", "FM", "WFM", "NM", "CM", "WCM", "WNM", "LM"];
+
+/// Font sizes (em, px) and pen positions matching lila-gif's Noto Sans at its scales (30 px for coordinates, 40
+/// for names, each ascent to descent: an em of 22 and 29.4 px): a name's pen 10 px from the bar's left and its
+/// baseline 41 px from its top; a file letter 5 px from its square's left, its baseline 6 px above the square's
+/// bottom; a rank number 15 px from its square's right, its baseline 24 px below its top.
+const NAME_PX: f32 = 29.4;
+const NAME_PEN: (i64, i64) = (10, 41);
+const LABEL_PX: f32 = 22.0;
+const FILE_PEN: (i64, i64) = (5, 84);
+const RANK_PEN: (i64, i64) = (75, 24);
+
+/// One frame of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameFrame {
+    /// The position, 8×8.
+    pub board: Board,
+    /// The last move's squares, highlighted in lichess' colour.
+    pub last: Option<Move>,
+    /// The square of a king in check, under the red glow.
+    pub check: Option<SquareName>,
+    /// How long it shows, in hundredths of a second.
+    pub delay: u16,
+}
+
+/// A game as lila-gif draws it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The frames, at least one.
+    pub frames: Vec<GameFrame>,
+    /// The names of the top and the bottom bar; `None`: no bars (the picture is the board).
+    pub bars: Option<[String; 2]>,
+    /// Black at the bottom.
+    pub flip: bool,
+    /// Coordinates inside the squares.
+    pub coordinates: bool,
+    /// The light and the dark squares' colours.
+    pub colours: (Rgb, Rgb),
+    /// The GIF's comment (none when empty).
+    pub comment: String,
+}
+
+impl Game {
+    /// The options the board is drawn with: lila-gif's square, the theme's colours, lichess' last move, the flip.
+    pub fn options(&self) -> RenderOptions {
+        let mut options = RenderOptions {
+            size: SquareSize::new(SQUARE).unwrap_or(SquareSize::DEFAULT),
+            flip: self.flip,
+            light: Some(paint::Paint::Solid(self.colours.0)),
+            dark: Some(paint::Paint::Solid(self.colours.1)),
+            ..RenderOptions::default()
+        };
+        options.furniture.last_move_style = LastMoveStyle::Lichess;
+        options
+    }
+
+    /// The picture's width and height: the board, and the bars if any.
+    pub fn size(&self) -> (u32, u32) {
+        (BOARD, BOARD + if self.bars.is_some() { 2 * BAR } else { 0 })
+    }
+
+    /// Where the board's top is in the picture.
+    fn top(&self) -> u32 {
+        BAR * u32::from(self.bars.is_some())
+    }
+
+    /// The predicted CPU of [`Game::write`] ([`cost::frames_cost`]): the first frame as a still of the first
+    /// position, then each frame's rectangle around the squares that differ from the frame before (pieces, last
+    /// move, check), the names' characters and the coordinates.
+    pub fn cost(&self) -> RenderCost {
+        let areas: Vec<u64> = self.frames.windows(2).map(|pair| changed_area(&pair[0], &pair[1])).collect();
+        let chars = self.bars.iter().flatten().map(|name| name.chars().count()).sum::<usize>();
+        let first = self.frames.first().map(|f| &f.board);
+        cost::frames_cost(first, &self.options(), self.size(), chars + 16 * usize::from(self.coordinates), &areas)
+    }
+
+    /// The GIF: the board's animation, its frames cut out of the framed picture and put between the bars, with the
+    /// coordinates on the squares that carry them and the comment. An `Err` is a palette that cannot hold the
+    /// frames (`400`), or the encoder refusing them (internal).
+    pub fn write(&self) -> Result<Vec<u8>, WriteError> {
+        let options = self.options();
+        let shots: Vec<Shot<'_>> = (self.frames.iter())
+            .map(|f| Shot { board: &f.board, last: f.last, check: f.check, delay_ms: u32::from(f.delay) * 10 })
+            .collect();
+        let board = animation::animate_shots(&shots, &options)?;
+        let origin = self.frames.first().map_or((0, 0), |f| {
+            let layout = Layout::requested(&f.board, &options);
+            (layout.board_x, layout.board_y)
+        });
+        let (width, height) = self.size();
+        let mut game = Animation { width, height, palette: board.palette.clone(), frames: Vec::new() };
+        for (i, still) in board.frames.iter().enumerate() {
+            let still = self.frame(&mut game.palette, still, i == 0, origin)?;
+            game.frames.push(still);
+        }
+        Ok(with_comment(format::write_gif(&game)?, &self.comment))
+    }
+
+    /// A frame of the board's animation (whose squares start at `origin` in its picture) in the game's picture,
+    /// its colours added to `palette`: the `first` the whole picture with its bars, the others their rectangle
+    /// moved under the top bar.
+    fn frame(
+        &self,
+        palette: &mut Vec<Rgb>,
+        still: &Still,
+        first: bool,
+        origin: (u32, u32),
+    ) -> Result<Still, AnimationError> {
+        let top = self.top();
+        let (x, y, w, h) = still.rect;
+        // The board's part of the rectangle (the frame around it never changes).
+        let (left, upper) = (x.max(origin.0), y.max(origin.1));
+        let (right, lower) = ((x + w).clamp(left, origin.0 + BOARD), (y + h).clamp(upper, origin.1 + BOARD));
+        let (width, height) = self.size();
+        let rect = match first {
+            true => (0, 0, width, height),
+            false => (left - origin.0, upper - origin.1 + top, right - left, lower - upper),
+        };
+        let mut out = vec![0u8; (rect.2 * rect.3) as usize];
+        let span = (right - left) as usize;
+        for row in upper..lower {
+            let from = ((row - y) * w + left - x) as usize;
+            let to = ((row - origin.1 + top - rect.1) * rect.2 + left - origin.0 - rect.0) as usize;
+            out[to..to + span].copy_from_slice(&still.indices[from..from + span]);
+        }
+        let mut paint = Paint { palette, out: &mut out, width: rect.2 };
+        if let (true, Some([upper_name, lower_name])) = (first, &self.bars) {
+            paint.bar(0, upper_name)?;
+            paint.bar(BAR + BOARD, lower_name)?;
+        }
+        if self.coordinates {
+            self.coordinates(&mut paint, rect)?;
+        }
+        Ok(Still { rect, indices: out, delay_ms: still.delay_ms })
+    }
+
+    /// The coordinates on the squares of `rect` (the frame's place in the picture) that carry them: the file
+    /// letters on the bottom row, the rank numbers on the right column, as lila-gif writes them, each in the other
+    /// squares' colour (lila-gif's light-to-dark gradient), lit by the last move's highlight where its square is.
+    fn coordinates(&self, paint: &mut Paint<'_>, rect: (u32, u32, u32, u32)) -> Result<(), AnimationError> {
+        let (tint, alpha) = LastMoveStyle::Lichess.paint();
+        for (column, row) in (0..8).map(|d| (d, 7)).chain((0..7).map(|d| (7, d))) {
+            let (sx, sy) = (column * SQUARE, self.top() + row * SQUARE);
+            if sx < rect.0 || sy < rect.1 || sx + SQUARE > rect.0 + rect.2 || sy + SQUARE > rect.1 + rect.3 {
+                continue;
+            }
+            let (fx, fy) = (sx - rect.0, sy - rect.1);
+            let (file, rank) = if self.flip { (7 - column, row + 1) } else { (column, 8 - row) };
+            let (light, dark) = self.colours;
+            let (plain, other) = if (file + rank) % 2 == 1 { (dark, light) } else { (light, dark) };
+            // The square's own colour from its corner, which no piece or glow reaches: lit by the last move or not.
+            let own = paint.palette[usize::from(paint.out[(fy * rect.2 + fx) as usize])];
+            let ink = if own == plain { other } else { mix(other, tint, alpha) };
+            let clip = (fx, fy, fx + SQUARE, fy + SQUARE);
+            let at = |pen: (i64, i64)| (i64::from(fx) + pen.0, i64::from(fy) + pen.1);
+            if row == 7 {
+                let letter = char::from(b'a' + file as u8).to_string();
+                paint.text(clip, (&letter, LABEL_PX), (own, ink), at(FILE_PEN))?;
+            }
+            if column == 7 {
+                paint.text(clip, (&rank.to_string(), LABEL_PX), (own, ink), at(RANK_PEN))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The area of the rectangle around the squares that differ between two frames: their pieces, or whether the last
+/// move or the check marks them.
+fn changed_area(before: &GameFrame, after: &GameFrame) -> u64 {
+    let marks = |f: &GameFrame, square: Option<SquareName>| {
+        (f.last.is_some_and(|m| square == Some(m.from) || square == Some(m.to)), f.check.is_some() && f.check == square)
+    };
+    let (mut xs, mut ys) = ((8, 0), (8, 0));
+    for (i, (a, b)) in before.board.cells().iter().zip(after.board.cells()).enumerate() {
+        let (x, y) = (i % 8, i / 8);
+        let square = SquareName::new(x, 8 - y);
+        if a != b || marks(before, square) != marks(after, square) {
+            (xs, ys) = ((xs.0.min(x), xs.1.max(x + 1)), (ys.0.min(y), ys.1.max(y + 1)));
+        }
+    }
+    (xs.1.saturating_sub(xs.0) * ys.1.saturating_sub(ys.0)) as u64 * u64::from(SQUARE * SQUARE)
+}
+
+/// Where a frame's bars and coordinates go: its indices, `width` a row, on the palette grown as they need.
+struct Paint<'a> {
+    palette: &'a mut Vec<Rgb>,
+    out: &'a mut [u8],
+    width: u32,
+}
+
+impl Paint<'_> {
+    /// The index of `rgb`, added to the palette the first time.
+    fn index(&mut self, rgb: Rgb) -> Result<u8, AnimationError> {
+        if let Some(i) = self.palette.iter().position(|&c| c == rgb) {
+            return Ok(i as u8);
+        }
+        let i = u8::try_from(self.palette.len()).map_err(|_| AnimationError::TooManyColours)?;
+        self.palette.push(rgb);
+        Ok(i)
+    }
+
+    /// A name's bar, `top` pixels down the picture: the bar's colour, the name in its ink (a title or `BOT ` before
+    /// it in theirs), cut at the picture's right edge.
+    fn bar(&mut self, top: u32, name: &str) -> Result<(), AnimationError> {
+        let fill = self.index(BAR_COLOUR)?;
+        self.out[(top * BOARD) as usize..((top + BAR) * BOARD) as usize].fill(fill);
+        let first = name.split(' ').next().unwrap_or("");
+        let marked = name.len() > first.len();
+        let ink = match first {
+            "BOT" if marked => BOT_INK,
+            _ if marked && TITLES.contains(&first) => TITLE_INK,
+            _ => NAME_INK,
+        };
+        // The rest of the name where the whole name's layout puts it (its kerning kept).
+        let rest_pen = text::pen_positions(name, NAME_PX).get(first.chars().count()).map_or(0, |&(_, x)| x);
+        let clip = (0, top, BOARD, top + BAR);
+        let baseline = i64::from(top) + NAME_PEN.1;
+        self.text(clip, (first, NAME_PX), (BAR_COLOUR, ink), (NAME_PEN.0, baseline))?;
+        let pen = (NAME_PEN.0 + i64::from(rest_pen), baseline);
+        self.text(clip, (&name[first.len()..], NAME_PX), (BAR_COLOUR, NAME_INK), pen)
+    }
+
+    /// `text` at `px` with its pen at `pen`, each pixel inside `clip` (left, top, right, bottom) its coverage's
+    /// share of the way from `paper` to `ink`; the coverage is rounded to the sprites' five levels, so it adds at
+    /// most four colours.
+    fn text(
+        &mut self,
+        (left, top, right, bottom): (u32, u32, u32, u32),
+        (text, px): (&str, f32),
+        (paper, ink): (Rgb, Rgb),
+        pen: (i64, i64),
+    ) -> Result<(), AnimationError> {
+        let Some(coverage) = text::rasterize(text, px) else { return Ok(()) };
+        let mut levels = [0u8; 5];
+        for (k, level) in levels.iter_mut().enumerate().skip(1) {
+            *level = self.index(mix(paper, ink, quantize((k * 64).min(255) as u8)))?;
+        }
+        let (x0, y0) = (pen.0 + i64::from(coverage.left), pen.1 + i64::from(coverage.top));
+        for (dy, row) in coverage.mask.data.chunks_exact(coverage.mask.width.max(1)).enumerate() {
+            for (dx, &c) in row.iter().enumerate() {
+                let (x, y) = (x0 + dx as i64, y0 + dy as i64);
+                let inside = (i64::from(left)..i64::from(right)).contains(&x)
+                    && (i64::from(top)..i64::from(bottom)).contains(&y);
+                let level = usize::from(quantize(c)).div_ceil(64);
+                if inside && level > 0 {
+                    self.out[(y * i64::from(self.width) + x) as usize] = levels[level];
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `over` at opacity `alpha` (0–255) on `under`, each channel rounded.
+fn mix(under: Rgb, over: Rgb, alpha: u8) -> Rgb {
+    let (a, b) = (u32::from(alpha), 255 - u32::from(alpha));
+    let channel = |u: u8, o: u8| ((u32::from(u) * b + u32::from(o) * a + 127) / 255) as u8;
+    Rgb(channel(under.0, over.0), channel(under.1, over.1), channel(under.2, over.2))
+}
+
+/// `gif` with a comment extension holding `comment` after its colour table (none for an empty comment).
+fn with_comment(gif: Vec<u8>, comment: &str) -> Vec<u8> {
+    if comment.is_empty() || gif.len() < 13 {
+        return gif;
+    }
+    let table = 13 + (3 << ((gif[10] & 7) + 1));
+    let mut out = Vec::with_capacity(gif.len() + comment.len() + 8);
+    out.extend_from_slice(&gif[..table]);
+    out.extend_from_slice(&[0x21, 0xfe]);
+    for chunk in comment.as_bytes().chunks(255) {
+        out.push(chunk.len() as u8);
+        out.extend_from_slice(chunk);
+    }
+    out.push(0);
+    out.extend_from_slice(&gif[table..]);
+    out
+}

@@ -1,0 +1,443 @@
+//! `POST /game.gif`: lila-gif's JSON body read into a [`Game`] (docs/animation.md, "lila-gif's `/game.gif`"), its
+//! cache key, and the job that draws it.
+//!
+//! The body is lila-gif's `RequestBody` (its `src/api.rs`): `white`, `black`, `comment`, `orientation`, `delay`
+//! (hundredths of a second, 50 by default), `theme`, `piece`, `coordinates` and `frames`, each frame a `fen`, a
+//! `delay`, a `lastMove` and a `check`. Read strictly, as lila-gif's derived reader does: a value of the wrong
+//! type, a name or comment over its length, an unknown theme, a position that is not a chess board, a repeated
+//! field are refused, each with the field's place (`frames[3].fen: …`); unknown fields are ignored.
+
+use super::cache::{fnv1a64, ETag, CACHE_PATH, CACHE_VERSION};
+use super::headers::{cors, header, nosniff, Response, DIAGRAM_CACHE_CONTROL};
+use super::json::{json, Json};
+use super::link::MAX_URL_LEN;
+use super::reject::Reject;
+use super::{CacheStatus, Rendered};
+use crate::draw::format::WriteError;
+use crate::draw::game::{Game, GameFrame};
+use crate::notation::board::{Board, Cell, Color, Figure, PieceKind};
+use crate::notation::ffen::{self, Dialect};
+use crate::notation::moves::MAX_MOVES;
+use crate::notation::paint::Rgb;
+use crate::options::furniture::{Move, SquareName};
+use crate::words::json::string;
+use std::fmt;
+
+/// The route.
+pub const GAME_PATH: &str = "/game.gif";
+
+/// The largest body read, in bytes: lila-gif's 93-frame example is 12 KB; 500 frames written out with
+/// indentation and lila-gif's other fields stay under it.
+pub const MAX_BODY_BYTES: u64 = 256 * 1024;
+
+/// The most frames: a start position and [`MAX_MOVES`] moves, as many as `moves=` plays.
+pub const MAX_FRAMES: usize = MAX_MOVES + 1;
+
+/// The longest player's name and comment, in bytes (lila-gif's limits).
+pub const MAX_NAME_BYTES: usize = 100;
+/// See [`MAX_NAME_BYTES`].
+pub const MAX_COMMENT_BYTES: usize = 255;
+
+/// The frame delay without `delay`, in hundredths of a second.
+pub const DEFAULT_DELAY: u16 = 50;
+
+/// lila-gif's board themes: each name, the names lila-gif reads as it, and its light and dark squares
+/// (lila-gif's `theme/make-sprites.py`).
+const THEMES: [(&str, &[&str], Rgb, Rgb); 6] = [
+    ("blue", &["blue2", "blue3", "blue-marble", "canvas"], Rgb(0xde, 0xe3, 0xe6), Rgb(0x8c, 0xa2, 0xad)),
+    (
+        "brown",
+        &[
+            "wood",
+            "wood2",
+            "wood3",
+            "wood4",
+            "maple",
+            "maple2",
+            "marble",
+            "grey",
+            "metal",
+            "olive",
+            "newspaper",
+            "horsey",
+        ],
+        Rgb(0xf0, 0xd9, 0xb5),
+        Rgb(0xb5, 0x88, 0x63),
+    ),
+    ("green", &["green-plastic"], Rgb(0xff, 0xff, 0xdd), Rgb(0x86, 0xa6, 0x66)),
+    ("ic", &["leather"], Rgb(0xec, 0xec, 0xec), Rgb(0xc1, 0xc1, 0x8e)),
+    ("pink", &[], Rgb(0xf1, 0xf1, 0xc9), Rgb(0xf0, 0x72, 0x72)),
+    ("purple", &["purple-diag"], Rgb(0x9f, 0x90, 0xb0), Rgb(0x7d, 0x4a, 0x8d)),
+];
+
+/// lila-gif's piece sets: each is read, and the pieces drawn are ours (cburnett, lila-gif's default).
+const PIECES: [&str; 38] = [
+    "alpha",
+    "anarcandy",
+    "caliente",
+    "california",
+    "cardinal",
+    "cburnett",
+    "celtic",
+    "chess7",
+    "chessnut",
+    "companion",
+    "cooke",
+    "disguised",
+    "dubrovny",
+    "fantasy",
+    "firi",
+    "fresca",
+    "gioco",
+    "governor",
+    "horsey",
+    "icpieces",
+    "kiwen-suwi",
+    "kosal",
+    "leipzig",
+    "letter",
+    "maestro",
+    "merida",
+    "monarchy",
+    "mpchess",
+    "pirouetti",
+    "pixel",
+    "reillycraig",
+    "rhosgfx",
+    "riohacha",
+    "shapes",
+    "spatial",
+    "staunty",
+    "tatiana",
+    "xkcd",
+];
+
+/// The fields read, of the body and of a frame (lila-gif's `glyph` and `clock` are not drawn: ignored, as every
+/// other field).
+const BODY_FIELDS: [&str; 9] =
+    ["white", "black", "comment", "orientation", "delay", "theme", "piece", "coordinates", "frames"];
+const FRAME_FIELDS: [&str; 4] = ["fen", "delay", "lastMove", "check"];
+
+/// What lila-gif reads as yes and as no (`coordinates`, `check`).
+const YES: [&str; 3] = ["1", "yes", "true"];
+const NO: [&str; 3] = ["0", "no", "false"];
+
+/// A field of the body that cannot be read: where (`frames[3].fen`, or `body` for the JSON itself) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BodyError {
+    /// The field's place.
+    pub field: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl fmt::Display for BodyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for BodyError {}
+
+/// The members of an object, where a field's value is taken from: the body's, or frame `frame`'s.
+struct Fields<'a> {
+    members: &'a [(String, Json)],
+    frame: Option<usize>,
+}
+
+impl<'a> Fields<'a> {
+    /// The object `value` (the body, or frame `frame`), whose fields `known` may each be given once (as lila-gif's
+    /// reader refuses a field given twice; another name may repeat).
+    fn of(value: &'a Json, frame: Option<usize>, known: &[&str]) -> Result<Fields<'a>, BodyError> {
+        let Json::Object(members) = value else {
+            let place = frame.map_or("body".to_string(), |i| format!("frames[{i}]"));
+            return Err(BodyError { field: place, message: "expected an object".into() });
+        };
+        let fields = Fields { members, frame };
+        for (i, (name, _)) in members.iter().enumerate() {
+            if known.contains(&name.as_str()) && members[..i].iter().any(|(n, _)| n == name) {
+                return Err(fields.bad(name, "given twice"));
+            }
+        }
+        Ok(fields)
+    }
+
+    /// The error of field `name`: its place and `message`.
+    fn bad(&self, name: &str, message: impl Into<String>) -> BodyError {
+        let field = match self.frame {
+            Some(i) => format!("frames[{i}].{name}"),
+            None => name.to_string(),
+        };
+        BodyError { field, message: message.into() }
+    }
+
+    /// The value of `name`, if given (`null` is given).
+    fn get(&self, name: &str) -> Option<&'a Json> {
+        self.members.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// A string field, `None` when absent or `null`; at most `max` bytes.
+    fn text(&self, name: &str, max: usize) -> Result<Option<&'a str>, BodyError> {
+        match self.get(name) {
+            None | Some(Json::Null) => Ok(None),
+            Some(Json::Str(s)) if s.len() <= max => Ok(Some(s)),
+            Some(Json::Str(_)) => Err(self.bad(name, format!("longer than {max} bytes"))),
+            Some(_) => Err(self.bad(name, "expected a string")),
+        }
+    }
+
+    /// A delay in hundredths of a second, `None` when absent (or `null`, where `null` is allowed).
+    fn delay(&self, name: &str, null: bool) -> Result<Option<u16>, BodyError> {
+        let delay = match self.get(name) {
+            None => return Ok(None),
+            Some(Json::Null) if null => return Ok(None),
+            Some(Json::Number(n)) if n.bytes().all(|b| b.is_ascii_digit()) => n.parse().ok(),
+            Some(_) => None,
+        };
+        delay.map(Some).ok_or_else(|| self.bad(name, "expected a whole number of hundredths of a second, 0 to 65535"))
+    }
+
+    /// A yes or no: `true`, `false`, or one of [`YES`] and [`NO`]; `default` when absent. `Err` with another
+    /// string (which `check` reads as a square), `Err("")` with another type.
+    fn switch(&self, name: &str, default: bool) -> Result<bool, &'a str> {
+        match self.get(name) {
+            None => Ok(default),
+            Some(Json::Bool(b)) => Ok(*b),
+            Some(Json::Str(s)) if YES.contains(&s.as_str()) => Ok(true),
+            Some(Json::Str(s)) if NO.contains(&s.as_str()) => Ok(false),
+            Some(Json::Str(s)) => Err(s),
+            Some(_) => Err(""),
+        }
+    }
+
+    /// Which of `names` the field is (an alias of `aliases` read as the name it stands for), `None` when absent.
+    fn choice(&self, name: &str, names: &[&str], aliases: &[(&str, usize)]) -> Result<Option<usize>, BodyError> {
+        let Some(value) = self.get(name) else { return Ok(None) };
+        let text = if let Json::Str(s) = value { s.as_str() } else { "" };
+        let alias = || aliases.iter().find(|(a, _)| *a == text).map(|&(_, i)| i);
+        match names.iter().position(|n| *n == text).or_else(alias) {
+            Some(i) => Ok(Some(i)),
+            None => Err(self.bad(name, format!("expected one of {}", names.join(", ")))),
+        }
+    }
+}
+
+/// A `POST /game.gif` body read: the game to draw and its cache key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameBody {
+    /// What to draw.
+    pub game: Game,
+    /// The cache key: [`CACHE_VERSION`], `game`, the settings and each frame, one per line, then `gif`.
+    pub key: String,
+}
+
+impl GameBody {
+    /// Reads a body; see the module documentation.
+    pub fn read(bytes: &[u8]) -> Result<GameBody, BodyError> {
+        let value = json(bytes).map_err(|e| BodyError { field: "body".into(), message: e.to_string() })?;
+        let body = Fields::of(&value, None, &BODY_FIELDS)?;
+        let [white, black] = [body.text("white", MAX_NAME_BYTES)?, body.text("black", MAX_NAME_BYTES)?];
+        let comment = body.text("comment", MAX_COMMENT_BYTES)?.unwrap_or("");
+        let flip = body.choice("orientation", &["white", "black"], &[])? == Some(1);
+        let delay = body.delay("delay", false)?.unwrap_or(DEFAULT_DELAY);
+        let aliases: Vec<(&str, usize)> =
+            THEMES.iter().enumerate().flat_map(|(i, t)| t.1.iter().map(move |a| (*a, i))).collect();
+        let theme = body.choice("theme", &THEMES.map(|t| t.0), &aliases)?.unwrap_or(1);
+        body.choice("piece", &PIECES, &[])?;
+        let coordinates = body.switch("coordinates", true).map_err(|_| body.bad("coordinates", YES_OR_NO))?;
+        let Some(Json::Array(frames)) = body.get("frames") else {
+            return Err(body.bad("frames", "expected an array of frames"));
+        };
+        if frames.is_empty() || frames.len() > MAX_FRAMES {
+            return Err(body.bad("frames", format!("{} frames: 1 to {MAX_FRAMES} are drawn", frames.len())));
+        }
+        let mut read = Vec::with_capacity(frames.len());
+        for (i, frame) in frames.iter().enumerate() {
+            read.push(read_frame(&Fields::of(frame, Some(i), &FRAME_FIELDS)?, delay)?);
+        }
+        let [white, black] = [white, black].map(|name| name.unwrap_or("").to_string());
+        let shown = !white.is_empty() || !black.is_empty();
+        let bars = shown.then_some(if flip { [white, black] } else { [black, white] });
+        let (_, _, light, dark) = THEMES[theme];
+        let game = Game { frames: read, bars, flip, coordinates, colours: (light, dark), comment: comment.to_string() };
+        let key = key(&game, THEMES[theme].0);
+        Ok(GameBody { game, key })
+    }
+}
+
+/// What `coordinates` and `check` take as yes or no, for messages.
+const YES_OR_NO: &str = "expected true, false, or one of \"1\", \"yes\", \"true\", \"0\", \"no\", \"false\"";
+
+/// A frame: its position (the start position without `fen`), its delay (the body's without one), the squares of
+/// its last move, the square of its king in check.
+fn read_frame(frame: &Fields<'_>, delay: u16) -> Result<GameFrame, BodyError> {
+    let fen = frame.text("fen", usize::MAX)?.unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    let (board, black) = chess_board(fen).ok_or_else(|| {
+        frame.bad("fen", "expected a chess FEN: 8 ranks of 8 squares (pnbrqk, PNBRQK, 1 to 8), then w or b")
+    })?;
+    let delay = frame.delay("delay", true)?.unwrap_or(delay);
+    let last = match frame.text("lastMove", usize::MAX)? {
+        Some(uci) => {
+            uci_move(uci).ok_or_else(|| frame.bad("lastMove", "expected a UCI move: e2e4, e7e8q, P@e4, 0000"))?
+        }
+        None => None,
+    };
+    // lila-gif glows only under a king: `yes` is the king of the side to move, a square is that square if a king
+    // stands there.
+    let king = |color: Option<Color>, square: Option<SquareName>| {
+        let cells = board.cells().iter().enumerate();
+        let kings = cells.filter(|(_, c)| {
+            matches!(c, Cell::Piece(p) if p.kind == PieceKind::Figure(Figure::King)
+            && color.is_none_or(|color| p.color == color))
+        });
+        let at = |i: usize| SquareName::new(i % 8, 8 - i / 8);
+        kings.map(|(i, _)| at(i)).find(|&at| square.is_none_or(|square| at == Some(square))).flatten()
+    };
+    let check = match frame.switch("check", false) {
+        Ok(false) => None,
+        Ok(true) => king(Some(if black { Color::Black } else { Color::White }), None),
+        Err(square) if is_chess_square(square) => king(None, square.parse().ok()),
+        Err(_) => return Err(frame.bad("check", "expected a yes or no (true, \"yes\", …) or a square such as \"e1\"")),
+    };
+    Ok(GameFrame { board, last, check, delay })
+}
+
+/// Whether `text` names a square of a chess board (`a1` to `h8`).
+fn is_chess_square(text: &str) -> bool {
+    matches!(text.as_bytes(), [b'a'..=b'h', b'1'..=b'8'])
+}
+
+/// A chess FEN's board and whether Black is to move: the board field 8 ranks of 8 squares (digits and `pnbrqk` in
+/// either case; a crazyhouse pocket `[…]` and promoted marks `~` dropped, as the link families drop them), the side
+/// to move `w` or `b` if given; castling, en passant and the clocks are not drawn and not read.
+fn chess_board(fen: &str) -> Option<(Board, bool)> {
+    let mut fields = fen.split(' ');
+    let field = fields.next()?.split('[').next()?.replace('~', "");
+    let ranks: Vec<usize> = (field.split('/'))
+        .map(|rank| {
+            rank.chars().map(|c| if "pnbrqkPNBRQK".contains(c) { 1 } else { c.to_digit(9).unwrap_or(9) as usize }).sum()
+        })
+        .collect();
+    let black = match fields.next() {
+        None | Some("w") => false,
+        Some("b") => true,
+        Some(_) => return None,
+    };
+    if ranks != [8; 8] || field.contains('0') {
+        return None;
+    }
+    Some((ffen::parse(&field, Dialect::Janko).ok()?, black))
+}
+
+/// A UCI move's highlighted squares: `Some(None)` for a drop (`P@e4`) or the null move (`0000`), which highlight
+/// nothing here; `None` for what is no UCI move.
+fn uci_move(uci: &str) -> Option<Option<Move>> {
+    match uci.as_bytes() {
+        b"0000" | [b'P' | b'N' | b'B' | b'R' | b'Q' | b'K', b'@', b'a'..=b'h', b'1'..=b'8'] => Some(None),
+        [_, _, _, _] | [_, _, _, _, b'p' | b'n' | b'b' | b'r' | b'q' | b'k']
+            if is_chess_square(&uci[..2]) && is_chess_square(&uci[2..4]) =>
+        {
+            Some(Some(Move { from: uci[..2].parse().ok()?, to: uci[2..4].parse().ok()? }))
+        }
+        _ => None,
+    }
+}
+
+/// The cache key of a game drawn with the theme `theme`: the parsed values printed again in one order, so the
+/// body's spacing, field order, theme alias, piece set and the frames' defaults do not matter.
+fn key(game: &Game, theme: &str) -> String {
+    let mut key = String::with_capacity(64 * game.frames.len() + 64);
+    for part in [CACHE_VERSION, "\ngame\n", if game.flip { "black " } else { "white " }, theme] {
+        key.push_str(part);
+    }
+    key.push_str(if game.coordinates { " coordinates\n" } else { "\n" });
+    if let Some([top, bottom]) = &game.bars {
+        for part in ["bars ", &string(top), " ", &string(bottom), "\n"] {
+            key.push_str(part);
+        }
+    }
+    if !game.comment.is_empty() {
+        for part in ["comment ", &string(&game.comment), "\n"] {
+            key.push_str(part);
+        }
+    }
+    for frame in &game.frames {
+        key.push_str(&ffen::canonical(&frame.board));
+        key.push(' ');
+        match frame.last {
+            Some(m) => key.push_str(&format!("{}{}", m.from, m.to)),
+            None => key.push('-'),
+        }
+        key.push(' ');
+        key.push_str(&frame.check.map_or("-".to_string(), |square| square.to_string()));
+        key.push(' ');
+        key.push_str(&frame.delay.to_string());
+        key.push('\n');
+    }
+    key.push_str("gif");
+    key
+}
+
+/// A game to draw: the body read, within the limits.
+#[derive(Debug)]
+pub struct GameJob {
+    body: GameBody,
+}
+
+impl GameJob {
+    /// The job of a body read.
+    pub fn new(body: GameBody) -> GameJob {
+        GameJob { body }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.body.game
+    }
+
+    /// The cache key ([`GameBody::key`]).
+    pub fn key(&self) -> &str {
+        &self.body.key
+    }
+
+    /// The strong `ETag`, the hash of the key.
+    pub fn etag(&self) -> ETag {
+        ETag::of_key(&self.body.key)
+    }
+
+    /// The GET URL the answer is stored under in the edge cache (which keeps GET requests only), on `origin`:
+    /// [`CACHE_PATH`]`game.gif` with the version, the key's other lines and the `ETag` as parameters, so two bodies
+    /// share it only when their keys are equal; `None` when it would be longer than [`MAX_URL_LEN`] (a game of
+    /// about 200 frames or more), which is drawn every time.
+    pub fn cache_url(&self, origin: &str) -> Option<String> {
+        let rest = self.body.key.split_once('\n').map_or("", |(_, rest)| rest);
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        query.append_pair("v", CACHE_VERSION).append_pair("key", rest);
+        let query = query.append_pair("etag", &format!("{:016x}", fnv1a64(self.body.key.as_bytes()))).finish();
+        let url = format!("{}{CACHE_PATH}game.gif?{query}", origin.trim_end_matches('/'));
+        (url.len() <= MAX_URL_LEN).then_some(url)
+    }
+
+    /// The headers of the answer, with `X-Cache` set to `x_cache`.
+    pub fn headers(&self, x_cache: CacheStatus) -> Vec<super::Header> {
+        let mut headers = vec![
+            header("Content-Type", "image/gif"),
+            header("Cache-Control", DIAGRAM_CACHE_CONTROL),
+            ("ETag", self.etag().to_string()),
+        ];
+        headers.extend(cors());
+        headers.push(header("X-Cache", x_cache.as_str()));
+        headers.push(nosniff());
+        headers
+    }
+
+    /// Draws the game: the `200` with the GIF, or the refusal found while drawing (a palette too small: `400`; an
+    /// encoder failure: `500`), which no cache keeps.
+    pub fn render(&self) -> Rendered {
+        match self.body.game.write() {
+            Ok(body) => Rendered::Diagram(Response { status: 200, headers: self.headers(CacheStatus::Miss), body }),
+            Err(WriteError::Palette(e)) => Rendered::Failed(Reject::Unanimatable(e).response(None, false)),
+            Err(e) => Rendered::Failed(Reject::Internal(e).response(None, false)),
+        }
+    }
+}

@@ -1,0 +1,347 @@
+//! lila-gif's `POST /game.gif` through the planner: its example game (`tests/fixtures/lila-gif-example.json`,
+//! rebuilt by `scripts/lila-gif-example.py`) answers a GIF decoded by the `gif` crate, frame by frame, at lila-gif's
+//! geometry with the players' bars; its last frame is the still of the final position; the body's errors name
+//! their field; the cache URL is the body's canonical key.
+
+use ffen_diagram::http::{
+    plan, GameJob, Plan, Rendered, RequestInfo, MAX_BODY_BYTES, MAX_COMMENT_BYTES, MAX_FRAMES, MAX_NAME_BYTES,
+};
+use ffen_diagram::{CostLimit, Format};
+
+const EXAMPLE: &str = include_str!("fixtures/lila-gif-example.json");
+
+fn post(body: &[u8]) -> Plan {
+    let info =
+        RequestInfo { method: "POST", path: "/game.gif", url_len: 40, body: Some(body), ..RequestInfo::default() };
+    plan(&info)
+}
+
+fn job(body: &str) -> Box<GameJob> {
+    match post(body.as_bytes()) {
+        Plan::Game(job) => job,
+        Plan::Respond(r) => panic!("{} {}", r.status, String::from_utf8_lossy(&r.body)),
+        Plan::Diagram(_) => panic!("a diagram"),
+    }
+}
+
+fn gif(job: &GameJob) -> Vec<u8> {
+    match job.render() {
+        Rendered::Diagram(r) => {
+            assert_eq!(r.header("content-type"), Some("image/gif"));
+            assert_eq!(r.header("etag"), Some(job.etag().to_string().as_str()));
+            r.body
+        }
+        Rendered::Failed(r) => panic!("{}", String::from_utf8_lossy(&r.body)),
+    }
+}
+
+/// The status and message of a refused body.
+fn refused(body: &[u8]) -> (u16, String) {
+    match post(body) {
+        Plan::Respond(r) => (r.status, String::from_utf8_lossy(&r.body).trim_end().to_string()),
+        _ => panic!("accepted: {}", String::from_utf8_lossy(body)),
+    }
+}
+
+/// A decoded GIF: its size, the canvas (RGB) after each frame, each frame's rectangle and delay, its comment.
+struct Decoded {
+    width: usize,
+    height: usize,
+    canvases: Vec<Vec<u8>>,
+    rects: Vec<(usize, usize, usize, usize)>,
+    delays: Vec<u16>,
+}
+
+fn decode(bytes: &[u8]) -> Decoded {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(bytes).expect("a GIF");
+    let (width, height) = (usize::from(decoder.width()), usize::from(decoder.height()));
+    let mut canvas = vec![0; width * height * 3];
+    let (mut canvases, mut rects, mut delays) = (Vec::new(), Vec::new(), Vec::new());
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
+        let (x, y, w, h) =
+            (usize::from(frame.left), usize::from(frame.top), usize::from(frame.width), usize::from(frame.height));
+        for row in 0..h {
+            for col in 0..w {
+                let from = (row * w + col) * 4;
+                let to = ((y + row) * width + x + col) * 3;
+                canvas[to..to + 3].copy_from_slice(&frame.buffer[from..from + 3]);
+            }
+        }
+        canvases.push(canvas.clone());
+        rects.push((x, y, w, h));
+        delays.push(frame.delay);
+    }
+    Decoded { width, height, canvases, rects, delays }
+}
+
+fn pixel(d: &Decoded, canvas: usize, x: usize, y: usize) -> [u8; 3] {
+    let at = (y * d.width + x) * 3;
+    d.canvases[canvas][at..at + 3].try_into().unwrap()
+}
+
+/// Writes a canvas as a PNG under `$GAME_GIF_PNG` (a folder), to look at.
+fn save(d: &Decoded, canvas: usize, name: &str) {
+    let Ok(dir) = std::env::var("GAME_GIF_PNG") else { return };
+    let file = std::fs::File::create(format!("{dir}/{name}.png")).unwrap();
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), d.width as u32, d.height as u32);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.write_header().unwrap().write_image_data(&d.canvases[canvas]).unwrap();
+}
+
+#[test]
+fn lila_gifs_example_is_93_frames_at_its_geometry_with_the_players_bars() {
+    let job = job(EXAMPLE);
+    let bytes = gif(&job);
+    if let Ok(dir) = std::env::var("GAME_GIF_PNG") {
+        std::fs::write(format!("{dir}/example.gif"), &bytes).unwrap();
+    }
+    let d = decode(&bytes);
+    assert_eq!((d.width, d.height), (720, 840));
+    assert_eq!(d.canvases.len(), 93);
+    // Each frame after the first is the squares that changed, under the top bar.
+    assert_eq!(d.rects[0], (0, 0, 720, 840));
+    for &(x, y, w, h) in &d.rects[1..] {
+        assert!(x % 90 == 0 && (y - 60) % 90 == 0 && w % 90 == 0 && h % 90 == 0 && y >= 60 && y + h <= 780);
+    }
+    // 1.c4: c2 to c4, one file, three ranks.
+    assert_eq!(d.rects[1], (180, 60 + 4 * 90, 90, 3 * 90));
+    let mut delays = vec![50; 92];
+    delays.push(500);
+    assert_eq!(d.delays, delays);
+    // The bars: lila-gif's dark grey, the names in light grey, the title `GM` in gold (Black's name at the top).
+    let bar = [0x26, 0x24, 0x21];
+    assert_eq!((pixel(&d, 0, 2, 2), pixel(&d, 0, 715, 57), pixel(&d, 0, 2, 838)), (bar, bar, bar));
+    let colours = |top: usize, left: usize, right: usize| {
+        let mut seen = std::collections::BTreeSet::new();
+        for y in top..top + 60 {
+            for x in left..right {
+                seen.insert(pixel(&d, 0, x, y));
+            }
+        }
+        seen
+    };
+    for top in [0, 780] {
+        assert!(colours(top, 0, 60).contains(&[0xbf, 0x81, 0x1d]), "the title in gold");
+        assert!(!colours(top, 0, 60).contains(&[0xba, 0xba, 0xba]));
+        assert!(colours(top, 70, 700).contains(&[0xba, 0xba, 0xba]), "the name in grey");
+    }
+    // Black's name is longer: its ink reaches further right.
+    let ink_right = |top: usize| (0..720).rev().find(|&x| (top..top + 60).any(|y| pixel(&d, 0, x, y) != bar)).unwrap();
+    assert!(ink_right(0) > ink_right(780));
+    // The board: a1 dark brown at its lower left corner, a8 light at the upper left.
+    assert_eq!(pixel(&d, 0, 1, 779), [0xb5, 0x88, 0x63]);
+    assert_eq!(pixel(&d, 0, 1, 61), [0xf0, 0xd9, 0xb5]);
+    save(&d, 0, "first");
+    save(&d, 1, "c4");
+    save(&d, 92, "last");
+}
+
+#[test]
+fn the_last_frame_is_the_still_of_the_final_position() {
+    let example: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
+    let last = example["frames"][92].clone();
+    let mut still = example.clone();
+    still["frames"] = serde_json::json!([last]);
+    let game = decode(&gif(&job(EXAMPLE)));
+    let one = decode(&gif(&job(&still.to_string())));
+    assert_eq!(one.canvases.len(), 1);
+    assert_eq!(game.canvases[92], one.canvases[0]);
+    // Without coordinates or names, the board is the modern route's still, cut out of its frame: the same squares,
+    // highlights and glow, pixel for pixel.
+    let mut plain = still.clone();
+    for field in ["white", "black"] {
+        plain.as_object_mut().unwrap().remove(field);
+    }
+    plain["coordinates"] = serde_json::json!(false);
+    let board = decode(&gif(&job(&plain.to_string())));
+    assert_eq!((board.width, board.height), (720, 720));
+    let fen = "8/1p6/2p2p1k/p1Pp1npP/3P2P1/1P2K3/P7/8";
+    let query = format!("ffen={fen}&size=90&light=f0d9b5&dark=b58863&lastmove=g7f5&lastmove_style=lichess&check=e3");
+    let info = RequestInfo {
+        method: "GET",
+        path: "/diagram.png",
+        query: Some(&query),
+        url_len: 200,
+        ..RequestInfo::default()
+    };
+    let Plan::Diagram(diagram) = plan(&info) else { panic!("{query}") };
+    assert_eq!(diagram.format(), Format::Png);
+    let Rendered::Diagram(png) = diagram.render() else { panic!() };
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png.body));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buffer).unwrap();
+    let (width, channels) = (info.width as usize, info.color_type.samples());
+    assert_eq!(width, 724, "a 2-px frame around 720 px of squares");
+    for y in 0..720 {
+        for x in 0..720 {
+            let at = ((y + 2) * width + x + 2) * channels;
+            assert_eq!(pixel(&board, 0, x, y), buffer[at..at + 3], "({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn orientation_theme_and_names() {
+    let body = |extra: &str| format!(r#"{{"frames":[{{"fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1"}}]{extra}}}"#);
+    // No names: no bars, the board alone.
+    let d = decode(&gif(&job(&body(""))));
+    assert_eq!((d.width, d.height), (720, 720));
+    // One name: both bars; with `orientation: black` Black is at the bottom (White's name at the top) and the
+    // board is turned: a8 at the lower right.
+    let d = decode(&gif(&job(&body(r#","white":"BOT Stockfish","orientation":"black","theme":"blue""#))));
+    assert_eq!((d.width, d.height), (720, 840));
+    let bar = |top: usize| -> Vec<[u8; 3]> {
+        (top..top + 60).flat_map(|y| (0..720).map(move |x| (x, y))).map(|(x, y)| pixel(&d, 0, x, y)).collect()
+    };
+    assert!(bar(0).contains(&[0xb7, 0x2f, 0xc6]), "BOT in its purple, at the top");
+    assert!(bar(780).iter().all(|&p| p == [0x26, 0x24, 0x21]), "an empty bar for Black");
+    // lila-gif's blue: a8 (light) at the lower right, h8 (dark) at the lower left.
+    assert_eq!(pixel(&d, 0, 718, 778), [0xde, 0xe3, 0xe6]);
+    assert_eq!(pixel(&d, 0, 1, 778), [0x8c, 0xa2, 0xad]);
+    // Aliases are their theme; pink has its own colours.
+    let wood = job(&body(r#","theme":"wood","coordinates":"no""#));
+    assert_eq!(wood.key(), job(&body(r#","theme":"brown","coordinates":false"#)).key());
+    let d = decode(&gif(&job(&body(r#","theme":"pink","coordinates":"0""#))));
+    assert_eq!((pixel(&d, 0, 1, 1), pixel(&d, 0, 91, 1)), ([0xf1, 0xf1, 0xc9], [0xf0, 0x72, 0x72]));
+}
+
+#[test]
+fn the_cache_url_is_the_bodys_canonical_key() {
+    let a = r#"{"frames":[{"fen":"4k3/8/8/8/8/8/8/4K3 w","lastMove":"e2e1","check":"e1"}],"white":"A","delay":50}"#;
+    let b = "{ \"white\" : \"A\",\n \"frames\" : [ { \"check\": \"e1\", \"lastMove\": \"e2e1\",\n\"fen\": \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\", \"glyph\": \"?\" } ] , \"theme\": \"maple\", \"piece\": \"merida\" }";
+    let (a, b) = (job(a), job(b));
+    assert_eq!(a.key(), b.key());
+    assert_eq!(a.cache_url("https://h.example"), b.cache_url("https://h.example"));
+    assert_eq!(a.etag(), b.etag());
+    assert_eq!(a.key(), "r11\ngame\nwhite brown coordinates\nbars \"\" \"A\"\n4k3/8/8/8/8/8/8/4K3 e2e1 e1 50\ngif",);
+    let url = a.cache_url("https://h.example/").unwrap();
+    assert!(url.starts_with("https://h.example/__cache/game.gif?v=r11&key=game%0Awhite"), "{url}");
+    assert!(url.ends_with(&format!("&etag={}", a.etag().to_string().trim_matches('"'))), "{url}");
+    // Anything drawn differently is another key: the delay, a name, the check.
+    let other =
+        job(r#"{"frames":[{"fen":"4k3/8/8/8/8/8/8/4K3 w","lastMove":"e2e1","check":"e1","delay":51}],"white":"A"}"#);
+    assert_ne!(other.key(), a.key());
+    let no_check = job(r#"{"frames":[{"fen":"4k3/8/8/8/8/8/8/4K3 w","lastMove":"e2e1","check":"e2"}],"white":"A"}"#);
+    assert!(no_check.key().contains(" e2e1 - 50"), "no king on e2: no glow");
+    // A game too long for a URL is drawn every time, never stored.
+    let frames = vec![r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w","lastMove":"e2e4"}"#; MAX_FRAMES];
+    let long = job(&format!(r#"{{"frames":[{}]}}"#, frames.join(",")));
+    assert_eq!(long.cache_url("https://h.example"), None);
+}
+
+#[test]
+fn a_bad_body_is_a_400_naming_its_field() {
+    let cases: &[(&str, &str)] = &[
+        ("", "body: unexpected end at byte 0"),
+        ("{\"frames\": [}", "body: unexpected character at byte 12"),
+        ("[]", "body: expected an object"),
+        ("{}", "frames: expected an array of frames"),
+        (r#"{"frames":[]}"#, "frames: 0 frames: 1 to 501 are drawn"),
+        (r#"{"frames":[1]}"#, "frames[0]: expected an object"),
+        (r#"{"frames":[{},{"fen":"8/8/8"}]}"#, "frames[1].fen: expected a chess FEN"),
+        (
+            r#"{"frames":[{"fen":"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR"}]}"#,
+            "frames[0].fen: expected a chess FEN",
+        ),
+        (
+            r#"{"frames":[{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ"}]}"#,
+            "frames[0].fen: expected a chess FEN",
+        ),
+        (r#"{"frames":[{"fen":"8/8/8/8/8/8/8/8 x"}]}"#, "frames[0].fen: expected a chess FEN"),
+        (r#"{"frames":[{"fen":7}]}"#, "frames[0].fen: expected a string"),
+        (r#"{"frames":[{"lastMove":"e2"}]}"#, "frames[0].lastMove: expected a UCI move"),
+        (r#"{"frames":[{"check":"z9"}]}"#, "frames[0].check: expected a yes or no"),
+        (r#"{"frames":[{"check":1}]}"#, "frames[0].check: expected a yes or no"),
+        (r#"{"frames":[{"delay":-1}]}"#, "frames[0].delay: expected a whole number"),
+        (r#"{"frames":[{"delay":65536}]}"#, "frames[0].delay: expected a whole number"),
+        (r#"{"frames":[{}],"delay":2.5}"#, "delay: expected a whole number"),
+        (r#"{"frames":[{}],"delay":null}"#, "delay: expected a whole number"),
+        (r#"{"frames":[{}],"theme":"wood5"}"#, "theme: expected one of blue, brown, green, ic, pink, purple"),
+        (r#"{"frames":[{}],"piece":"nope"}"#, "piece: expected one of alpha, anarcandy,"),
+        (r#"{"frames":[{}],"orientation":"White"}"#, "orientation: expected one of white, black"),
+        (r#"{"frames":[{}],"coordinates":"maybe"}"#, "coordinates: expected true, false"),
+        (r#"{"frames":[{}],"white":1}"#, "white: expected a string"),
+        (r#"{"frames":[{}],"frames":[{}]}"#, "frames: given twice"),
+        (r#"{"frames":[{"fen":"8/8/8/8/8/8/8/8","fen":"8/8/8/8/8/8/8/8"}]}"#, "frames[0].fen: given twice"),
+    ];
+    for (body, want) in cases {
+        let (status, message) = refused(body.as_bytes());
+        assert_eq!(status, 400, "{body}");
+        assert!(message.starts_with(&format!("invalid /game.gif body: {want}")), "{body}: {message}");
+    }
+    let name = "x".repeat(MAX_NAME_BYTES + 1);
+    let (_, message) = refused(format!(r#"{{"frames":[{{}}],"black":"{name}"}}"#).as_bytes());
+    assert_eq!(message, "invalid /game.gif body: black: longer than 100 bytes");
+    let comment = "é".repeat(MAX_COMMENT_BYTES / 2 + 1);
+    let (_, message) = refused(format!(r#"{{"frames":[{{}}],"comment":"{comment}"}}"#).as_bytes());
+    assert_eq!(message, "invalid /game.gif body: comment: longer than 255 bytes");
+    let frames = vec!["{}"; MAX_FRAMES + 1].join(",");
+    let (_, message) = refused(format!(r#"{{"frames":[{frames}]}}"#).as_bytes());
+    assert_eq!(message, "invalid /game.gif body: frames: 502 frames: 1 to 501 are drawn");
+    // Unknown fields, null names, lila-gif's glyphs and clocks: ignored.
+    job(r#"{"frames":[{"glyph":"?!","clock":{"white":100}}],"white":null,"extra":[1,{"a":null}],"extra":2}"#);
+}
+
+#[test]
+fn a_body_over_its_limit_is_a_413_unread() {
+    let big = vec![b' '; MAX_BODY_BYTES as usize + 1];
+    assert_eq!(refused(&big).0, 413);
+    let info = RequestInfo {
+        method: "POST",
+        path: "/game.gif",
+        url_len: 40,
+        content_length: Some(MAX_BODY_BYTES + 1),
+        ..RequestInfo::default()
+    };
+    let Plan::Respond(r) = plan(&info) else { panic!() };
+    assert_eq!(r.status, 413);
+    assert_eq!(
+        String::from_utf8_lossy(&r.body).trim_end(),
+        "request body too large: 262145 bytes or more, the limit is 262144"
+    );
+    assert!(!ffen_diagram::http::body_wanted("POST", "/game.gif", Some(MAX_BODY_BYTES + 1)));
+    assert!(ffen_diagram::http::body_wanted("POST", "/game.gif", None));
+    assert!(!ffen_diagram::http::body_wanted("GET", "/game.gif", None));
+}
+
+#[test]
+fn only_post_reaches_the_route() {
+    for method in ["GET", "HEAD", "PUT"] {
+        let info = RequestInfo { method, path: "/game.gif", url_len: 40, ..RequestInfo::default() };
+        let Plan::Respond(r) = plan(&info) else { panic!() };
+        assert_eq!((r.status, r.header("allow")), (405, Some("POST")), "{method}");
+    }
+    let info = RequestInfo { method: "POST", path: "/diagram.gif", url_len: 40, ..RequestInfo::default() };
+    let Plan::Respond(r) = plan(&info) else { panic!() };
+    assert_eq!((r.status, r.header("allow")), (405, Some("GET, HEAD")));
+}
+
+#[test]
+fn the_cost_model_refuses_what_is_over_the_limit() {
+    let with_limit = |body: &str, ms: u32| {
+        let info = RequestInfo {
+            method: "POST",
+            path: "/game.gif",
+            url_len: 40,
+            body: Some(body.as_bytes()),
+            cost_limit: CostLimit::new(ms),
+            ..RequestInfo::default()
+        };
+        plan(&info)
+    };
+    let Plan::Respond(r) = with_limit(EXAMPLE, 8) else { panic!("the example is over 8 ms") };
+    assert_eq!(r.status, 400);
+    let message = String::from_utf8_lossy(&r.body);
+    assert!(message.contains("720×840 pixels") && message.contains("FFEN_MAX_RENDER_MS"), "{message}");
+    assert!(matches!(with_limit(EXAMPLE, 30_000), Plan::Game(_)));
+    // The prediction grows with the frames, each by what it changes.
+    let game = job(EXAMPLE);
+    let cost = game.game().cost();
+    assert_eq!((cost.width, cost.height), (720, 840));
+    assert!(cost.micros > 20_000 && cost.micros < 1_000_000, "{cost:?}");
+}
