@@ -2,9 +2,9 @@
 //!
 //! Nothing here touches the Workers runtime, so the host tests reach every decision. The wasm32-only
 //! `worker_glue` module only moves bytes: it turns the runtime's request into a [`RequestInfo`], calls [`plan`],
-//! and either sends the [`Response`] it got or, for a [`DiagramJob`], looks in the edge cache under
-//! [`DiagramJob::cache_url`] and on a miss sends [`DiagramJob::render`] (and stores it when it is a
-//! [`Rendered::Diagram`]).
+//! and either sends the [`Response`] it got or, for a [`DiagramJob`] (or lila-gif's [`GameJob`], both a [`Job`]),
+//! looks in the edge cache under [`DiagramJob::cache_url`] and on a miss sends [`DiagramJob::render`] (and stores it
+//! when it is a [`Rendered::Diagram`]).
 //!
 //! One concern per module:
 //!
@@ -12,6 +12,8 @@
 //! |---|---|
 //! | `link` | [`Link`]: a format's own route ([`Format::at`]) or a link family's ([`crate::links::Family::at`]); the URL limit |
 //! | `api` | [`RequestInfo`] → a typed [`Request`]: method, route, and the route's parameters ([`crate::params`] on a format's route, the family's reader on a family's link) |
+//! | `game` | `POST /game.gif`: lila-gif's JSON body read ([`GameBody`]), its cache key, the [`GameJob`] |
+//! | `json` | the strict JSON reader of that body ([`json()`]) |
 //! | `reject` | [`Reject`]: every way a request gets no diagram, with its status and message, and its [`Response`] |
 //! | `headers` | [`Response`], the `Cache-Control` values, CORS, `Accept` negotiation, header-value escaping |
 //! | `cache` | cache identity: [`CACHE_VERSION`], [`CacheKey`], [`ETag`] ([`fnv1a64`]), the cache URL |
@@ -51,7 +53,12 @@
 //! On every route the FFEN value gets [`ffen::parse_link`]: a value still percent-encoded after its one decoding
 //! (`%252F` in the link) is decoded again, at most twice more, when it does not read as it is and the decoding does.
 //!
-//! Only `GET` and `HEAD` are allowed; anything else is `405`.
+//! * `POST /game.gif` ([`GAME_PATH`]): lila-gif's JSON body ([`GameBody`]: names, orientation, theme, delays and
+//!   ready FENs with their last moves and checks), answered as lila-gif's animated GIF ([`crate::game::Game`]);
+//!   the glue reads the body ([`body_wanted`], at most [`MAX_BODY_BYTES`] and one byte), a larger one is `413`.
+//!
+//! `GET` and `HEAD` are allowed on every route but `/game.gif`, which takes `POST` only; anything else is `405`
+//! (with `Allow: GET, HEAD`, or `Allow: POST` on `/game.gif`).
 //!
 //! # Caching
 //!
@@ -83,8 +90,7 @@ pub use api::{
 };
 pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH, CACHE_VERSION};
 pub use game::{
-    BodyError, GameBody, GameJob, DEFAULT_DELAY, GAME_PATH, MAX_BODY_BYTES, MAX_COMMENT_BYTES, MAX_FRAMES,
-    MAX_NAME_BYTES,
+    BodyError, GameBody, DEFAULT_DELAY, GAME_PATH, MAX_BODY_BYTES, MAX_COMMENT_BYTES, MAX_FRAMES, MAX_NAME_BYTES,
 };
 pub use headers::{
     header_value, prefers_image, Header, Response, DIAGRAM_CACHE_CONTROL, ERROR_CACHE_CONTROL, EXPOSE_HEADERS,
@@ -95,6 +101,7 @@ pub use reject::Reject;
 pub use url::RequestUrl;
 
 use crate::draw::format::{Format, Playback, WriteError};
+use crate::draw::game::Game;
 use crate::draw::render;
 use crate::notation::board::{Board, Color};
 use crate::notation::ffen;
@@ -336,6 +343,67 @@ impl DiagramJob {
             Ok(body) => Rendered::Diagram(Response { status: 200, headers: self.headers(CacheStatus::Miss), body }),
             Err(WriteError::Palette(e)) => Rendered::Failed(Reject::Unanimatable(e).response(None, self.head)),
             Err(e) => Rendered::Failed(Reject::Internal(e).response(None, self.head)),
+        }
+    }
+}
+
+/// A game to draw: the body read, within the limits.
+#[derive(Debug)]
+pub struct GameJob {
+    body: GameBody,
+}
+
+impl GameJob {
+    /// The job of a body read.
+    pub fn new(body: GameBody) -> GameJob {
+        GameJob { body }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.body.game
+    }
+
+    /// The cache key ([`GameBody::key`]).
+    pub fn key(&self) -> &str {
+        &self.body.key
+    }
+
+    /// The strong `ETag`, the hash of the key.
+    pub fn etag(&self) -> ETag {
+        ETag::of_key(&self.body.key)
+    }
+
+    /// The GET URL the answer is stored under in the edge cache (which keeps GET requests only), on `origin`:
+    /// [`CACHE_PATH`]`game.gif` with the version, the key's other lines and the `ETag` as parameters, so two bodies
+    /// share it only when their keys are equal; `None` when it would be longer than [`MAX_URL_LEN`] (a game of
+    /// about 200 frames or more), which is drawn every time.
+    pub fn cache_url(&self, origin: &str) -> Option<String> {
+        let rest = self.body.key.split_once('\n').map_or("", |(_, rest)| rest);
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        query.append_pair("v", CACHE_VERSION).append_pair("key", rest);
+        let query = query.append_pair("etag", &format!("{:016x}", fnv1a64(self.body.key.as_bytes()))).finish();
+        let url = format!("{}{CACHE_PATH}game.gif?{query}", origin.trim_end_matches('/'));
+        (url.len() <= MAX_URL_LEN).then_some(url)
+    }
+
+    /// The headers of the answer, with `X-Cache` set to `x_cache`.
+    pub fn headers(&self, x_cache: CacheStatus) -> Vec<Header> {
+        let etag = self.etag().to_string();
+        let [origin, expose] = cors();
+        let headers = [("Content-Type", "image/gif"), ("Cache-Control", DIAGRAM_CACHE_CONTROL), ("ETag", &etag)];
+        let mut headers: Vec<Header> = headers.iter().map(|&(name, value)| header(name, value)).collect();
+        headers.extend([origin, expose, header("X-Cache", x_cache.as_str()), nosniff()]);
+        headers
+    }
+
+    /// Draws the game: the `200` with the GIF, or the refusal found while drawing (a palette too small: `400`; an
+    /// encoder failure: `500`), which no cache keeps.
+    pub fn render(&self) -> Rendered {
+        match self.body.game.write() {
+            Ok(body) => Rendered::Diagram(Response { status: 200, headers: self.headers(CacheStatus::Miss), body }),
+            Err(WriteError::Palette(e)) => Rendered::Failed(Reject::Unanimatable(e).response(None, false)),
+            Err(e) => Rendered::Failed(Reject::Internal(e).response(None, false)),
         }
     }
 }

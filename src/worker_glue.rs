@@ -72,8 +72,8 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     serve_diagram(&*job, url.origin, &ctx, cache).await
 }
 
-/// The request's body, read chunk by chunk until its end or until it is past [`http::MAX_BODY_BYTES`] (the rest
-/// is not read); `None` if the runtime fails to read it.
+/// The request's body, read chunk by chunk until its end or until it is past [`http::MAX_BODY_BYTES`] (then one
+/// byte past it is kept, the rest not read); `None` if the runtime fails to read it.
 async fn read_body(req: &Request) -> Option<Vec<u8>> {
     let mut body = Vec::new();
     let Some(stream) = req.inner().body() else { return Some(body) };
@@ -85,7 +85,9 @@ async fn read_body(req: &Request) -> Option<Vec<u8>> {
         }
         body.extend(Uint8Array::new(&Reflect::get(&chunk, &JsValue::from_str("value")).ok()?).to_vec());
     }
+    // Past the limit is all the planner needs to know: the rest is left unread.
     let _ = reader.cancel();
+    body.truncate(http::MAX_BODY_BYTES as usize + 1);
     Some(body)
 }
 

@@ -218,7 +218,7 @@ fn the_cache_url_is_the_bodys_canonical_key() {
     assert_eq!(a.key(), b.key());
     assert_eq!(a.cache_url("https://h.example"), b.cache_url("https://h.example"));
     assert_eq!(a.etag(), b.etag());
-    assert_eq!(a.key(), "r11\ngame\nwhite brown coordinates\nbars \"\" \"A\"\n4k3/8/8/8/8/8/8/4K3 e2e1 e1 50\ngif",);
+    assert_eq!(a.key(), "r11\ngame\nwhite brown coordinates=1\nbars \"\" \"A\"\n4k3/8/8/8/8/8/8/4K3 e2e1 e1 50\ngif",);
     let url = a.cache_url("https://h.example/").unwrap();
     assert!(url.starts_with("https://h.example/__cache/game.gif?v=r11&key=game%0Awhite"), "{url}");
     assert!(url.ends_with(&format!("&etag={}", a.etag().to_string().trim_matches('"'))), "{url}");
@@ -255,6 +255,10 @@ fn a_bad_body_is_a_400_naming_its_field() {
         (r#"{"frames":[{"fen":"8/8/8/8/8/8/8/8 x"}]}"#, "frames[0].fen: expected a chess FEN"),
         (r#"{"frames":[{"fen":7}]}"#, "frames[0].fen: expected a string"),
         (r#"{"frames":[{"lastMove":"e2"}]}"#, "frames[0].lastMove: expected a UCI move"),
+        (r#"{"frames":[{"lastMove":"e2e4x"}]}"#, "frames[0].lastMove: expected a UCI move"),
+        // Not a character boundary where a square would end (found by the fuzzer).
+        (r#"{"frames":[{"lastMove":"dћ4"}]}"#, "frames[0].lastMove: expected a UCI move"),
+        (r#"{"frames":[{"check":"ћ"}]}"#, "frames[0].check: expected a yes or no"),
         (r#"{"frames":[{"check":"z9"}]}"#, "frames[0].check: expected a yes or no"),
         (r#"{"frames":[{"check":1}]}"#, "frames[0].check: expected a yes or no"),
         (r#"{"frames":[{"delay":-1}]}"#, "frames[0].delay: expected a whole number"),

@@ -15,7 +15,8 @@
 //! made of the fuzzed path and query, which it must give back.
 //!
 //! Input: one flags byte, then the request's fields as (lossy) UTF-8 separated by `\n`: method, path, query,
-//! `Accept`, `If-None-Match` (a missing field is an absent query or header; a missing method is `GET`). Flags: the low
+//! `Accept`, `If-None-Match` (a missing field is an absent query or header; a missing method is `GET`), and the
+//! rest of the input, newlines and all, is the body (`POST /game.gif`: lila-gif's JSON; the seeds `game-*`). Flags: the low
 //! five bits add 600 bytes each to the URL length (so `414` is reachable), `0x20` renders a small diagram, `0x40` sets
 //! a deployment pixel limit of [`FREE_PIXELS`] (checked: no diagram beyond it, every refusal names it).
 //!
@@ -27,15 +28,16 @@
 
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::http::{
-    decide, decode_query, fnv1a64, header_value, plan, prefers_image, CacheKey, CacheStatus, ETag, Link, Plan, Reject,
-    Rendered, Request, RequestInfo, RequestUrl, Route, CACHE_VERSION, ERROR_CACHE_CONTROL,
+    decide, decode_query, fnv1a64, header_value, plan, prefers_image, CacheKey, CacheStatus, ETag, GameBody, GameJob,
+    Link, Plan, Reject, Rendered, Request, RequestInfo, RequestUrl, Route, CACHE_VERSION, ERROR_CACHE_CONTROL,
+    GAME_PATH,
 };
 use ffen_diagram::page;
 use ffen_diagram::{Format, PixelLimit, RenderOptions};
 use libfuzzer_sys::fuzz_target;
 
 /// The statuses the README documents for requests (a `500` can only come from a failed render).
-const DOCUMENTED: [u16; 6] = [200, 304, 400, 404, 405, 414];
+const DOCUMENTED: [u16; 7] = [200, 304, 400, 404, 405, 413, 414];
 
 /// Rendering is checked only for diagrams up to this many pixels, so the fuzzer keeps its pace.
 const RENDER_PIXELS: u64 = 120_000;
@@ -52,13 +54,14 @@ const RENDER_MOVES: usize = 6;
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, rest)) = data.split_first() else { return };
     let text = String::from_utf8_lossy(rest);
-    let mut fields = text.split('\n');
+    let mut fields = text.splitn(6, '\n');
     let method = fields.next().unwrap_or("GET");
     let path = fields.next().unwrap_or("/");
     let query = fields.next();
     let heavy = fnv1a64(data) % HEAVY_ONE_IN == 0;
     let accept = fields.next().filter(|a| heavy || !prefers_image(Some(a)));
     let if_none_match = fields.next();
+    let body = fields.next().map(str::as_bytes);
     let url_len = 16 + path.len() + query.map_or(0, |q| q.len() + 1) + usize::from(flags & 0x1f) * 600;
     let pixel_limit =
         if flags & 0x40 != 0 { PixelLimit::new(FREE_PIXELS).expect("a valid limit") } else { PixelLimit::BUILT_IN };
@@ -74,7 +77,9 @@ fuzz_target!(|data: &[u8]| {
     }
     // The shipped Free-plan CPU limit (wrangler.toml's FFEN_MAX_RENDER_MS) on half the inputs.
     let cost_limit = if flags & 0x80 != 0 { ffen_diagram::CostLimit::new(8) } else { None };
-    let info = RequestInfo { method, path, query, url_len, accept, if_none_match, pixel_limit, cost_limit };
+    let content_length = body.map(|b| b.len() as u64);
+    let info =
+        RequestInfo { method, path, query, url_len, accept, if_none_match, pixel_limit, cost_limit, content_length, body };
     let head = method == "HEAD";
 
     let decoded = Request::decode(&info);
@@ -102,6 +107,7 @@ fuzz_target!(|data: &[u8]| {
                 other => panic!("a plan answered {other}"),
             }
         }
+        (Ok(Plan::Game(job)), Plan::Game(again)) => check_game(&job, &again, &info, heavy && flags & 0x20 != 0),
         (Ok(Plan::Diagram(job)), Plan::Diagram(again)) => {
             assert!(method == "GET" || method == "HEAD");
             assert_eq!(job.is_head(), head);
@@ -269,6 +275,38 @@ fuzz_target!(|data: &[u8]| {
     }
 });
 
+/// lila-gif's game (`POST /game.gif`): only there; its key is the body's ([`GameBody::read`]), its `ETag` the key's
+/// hash, its cache URL (when it has one) the key's; within the limits; drawn (a few frames) when `draw`.
+fn check_game(job: &GameJob, again: &GameJob, info: &RequestInfo<'_>, draw: bool) {
+    assert!(info.method == "POST" && info.path == GAME_PATH);
+    assert_eq!(job.key(), again.key());
+    let body = GameBody::read(info.body.expect("a body")).expect("the body reads");
+    assert_eq!((job.key(), job.game()), (body.key.as_str(), &body.game));
+    assert_eq!(job.etag(), ETag::of_key(job.key()));
+    if let Some(url) = job.cache_url("https://h.example") {
+        let query = url.strip_prefix("https://h.example/__cache/game.gif?").expect("the cache path");
+        let parts: Vec<(String, String)> =
+            decode_query(Some(query)).into_iter().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+        let rest = job.key().split_once('\n').expect("a version line").1;
+        let want = [("v", CACHE_VERSION), ("key", rest), ("etag", &job.etag().hex())];
+        assert_eq!(parts, want.map(|(k, v)| (k.to_string(), v.to_string())));
+    }
+    let (width, height) = job.game().size();
+    assert!(u64::from(width) * u64::from(height) <= info.pixel_limit.pixels());
+    if let Some(limit) = info.cost_limit {
+        limit.check(job.game().cost()).expect("checked by the plan");
+    }
+    if draw && job.game().frames.len() <= RENDER_MOVES / 2 {
+        match job.render() {
+            Rendered::Diagram(r) => {
+                assert_eq!((r.status, &r.headers), (200, &job.headers(CacheStatus::Miss)));
+                assert!(r.body.starts_with(b"GIF89a") && r.body.ends_with(b";"));
+            }
+            Rendered::Failed(r) => panic!("a game failed: {}", String::from_utf8_lossy(&r.body)),
+        }
+    }
+}
+
 /// The words of a diagram (`/diagram.txt`, `/diagram.json`): UTF-8, every line ended; the text is the JSON's
 /// description or Popeye's input; the JSON one line that starts with the canonical FFEN and ends with the links.
 fn check_words(job: &ffen_diagram::http::DiagramJob) {
@@ -299,6 +337,10 @@ fn check_rejection(reject: &Reject, r: &ffen_diagram::http::Response, info: &Req
     assert_eq!(r.header("Cache-Control"), Some(ERROR_CACHE_CONTROL));
     assert_eq!(r.header("Vary"), Some("Accept"));
     assert_eq!(r.header("Allow").is_some(), r.status == 405);
+    // POST is lila-gif's route's only method, and that route's only.
+    let allow = if info.path == GAME_PATH { "POST" } else { "GET, HEAD" };
+    assert!(r.status != 405 || r.header("Allow") == Some(allow));
+    assert_eq!(r.status == 413, matches!(reject, Reject::BodyTooLarge { .. }));
     if let Reject::TooCostly(e) = reject {
         assert_eq!(Some(e.limit), info.cost_limit);
         assert!(e.cost.micros > u64::from(e.limit.millis()) * 1000);

@@ -97,7 +97,7 @@ impl Game {
         BAR * u32::from(self.bars.is_some())
     }
 
-    /// The predicted CPU of [`Game::write`] ([`cost::frames_cost`]): the first frame as a still of the first
+    /// The predicted CPU of [`Game::write`], as [`crate::animation_cost`] predicts an animation: the first frame as a still of the first
     /// position, then each frame's rectangle around the squares that differ from the frame before (pieces, last
     /// move, check), the names' characters and the coordinates.
     pub fn cost(&self) -> RenderCost {

@@ -1,5 +1,5 @@
-//! `POST /game.gif`: lila-gif's JSON body read into a [`Game`] (docs/animation.md, "lila-gif's `/game.gif`"), its
-//! cache key, and the job that draws it.
+//! `POST /game.gif`: lila-gif's JSON body read into a [`Game`] (docs/animation.md, "lila-gif's `/game.gif`") and its
+//! cache key (the job that draws it is `http.rs`'s `GameJob`).
 //!
 //! The body is lila-gif's `RequestBody` (its `src/api.rs`): `white`, `black`, `comment`, `orientation`, `delay`
 //! (hundredths of a second, 50 by default), `theme`, `piece`, `coordinates` and `frames`, each frame a `fen`, a
@@ -7,13 +7,8 @@
 //! type, a name or comment over its length, an unknown theme, a position that is not a chess board, a repeated
 //! field are refused, each with the field's place (`frames[3].fen: …`); unknown fields are ignored.
 
-use super::cache::{fnv1a64, ETag, CACHE_PATH, CACHE_VERSION};
-use super::headers::{cors, header, nosniff, Response, DIAGRAM_CACHE_CONTROL};
+use super::cache::CACHE_VERSION;
 use super::json::{json, Json};
-use super::link::MAX_URL_LEN;
-use super::reject::Reject;
-use super::{CacheStatus, Rendered};
-use crate::draw::format::WriteError;
 use crate::draw::game::{Game, GameFrame};
 use crate::notation::board::{Board, Cell, Color, Figure, PieceKind};
 use crate::notation::ffen::{self, Dialect};
@@ -163,12 +158,12 @@ impl<'a> Fields<'a> {
     }
 
     /// The error of field `name`: its place and `message`.
-    fn bad(&self, name: &str, message: impl Into<String>) -> BodyError {
+    fn bad(&self, name: &str, message: &str) -> BodyError {
         let field = match self.frame {
             Some(i) => format!("frames[{i}].{name}"),
             None => name.to_string(),
         };
-        BodyError { field, message: message.into() }
+        BodyError { field, message: message.to_string() }
     }
 
     /// The value of `name`, if given (`null` is given).
@@ -181,7 +176,7 @@ impl<'a> Fields<'a> {
         match self.get(name) {
             None | Some(Json::Null) => Ok(None),
             Some(Json::Str(s)) if s.len() <= max => Ok(Some(s)),
-            Some(Json::Str(_)) => Err(self.bad(name, format!("longer than {max} bytes"))),
+            Some(Json::Str(_)) => Err(self.bad(name, &format!("longer than {max} bytes"))),
             Some(_) => Err(self.bad(name, "expected a string")),
         }
     }
@@ -217,7 +212,7 @@ impl<'a> Fields<'a> {
         let alias = || aliases.iter().find(|(a, _)| *a == text).map(|&(_, i)| i);
         match names.iter().position(|n| *n == text).or_else(alias) {
             Some(i) => Ok(Some(i)),
-            None => Err(self.bad(name, format!("expected one of {}", names.join(", ")))),
+            None => Err(self.bad(name, &format!("expected one of {}", names.join(", ")))),
         }
     }
 }
@@ -249,7 +244,7 @@ impl GameBody {
             return Err(body.bad("frames", "expected an array of frames"));
         };
         if frames.is_empty() || frames.len() > MAX_FRAMES {
-            return Err(body.bad("frames", format!("{} frames: 1 to {MAX_FRAMES} are drawn", frames.len())));
+            return Err(body.bad("frames", &format!("{} frames: 1 to {MAX_FRAMES} are drawn", frames.len())));
         }
         let mut read = Vec::with_capacity(frames.len());
         for (i, frame) in frames.iter().enumerate() {
@@ -296,15 +291,18 @@ fn read_frame(frame: &Fields<'_>, delay: u16) -> Result<GameFrame, BodyError> {
     let check = match frame.switch("check", false) {
         Ok(false) => None,
         Ok(true) => king(Some(if black { Color::Black } else { Color::White }), None),
-        Err(square) if is_chess_square(square) => king(None, square.parse().ok()),
+        Err(square) if chess_square(square.as_bytes()).is_some() => king(None, chess_square(square.as_bytes())),
         Err(_) => return Err(frame.bad("check", "expected a yes or no (true, \"yes\", …) or a square such as \"e1\"")),
     };
     Ok(GameFrame { board, last, check, delay })
 }
 
-/// Whether `text` names a square of a chess board (`a1` to `h8`).
-fn is_chess_square(text: &str) -> bool {
-    matches!(text.as_bytes(), [b'a'..=b'h', b'1'..=b'8'])
+/// The square of a chess board (`a1` to `h8`) that `name` names, if any.
+fn chess_square(name: &[u8]) -> Option<SquareName> {
+    match name {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => SquareName::new(usize::from(file - b'a'), usize::from(rank - b'0')),
+        _ => None,
+    }
 }
 
 /// A chess FEN's board and whether Black is to move: the board field 8 ranks of 8 squares (digits and `pnbrqk` in
@@ -334,10 +332,8 @@ fn chess_board(fen: &str) -> Option<(Board, bool)> {
 fn uci_move(uci: &str) -> Option<Option<Move>> {
     match uci.as_bytes() {
         b"0000" | [b'P' | b'N' | b'B' | b'R' | b'Q' | b'K', b'@', b'a'..=b'h', b'1'..=b'8'] => Some(None),
-        [_, _, _, _] | [_, _, _, _, b'p' | b'n' | b'b' | b'r' | b'q' | b'k']
-            if is_chess_square(&uci[..2]) && is_chess_square(&uci[2..4]) =>
-        {
-            Some(Some(Move { from: uci[..2].parse().ok()?, to: uci[2..4].parse().ok()? }))
+        &[a, b, c, d, ref promotion @ ..] if matches!(promotion, [] | [b'p' | b'n' | b'b' | b'r' | b'q' | b'k']) => {
+            Some(Some(Move { from: chess_square(&[a, b])?, to: chess_square(&[c, d])? }))
         }
         _ => None,
     }
@@ -346,98 +342,20 @@ fn uci_move(uci: &str) -> Option<Option<Move>> {
 /// The cache key of a game drawn with the theme `theme`: the parsed values printed again in one order, so the
 /// body's spacing, field order, theme alias, piece set and the frames' defaults do not matter.
 fn key(game: &Game, theme: &str) -> String {
-    let mut key = String::with_capacity(64 * game.frames.len() + 64);
-    for part in [CACHE_VERSION, "\ngame\n", if game.flip { "black " } else { "white " }, theme] {
-        key.push_str(part);
-    }
-    key.push_str(if game.coordinates { " coordinates\n" } else { "\n" });
+    let orientation = if game.flip { "black" } else { "white" };
+    let mut key = format!("{CACHE_VERSION}\ngame\n{orientation} {theme} coordinates={}\n", u8::from(game.coordinates));
     if let Some([top, bottom]) = &game.bars {
-        for part in ["bars ", &string(top), " ", &string(bottom), "\n"] {
-            key.push_str(part);
-        }
+        key += &format!("bars {} {}\n", string(top), string(bottom));
     }
     if !game.comment.is_empty() {
-        for part in ["comment ", &string(&game.comment), "\n"] {
-            key.push_str(part);
-        }
+        key += &format!("comment {}\n", string(&game.comment));
     }
     for frame in &game.frames {
-        key.push_str(&ffen::canonical(&frame.board));
-        key.push(' ');
-        match frame.last {
-            Some(m) => key.push_str(&format!("{}{}", m.from, m.to)),
-            None => key.push('-'),
-        }
-        key.push(' ');
-        key.push_str(&frame.check.map_or("-".to_string(), |square| square.to_string()));
-        key.push(' ');
-        key.push_str(&frame.delay.to_string());
-        key.push('\n');
+        let squares: Vec<String> = frame.last.iter().flat_map(|m| [m.from, m.to]).map(|s| s.to_string()).collect();
+        let check = frame.check.map(|s| s.to_string());
+        let last = if squares.is_empty() { "-".into() } else { squares.concat() };
+        let board = ffen::canonical(&frame.board);
+        key += &format!("{board} {last} {} {}\n", check.as_deref().unwrap_or("-"), frame.delay);
     }
-    key.push_str("gif");
-    key
-}
-
-/// A game to draw: the body read, within the limits.
-#[derive(Debug)]
-pub struct GameJob {
-    body: GameBody,
-}
-
-impl GameJob {
-    /// The job of a body read.
-    pub fn new(body: GameBody) -> GameJob {
-        GameJob { body }
-    }
-
-    /// The game.
-    pub fn game(&self) -> &Game {
-        &self.body.game
-    }
-
-    /// The cache key ([`GameBody::key`]).
-    pub fn key(&self) -> &str {
-        &self.body.key
-    }
-
-    /// The strong `ETag`, the hash of the key.
-    pub fn etag(&self) -> ETag {
-        ETag::of_key(&self.body.key)
-    }
-
-    /// The GET URL the answer is stored under in the edge cache (which keeps GET requests only), on `origin`:
-    /// [`CACHE_PATH`]`game.gif` with the version, the key's other lines and the `ETag` as parameters, so two bodies
-    /// share it only when their keys are equal; `None` when it would be longer than [`MAX_URL_LEN`] (a game of
-    /// about 200 frames or more), which is drawn every time.
-    pub fn cache_url(&self, origin: &str) -> Option<String> {
-        let rest = self.body.key.split_once('\n').map_or("", |(_, rest)| rest);
-        let mut query = form_urlencoded::Serializer::new(String::new());
-        query.append_pair("v", CACHE_VERSION).append_pair("key", rest);
-        let query = query.append_pair("etag", &format!("{:016x}", fnv1a64(self.body.key.as_bytes()))).finish();
-        let url = format!("{}{CACHE_PATH}game.gif?{query}", origin.trim_end_matches('/'));
-        (url.len() <= MAX_URL_LEN).then_some(url)
-    }
-
-    /// The headers of the answer, with `X-Cache` set to `x_cache`.
-    pub fn headers(&self, x_cache: CacheStatus) -> Vec<super::Header> {
-        let mut headers = vec![
-            header("Content-Type", "image/gif"),
-            header("Cache-Control", DIAGRAM_CACHE_CONTROL),
-            ("ETag", self.etag().to_string()),
-        ];
-        headers.extend(cors());
-        headers.push(header("X-Cache", x_cache.as_str()));
-        headers.push(nosniff());
-        headers
-    }
-
-    /// Draws the game: the `200` with the GIF, or the refusal found while drawing (a palette too small: `400`; an
-    /// encoder failure: `500`), which no cache keeps.
-    pub fn render(&self) -> Rendered {
-        match self.body.game.write() {
-            Ok(body) => Rendered::Diagram(Response { status: 200, headers: self.headers(CacheStatus::Miss), body }),
-            Err(WriteError::Palette(e)) => Rendered::Failed(Reject::Unanimatable(e).response(None, false)),
-            Err(e) => Rendered::Failed(Reject::Internal(e).response(None, false)),
-        }
-    }
+    key + "gif"
 }

@@ -128,13 +128,18 @@ impl Reader<'_> {
             b'"' => self.string().map(Json::Str),
             b'-' | b'0'..=b'9' => self.number(),
             _ => {
-                for (word, value) in [("true", Json::Bool(true)), ("false", Json::Bool(false)), ("null", Json::Null)] {
-                    if self.bytes[self.at..].starts_with(word.as_bytes()) {
+                let (word, value): (&[u8], _) = match first {
+                    b't' => (b"true", Json::Bool(true)),
+                    b'f' => (b"false", Json::Bool(false)),
+                    _ => (b"null", Json::Null),
+                };
+                match self.bytes[self.at..].starts_with(word) {
+                    true => {
                         self.at += word.len();
-                        return Ok(value);
+                        Ok(value)
                     }
+                    false => Err(self.error("unexpected character")),
                 }
-                Err(self.error("unexpected character"))
             }
         }
     }
@@ -223,9 +228,11 @@ impl Reader<'_> {
 
     /// The four hex digits of a `\u` escape, at its backslash.
     fn hex(&mut self) -> Result<u32, JsonError> {
-        let digits = self.bytes.get(self.at + 2..self.at + 6).and_then(|d| std::str::from_utf8(d).ok());
-        let code = digits.filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit())).map(|d| u32::from_str_radix(d, 16));
-        let Some(Ok(code)) = code else { return Err(self.error("invalid escape")) };
+        let mut code = 0;
+        for i in 2..6 {
+            let digit = self.bytes.get(self.at + i).and_then(|&b| char::from(b).to_digit(16));
+            code = code * 16 + digit.ok_or(self.error("invalid escape"))?;
+        }
         self.at += 6;
         Ok(code)
     }
