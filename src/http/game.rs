@@ -36,33 +36,44 @@ pub const MAX_COMMENT_BYTES: usize = 255;
 /// The frame delay without `delay`, in hundredths of a second.
 pub const DEFAULT_DELAY: u16 = 50;
 
-/// lila-gif's board themes: each name, the names lila-gif reads as it, and its light and dark squares
-/// (lila-gif's `theme/make-sprites.py`).
-const THEMES: [(&str, &[&str], Rgb, Rgb); 6] = [
-    ("blue", &["blue2", "blue3", "blue-marble", "canvas"], Rgb(0xde, 0xe3, 0xe6), Rgb(0x8c, 0xa2, 0xad)),
-    (
-        "brown",
-        &[
-            "wood",
-            "wood2",
-            "wood3",
-            "wood4",
-            "maple",
-            "maple2",
-            "marble",
-            "grey",
-            "metal",
-            "olive",
-            "newspaper",
-            "horsey",
-        ],
-        Rgb(0xf0, 0xd9, 0xb5),
-        Rgb(0xb5, 0x88, 0x63),
-    ),
-    ("green", &["green-plastic"], Rgb(0xff, 0xff, 0xdd), Rgb(0x86, 0xa6, 0x66)),
-    ("ic", &["leather"], Rgb(0xec, 0xec, 0xec), Rgb(0xc1, 0xc1, 0x8e)),
-    ("pink", &[], Rgb(0xf1, 0xf1, 0xc9), Rgb(0xf0, 0x72, 0x72)),
-    ("purple", &["purple-diag"], Rgb(0x9f, 0x90, 0xb0), Rgb(0x7d, 0x4a, 0x8d)),
+/// lila-gif's board themes' names: its six, then the lichess board names it reads as one of them ([`THEME_OF`]).
+const THEME_NAMES: [&str; 25] = [
+    "blue",
+    "brown",
+    "green",
+    "ic",
+    "pink",
+    "purple",
+    "blue2",
+    "blue3",
+    "blue-marble",
+    "canvas",
+    "wood",
+    "wood2",
+    "wood3",
+    "wood4",
+    "maple",
+    "maple2",
+    "marble",
+    "grey",
+    "metal",
+    "olive",
+    "newspaper",
+    "horsey",
+    "green-plastic",
+    "leather",
+    "purple-diag",
+];
+/// The theme each of [`THEME_NAMES`] is (an index of [`THEME_COLOURS`]).
+const THEME_OF: [usize; 25] = [0, 1, 2, 3, 4, 5, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 5];
+/// lila-gif's themes' light and dark squares (its `theme/make-sprites.py`).
+const THEME_COLOURS: [(Rgb, Rgb); 6] = [
+    (Rgb(0xde, 0xe3, 0xe6), Rgb(0x8c, 0xa2, 0xad)),
+    (Rgb(0xf0, 0xd9, 0xb5), Rgb(0xb5, 0x88, 0x63)),
+    (Rgb(0xff, 0xff, 0xdd), Rgb(0x86, 0xa6, 0x66)),
+    (Rgb(0xec, 0xec, 0xec), Rgb(0xc1, 0xc1, 0x8e)),
+    (Rgb(0xf1, 0xf1, 0xc9), Rgb(0xf0, 0x72, 0x72)),
+    (Rgb(0x9f, 0x90, 0xb0), Rgb(0x7d, 0x4a, 0x8d)),
 ];
 
 /// lila-gif's piece sets: each is read, and the pieces drawn are ours (cburnett, lila-gif's default).
@@ -205,14 +216,13 @@ impl<'a> Fields<'a> {
         }
     }
 
-    /// Which of `names` the field is (an alias of `aliases` read as the name it stands for), `None` when absent.
-    fn choice(&self, name: &str, names: &[&str], aliases: &[(&str, usize)]) -> Result<Option<usize>, BodyError> {
+    /// Which of `names` the field is, `None` when absent; the first `shown` of them are named in the error.
+    fn choice(&self, name: &str, names: &[&str], shown: usize) -> Result<Option<usize>, BodyError> {
         let Some(value) = self.get(name) else { return Ok(None) };
         let text = if let Json::Str(s) = value { s.as_str() } else { "" };
-        let alias = || aliases.iter().find(|(a, _)| *a == text).map(|&(_, i)| i);
-        match names.iter().position(|n| *n == text).or_else(alias) {
+        match names.iter().position(|n| *n == text) {
             Some(i) => Ok(Some(i)),
-            None => Err(self.bad(name, &format!("expected one of {}", names.join(", ")))),
+            None => Err(self.bad(name, &format!("expected one of {}", names[..shown].join(", ")))),
         }
     }
 }
@@ -233,12 +243,10 @@ impl GameBody {
         let body = Fields::of(&value, None, &BODY_FIELDS)?;
         let [white, black] = [body.text("white", MAX_NAME_BYTES)?, body.text("black", MAX_NAME_BYTES)?];
         let comment = body.text("comment", MAX_COMMENT_BYTES)?.unwrap_or("");
-        let flip = body.choice("orientation", &["white", "black"], &[])? == Some(1);
+        let flip = body.choice("orientation", &["white", "black"], 2)? == Some(1);
         let delay = body.delay("delay", false)?.unwrap_or(DEFAULT_DELAY);
-        let aliases: Vec<(&str, usize)> =
-            THEMES.iter().enumerate().flat_map(|(i, t)| t.1.iter().map(move |a| (*a, i))).collect();
-        let theme = body.choice("theme", &THEMES.map(|t| t.0), &aliases)?.unwrap_or(1);
-        body.choice("piece", &PIECES, &[])?;
+        let theme = THEME_OF[body.choice("theme", &THEME_NAMES, 6)?.unwrap_or(1)];
+        body.choice("piece", &PIECES, PIECES.len())?;
         let coordinates = body.switch("coordinates", true).map_err(|_| body.bad("coordinates", YES_OR_NO))?;
         let Some(Json::Array(frames)) = body.get("frames") else {
             return Err(body.bad("frames", "expected an array of frames"));
@@ -253,9 +261,9 @@ impl GameBody {
         let [white, black] = [white, black].map(|name| name.unwrap_or("").to_string());
         let shown = !white.is_empty() || !black.is_empty();
         let bars = shown.then_some(if flip { [white, black] } else { [black, white] });
-        let (_, _, light, dark) = THEMES[theme];
+        let (light, dark) = THEME_COLOURS[theme];
         let game = Game { frames: read, bars, flip, coordinates, colours: (light, dark), comment: comment.to_string() };
-        let key = key(&game, THEMES[theme].0);
+        let key = key(&game, THEME_NAMES[theme]);
         Ok(GameBody { game, key })
     }
 }
