@@ -73,6 +73,7 @@ fn readme_link_bytes() -> Vec<u8> {
     let job = match plan(&info) {
         Plan::Diagram(job) => job,
         Plan::Respond(r) => panic!("{link}: {} {}", r.status, String::from_utf8_lossy(&r.body)),
+        Plan::Game(_) => panic!("{link}: a game"),
     };
     match job.render() {
         Rendered::Diagram(r) => r.body,

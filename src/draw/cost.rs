@@ -172,9 +172,9 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Frame
 }
 
 /// Predicts an animation from its parts (lila-gif's `/game.gif`: [`crate::draw::game::Game::cost`]): its first
-/// frame as a still of `first` with `options` plus every pixel of the `width × height` picture painted, indexed
-/// and encoded, the `chars` characters of its text, then each later frame's fixed part and the pixels of its
-/// changed `areas`, as [`animation_cost`] counts them.
+/// frame as a still of `first` with `options` plus every pixel of the `width × height` picture, the `chars`
+/// characters of its text, then each later frame's fixed part and the pixels of its changed `areas`, as
+/// [`animation_cost`] counts them.
 pub(crate) fn frames_cost(
     first: Option<&Board>,
     options: &RenderOptions,
@@ -185,7 +185,7 @@ pub(crate) fn frames_cost(
     let still = first.map(|board| render_cost(board, options));
     let (micros, tiles) = still.map_or((FIXED_MICROS, 0), |s| (s.micros, s.tiles));
     let pixels = u64::from(width) * u64::from(height);
-    let mut nanos = (micros - FIXED_MICROS + chars as u64 * CHAR_MICROS) * 1000 + pixels * ANIMATION_PIXEL_NANOS;
+    let mut nanos = (micros - FIXED_MICROS + chars as u64 * CHAR_MICROS) * 1000 + pixels * FIRST_FRAME_PIXEL_NANOS;
     for area in areas {
         nanos += FRAME_NANOS + area * ANIMATION_PIXEL_NANOS;
     }

@@ -11,7 +11,7 @@ use crate::draw::cost::{self, RenderCost};
 use crate::draw::format::{self, WriteError};
 use crate::draw::layout::Layout;
 use crate::draw::raster::quantize;
-use crate::draw::text;
+use crate::draw::text::{self, Coverage};
 use crate::notation::board::Board;
 use crate::notation::paint::{self, Rgb};
 use crate::options::furniture::{LastMoveStyle, Move, SquareName};
@@ -121,9 +121,13 @@ impl Game {
             (layout.board_x, layout.board_y)
         });
         let (width, height) = self.size();
-        let mut game = Animation { width, height, palette: board.palette.clone(), frames: Vec::new() };
+        let palette = board.palette.clone();
+        let mut game = Animation { width, height, palette, unchanged: board.unchanged, frames: Vec::new() };
+        // The board as shown so far, in indices: where a later frame's pixels stay as they were (`unchanged`), a
+        // coordinate's square keeps its colour from here.
+        let mut shown = Shown { indices: vec![0; (BOARD * BOARD) as usize], unchanged: board.unchanged };
         for (i, still) in board.frames.iter().enumerate() {
-            let still = self.frame(&mut game.palette, still, i == 0, origin)?;
+            let still = self.frame(&mut game.palette, still, (i == 0, origin), &mut shown)?;
             game.frames.push(still);
         }
         Ok(with_comment(format::write_gif(&game)?, &self.comment))
@@ -131,13 +135,13 @@ impl Game {
 
     /// A frame of the board's animation (whose squares start at `origin` in its picture) in the game's picture,
     /// its colours added to `palette`: the `first` the whole picture with its bars, the others their rectangle
-    /// moved under the top bar.
+    /// moved under the top bar. `shown` is the board as shown before it, and after it on return.
     fn frame(
         &self,
         palette: &mut Vec<Rgb>,
         still: &Still,
-        first: bool,
-        origin: (u32, u32),
+        (first, origin): (bool, (u32, u32)),
+        shown: &mut Shown,
     ) -> Result<Still, AnimationError> {
         let top = self.top();
         let (x, y, w, h) = still.rect;
@@ -154,23 +158,30 @@ impl Game {
         for row in upper..lower {
             let from = ((row - y) * w + left - x) as usize;
             let to = ((row - origin.1 + top - rect.1) * rect.2 + left - origin.0 - rect.0) as usize;
-            out[to..to + span].copy_from_slice(&still.indices[from..from + span]);
+            let indices = &still.indices[from..from + span];
+            out[to..to + span].copy_from_slice(indices);
+            shown.put(((row - origin.1) * BOARD + left - origin.0) as usize, indices, first);
         }
-        let mut paint = Paint { palette, out: &mut out, width: rect.2 };
+        let mut paint = Paint { palette, out: &mut out, width: rect.2, unchanged: shown.unchanged };
         if let (true, Some([upper_name, lower_name])) = (first, &self.bars) {
             paint.bar(0, upper_name)?;
             paint.bar(BAR + BOARD, lower_name)?;
         }
         if self.coordinates {
-            self.coordinates(&mut paint, rect)?;
+            self.coordinates(&mut paint, rect, shown)?;
         }
-        Ok(Still { rect, indices: out, delay_ms: still.delay_ms })
+        Ok(Still { rect, indices: out, delay_ms: still.delay_ms, plan: None })
     }
 
     /// The coordinates on the squares of `rect` (the frame's place in the picture) that carry them: the file
     /// letters on the bottom row, the rank numbers on the right column, as lila-gif writes them, each in the other
     /// squares' colour (lila-gif's light-to-dark gradient), lit by the last move's highlight where its square is.
-    fn coordinates(&self, paint: &mut Paint<'_>, rect: (u32, u32, u32, u32)) -> Result<(), AnimationError> {
+    fn coordinates(
+        &self,
+        paint: &mut Paint<'_>,
+        rect: (u32, u32, u32, u32),
+        shown: &Shown,
+    ) -> Result<(), AnimationError> {
         let (tint, alpha) = LastMoveStyle::Lichess.paint();
         for (column, row) in (0..8).map(|d| (d, 7)).chain((0..7).map(|d| (7, d))) {
             let (sx, sy) = (column * SQUARE, self.top() + row * SQUARE);
@@ -181,17 +192,22 @@ impl Game {
             let (file, rank) = if self.flip { (7 - column, row + 1) } else { (column, 8 - row) };
             let (light, dark) = self.colours;
             let (plain, other) = if (file + rank) % 2 == 1 { (dark, light) } else { (light, dark) };
-            // The square's own colour from its corner, which no piece or glow reaches: lit by the last move or not.
-            let own = paint.palette[usize::from(paint.out[(fy * rect.2 + fx) as usize])];
+            // The square's own colour from its corner as shown, which no piece or glow reaches: lit by the last move
+            // or not. Its coordinate is written again in every frame that covers it (the same pixels where the
+            // square did not change).
+            let corner = shown.indices[(row * SQUARE * BOARD + column * SQUARE) as usize];
+            let own = paint.palette[usize::from(corner)];
             let ink = if own == plain { other } else { mix(other, tint, alpha) };
             let clip = (fx, fy, fx + SQUARE, fy + SQUARE);
             let at = |pen: (i64, i64)| (i64::from(fx) + pen.0, i64::from(fy) + pen.1);
+            // The sixteen labels are kept in the labels' cache, drawn again in every frame that covers them.
             if row == 7 {
-                let letter = char::from(b'a' + file as u8).to_string();
-                paint.text(clip, (&letter, LABEL_PX), (own, ink), at(FILE_PEN))?;
+                let letter = text::rasterize_cached(&char::from(b'a' + file as u8).to_string(), LABEL_PX);
+                paint.text(clip, letter.as_deref(), (own, ink), at(FILE_PEN))?;
             }
             if column == 7 {
-                paint.text(clip, (&rank.to_string(), LABEL_PX), (own, ink), at(RANK_PEN))?;
+                let number = text::rasterize_cached(&rank.to_string(), LABEL_PX);
+                paint.text(clip, number.as_deref(), (own, ink), at(RANK_PEN))?;
             }
         }
         Ok(())
@@ -220,12 +236,33 @@ struct Paint<'a> {
     palette: &'a mut Vec<Rgb>,
     out: &'a mut [u8],
     width: u32,
+    /// The unchanged pixels' entry of the palette, if any: never a colour drawn here.
+    unchanged: Option<u8>,
+}
+
+/// The board as shown after the frames so far, in palette indices ([`BOARD`] × [`BOARD`]).
+struct Shown {
+    indices: Vec<u8>,
+    /// The index of a later frame's pixel that stays as it was, if any.
+    unchanged: Option<u8>,
+}
+
+impl Shown {
+    /// A row's `indices` from `at`: every one in the `first` frame, the others where they change.
+    fn put(&mut self, at: usize, indices: &[u8], first: bool) {
+        for (shown, &index) in self.indices[at..at + indices.len()].iter_mut().zip(indices) {
+            if first || Some(index) != self.unchanged {
+                *shown = index;
+            }
+        }
+    }
 }
 
 impl Paint<'_> {
     /// The index of `rgb`, added to the palette the first time.
     fn index(&mut self, rgb: Rgb) -> Result<u8, AnimationError> {
-        if let Some(i) = self.palette.iter().position(|&c| c == rgb) {
+        let colour = |(i, &c): (usize, &Rgb)| c == rgb && Some(i as u8) != self.unchanged;
+        if let Some(i) = self.palette.iter().enumerate().position(colour) {
             return Ok(i as u8);
         }
         let i = u8::try_from(self.palette.len()).map_err(|_| AnimationError::TooManyColours)?;
@@ -249,22 +286,24 @@ impl Paint<'_> {
         let rest_pen = text::pen_positions(name, NAME_PX).get(first.chars().count()).map_or(0, |&(_, x)| x);
         let clip = (0, top, BOARD, top + BAR);
         let baseline = i64::from(top) + NAME_PEN.1;
-        self.text(clip, (first, NAME_PX), (BAR_COLOUR, ink), (NAME_PEN.0, baseline))?;
+        // A name is drawn once a game: not kept in the labels' cache.
+        self.text(clip, text::rasterize(first, NAME_PX).as_ref(), (BAR_COLOUR, ink), (NAME_PEN.0, baseline))?;
         let pen = (NAME_PEN.0 + i64::from(rest_pen), baseline);
-        self.text(clip, (&name[first.len()..], NAME_PX), (BAR_COLOUR, NAME_INK), pen)
+        let rest = text::rasterize(&name[first.len()..], NAME_PX);
+        self.text(clip, rest.as_ref(), (BAR_COLOUR, NAME_INK), pen)
     }
 
-    /// `text` at `px` with its pen at `pen`, each pixel inside `clip` (left, top, right, bottom) its coverage's
-    /// share of the way from `paper` to `ink`; the coverage is rounded to the sprites' five levels, so it adds at
-    /// most four colours.
+    /// A text's `coverage` with its pen at `pen`, each pixel inside `clip` (left, top, right, bottom) its
+    /// coverage's share of the way from `paper` to `ink`; the coverage is rounded to the sprites' five levels, so it
+    /// adds at most four colours.
     fn text(
         &mut self,
         (left, top, right, bottom): (u32, u32, u32, u32),
-        (text, px): (&str, f32),
+        coverage: Option<&Coverage>,
         (paper, ink): (Rgb, Rgb),
         pen: (i64, i64),
     ) -> Result<(), AnimationError> {
-        let Some(coverage) = text::rasterize(text, px) else { return Ok(()) };
+        let Some(coverage) = coverage else { return Ok(()) };
         let mut levels = [0u8; 5];
         for (k, level) in levels.iter_mut().enumerate().skip(1) {
             *level = self.index(mix(paper, ink, quantize((k * 64).min(255) as u8)))?;
