@@ -216,7 +216,11 @@ fn orientation_theme_and_names() {
 #[test]
 fn the_cache_url_is_the_bodys_canonical_key() {
     let a = r#"{"frames":[{"fen":"4k3/8/8/8/8/8/8/4K3 w","lastMove":"e2e1","check":"e1"}],"white":"A","delay":50}"#;
-    let b = "{ \"white\" : \"A\",\n \"frames\" : [ { \"check\": \"e1\", \"lastMove\": \"e2e1\",\n\"fen\": \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\", \"glyph\": \"?\" } ] , \"theme\": \"maple\", \"piece\": \"merida\" }";
+    let b = concat!(
+        "{ \"white\" : \"A\",\n \"frames\" : [ { \"check\": \"e1\", \"lastMove\": \"e2e1\",\n",
+        "\"fen\": \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\", \"glyph\": \"?\" } ] ,",
+        " \"theme\": \"maple\", \"piece\": \"merida\" }",
+    );
     let (a, b) = (job(a), job(b));
     assert_eq!(a.key(), b.key());
     assert_eq!(a.cache_url("https://h.example"), b.cache_url("https://h.example"));

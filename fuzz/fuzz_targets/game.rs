@@ -43,7 +43,10 @@ fuzz_target!(|data: &[u8]| {
     }
     assert!(game.bars.as_ref().is_none_or(|[a, b]| !a.is_empty() || !b.is_empty()));
     assert!(body.key.starts_with(&format!("{CACHE_VERSION}\ngame\n")) && body.key.ends_with("\ngif"));
-    assert_eq!(body.key.lines().count(), 4 + game.frames.len() + usize::from(game.bars.is_some()) + usize::from(!game.comment.is_empty()));
+    assert_eq!(
+        body.key.lines().count(),
+        4 + game.frames.len() + usize::from(game.bars.is_some()) + usize::from(!game.comment.is_empty())
+    );
     // The game written out again reads back to the same key.
     let again = GameBody::read(rewrite(&body).as_bytes()).expect("a rewritten body reads");
     assert_eq!(again.key, body.key);
@@ -52,7 +55,10 @@ fuzz_target!(|data: &[u8]| {
         let gif = game.write().expect("a game of chess boards is drawn");
         let (width, height) = game.size();
         assert!(gif.starts_with(b"GIF89a") && gif.ends_with(b";"));
-        assert_eq!([u32::from(u16::from_le_bytes([gif[6], gif[7]])), u32::from(u16::from_le_bytes([gif[8], gif[9]]))], [width, height]);
+        assert_eq!(
+            [u32::from(u16::from_le_bytes([gif[6], gif[7]])), u32::from(u16::from_le_bytes([gif[8], gif[9]]))],
+            [width, height]
+        );
         let frames = gif.windows(2).filter(|w| w == &[0x21, 0xf9]).count();
         assert!(frames >= 1, "a frame at least");
     }

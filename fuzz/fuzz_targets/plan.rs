@@ -78,8 +78,18 @@ fuzz_target!(|data: &[u8]| {
     // The shipped Free-plan CPU limit (wrangler.toml's FFEN_MAX_RENDER_MS) on half the inputs.
     let cost_limit = if flags & 0x80 != 0 { ffen_diagram::CostLimit::new(8) } else { None };
     let content_length = body.map(|b| b.len() as u64);
-    let info =
-        RequestInfo { method, path, query, url_len, accept, if_none_match, pixel_limit, cost_limit, content_length, body };
+    let info = RequestInfo {
+        method,
+        path,
+        query,
+        url_len,
+        accept,
+        if_none_match,
+        pixel_limit,
+        cost_limit,
+        content_length,
+        body,
+    };
     let head = method == "HEAD";
 
     let decoded = Request::decode(&info);

@@ -97,9 +97,9 @@ impl Game {
         BAR * u32::from(self.bars.is_some())
     }
 
-    /// The predicted CPU of [`Game::write`], as [`crate::animation_cost`] predicts an animation: the first frame as a still of the first
-    /// position, then each frame's rectangle around the squares that differ from the frame before (pieces, last
-    /// move, check), the names' characters and the coordinates.
+    /// The predicted CPU of [`Game::write`], as [`crate::animation_cost`] predicts an animation: the first frame as
+    /// a still of the first position, then each frame's rectangle around the squares that differ from the frame
+    /// before (pieces, last move, check), the names' characters and the coordinates.
     pub fn cost(&self) -> RenderCost {
         let areas: Vec<u64> = self.frames.windows(2).map(|pair| changed_area(&pair[0], &pair[1])).collect();
         let chars = self.bars.iter().flatten().map(|name| name.chars().count()).sum::<usize>();

@@ -268,6 +268,9 @@ impl GameBody {
     }
 }
 
+/// What `check` takes, for messages.
+const CHECK_EXPECTED: &str = "expected a yes or no (true, \"yes\", …) or a square such as \"e1\"";
+
 /// What `coordinates` and `check` take as yes or no, for messages.
 const YES_OR_NO: &str = "expected true, false, or one of \"1\", \"yes\", \"true\", \"0\", \"no\", \"false\"";
 
@@ -300,7 +303,7 @@ fn read_frame(frame: &Fields<'_>, delay: u16) -> Result<GameFrame, BodyError> {
         Ok(false) => None,
         Ok(true) => king(Some(if black { Color::Black } else { Color::White }), None),
         Err(square) if chess_square(square.as_bytes()).is_some() => king(None, chess_square(square.as_bytes())),
-        Err(_) => return Err(frame.bad("check", "expected a yes or no (true, \"yes\", …) or a square such as \"e1\"")),
+        Err(_) => return Err(frame.bad("check", CHECK_EXPECTED)),
     };
     Ok(GameFrame { board, last, check, delay })
 }
