@@ -217,9 +217,12 @@ async function startWorker(vars = {}, root = ROOT) {
 
 // ---- requests -----------------------------------------------------------------------------------------------------
 
+// `url`: a path to GET, or `{ path, body }` to POST (lila-gif's /game.gif).
 async function get(base, url) {
   const t = performance.now();
-  const res = await fetch(base + url, { headers: { accept: "*/*" }, signal: AbortSignal.timeout(30_000) });
+  const init = { headers: { accept: "*/*" }, signal: AbortSignal.timeout(30_000) };
+  if (typeof url === "object") Object.assign(init, { method: "POST", body: url.body, headers: { ...init.headers, "content-type": "application/json" } });
+  const res = await fetch(base + (typeof url === "object" ? url.path : url), init);
   const body = new Uint8Array(await res.arrayBuffer());
   return { status: res.status, xCache: res.headers.get("x-cache"), bytes: body.length, ms: performance.now() - t };
 }
@@ -382,6 +385,10 @@ const LILA_GAME = readFileSync(path.join(ROOT, "benches/shared/cases.rs"), "utf8
   .replace(/\\\n/g, "");
 const LILA_LOOK = "&size=90&theme=brown&lastmove_style=lichess";
 const SOLUTION_20 = LILA_GAME.split(" ").slice(0, 20).join(" ");
+// lila-gif's example body (tests/fixtures/lila-gif-example.json: its 93 frames, the players' names), and its first
+// frames alone: POST /game.gif.
+const LILA_BODY = JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures/lila-gif-example.json"), "utf8"));
+const game = (frames) => ({ path: "/game.gif", body: JSON.stringify({ ...LILA_BODY, frames: LILA_BODY.frames.slice(0, frames) }) });
 const played = (format, moves, look) => diagram(START, look + "&moves=" + encodeURIComponent(moves)).replace("/diagram.png?", `/diagram.${format}?`);
 
 // A 16×16 board of twenty kinds of pieces in both colours.
@@ -442,6 +449,9 @@ async function measureBuilds(builds) {
       // Animations (docs/animation.md): lila-gif's 93-frame game at its 90-px squares, and a 20-move solution.
       ["lila-gif's game, 93 frames, size=90, brown, as GIF (/diagram.gif?moves=)", 8, 3, (n) => same(n, played("gif", LILA_GAME, LILA_LOOK)), isMiss],
       ["lila-gif's game, 93 frames, size=90, brown, as APNG (/diagram.png?moves=)", 8, 3, (n) => same(n, played("png", LILA_GAME, LILA_LOOK)), isMiss],
+      ["lila-gif's game as its POST /game.gif body (93 frames, the players' bars, coordinates)", 8, 3, (n) => same(n, game(93)), isMiss],
+      ["lila-gif's game, its first 3 frames, POST /game.gif", 30, 5, (n) => same(n, game(3)), isMiss],
+      ["lila-gif's game, its first frame, POST /game.gif", 30, 5, (n) => same(n, game(1)), isMiss],
       ["lila-gif's game, its first 2 moves, size=90, brown, as GIF", 30, 5, (n) => same(n, played("gif", LILA_GAME.split(" ").slice(0, 2).join(" "), LILA_LOOK)), isMiss],
       ["lila-gif's game, its first 2 moves, size=90, brown, as APNG", 30, 5, (n) => same(n, played("png", LILA_GAME.split(" ").slice(0, 2).join(" "), LILA_LOOK)), isMiss],
       ["start position as a still GIF, size=90, brown", 60, 10, (n) => same(n, diagram(START, LILA_LOOK).replace("/diagram.png?", "/diagram.gif?")), isMiss],
