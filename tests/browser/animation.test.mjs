@@ -4,32 +4,19 @@
 // `lastmove`, and show for its delay (the last frame of a line three times as long).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { openBrowser } from './browser.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
 
-let base, stop = async () => {}, context, page, userDir;
+let base, page, close = async () => {};
 
 before(async () => {
-  ({ base, stop } = await (await import('../e2e/harness.mjs')).startWorker());
-  userDir = mkdtempSync(join(tmpdir(), 'ffen-chromium-'));
-  context = await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM, headless: true, args: FLAGS });
-  page = context.pages()[0] || await context.newPage();
+  ({ base, page, close } = await openBrowser());
   // A document of the Worker's origin (a secure context, as WebCodecs asks).
   await page.goto(`${base}/diagram.png?ffen=8`);
 });
 
-after(async () => {
-  await context?.close();
-  if (userDir) rmSync(userDir, { recursive: true, force: true });
-  await stop();
-});
+after(() => close());
 
 /** In the page: each frame of the animation at `url` as RGBA bytes and its duration in ms, and each still's bytes. */
 async function framesAndStills(url, type, stills) {

@@ -5,16 +5,8 @@
 // Screenshots go to test-artifacts/player-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-
-const ROOT = new URL('../../', import.meta.url).pathname;
-const ARTIFACTS = join(ROOT, 'test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
+import { ARTIFACTS, openBrowser } from './browser.mjs';
 
 // A #2 (docs/animation.md): the diagram, then a frame for each of the three moves.
 const FFEN = '8/8/8/4k3/8/8/8/3QK3';
@@ -27,37 +19,18 @@ const STILLS = [
   ['8/8/8/3Q4/3k4/8/8/4K3', 'h5d5'],
 ];
 
-let base, stop = async () => {}, context, page, userDir;
-const problems = []; // console errors, CSP violations, failed requests: none expected
+let base, page, problems, close = async () => {};
 
 before(async () => {
-  if (process.env.EDITOR_BASE_URL) base = process.env.EDITOR_BASE_URL.replace(/\/$/, '');
-  else ({ base, stop } = await (await import('../e2e/harness.mjs')).startWorker());
-  mkdirSync(ARTIFACTS, { recursive: true });
-  userDir = mkdtempSync(join(tmpdir(), 'ffen-chromium-'));
-  context = await chromium.launchPersistentContext(userDir, {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1100, height: 1000 }, reducedMotion: 'reduce',
-  });
-  page = context.pages()[0] || await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push('console: ' + m.text());
-  });
-  page.on('response', (r) => {
-    const path = new URL(r.url()).pathname;
-    if (r.status() >= 400 && !(r.status() === 400 && path === '/diagram.png') && path !== '/favicon.ico') {
-      problems.push(`HTTP ${r.status()} ${r.url()}`);
-    }
-  });
-  page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
-  await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
-    (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI)));
+  ({ base, page, problems, close } = await openBrowser({
+    baseUrl: process.env.EDITOR_BASE_URL,
+    contextOptions: { viewport: { width: 1100, height: 1000 }, reducedMotion: 'reduce' },
+    // a broken position or move is a 400 shown inline
+    expected: (status, path) => status === 400 && path === '/diagram.png',
+  }));
 });
 
-after(async () => {
-  await context?.close();
-  if (userDir) rmSync(userDir, { recursive: true, force: true });
-  await stop();
-});
+after(() => close());
 
 const counter = () => page.textContent('#frame-no');
 

@@ -4,47 +4,22 @@
 // already up. Screenshots and the parity report go to test-artifacts/ (git-ignored).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, ROOT, openBrowser } from './browser.mjs';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-const ARTIFACTS = join(ROOT, 'test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
-
-let base, stop = async () => {}, context, page, userDir;
-const problems = []; // console errors, CSP violations, failed requests: none expected
+let base, page, problems, close = async () => {};
 
 before(async () => {
-  if (process.env.SVG_BASE_URL) base = process.env.SVG_BASE_URL.replace(/\/$/, '');
-  else ({ base, stop } = await (await import('../e2e/harness.mjs')).startWorker({ vars: { FFEN_MAX_IMAGE_PIXELS: String(2200 * 2200) } }));
-  mkdirSync(ARTIFACTS, { recursive: true });
-  userDir = mkdtempSync(join(tmpdir(), 'ffen-chromium-'));
-  context = await chromium.launchPersistentContext(userDir, {
-    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1100, height: 1000 },
-  });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-  page = context.pages()[0] || await context.newPage();
-  page.on('console', (m) => {
-    // failed loads are judged by URL below (the page's favicon.ico is a 404)
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push('console: ' + m.text());
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400 && new URL(r.url()).pathname !== '/favicon.ico') problems.push(`HTTP ${r.status()} ${r.url()}`);
-  });
-  page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
-  await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
-    (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI)));
+  ({ base, page, problems, close } = await openBrowser({
+    baseUrl: process.env.SVG_BASE_URL,
+    vars: { FFEN_MAX_IMAGE_PIXELS: String(2200 * 2200) },
+    contextOptions: { viewport: { width: 1100, height: 1000 } },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  }));
 });
 
-after(async () => {
-  await context?.close();
-  if (userDir) rmSync(userDir, { recursive: true, force: true });
-  await stop();
-});
+after(() => close());
 
 // Waits until the editor's preview shows `canonical` (the X-FFEN the Worker answered) and the image has loaded.
 async function settled(canonical) {
