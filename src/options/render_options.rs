@@ -263,21 +263,8 @@ impl RenderOptions {
     /// ```
     pub fn for_board(&self, board: &Board) -> Result<RenderOptions, OptionError> {
         let (width, height) = (board.width(), board.height());
+        self.check_labels(width, height)?;
         let mut fitted = self.clone();
-        for (parameter, labels, count, what) in
-            [("files", &self.files, width, "file"), ("ranks", &self.ranks, height, "rank")]
-        {
-            if let Some(labels) = labels {
-                if labels.len() != count {
-                    let value = labels.labels().join(" ");
-                    let expected = format!("one label per {what}: {count}, not {}", labels.len());
-                    return Err(OptionError::new(parameter, &value, expected));
-                }
-            }
-        }
-        if self.first_rank > MAX_FIRST_RANK {
-            return Err(OptionError::new("first_rank", &self.first_rank.to_string(), FIRST_RANK_EXPECTED));
-        }
         if self.files.is_some() || self.ranks.is_some() {
             fitted.coords = true;
         }
@@ -363,6 +350,26 @@ impl RenderOptions {
         // Squares named by `squares`, `arrows`, `lastmove` and `check` must be on this board.
         fitted.furniture.check(board)?;
         Ok(fitted)
+    }
+
+    /// Whether the `files` and `ranks` labels are one a file and one a rank of a `width` × `height` board, and
+    /// `first_rank` within its limit.
+    fn check_labels(&self, width: usize, height: usize) -> Result<(), OptionError> {
+        for (parameter, labels, count, what) in
+            [("files", &self.files, width, "file"), ("ranks", &self.ranks, height, "rank")]
+        {
+            if let Some(labels) = labels {
+                if labels.len() != count {
+                    let value = labels.labels().join(" ");
+                    let expected = format!("one label per {what}: {count}, not {}", labels.len());
+                    return Err(OptionError::new(parameter, &value, expected));
+                }
+            }
+        }
+        if self.first_rank > MAX_FIRST_RANK {
+            return Err(OptionError::new("first_rank", &self.first_rank.to_string(), FIRST_RANK_EXPECTED));
+        }
+        Ok(())
     }
 
     /// Drops the looks that colour nothing on `board`: a style of marks that are not there, `squares_color` without
