@@ -392,15 +392,11 @@ impl Tiles {
                     .map(|file| placed.iter().find(|(at, _)| at.x as usize == file * s && at.y == band * side))
                     .map(|found| found.map(|&(_, id)| id))
                     .collect();
-                let span = |(file, id): (usize, &Option<usize>)| match row[..file].iter().rposition(|other| other == id)
-                {
-                    Some(left) => Span::Copy { len: s, distance: (file - left) * s },
-                    None => match id {
-                        Some(id) => self.codes[*id].as_ref().map_or(Span::Search(s), |c| Span::Tile(Arc::clone(c))),
-                        None => Span::Tile(Arc::clone(&unchanged)),
-                    },
+                let code = |id: &Option<usize>| match id {
+                    Some(id) => self.codes[*id].clone(),
+                    None => Some(Arc::clone(&unchanged)),
                 };
-                row.iter().enumerate().map(span).collect()
+                Span::squares(&row, s, code).collect()
             })
             .collect();
         Some(BandPlan { first_row: 0, band_rows: s, bands, same_above: Vec::new(), any_size: true })

@@ -411,6 +411,20 @@ pub(crate) enum Span {
 }
 
 impl Span {
+    /// The spans of a band of squares of `side` pixels showing `tiles` (one a square, left to right): a square whose
+    /// tile shows further left in the band is a copy of the nearest, any other its tile's code (`code`), or searched
+    /// where the tile has none.
+    pub(crate) fn squares<'a, T: PartialEq>(
+        tiles: &'a [T],
+        side: usize,
+        code: impl Fn(&T) -> Option<Arc<TileCodes>> + 'a,
+    ) -> impl Iterator<Item = Span> + 'a {
+        tiles.iter().enumerate().map(move |(x, tile)| match tiles[..x].iter().rposition(|other| other == tile) {
+            Some(left) => Span::Copy { len: side, distance: (x - left) * side },
+            None => code(tile).map_or(Span::Search(side), Span::Tile),
+        })
+    }
+
     /// Its pixels.
     fn len(&self) -> usize {
         match self {

@@ -1102,15 +1102,9 @@ impl<'s> Painting<'s> {
         let bands = (0..g.ranks)
             .map(|dy| {
                 let row = &self.tile_of[dy * g.files..(dy + 1) * g.files];
+                let code = |&id: &usize| self.tiles[id].art.local.as_ref().map(|l| Arc::clone(&l.codes));
                 let mut spans = vec![Span::Search(g.sx0)];
-                for (x, &id) in row.iter().enumerate() {
-                    let span = match row[..x].iter().rposition(|&other| other == id) {
-                        Some(left) => Span::Copy { len: g.square, distance: (x - left) * g.square },
-                        None => (self.tiles[id].art.local.as_ref())
-                            .map_or(Span::Search(g.square), |l| Span::Tile(Arc::clone(&l.codes))),
-                    };
-                    spans.push(span);
-                }
+                spans.extend(Span::squares(row, g.square, code));
                 spans.push(Span::Search(g.width - g.sx1));
                 spans
             })
