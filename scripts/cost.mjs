@@ -455,8 +455,8 @@ async function measureBuilds(builds) {
       ["lila-gif's game, its first 2 moves, size=90, brown, as GIF", 30, 5, (n) => same(n, played("gif", LILA_GAME.split(" ").slice(0, 2).join(" "), LILA_LOOK)), isMiss],
       ["lila-gif's game, its first 2 moves, size=90, brown, as APNG", 30, 5, (n) => same(n, played("png", LILA_GAME.split(" ").slice(0, 2).join(" "), LILA_LOOK)), isMiss],
       ["start position as a still GIF, size=90, brown", 60, 10, (n) => same(n, diagram(START, LILA_LOOK).replace("/diagram.png?", "/diagram.gif?")), isMiss],
-      ["20-move solution, default size, as APNG", 60, 10, (n) => same(n, played("png", SOLUTION_20, "")), isMiss],
-      ["20-move solution, default size, as GIF", 60, 10, (n) => same(n, played("gif", SOLUTION_20, "")), isMiss],
+      ["20-move solution, default size, as APNG", 60, 30, (n) => same(n, played("png", SOLUTION_20, "")), isMiss],
+      ["20-move solution, default size, as GIF", 60, 30, (n) => same(n, played("gif", SOLUTION_20, "")), isMiss],
       ["10×8 Capablanca board with drawn fairy glyphs (archbishop, chancellor), Bodlaender, default size", 200, 30, (n) => Array.from({ length: count(n) }, () => diagram(capablancaLike(), "&dialect=bodlaender")), isMiss],
     ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && onlyRow(request)));
     const floorRows = new Map();

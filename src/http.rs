@@ -57,8 +57,9 @@
 //!   ready FENs with their last moves and checks), answered as lila-gif's animated GIF ([`crate::game::Game`]);
 //!   the glue reads the body ([`body_wanted`], at most [`MAX_BODY_BYTES`] and one byte), a larger one is `413`.
 //!
-//! `GET` and `HEAD` are allowed on every route but `/game.gif`, which takes `POST` only; anything else is `405`
-//! (with `Allow: GET, HEAD`, or `Allow: POST` on `/game.gif`).
+//! `GET` and `HEAD` are allowed on every route but `/game.gif`, which takes `POST` only; `OPTIONS`, a browser's
+//! CORS preflight, is a `204` on every path naming its methods; anything else is `405` (with `Allow: GET, HEAD`, or
+//! `Allow: POST` on `/game.gif`).
 //!
 //! # Caching
 //!
@@ -408,6 +409,25 @@ impl GameJob {
     }
 }
 
+/// The answer to a CORS preflight (`OPTIONS`) for `path`: `204`, any origin, the path's methods, and the request
+/// headers read (`Content-Type` of a posted JSON body, `If-None-Match`), for a day. Without it a page on another
+/// origin cannot post lila-gif's JSON to `/game.gif`: the browser asks first, and a `405` stops it.
+fn preflight_response(path: &str) -> Response {
+    let methods = if path == GAME_PATH { "POST" } else { "GET, HEAD" };
+    Response {
+        status: 204,
+        headers: vec![
+            header("Access-Control-Allow-Origin", "*"),
+            header("Access-Control-Allow-Methods", methods),
+            header("Access-Control-Allow-Headers", "Content-Type, If-None-Match"),
+            header("Access-Control-Max-Age", "86400"),
+            header("Allow", &format!("{methods}, OPTIONS")),
+            header("Cache-Control", ERROR_CACHE_CONTROL),
+        ],
+        body: Vec::new(),
+    }
+}
+
 /// The page at `/`, with the headers [`crate::http::page`] defines (type, CSP, a short cache lifetime).
 fn page_response(head: bool) -> Response {
     Response {
@@ -432,6 +452,7 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let head = request.method == Method::Head;
     let query = match request.route {
         Route::Page => return Ok(Plan::Respond(page_response(head))),
+        Route::Preflight => return Ok(Plan::Respond(preflight_response(info.path))),
         Route::Game => return decide_game(info),
         Route::Diagram(query) => *query,
     };

@@ -177,3 +177,53 @@ fn a_still_gif_is_the_still_png() {
     let (width, pixels) = still(ffen_text, Some("e2e4".into()), options);
     assert_eq!((gif.width, &gif.canvases[0]), (width, &pixels));
 }
+
+/// The bytes of a few animations, kept in `tests/golden/animations/` so that the cache version's test
+/// (`tests/cache_version.rs`) sees a change of an animation's bytes as it sees a still's: a solution at the default
+/// size and a problem's two lines at a small one, as APNG and GIF, and a short lila-gif game posted to `/game.gif`.
+/// Regenerate after an intended change (and a bump of the cache version): `UPDATE_GOLDENS=1 cargo test --test
+/// animation_golden`.
+#[test]
+fn animations_bytes_are_golden() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let solution = format!("ffen={start}&moves=1.e2-e4+e7-e5+2.Sg1-f3+Sb8-c6+3.Bf1-b5+a7-a6+4.Bb5xc6+d7xc6");
+    let circe =
+        "ffen=2b1k3/3r4/8/8/8/8/8/3QK3&moves=1.Qd1*d7%2B+[%2BbRh8]+Ke8-f8+2.Qd7-d8%23+|+1.Qd1-h5%2B+Ke8-e7&size=30";
+    let mut pictures: Vec<(String, Vec<u8>)> = Vec::new();
+    for (name, query) in [("solution", solution.as_str()), ("circe-lines", circe)] {
+        for (path, extension) in [("/diagram.png", "png"), ("/diagram.gif", "gif")] {
+            pictures.push((format!("{name}.{extension}"), body(&job(path, query))));
+        }
+    }
+    let game = r#"{"white": "White", "black": "Black", "frames": [
+        {"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "lastMove": "e2e4"},
+        {"fen": "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "lastMove": "e7e5"}]}"#;
+    let info = RequestInfo {
+        method: "POST",
+        path: "/game.gif",
+        url_len: 40,
+        body: Some(game.as_bytes()),
+        ..RequestInfo::default()
+    };
+    match plan(&info) {
+        Plan::Game(job) => match job.render() {
+            Rendered::Diagram(r) => pictures.push(("game-3-frames.gif".to_string(), r.body)),
+            Rendered::Failed(r) => panic!("{}", String::from_utf8_lossy(&r.body)),
+        },
+        _ => panic!("the game body is refused"),
+    }
+    let folder = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/animations");
+    let updating = std::env::var_os("UPDATE_GOLDENS").is_some_and(|v| v != "0");
+    let mut changed = Vec::new();
+    for (name, bytes) in pictures {
+        let path = folder.join(&name);
+        if updating {
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(&path, &bytes).unwrap();
+        } else if std::fs::read(&path).ok().as_deref() != Some(&bytes[..]) {
+            changed.push(name);
+        }
+    }
+    assert!(changed.is_empty(), "changed (UPDATE_GOLDENS=1 cargo test --test animation_golden): {changed:?}");
+}

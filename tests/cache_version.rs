@@ -1,5 +1,5 @@
 //! The one cache version (`http::CACHE_VERSION`) tied to the bytes of every golden response: each golden response
-//! of `tests/golden/` (PNG, SVG, and the words' text and JSON) has a line in `tests/golden/hashes.tsv` with the
+//! of `tests/golden/` (PNG, GIF, SVG, and the words' text and JSON) has a line in `tests/golden/hashes.tsv` with the
 //! hash of its bytes and the version it was recorded under. A golden whose bytes change while the version stays is a failure: changed bytes
 //! under an old key would serve a stale picture forever. After a bump, the changed goldens are recorded again under
 //! the new version (`UPDATE_GOLDEN_HASHES=1 cargo test --test cache_version`, which refuses while the version is the
@@ -22,7 +22,7 @@ fn goldens() -> BTreeMap<String, String> {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 folders.push(path);
-            } else if path.extension().is_some_and(|e| ["png", "svg", "txt", "json"].iter().any(|x| e == *x)) {
+            } else if path.extension().is_some_and(|e| ["png", "gif", "svg", "txt", "json"].iter().any(|x| e == *x)) {
                 let name = path.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
                 found.insert(name, format!("{:016x}", fnv1a64(&std::fs::read(&path).unwrap())));
             }

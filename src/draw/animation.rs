@@ -246,6 +246,40 @@ fn put(out: &mut [u8], width: u32, rect: Rect, tile: &[u8]) {
     }
 }
 
+/// Appends the `width` indices of a scanline's `samples` at `depth` bits (high bits first), each plus `offset`.
+fn unpack_row(samples: &[u8], depth: u8, offset: u8, width: usize, out: &mut Vec<u8>) {
+    let start = out.len();
+    match depth {
+        8 => out.extend(samples.iter().map(|&i| i.wrapping_add(offset))),
+        4 => {
+            // Eight samples of four bytes at a time: each byte spread into a 16-bit lane, its high nibble in the
+            // lane's low byte (the first sample), its low nibble in the high byte. A byte-at-a-time loop made this
+            // unpacking a tenth of an animation's first frame in the wasm.
+            let add = u64::from(offset) * 0x0101_0101_0101_0101;
+            let mut words = samples.chunks_exact(4);
+            for word in &mut words {
+                let mut v = u64::from(u32::from_le_bytes(word.try_into().unwrap()));
+                v = (v | v << 16) & 0x0000_FFFF_0000_FFFF;
+                v = (v | v << 8) & 0x00FF_00FF_00FF_00FF;
+                let spread = (v >> 4 & 0x000F_000F_000F_000F) | (v & 0x000F_000F_000F_000F) << 8;
+                out.extend_from_slice(&spread.wrapping_add(add).to_le_bytes());
+            }
+            for &byte in words.remainder() {
+                out.extend_from_slice(&[(byte >> 4).wrapping_add(offset), (byte & 15).wrapping_add(offset)]);
+            }
+        }
+        _ => {
+            let (depth, per_byte) = (u32::from(depth.clamp(1, 8)), 8 / usize::from(depth.clamp(1, 8)));
+            let mask = ((1u16 << depth) - 1) as u8;
+            for &byte in samples {
+                out.extend((1..=per_byte as u32).map(|k| (byte >> (8 - depth * k) & mask).wrapping_add(offset)));
+            }
+        }
+    }
+    // The last byte's padding cut off.
+    out.truncate(start + width);
+}
+
 /// The whole picture of the last frame in palette indices.
 struct Canvas {
     width: u32,
@@ -263,9 +297,11 @@ impl Canvas {
     ) -> Result<(Canvas, Option<BandPlan>), AnimationError> {
         let painted = indexed_path_applies(board, options).then(|| indexed::paint(scene)).flatten();
         if let Some(picture) = painted {
-            // (Its band plan holds for the frame: the indices are the still's, shifted alike.)
+            // Its band plan holds for the frame (the indices are the still's, shifted alike), and its bands are coded
+            // from the tiles at any size, as the later frames' are: where the still's bands are searched (smaller
+            // pictures), the search costs an animation most of its first frame for a few per cent fewer bytes.
             if let Some(canvas) = Canvas::of_indexed(&picture, palette) {
-                return Ok((canvas, Some(picture.band_plan)));
+                return Ok((canvas, Some(BandPlan { any_size: true, ..picture.band_plan })));
             }
         }
         Ok((Canvas::of(&paint(scene), palette)?, None))
@@ -281,23 +317,11 @@ impl Canvas {
                 return None;
             }
         }
-        let (width, depth) = (picture.width as usize, usize::from(picture.depth));
-        let (per_byte, mask) = (8 / depth, ((1u16 << depth) - 1) as u8);
-        let stride = 1 + width.div_ceil(per_byte);
-        let offset = offset as u8;
+        let width = picture.width as usize;
         let mut indices = Vec::with_capacity(width * picture.height as usize);
+        let stride = 1 + width.div_ceil(8 / usize::from(picture.depth.clamp(1, 8)));
         for line in picture.scanlines.chunks_exact(stride) {
-            let samples = &line[1..];
-            if depth == 8 {
-                indices.extend(samples.iter().map(|&i| i + offset));
-            } else {
-                // A byte's samples, high bits first; the last byte's padding cut off.
-                let row = indices.len();
-                for &byte in samples {
-                    indices.extend((1..=per_byte).map(|k| (byte >> (8 - depth * k) & mask) + offset));
-                }
-                indices.truncate(row + width);
-            }
+            unpack_row(&line[1..], picture.depth, offset as u8, width, &mut indices);
         }
         Some(Canvas { width: picture.width, height: picture.height, indices })
     }
@@ -399,7 +423,8 @@ impl Tiles {
                 Span::squares(&row, s, code).collect()
             })
             .collect();
-        Some(BandPlan { first_row: 0, band_rows: s, bands, same_above: Vec::new(), any_size: true })
+        let (same_above, any_size, copies_above_only) = (Vec::new(), true, true);
+        Some(BandPlan { first_row: 0, band_rows: s, bands, same_above, any_size, copies_above_only })
     }
 
     /// The tile of `square` under `marks`, its colours added to `palette` the first time it shows.

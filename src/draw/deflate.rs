@@ -168,7 +168,8 @@ fn adler32_combine(x: u32, y: u32, y_len: usize) -> u32 {
 fn tokenize(data: &[u8], stride: usize, band_plan: Option<(&BandPlan, u8)>) -> (Vec<Token>, u32, Option<Stamps>) {
     let rows = data.len() / stride;
     let same_above = band_plan.map_or(&[][..], |(plan, _)| plan.same_above.as_slice());
-    let (copies, adler) = row_copies(data, stride, same_above);
+    let above_only = band_plan.is_some_and(|(plan, _)| plan.copies_above_only);
+    let (copies, adler) = row_copies(data, stride, same_above, above_only);
     let mut coder = Coder {
         data,
         stride,
@@ -189,8 +190,9 @@ fn tokenize(data: &[u8], stride: usize, band_plan: Option<(&BandPlan, u8)>) -> (
 /// The rows of scanlines `data` (`stride` bytes each): each one's distance back to an equal row inside the window
 /// (0: none, to be compressed), and the Adler-32 of them all, each row's computed once (a copied row's is the
 /// earlier row's, combined). `same_above`: the rows the painter made as copies of the row above (one flag a row;
-/// shorter: the rest are not), which are not compared again.
-fn row_copies(data: &[u8], stride: usize, same_above: &[bool]) -> (Vec<usize>, u32) {
+/// shorter: the rest are not), which are not compared again; `above_only`: no row copies one other than the row
+/// above ([`BandPlan::copies_above_only`]).
+fn row_copies(data: &[u8], stride: usize, same_above: &[bool], above_only: bool) -> (Vec<usize>, u32) {
     let rows = data.len() / stride;
     let mut copies = vec![0usize; rows];
     // Rows by hash: an open-addressing table of (hash, row + 1), at most half full.
@@ -216,6 +218,12 @@ fn row_copies(data: &[u8], stride: usize, same_above: &[bool]) -> (Vec<usize>, u
             let this = row_adler[r - 1];
             row_adler.push(this);
             adler = adler32_combine(adler, this, stride);
+            continue;
+        }
+        if above_only {
+            let this = adler32(1, row);
+            row_adler.push(this);
+            adler = if r == 0 { this } else { adler32_combine(adler, this, stride) };
             continue;
         }
         let hash = row_hash(row);
@@ -343,6 +351,10 @@ impl Coder<'_> {
             let span_end = (at + span.len()).min(row.end);
             if p < span_end {
                 p = match span {
+                    ByteSpan::Search(len) if bands.unsearched && *len < MIN_MATCH => {
+                        let distances = [stride, self.chains.last];
+                        code_unsearched(data, (p, span_end, data.len()), distances, &mut self.tokens)
+                    }
                     ByteSpan::Search(_) => {
                         compress(data, (p, span_end, data.len()), stride, &mut self.chains, &mut self.tokens)
                     }
@@ -395,9 +407,13 @@ pub(crate) struct BandPlan {
     /// The rows the painter made as copies of the row above (one flag a row of the picture; shorter: the rest are
     /// not): not compared with it again.
     pub same_above: Vec<bool>,
-    /// Whether its bands are coded from the tiles whatever their size: an animation's frame, a few squares of tiles
+    /// Whether its bands are coded from the tiles whatever their size: an animation's frames, squares of tiles
     /// whose codes are kept, where what a search would find beyond them saves less than it costs.
     pub any_size: bool,
+    /// Whether a row is compared only with the row above for a copy, not looked up among all earlier rows: an
+    /// animation's frame after the first, a few squares whose rows repeat the row above if any (hashing every row
+    /// cost more than the copies it found, and the tiles' codes code the other rows in fewer bytes).
+    pub copies_above_only: bool,
 }
 
 /// A stretch of each row of a band, in pixels.
@@ -460,6 +476,10 @@ struct BandBytes<'a> {
     per_byte: usize,
     /// Each band's spans of bytes, left to right, the filter byte added to the first.
     bands: Vec<Vec<ByteSpan<'a>>>,
+    /// Whether a searched span shorter than a match is coded without the byte search ([`code_unsearched`]): an
+    /// animation's frames ([`BandPlan::any_size`]), where such a span is a row's filter byte, and where making the
+    /// search's tables for it cost more than the rest of a later frame's coding.
+    unsearched: bool,
 }
 
 impl BandPlan {
@@ -557,7 +577,8 @@ impl BandPlan {
                 Some(spans)
             })
             .collect::<Option<Vec<_>>>()?;
-        Some(BandBytes { first_row: self.first_row, band_rows: self.band_rows.max(1), per_byte, bands })
+        let (first_row, band_rows, unsearched) = (self.first_row, self.band_rows.max(1), self.any_size);
+        Some(BandBytes { first_row, band_rows, per_byte, bands, unsearched })
     }
 }
 
@@ -659,6 +680,34 @@ impl TileCodes {
             })
             .as_ref()
     }
+}
+
+/// Codes `data[start..end]` without the byte search: at each byte the longer match from one of `distances` back (the
+/// row above, the last match's distance), which may run on to `reach`, if it is a match's length, else a literal;
+/// returns where the last token ends.
+fn code_unsearched(
+    data: &[u8],
+    (start, end, reach): (usize, usize, usize),
+    distances: [usize; 2],
+    tokens: &mut Vec<Token>,
+) -> usize {
+    let mut p = start;
+    while p < end {
+        let max = (reach - p).min(MAX_MATCH);
+        let (length, distance) = (distances.into_iter())
+            .filter(|&d| d > 0 && d <= p && d <= WINDOW)
+            .map(|d| (common(data, p - d, p, max), d))
+            .max_by_key(|&(length, _)| length)
+            .unwrap_or((0, 0));
+        if length >= MIN_MATCH {
+            tokens.push(matched(length, distance));
+            p += length;
+        } else {
+            tokens.push(literal(data[p]));
+            p += 1;
+        }
+    }
+    p
 }
 
 /// Lengthens the last token, if it is a match, over the bytes from `p` (up to `end`) that repeat at its distance;
@@ -1107,6 +1156,8 @@ fn emit_copy(tokens: &mut Vec<Token>, data: &[u8], end: usize, distance: usize, 
 struct Chains {
     head: Vec<u32>,
     prev: Vec<u32>,
+    /// The bytes of data the chains are for: `prev` holds `len.min(WINDOW)` links once made.
+    len: usize,
     /// The distance of the last match other than a run: patterns repeat at it (print's hatching every few rows,
     /// a square's tile rows one square apart).
     last: usize,
@@ -1115,9 +1166,9 @@ struct Chains {
 
 impl Chains {
     /// The chains of `len` bytes of data, made when first searched ([`Chains::ready`]): a picture coded from its
-    /// tiles may search nothing (an animation's frame), and zeroing the tables cost a tenth of such a frame.
+    /// tiles may search nothing (an animation's frame), and making the tables cost a tenth of such a frame.
     fn new(effort: Effort, len: usize) -> Chains {
-        Chains { head: Vec::new(), prev: Vec::with_capacity(len.min(WINDOW)), last: 0, effort }
+        Chains { head: Vec::new(), prev: Vec::new(), len, last: 0, effort }
     }
 
     /// Makes the tables, empty, if they are not yet: a position's link is at `p % WINDOW`, inside the data's length
@@ -1125,8 +1176,7 @@ impl Chains {
     fn ready(&mut self) {
         if self.head.is_empty() {
             self.head = vec![0; 1 << HASH_BITS];
-            let len = self.prev.capacity();
-            self.prev.resize(len, 0);
+            self.prev = vec![0; self.len.min(WINDOW)];
         }
     }
 

@@ -113,15 +113,19 @@ pub enum Method {
     Head,
     /// `POST`: `/game.gif` only ([`GAME_PATH`]).
     Post,
+    /// `OPTIONS`: a browser's CORS preflight (a page's `fetch` that posts JSON to `/game.gif`, or sends
+    /// `If-None-Match`), answered on every path without reading the rest of the request.
+    Options,
 }
 
 impl Method {
     /// The method named exactly `name` (methods are case-sensitive) for a request to `path`: `GET` and `HEAD`
-    /// anywhere but on [`GAME_PATH`], where only `POST` is ([`Reject::PostOnly`]); any other,
+    /// anywhere but on [`GAME_PATH`], where only `POST` is ([`Reject::PostOnly`]); `OPTIONS` anywhere; any other,
     /// [`Reject::MethodNotAllowed`].
     pub fn from_name(name: &str, path: &str) -> Result<Method, Reject> {
         let game = path == GAME_PATH;
         match name {
+            "OPTIONS" => Ok(Method::Options),
             "GET" if !game => Ok(Method::Get),
             "HEAD" if !game => Ok(Method::Head),
             "POST" if game => Ok(Method::Post),
@@ -158,6 +162,8 @@ pub struct DiagramQuery {
 pub enum Route {
     /// `GET /`: the editor page.
     Page,
+    /// `OPTIONS` on any path: the CORS preflight's answer, the methods of that path.
+    Preflight,
     /// `POST /game.gif`: lila-gif's animated game, from the body ([`super::GameBody`]).
     Game,
     /// A diagram (boxed: the look and furniture options make it much larger than the page's route).
@@ -177,6 +183,9 @@ impl Request {
     /// Reads a request, or says why it cannot be served; see the module documentation for the order of checks.
     pub fn decode(info: &RequestInfo<'_>) -> Result<Request, Reject> {
         let method = Method::from_name(info.method, info.path)?;
+        if method == Method::Options {
+            return Ok(Request { method, route: Route::Preflight });
+        }
         if info.url_len > MAX_URL_LEN {
             return Err(Reject::UrlTooLong { len: info.url_len });
         }
@@ -270,7 +279,7 @@ mod tests {
     fn methods() {
         assert_eq!(decode("GET", "/", None), Ok(Request { method: Method::Get, route: Route::Page }));
         assert_eq!(decode("HEAD", "", None), Ok(Request { method: Method::Head, route: Route::Page }));
-        for method in ["POST", "get", "OPTIONS", ""] {
+        for method in ["POST", "get", "options", ""] {
             let want = Reject::MethodNotAllowed { method: method.to_string() };
             assert_eq!(decode(method, "/d.php", Some("ff=8")), Err(want));
         }

@@ -115,13 +115,29 @@ fn if_none_match_gives_304_before_rendering() {
 
 #[test]
 fn other_methods_get_405_with_allow() {
-    for method in ["POST", "PUT", "DELETE", "OPTIONS", "PATCH", "BREW", "get"] {
+    for method in ["POST", "PUT", "DELETE", "options", "PATCH", "BREW", "get"] {
         let req = RequestInfo { method, ..get("/d.php", Some("ff=8")) };
         assert_eq!(reject(&req), Reject::MethodNotAllowed { method: method.to_string() });
         let r = respond(&req);
         assert_eq!(r.status, 405);
         assert_eq!(r.header("allow"), Some("GET, HEAD"));
         assert_eq!(r.header("cache-control"), Some(ERROR_CACHE_CONTROL));
+    }
+}
+
+#[test]
+fn a_preflight_is_answered_on_every_path_with_its_methods() {
+    for (path, methods) in
+        [("/game.gif", "POST"), ("/diagram.png", "GET, HEAD"), ("/d.php", "GET, HEAD"), ("/nowhere", "GET, HEAD")]
+    {
+        // Whatever the query says: the browser asks before it sends the request itself.
+        let r = respond(&RequestInfo { method: "OPTIONS", url_len: MAX_URL_LEN + 1, ..get(path, Some("ff=9z9")) });
+        assert_eq!(r.status, 204, "{path}");
+        assert!(r.body.is_empty());
+        assert_eq!(r.header("access-control-allow-origin"), Some("*"));
+        assert_eq!(r.header("access-control-allow-methods"), Some(methods));
+        assert_eq!(r.header("access-control-allow-headers"), Some("Content-Type, If-None-Match"));
+        assert_eq!(r.header("allow"), Some(format!("{methods}, OPTIONS").as_str()));
     }
 }
 

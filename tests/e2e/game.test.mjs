@@ -1,7 +1,8 @@
 // lila-gif's `POST /game.gif` through the real runtime (`wrangler dev` on the built bundle): lila-gif's example
 // body (tests/fixtures/lila-gif-example.json) answers its 93-frame GIF at 720×840 with the comment, stored under the
 // body's canonical key (the same body spelled otherwise is a HIT, same bytes and ETag); the methods, a bad body and
-// one over the limit (with a Content-Length, and chunked without one) are refused with their status and message.
+// one over the limit (with a Content-Length, and chunked without one) are refused with their status and message; a
+// browser's CORS preflight is answered.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -82,6 +83,19 @@ test("GET and HEAD on /game.gif are a 405 with Allow: POST; POST elsewhere a 405
   const res = await send("/diagram.gif?ffen=8", { body: "{}" });
   assert.equal(res.status, 405);
   assert.equal(res.headers.allow, "GET, HEAD");
+});
+
+test("a CORS preflight (OPTIONS) is a 204 allowing any origin the path's methods and the JSON body's header", async () => {
+  const preflight = { "access-control-request-method": "POST", "access-control-request-headers": "content-type", origin: "https://example.org" };
+  const res = await send("/game.gif", { method: "OPTIONS", headers: preflight });
+  assert.equal(res.status, 204);
+  assert.equal(res.headers["access-control-allow-origin"], "*");
+  assert.equal(res.headers["access-control-allow-methods"], "POST");
+  assert.match(res.headers["access-control-allow-headers"], /Content-Type/);
+  assert.equal(res.body.length, 0);
+  const diagram = await send("/diagram.png?ffen=8", { method: "OPTIONS", headers: { ...preflight, "access-control-request-method": "GET" } });
+  assert.equal(diagram.status, 204);
+  assert.equal(diagram.headers["access-control-allow-methods"], "GET, HEAD");
 });
 
 test("a bad body is a 400 naming its field; one over the limit a 413, with or without a Content-Length", async () => {
