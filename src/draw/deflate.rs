@@ -168,8 +168,11 @@ fn adler32_combine(x: u32, y: u32, y_len: usize) -> u32 {
 fn tokenize(data: &[u8], stride: usize, band_plan: Option<(&BandPlan, u8)>) -> (Vec<Token>, u32, Option<Stamps>) {
     let rows = data.len() / stride;
     let same_above = band_plan.map_or(&[][..], |(plan, _)| plan.same_above.as_slice());
-    let above_only = band_plan.is_some_and(|(plan, _)| plan.copies_above_only);
-    let (copies, adler) = row_copies(data, stride, same_above, above_only);
+    let (copies, adler) = if band_plan.is_some_and(|(plan, _)| plan.copies_above_only) {
+        rows_above(data, stride)
+    } else {
+        row_copies(data, stride, same_above)
+    };
     let mut coder = Coder {
         data,
         stride,
@@ -190,9 +193,8 @@ fn tokenize(data: &[u8], stride: usize, band_plan: Option<(&BandPlan, u8)>) -> (
 /// The rows of scanlines `data` (`stride` bytes each): each one's distance back to an equal row inside the window
 /// (0: none, to be compressed), and the Adler-32 of them all, each row's computed once (a copied row's is the
 /// earlier row's, combined). `same_above`: the rows the painter made as copies of the row above (one flag a row;
-/// shorter: the rest are not), which are not compared again; `above_only`: no row copies one other than the row
-/// above ([`BandPlan::copies_above_only`]).
-fn row_copies(data: &[u8], stride: usize, same_above: &[bool], above_only: bool) -> (Vec<usize>, u32) {
+/// shorter: the rest are not), which are not compared again.
+fn row_copies(data: &[u8], stride: usize, same_above: &[bool]) -> (Vec<usize>, u32) {
     let rows = data.len() / stride;
     let mut copies = vec![0usize; rows];
     // Rows by hash: an open-addressing table of (hash, row + 1), at most half full.
@@ -218,12 +220,6 @@ fn row_copies(data: &[u8], stride: usize, same_above: &[bool], above_only: bool)
             let this = row_adler[r - 1];
             row_adler.push(this);
             adler = adler32_combine(adler, this, stride);
-            continue;
-        }
-        if above_only {
-            let this = adler32(1, row);
-            row_adler.push(this);
-            adler = if r == 0 { this } else { adler32_combine(adler, this, stride) };
             continue;
         }
         let hash = row_hash(row);
@@ -255,6 +251,23 @@ fn row_copies(data: &[u8], stride: usize, same_above: &[bool], above_only: bool)
             None => adler32(1, row),
         };
         row_adler.push(this);
+        adler = if r == 0 { this } else { adler32_combine(adler, this, stride) };
+    }
+    (copies, adler)
+}
+
+/// [`row_copies`] where a row copies none but the row above ([`BandPlan::copies_above_only`]): each row compared with
+/// the row above only (a copy's Adler-32 is the row above's, combined).
+fn rows_above(data: &[u8], stride: usize) -> (Vec<usize>, u32) {
+    let rows = data.len() / stride;
+    let mut copies = vec![0usize; rows];
+    let (mut adler, mut this) = (1, 1);
+    for r in 0..rows {
+        if r > 0 && stride <= WINDOW && common(data, (r - 1) * stride, r * stride, stride) == stride {
+            copies[r] = stride;
+        } else {
+            this = adler32(1, &data[r * stride..(r + 1) * stride]);
+        }
         adler = if r == 0 { this } else { adler32_combine(adler, this, stride) };
     }
     (copies, adler)
@@ -1435,24 +1448,37 @@ fn stamped_segments(tokens: &[Token]) -> impl Iterator<Item = (&[Token], Option<
 /// Huffman code lengths for `freqs`, none longer than `max_bits`; every used symbol gets a code, and at least two
 /// symbols have one (a code of one symbol is not a complete prefix code, which some inflaters refuse).
 fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
+    // On the stack, for the largest alphabet (286 literal/length symbols): a block's trees are made once a frame of
+    // an animation, where making them was a tenth of a frame and its allocations a third of that.
+    const MOST: usize = 286;
+    debug_assert!(freqs.len() <= MOST && max_bits <= 15);
     let mut lengths = vec![0u8; freqs.len()];
-    let mut symbols: Vec<usize> = (0..freqs.len()).filter(|&s| freqs[s] > 0).collect();
-    for (filler, _) in freqs.iter().enumerate().filter(|(_, &f)| f == 0) {
-        if symbols.len() >= 2 {
+    let mut keys = [0u64; MOST];
+    let mut n = 0;
+    for (s, &f) in freqs.iter().enumerate() {
+        if f > 0 {
+            keys[n] = u64::from(f) << 32 | s as u64;
+            n += 1;
+        }
+    }
+    // At least two symbols: the first unused ones, weighing 1.
+    for (s, _) in freqs.iter().enumerate().filter(|(_, &f)| f == 0) {
+        if n >= 2 {
             break;
         }
-        symbols.push(filler);
+        keys[n] = 1 << 32 | s as u64;
+        n += 1;
     }
-    let weight = |s: usize| freqs[s].max(1);
     // Lightest first; ties by symbol, so the result is deterministic: each key is (weight, symbol) in one number.
-    let mut keys: Vec<u64> = symbols.iter().map(|&s| u64::from(weight(s)) << 32 | s as u64).collect();
-    heap_sort(&mut keys);
-    symbols = keys.iter().map(|&k| (k & 0xffff_ffff) as usize).collect();
-    let n = symbols.len();
+    let keys = &mut keys[..n];
+    heap_sort(keys);
     // The Huffman tree by the two-queue method: leaves in order, then internal nodes in the order they are made
     // (which is also by weight). Node i < n is leaf i; parent[] of every node.
-    let mut node_weight: Vec<u64> = symbols.iter().map(|&s| u64::from(weight(s))).collect();
-    let mut parent = vec![0usize; 2 * n - 1];
+    let mut node_weight = [0u64; 2 * MOST];
+    for (w, &k) in node_weight.iter_mut().zip(keys.iter()) {
+        *w = k >> 32;
+    }
+    let mut parent = [0u16; 2 * MOST];
     let (mut leaf, mut inner) = (0, n);
     for next in n..2 * n - 1 {
         let mut pick = || {
@@ -1466,18 +1492,18 @@ fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
             }
         };
         let (a, b) = (pick(), pick());
-        node_weight.push(node_weight[a] + node_weight[b]);
-        parent[a] = next;
-        parent[b] = next;
+        node_weight[next] = node_weight[a] + node_weight[b];
+        parent[a] = next as u16;
+        parent[b] = next as u16;
     }
     // Depths from the root (the last node) down; then the count of codes of each length, limited to max_bits.
-    let mut depth = vec![0usize; 2 * n - 1];
+    let mut depth = [0u16; 2 * MOST];
     for i in (0..2 * n - 2).rev() {
-        depth[i] = depth[parent[i]] + 1;
+        depth[i] = depth[usize::from(parent[i])] + 1;
     }
-    let mut count = vec![0usize; max_bits.max(32) + 1];
+    let mut count = [0usize; 16];
     for &d in &depth[..n] {
-        count[d.min(max_bits)] += 1;
+        count[usize::from(d).min(max_bits)] += 1;
     }
     // Kraft's sum over-full after clamping: move codes down from the longest length until it is exact (miniz's
     // method).
@@ -1494,10 +1520,10 @@ fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
         total -= 1;
     }
     // The longest codes to the lightest symbols.
-    let mut sym = symbols.iter();
+    let mut sym = keys.iter().map(|&k| (k & 0xffff_ffff) as usize);
     for len in (1..=max_bits).rev() {
         for _ in 0..count[len] {
-            lengths[*sym.next().expect("as many codes as symbols")] = len as u8;
+            lengths[sym.next().expect("as many codes as symbols")] = len as u8;
         }
     }
     lengths
