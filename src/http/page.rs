@@ -21,7 +21,7 @@ pub const CONTENT_TYPE: &str = "text/html; charset=utf-8";
 
 /// `Content-Security-Policy` header for [`INDEX_HTML`]: nothing but the page's own hashed inline script and style,
 /// images and `fetch` from the same origin (the preview is shown from a `blob:` URL), no framing.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-/uASGR9bLzEJjf3SCruTjVEHBSb/IZpGfEft17eaKzk='; style-src 'sha256-bsO8lRPS8PZ5vAuJUgaNuxBUGp4dsEJuZWVX9Wh0T9g='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-yVkaYOLRgqsTKNnmWw34RlYjO58mM6suf72P0jdAwWU='; style-src 'sha256-bsO8lRPS8PZ5vAuJUgaNuxBUGp4dsEJuZWVX9Wh0T9g='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// `Cache-Control` for [`INDEX_HTML`]: short, because the page changes with releases (never `immutable`).
 pub const CACHE_CONTROL: &str = "public, max-age=300";
