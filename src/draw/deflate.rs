@@ -364,7 +364,7 @@ impl Coder<'_> {
             let span_end = (at + span.len()).min(row.end);
             if p < span_end {
                 p = match span {
-                    ByteSpan::Search(len) if bands.unsearched && *len < MIN_MATCH => {
+                    ByteSpan::Search(len) if bands.frames && *len < MIN_MATCH => {
                         let distances = [stride, self.chains.last];
                         code_unsearched(data, (p, span_end, data.len()), distances, &mut self.tokens)
                     }
@@ -391,6 +391,7 @@ impl Coder<'_> {
                                 row_start: row.start,
                                 square: bands.band_rows,
                                 per_byte: bands.per_byte,
+                                cross: !bands.frames,
                             };
                             code.emit(shown, p, self)
                         }
@@ -489,10 +490,12 @@ struct BandBytes<'a> {
     per_byte: usize,
     /// Each band's spans of bytes, left to right, the filter byte added to the first.
     bands: Vec<Vec<ByteSpan<'a>>>,
-    /// Whether a searched span shorter than a match is coded without the byte search ([`code_unsearched`]): an
-    /// animation's frames ([`BandPlan::any_size`]), where such a span is a row's filter byte, and where making the
-    /// search's tables for it cost more than the rest of a later frame's coding.
-    unsearched: bool,
+    /// Whether these are an animation's frames ([`BandPlan::any_size`]), coded with less searching: a searched span
+    /// shorter than a match (a row's filter byte) without the byte search ([`code_unsearched`]), whose tables cost
+    /// more than the rest of a later frame's coding; and a tile's short tokens not tried against the squares to the
+    /// left ([`TileRowShown::match_to_the_left`]), which made a 20-move solution's frames 0.2 % larger and 6 %
+    /// slower in V8 (`scripts/bench-wasm`), the squares to the left being mostly unchanged ones.
+    frames: bool,
 }
 
 impl BandPlan {
@@ -590,8 +593,8 @@ impl BandPlan {
                 Some(spans)
             })
             .collect::<Option<Vec<_>>>()?;
-        let (first_row, band_rows, unsearched) = (self.first_row, self.band_rows.max(1), self.any_size);
-        Some(BandBytes { first_row, band_rows, per_byte, bands, unsearched })
+        let (first_row, band_rows, frames) = (self.first_row, self.band_rows.max(1), self.any_size);
+        Some(BandBytes { first_row, band_rows, per_byte, bands, frames })
     }
 }
 
@@ -1077,7 +1080,7 @@ impl TileCode {
                 continue;
             }
             let from = q.max(p);
-            if token_end - from < CROSS_BELOW {
+            if shown.cross && token_end - from < CROSS_BELOW {
                 if let Some((n, d)) = shown.match_to_the_left(data, from, token_end - from) {
                     tokens.push(matched(n, d));
                     p = from + n;
@@ -1101,7 +1104,8 @@ impl TileCode {
 }
 
 /// Where a row of a tile is shown: row `y` of the tile at byte `at` of the scanline starting at `row_start`, in a
-/// band of squares `square` pixels wide at `per_byte` pixels a byte.
+/// band of squares `square` pixels wide at `per_byte` pixels a byte; whether its short tokens are tried against the
+/// squares to the left (`cross`, [`TileRowShown::match_to_the_left`]).
 #[derive(Clone, Copy)]
 struct TileRowShown {
     y: usize,
@@ -1109,6 +1113,7 @@ struct TileRowShown {
     row_start: usize,
     square: usize,
     per_byte: usize,
+    cross: bool,
 }
 
 impl TileRowShown {
