@@ -1769,8 +1769,8 @@ fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token], stamps: Option<
     };
     let dynamic = DynamicTrees::new(&lit_freq, &dist_freq);
     let dynamic_bits = dynamic.header_bits() + symbol_bits(&dynamic.lit_len, &dynamic.dist_len) + extra;
-    let (fixed_lit, fixed_dist) = fixed_lengths();
-    let fixed_bits = symbol_bits(&fixed_lit[..286], &fixed_dist) + extra;
+    let (fixed_lit, fixed_dist) = (&FIXED_LIT, &FIXED_DIST);
+    let fixed_bits = symbol_bits(&fixed_lit[..286], fixed_dist) + extra;
     // Stored: 65,535 bytes a block, each with a 5-byte header after the 3 block bits and padding.
     let stored_bytes = data.len() + 5 * data.len().div_ceil(65_535).max(1);
     if (stored_bytes as u64) * 8 <= dynamic_bits.min(fixed_bits) + 3 {
@@ -1786,7 +1786,7 @@ fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token], stamps: Option<
         Codes::new(&dynamic.lit_len, dynamic.dist_len)
     } else {
         bits.put(1, 2);
-        Codes::new(&fixed_lit, fixed_dist.to_vec())
+        Codes::new(fixed_lit, fixed_dist.to_vec())
     };
     match stamps {
         None => codes.put_all(&mut bits, tokens),
@@ -1808,18 +1808,18 @@ fn write_stored(out: &mut Vec<u8>, data: &[u8]) {
     }
 }
 
-/// The code lengths of the fixed Huffman codes (RFC 1951, 3.2.6): literal/length symbols 0–287, distances 0–29.
-fn fixed_lengths() -> (Vec<u8>, [u8; 30]) {
-    let lit = (0..288)
-        .map(|s| match s {
-            0..=143 => 8,
-            144..=255 => 9,
-            256..=279 => 7,
-            _ => 8,
-        })
-        .collect();
-    (lit, [5u8; 30])
-}
+/// The code lengths of the fixed Huffman codes (RFC 1951, 3.2.6): literal/length symbols 0–287.
+const FIXED_LIT: [u8; 288] = {
+    let mut lengths = [8u8; 288];
+    let mut s = 144;
+    while s < 280 {
+        lengths[s] = if s < 256 { 9 } else { 7 };
+        s += 1;
+    }
+    lengths
+};
+/// The fixed codes' distance code lengths, 0–29.
+const FIXED_DIST: [u8; 30] = [5; 30];
 
 /// A dynamic block's Huffman trees and the header that sends them: the code lengths of both trees, run-length
 /// coded ([`run_lengths`]) and sent in the code length code.
