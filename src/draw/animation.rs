@@ -169,7 +169,7 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
     }
     let (width, height) = previous.map_or((0, 0), |drawn| (drawn.canvas.width, drawn.canvas.height));
     let unchanged = palette.unchanged.then_some(UNCHANGED);
-    Ok(Animation { width, height, palette: palette.colours, unchanged, frames })
+    Ok(Animation { width, height, palette: palette.colours(), unchanged, frames })
 }
 
 /// A frame as painted: its scene, the scene's marks by square ([`Scene::marks_by_square`]) and its picture.
@@ -310,7 +310,7 @@ impl Canvas {
     /// The palette painter's picture on `palette`: its colours take the palette's next indices, in their order
     /// (`None` if they do not: more than the palette holds).
     fn of_indexed(picture: &IndexedPicture, palette: &mut Palette) -> Option<Canvas> {
-        let offset = palette.colours.len();
+        let offset = palette.len();
         for (i, rgb) in picture.palette.chunks_exact(3).enumerate() {
             let index = palette.index_of(Rgb(rgb[0], rgb[1], rgb[2]).to_pixel()).ok()?;
             if usize::from(index) != offset + i {
@@ -329,18 +329,7 @@ impl Canvas {
     /// The indices of `image`, adding its new colours to `palette`.
     fn of(image: &Image, palette: &mut Palette) -> Result<Canvas, AnimationError> {
         let mut indices = vec![0u8; image.pixels.len()];
-        // A diagram's rows are runs of one colour: the pixel before answers most look-ups.
-        let mut last: Option<(u32, u8)> = None;
-        for (index, &pixel) in indices.iter_mut().zip(&image.pixels) {
-            *index = match last {
-                Some((p, i)) if p == pixel => i,
-                _ => {
-                    let i = palette.index_of(pixel)?;
-                    last = Some((pixel, i));
-                    i
-                }
-            };
-        }
+        palette.index_pixels(&image.pixels, &mut indices)?;
         Ok(Canvas { width: image.width, height: image.height, indices })
     }
 
@@ -451,44 +440,47 @@ impl Tiles {
     }
 }
 
-/// The animation's palette, built as the frames are cut: each colour gets the next index on first use. Its
-/// look-up is an open-addressed table of [`SLOTS`] pixels (at most 256 of them used), smaller in the wasm than a
-/// `HashMap` of its own and faster.
+/// The animation's palette, built as the frames are cut: each colour gets the next index on first use, in the palette
+/// painter's table ([`indexed::Palette`]), with index 0 set aside for [`UNCHANGED`] when there is more than one frame
+/// and a partly transparent colour refused (neither container holds one).
 struct Palette {
-    colours: Vec<Rgb>,
+    table: indexed::Palette,
     /// Whether index 0 is set aside for [`UNCHANGED`].
     unchanged: bool,
-    /// Each slot: a pixel and its index + 1 (0: an empty slot).
-    slots: Vec<(u32, u16)>,
 }
-
-/// The palette's table size: a power of two, four times the most colours.
-const SLOTS: usize = 1024;
 
 impl Palette {
     fn new(unchanged: bool) -> Palette {
-        // The unchanged pixels' entry: black, never shown (see-through in both containers).
-        let colours = if unchanged { vec![Rgb(0, 0, 0)] } else { Vec::new() };
-        Palette { colours, unchanged, slots: vec![(0, 0); SLOTS] }
+        let mut table = indexed::Palette::new();
+        if unchanged {
+            // The unchanged pixels' entry: black, never shown (see-through in both containers).
+            table.set_aside(Rgb(0, 0, 0));
+        }
+        Palette { table, unchanged }
     }
 
     fn index_of(&mut self, pixel: u32) -> Result<u8, AnimationError> {
-        // Fibonacci hashing to the table's 10 bits, then the next slots in turn.
-        let mut slot = (pixel.wrapping_mul(0x9e37_79b1) >> 22) as usize;
-        loop {
-            match self.slots[slot] {
-                (_, 0) => break,
-                (colour, i) if colour == pixel => return Ok((i - 1) as u8),
-                _ => slot = (slot + 1) % SLOTS,
-            }
-        }
         if pixel >> 24 != 0 {
             return Err(AnimationError::Transparent);
         }
-        let i = u8::try_from(self.colours.len()).map_err(|_| AnimationError::TooManyColours)?;
-        self.colours.push(Rgb((pixel >> 16) as u8, (pixel >> 8) as u8, pixel as u8));
-        self.slots[slot] = (pixel, u16::from(i) + 1);
-        Ok(i)
+        self.table.index_of(pixel).ok_or(AnimationError::TooManyColours)
+    }
+
+    /// Gives the indices of `pixels` to `out` ([`indexed::index_pixels`]), or why one has none.
+    fn index_pixels(&mut self, pixels: &[u32], out: &mut [u8]) -> Result<(), AnimationError> {
+        let mut refused = None;
+        let index_of = |pixel| self.index_of(pixel).map_err(|e| refused = Some(e)).ok();
+        indexed::index_pixels(pixels, out, index_of).ok_or(refused.unwrap_or(AnimationError::TooManyColours))
+    }
+
+    /// How many colours it holds.
+    fn len(&self) -> usize {
+        self.table.rgb().len() / 3
+    }
+
+    /// Its colours, in order of their indices.
+    fn colours(&self) -> Vec<Rgb> {
+        self.table.rgb().chunks_exact(3).map(|c| Rgb(c[0], c[1], c[2])).collect()
     }
 }
 

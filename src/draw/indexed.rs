@@ -77,8 +77,8 @@ pub(crate) struct IndexedPicture {
 
 /// The palette as it grows: colour to index, at most 256 colours, in an open-addressing table of 1024 slots (a
 /// general-purpose hash map costs more than all the rest of this path: it is asked once per pixel of every new
-/// tile row).
-struct Palette {
+/// tile row). An animation's palette is one too ([`crate::draw::animation`]).
+pub(crate) struct Palette {
     keys: [u32; Palette::SLOTS],
     values: [u8; Palette::SLOTS],
     rgb: Vec<u8>,
@@ -89,12 +89,23 @@ impl Palette {
     /// Not a pixel (`0x00RRGGBB` has a zero top byte).
     const EMPTY: u32 = u32::MAX;
 
-    fn new() -> Palette {
+    pub(crate) fn new() -> Palette {
         Palette { keys: [Palette::EMPTY; Palette::SLOTS], values: [0; Palette::SLOTS], rgb: Vec::with_capacity(48) }
     }
 
+    /// Takes the next index for `colour` without entering it in the table: no pixel is given it (an animation's
+    /// index for "unchanged").
+    pub(crate) fn set_aside(&mut self, colour: Rgb) {
+        self.rgb.extend_from_slice(&colour.to_array());
+    }
+
+    /// The colours, RGB, in order of their indices.
+    pub(crate) fn rgb(&self) -> &[u8] {
+        &self.rgb
+    }
+
     /// The index of `pixel` (`0x00RRGGBB`), given the next one if it is new; `None` for a 257th colour.
-    fn index_of(&mut self, pixel: u32) -> Option<u8> {
+    pub(crate) fn index_of(&mut self, pixel: u32) -> Option<u8> {
         let mut slot = (pixel.wrapping_mul(0x9E37_79B1) >> 22) as usize;
         loop {
             if self.keys[slot] == pixel {
@@ -111,17 +122,23 @@ impl Palette {
         }
     }
 
-    /// Gives the indices of `pixels` to `out`, looking up only where the colour changes.
+    /// Gives the indices of `pixels` to `out` ([`index_pixels`]).
     fn index_row(&mut self, pixels: &[u32], out: &mut [u8]) -> Option<()> {
-        let mut last = (Palette::EMPTY, 0);
-        for (out, &pixel) in out.iter_mut().zip(pixels) {
-            if pixel != last.0 {
-                last = (pixel, self.index_of(pixel)?);
-            }
-            *out = last.1;
-        }
-        Some(())
+        index_pixels(pixels, out, |pixel| self.index_of(pixel))
     }
+}
+
+/// Gives the indices of `pixels` (`index_of` each) to `out`, looking up only where the colour changes: a diagram's
+/// rows are runs of one colour.
+pub(crate) fn index_pixels(pixels: &[u32], out: &mut [u8], mut index_of: impl FnMut(u32) -> Option<u8>) -> Option<()> {
+    let mut last = (Palette::EMPTY, 0);
+    for (out, &pixel) in out.iter_mut().zip(pixels) {
+        if pixel != last.0 {
+            last = (pixel, index_of(pixel)?);
+        }
+        *out = last.1;
+    }
+    Some(())
 }
 
 /// One different square: its fill and sprite, its RGB pixels, and the palette indices of each row once the picture
@@ -310,14 +327,8 @@ pub(crate) fn square_indices(
             Some((indices, Some(Arc::clone(&local.codes))))
         }
         None => {
-            let mut last = (Palette::EMPTY, 0);
-            let mut out = Vec::with_capacity(art.pixels.len());
-            for &pixel in &art.pixels {
-                if pixel != last.0 {
-                    last = (pixel, index_of(pixel)?);
-                }
-                out.push(last.1);
-            }
+            let mut out = vec![0; art.pixels.len()];
+            index_pixels(&art.pixels, &mut out, index_of)?;
             Some((out, None))
         }
     }
