@@ -480,8 +480,10 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
         if let Some(limit) = info.cost_limit {
             let cost = match &playback {
-                Some(playback) => crate::draw::cost::animation_cost(&board, &options, &playback.lines),
-                None if query.format == Format::Gif => crate::draw::cost::animation_cost(&board, &options, &[]),
+                Some(playback) => crate::draw::cost::animation_cost(&board, &options, &playback.lines, query.format),
+                None if query.format == Format::Gif => {
+                    crate::draw::cost::animation_cost(&board, &options, &[], Format::Gif)
+                }
                 None => crate::render_cost(&board, &options),
             };
             limit.check(cost).map_err(Reject::TooCostly)?;

@@ -240,8 +240,8 @@ fuzz_target!(|data: &[u8]| {
             let animated = job.playback().is_some() || job.format() == Format::Gif;
             if let Some(limit) = cost_limit {
                 let cost = match job.playback() {
-                    Some(p) => ffen_diagram::animation_cost(job.board(), job.options(), &p.lines),
-                    None if animated => ffen_diagram::animation_cost(job.board(), job.options(), &[]),
+                    Some(p) => ffen_diagram::animation_cost(job.board(), job.options(), &p.lines, job.format()),
+                    None if animated => ffen_diagram::animation_cost(job.board(), job.options(), &[], job.format()),
                     None => ffen_diagram::render_cost(job.board(), job.options()),
                 };
                 limit.check(cost).expect("checked by the plan");

@@ -26,6 +26,7 @@
 //! The prediction is an upper bound for the measured cases, not an exact figure; its edge is tested below and the
 //! requests at it are measured by `scripts/cost`.
 
+use crate::draw::format::Format;
 use crate::draw::indexed::indexed_path_applies;
 use crate::draw::layout::Layout;
 use crate::notation::board::{Board, Cell};
@@ -59,13 +60,15 @@ const LABEL_MICROS: u64 = 20;
 const CHAR_MICROS: u64 = 50;
 /// Nanoseconds a pixel of a square under a highlight or an arrow (a tile of its own, the overlay rasterised).
 const MARK_PIXEL_NANOS: u64 = 10;
-/// Nanoseconds an animation's first frame adds a pixel to its still's cost (unpacked onto the animation's palette
-/// and encoded whole: a GIF's LZW is most of it), a pixel of a later frame's rectangle (its changed squares copied
-/// from tiles, the rest marked unchanged, encoded), a pixel of a frame painted whole (in RGB, indexed, compared:
-/// a count or arrows), and a frame's fixed part (its scene built and compared with the one before). About twice
-/// what `scripts/cost` measures in workerd (docs/cost.md, "Animations"), so that what the Free plan's 8 ms admits
-/// stays under 10 ms on a machine twice as slow.
-const FIRST_FRAME_PIXEL_NANOS: u64 = 6;
+/// Nanoseconds an animation's first frame adds a pixel to its still's cost, in an animated PNG (unpacked onto the
+/// animation's palette, packed and deflated again from its tiles' codes) and in a GIF (unpacked, and coded whole by
+/// the LZW), a pixel of a later frame's rectangle (its changed squares copied from tiles, the rest marked
+/// unchanged, encoded), a pixel of a frame painted whole (in RGB, indexed, compared: a count or arrows), and a
+/// frame's fixed part (its scene built and compared with the one before). About twice what `scripts/cost` measures
+/// in workerd (docs/cost.md, "Animations"), so that what the Free plan's 8 ms admits stays under 10 ms on a machine
+/// twice as slow.
+const PNG_FIRST_FRAME_PIXEL_NANOS: u64 = 6;
+const GIF_FIRST_FRAME_PIXEL_NANOS: u64 = 6;
 const ANIMATION_PIXEL_NANOS: u64 = 4;
 const WHOLE_FRAME_PIXEL_NANOS: u64 = 12;
 const FRAME_NANOS: u64 = 100_000;
@@ -139,13 +142,14 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
 /// (a piece count, arrows) and the diagram shown again before each line after the first count as the whole
 /// picture. Not frames × picture: a 93-move game at 90-px squares is about a first frame and a third of the board a
 /// move.
-pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Frame>]) -> RenderCost {
+pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Frame>], format: Format) -> RenderCost {
     let l = Layout::requested(board, options);
     let pixels = u64::from(l.width) * u64::from(l.height);
     let still = render_cost(board, options);
     let square = u64::from(l.square);
     let whole_frames = options.furniture.count || !options.furniture.arrows.is_empty();
-    let mut nanos = still.micros.saturating_sub(FIXED_MICROS) * 1000 + pixels * FIRST_FRAME_PIXEL_NANOS;
+    let first = if format == Format::Gif { GIF_FIRST_FRAME_PIXEL_NANOS } else { PNG_FIRST_FRAME_PIXEL_NANOS };
+    let mut nanos = still.micros.saturating_sub(FIXED_MICROS) * 1000 + pixels * first;
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
             nanos += FRAME_NANOS + pixels * WHOLE_FRAME_PIXEL_NANOS;
@@ -185,7 +189,7 @@ pub(crate) fn frames_cost(
     let still = first.map(|board| render_cost(board, options));
     let (micros, tiles) = still.map_or((FIXED_MICROS, 0), |s| (s.micros, s.tiles));
     let pixels = u64::from(width) * u64::from(height);
-    let mut nanos = (micros - FIXED_MICROS + chars as u64 * CHAR_MICROS) * 1000 + pixels * FIRST_FRAME_PIXEL_NANOS;
+    let mut nanos = (micros - FIXED_MICROS + chars as u64 * CHAR_MICROS) * 1000 + pixels * GIF_FIRST_FRAME_PIXEL_NANOS;
     for area in areas {
         nanos += FRAME_NANOS + area * ANIMATION_PIXEL_NANOS;
     }
@@ -492,31 +496,35 @@ mod tests {
         g2g3 e8e7 f4g2 e7e6 g2e3 a6a5 g3g4 f7f6 f2g3 d6d5 c4c5 h6f7 e3g2 h5g4 f3g4 f7d8 g2f4 e6f7 h4h5 g6g5 f4e2 d8e6 \
         g3f3 f7g7 f3e3 g7h6 e2g3 e6g7 g3f5 g7f5";
 
-    /// The prediction of the game's first `moves` moves at `size`.
-    fn game_cost(moves: usize, pairs: &[(&str, &str)]) -> RenderCost {
+    /// The prediction of the game's first `moves` moves with `pairs`, as `format`.
+    fn game_cost(moves: usize, pairs: &[(&str, &str)], format: Format) -> RenderCost {
         let board = ffen::parse(START, Dialect::Janko).unwrap();
         let options = RenderOptions::from_pairs(pairs.iter().copied()).unwrap().for_board(&board).unwrap();
         let text = GAME.split_whitespace().take(moves).collect::<Vec<_>>().join(" ");
         let lines = text.parse::<crate::moves::Moves>().unwrap().play(&board, crate::Color::White).unwrap();
-        animation_cost(&board, &options, &lines)
+        animation_cost(&board, &options, &lines, format)
     }
 
     /// An animation costs its first frame and what each move changes, not frames × picture; what the Free plan
-    /// admits: a 20-move solution at the default size, two moves (three frames) at lichess' 90-px squares, a still
-    /// GIF up to `size=107`.
+    /// admits: a 20-move solution at the default size, moves at lichess' 90-px squares, a still GIF up to a size.
     #[test]
     fn an_animation_costs_its_changes_and_the_free_plan_admits_short_ones() {
         let size90 = [("size", "90")];
-        let still = game_cost(0, &size90);
-        let game = game_cost(92, &size90);
+        let still = game_cost(0, &size90, Format::Gif);
+        let game = game_cost(92, &size90, Format::Gif);
         assert!(game.micros < 93 * still.micros / 2, "{game:?} against {still:?}");
         assert!(game.micros > 60_000 && FREE.check(game).is_err());
-        let admitted =
-            |pairs: &[(&str, &str)]| (0..=92).take_while(|&n| FREE.check(game_cost(n, pairs)).is_ok()).last();
-        let largest = (12..=128u32).rev().find(|s| FREE.check(game_cost(0, &[("size", &s.to_string())])).is_ok());
-        assert_eq!((admitted(&[]), admitted(&size90), largest), (Some(23), Some(2), Some(107)));
+        let admitted = |pairs: &[(&str, &str)], format| {
+            (0..=92).take_while(|&n| FREE.check(game_cost(n, pairs, format)).is_ok()).last()
+        };
+        let still_gif = |s: u32| game_cost(0, &[("size", &s.to_string())], Format::Gif);
+        let largest = (12..=128u32).rev().find(|&s| FREE.check(still_gif(s)).is_ok());
+        let apng = (admitted(&[], Format::Png), admitted(&size90, Format::Png));
+        let gif = (admitted(&[], Format::Gif), admitted(&size90, Format::Gif));
+        assert_eq!((apng, gif, largest), ((Some(23), Some(2)), (Some(23), Some(2)), Some(107)));
         // Furniture that may change outside the squares (a count, arrows): every frame counts whole.
-        assert!(game_cost(4, &[("count", "1")]).micros > game_cost(4, &[]).micros + 3 * 1_000);
+        let count = [("count", "1")];
+        assert!(game_cost(4, &count, Format::Png).micros > game_cost(4, &[], Format::Png).micros + 3 * 1_000);
     }
 
     #[test]
