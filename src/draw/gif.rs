@@ -104,6 +104,7 @@ pub fn encode(
         out.extend_from_slice(&[0x03, 0x01, 0x00, 0x00, 0x00]);
     }
     let min_code_size = bits.max(2);
+    let mut lzw = Lzw::new(min_code_size);
     for (i, frame) in frames.iter().enumerate() {
         // Graphic control: disposal 1 (do not dispose), the transparent index if any, the delay.
         let transparent = unchanged.filter(|_| i > 0);
@@ -116,7 +117,7 @@ pub fn encode(
         }
         out.push(0x00);
         out.push(min_code_size);
-        write_blocks(&mut out, &lzw(frame.indices, min_code_size));
+        write_blocks(&mut out, &lzw.code(frame.indices, min_code_size));
     }
     out.push(0x3b);
     Ok(out)
@@ -138,34 +139,96 @@ fn write_blocks(out: &mut Vec<u8>, data: &[u8]) {
 /// The most codes GIF's LZW table holds (12-bit codes).
 const MAX_CODES: usize = 4096;
 
-/// Codes written least significant bit first, as GIF packs them.
+/// Codes written least significant bit first, as GIF packs them, four bytes at a time.
 struct BitWriter {
     bytes: Vec<u8>,
-    buffer: u32,
+    buffer: u64,
     count: u32,
 }
 
 impl BitWriter {
     fn write(&mut self, code: u16, width: u32) {
-        self.buffer |= u32::from(code) << self.count;
+        self.buffer |= u64::from(code) << self.count;
         self.count += width;
-        while self.count >= 8 {
-            self.bytes.push(self.buffer as u8);
-            self.buffer >>= 8;
-            self.count -= 8;
+        // Codes are at most 12 bits: one flush makes room for the next.
+        if self.count >= 32 {
+            self.bytes.extend_from_slice(&(self.buffer as u32).to_le_bytes());
+            self.buffer >>= 32;
+            self.count -= 32;
         }
     }
 
     fn finish(mut self) -> Vec<u8> {
-        if self.count > 0 {
-            self.bytes.push(self.buffer as u8);
-        }
+        let tail = self.buffer.to_le_bytes();
+        self.bytes.extend_from_slice(&tail[..self.count.div_ceil(8) as usize]);
         self.bytes
     }
 }
 
-/// The LZW table: the code of a string is found from the code of its prefix and its last index, in an
-/// open-addressed hash table (twice the table's size, so probes stay short).
+/// Where the LZW coder finds the code of a string from the code of its prefix and its last index, and adds new
+/// strings.
+trait Dictionary {
+    /// The code of (`prefix`, `byte`), or where it goes.
+    fn find(&self, prefix: u16, byte: u8) -> Result<u16, usize>;
+    /// Gives (`prefix`, `byte`) the `code`: found missing at `at`, or a run string (`None`: [`Coder`] finds those
+    /// itself).
+    fn add(&mut self, at: Option<usize>, prefix: u16, byte: u8, code: u16);
+    /// Empties the table (after a clear code).
+    fn clear(&mut self);
+}
+
+/// The table for small palettes (a minimum code size up to [`Children::MAX_BITS`]): a column a palette index, an
+/// entry a code in it, so a look-up is one load at `byte << 12 | prefix`; the few indices a picture is mostly made of
+/// keep their columns in the cache.
+///
+/// The table is never emptied: an entry counts only if the string its code stands for now (`strings`, emptied from
+/// code to code when the table is cleared) is the one looked up. So a clear writes only the codes made since the
+/// last, and a code's entry is trusted on the path the next look-up takes while its check runs beside it.
+struct Children {
+    codes: Vec<u16>,
+    /// Each code's string as `prefix << 8 | byte`, [`Children::NONE`] for the single indices and the codes not made
+    /// since the last clear.
+    strings: Box<[u32; MAX_CODES]>,
+    /// The codes below this may have a string.
+    used: usize,
+}
+
+impl Children {
+    /// The largest minimum code size this table is for: 64 columns, 512 KB.
+    const MAX_BITS: u8 = 6;
+    const NONE: u32 = u32::MAX;
+
+    fn new(min_code_size: u8) -> Children {
+        let codes = vec![0; MAX_CODES << min_code_size];
+        Children { codes, strings: Box::new([Children::NONE; MAX_CODES]), used: 0 }
+    }
+}
+
+impl Dictionary for Children {
+    fn find(&self, prefix: u16, byte: u8) -> Result<u16, usize> {
+        let at = (usize::from(byte) << 12) | usize::from(prefix);
+        let code = self.codes[at];
+        match self.strings[usize::from(code) % MAX_CODES] == (u32::from(prefix) << 8) | u32::from(byte) {
+            true => Ok(code),
+            false => Err(at),
+        }
+    }
+
+    fn add(&mut self, at: Option<usize>, prefix: u16, byte: u8, code: u16) {
+        if let Some(at) = at {
+            self.codes[at] = code;
+        }
+        self.strings[usize::from(code)] = (u32::from(prefix) << 8) | u32::from(byte);
+        self.used = self.used.max(usize::from(code) + 1);
+    }
+
+    fn clear(&mut self) {
+        self.strings[..self.used].fill(Children::NONE);
+        self.used = 0;
+    }
+}
+
+/// The table for larger palettes: an open-addressed hash table (twice the table's size, so probes stay short).
 struct Table {
     slots: Vec<u32>,
 }
@@ -177,35 +240,68 @@ impl Table {
     fn new() -> Table {
         Table { slots: vec![Table::EMPTY; Table::SLOTS] }
     }
+}
 
-    fn clear(&mut self) {
-        self.slots.fill(Table::EMPTY);
-    }
-
-    /// The slot of (`prefix`, `byte`): where it is, or the empty slot where it goes. A slot holds
-    /// `prefix << 20 | byte << 12 | code`.
-    fn slot(&self, prefix: u16, byte: u8) -> usize {
+impl Dictionary for Table {
+    /// A slot holds `prefix << 20 | byte << 12 | code`.
+    fn find(&self, prefix: u16, byte: u8) -> Result<u16, usize> {
         let key = (u32::from(prefix) << 8) | u32::from(byte);
         let mut slot = (key.wrapping_mul(0x9e37_79b1) >> 19) as usize % Table::SLOTS;
         loop {
             let entry = self.slots[slot];
-            if entry == Table::EMPTY || entry >> 12 == key {
-                return slot;
+            if entry == Table::EMPTY {
+                return Err(slot);
+            }
+            if entry >> 12 == key {
+                return Ok((entry & 0xfff) as u16);
             }
             slot = (slot + 1) % Table::SLOTS;
+        }
+    }
+
+    fn add(&mut self, at: Option<usize>, prefix: u16, byte: u8, code: u16) {
+        if let Some(slot) = at {
+            self.slots[slot] = (((u32::from(prefix) << 8) | u32::from(byte)) << 12) | u32::from(code);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill(Table::EMPTY);
+    }
+}
+
+/// A GIF's LZW coder: its table, made once for all the frames (each frame starts with a clear code).
+enum Lzw {
+    Children(Children),
+    Table(Table),
+}
+
+impl Lzw {
+    fn new(min_code_size: u8) -> Lzw {
+        match min_code_size <= Children::MAX_BITS {
+            true => Lzw::Children(Children::new(min_code_size)),
+            false => Lzw::Table(Table::new()),
+        }
+    }
+
+    /// `indices` LZW-coded with `min_code_size` (2–8, as the coder was made; every index below `1 << min_code_size`).
+    fn code(&mut self, indices: &[u8], min_code_size: u8) -> Vec<u8> {
+        match self {
+            Lzw::Children(table) => code(indices, min_code_size, table),
+            Lzw::Table(table) => code(indices, min_code_size, table),
         }
     }
 }
 
 /// The LZW coder's state: the codes written, the table, the code width and the next code.
 ///
-/// Runs of one index (a square's fill, the unchanged pixels of a frame) are coded without the hash table: the
-/// strings of one index `b` in the table are always `b`, `bb`, … up to some length (a run string is added only
-/// after the one a byte shorter was written), so their codes are kept in a list a byte ([`Coder::runs`]) and a run
-/// is coded in one step per code written, not one per pixel. The codes are those of the plain coder.
-struct Coder {
+/// Runs of one index (a square's fill, the unchanged pixels of a frame) are coded without the table: the strings of
+/// one index `b` in the table are always `b`, `bb`, … up to some length (a run string is added only after the one a
+/// byte shorter was written), so their codes are kept in a list a byte ([`Coder::runs`]) and a run is coded in one
+/// step per code written, not one per pixel. The codes are those of the plain coder.
+struct Coder<'a, D> {
     writer: BitWriter,
-    table: Table,
+    table: &'a mut D,
     /// For each index `b`: the codes of `bb`, `bbb`, … in the table.
     runs: Vec<Vec<u16>>,
     min_code_size: u8,
@@ -213,21 +309,19 @@ struct Coder {
     next: u16,
 }
 
-impl Coder {
+impl<D: Dictionary> Coder<'_, D> {
     fn clear_code(&self) -> u16 {
         1 << self.min_code_size
     }
 
     /// Writes `prefix`, then gives (`prefix`, `byte`) the next code (or clears the table when it is full), as the
-    /// decoder will: in the hash table at `slot`, or, for a run string (`prefix` is `byte` repeated), in `runs`.
-    fn emit(&mut self, prefix: u16, byte: u8, slot: Option<usize>) {
+    /// decoder will: in the table where `at` says, or, for a run string (`prefix` is `byte` repeated), in `runs`.
+    fn emit(&mut self, prefix: u16, byte: u8, at: Option<usize>) {
         self.writer.write(prefix, self.width);
         if usize::from(self.next) < MAX_CODES {
-            match slot {
-                Some(slot) => {
-                    self.table.slots[slot] = (((u32::from(prefix) << 8) | u32::from(byte)) << 12) | u32::from(self.next)
-                }
-                None => self.runs[usize::from(byte)].push(self.next),
+            self.table.add(at, prefix, byte, self.next);
+            if at.is_none() {
+                self.runs[usize::from(byte)].push(self.next);
             }
             // The decoder widens its codes once the next code no longer fits.
             if u32::from(self.next) == 1 << self.width && self.width < 12 {
@@ -236,20 +330,49 @@ impl Coder {
             self.next += 1;
         } else {
             self.writer.write(self.clear_code(), self.width);
-            self.table.clear();
-            self.runs.iter_mut().for_each(Vec::clear);
-            self.width = u32::from(self.min_code_size) + 1;
-            self.next = self.clear_code() + 2;
+            self.clear();
         }
+    }
+
+    fn clear(&mut self) {
+        self.table.clear();
+        self.runs.iter_mut().for_each(Vec::clear);
+        self.width = u32::from(self.min_code_size) + 1;
+        self.next = self.clear_code() + 2;
     }
 }
 
-/// `indices` LZW-coded with `min_code_size` (2–8).
+/// How many of `data`'s first bytes are `byte`, eight at a time.
+fn run_length(data: &[u8], byte: u8) -> usize {
+    let splat = u64::from_le_bytes([byte; 8]);
+    let mut chunks = data.chunks_exact(8);
+    let mut n = 0;
+    for chunk in &mut chunks {
+        let differ =
+            u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]])
+                ^ splat;
+        if differ != 0 {
+            // The first byte that differs is the lowest nonzero one.
+            return n + (differ.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + chunks.remainder().iter().take_while(|&&b| b == byte).count()
+}
+
+/// `indices` LZW-coded with `min_code_size` (2–8; every index below `1 << min_code_size`).
+#[cfg(test)]
 fn lzw(indices: &[u8], min_code_size: u8) -> Vec<u8> {
+    Lzw::new(min_code_size).code(indices, min_code_size)
+}
+
+/// `indices` LZW-coded with `min_code_size`, the strings other than runs kept in `table`.
+fn code<D: Dictionary>(indices: &[u8], min_code_size: u8, table: &mut D) -> Vec<u8> {
     let clear = 1u16 << min_code_size;
     let writer = BitWriter { bytes: Vec::with_capacity(indices.len() / 8 + 16), buffer: 0, count: 0 };
-    let (table, runs) = (Table::new(), vec![Vec::new(); 256]);
-    let mut coder = Coder { writer, table, runs, min_code_size, width: u32::from(min_code_size) + 1, next: clear + 2 };
+    let runs = vec![Vec::new(); 256];
+    let mut coder = Coder { writer, table, runs, min_code_size, width: 0, next: 0 };
+    coder.clear();
     coder.writer.write(clear, coder.width);
     let Some(&first) = indices.first() else {
         coder.writer.write(clear + 1, coder.width);
@@ -266,7 +389,7 @@ fn lzw(indices: &[u8], min_code_size: u8) -> Vec<u8> {
         if run > 0 && byte == last {
             // The prefix is `byte` × `run`: take the run on as far as the table's run strings reach.
             if i >= stretch_end {
-                stretch_end = i + indices[i..].iter().take_while(|&&b| b == byte).count();
+                stretch_end = i + run_length(&indices[i..], byte);
             }
             let ahead = stretch_end - i;
             let known = coder.runs[usize::from(byte)].len() + 1;
@@ -282,13 +405,12 @@ fn lzw(indices: &[u8], min_code_size: u8) -> Vec<u8> {
             }
             continue;
         }
-        let slot = coder.table.slot(prefix, byte);
-        let entry = coder.table.slots[slot];
-        if entry != Table::EMPTY {
-            (prefix, run) = ((entry & 0xfff) as u16, 0);
-        } else {
-            coder.emit(prefix, byte, Some(slot));
-            (prefix, run, last) = (u16::from(byte), 1, byte);
+        match coder.table.find(prefix, byte) {
+            Ok(code) => (prefix, run) = (code, 0),
+            Err(at) => {
+                coder.emit(prefix, byte, Some(at));
+                (prefix, run, last) = (u16::from(byte), 1, byte);
+            }
         }
         i += 1;
     }
@@ -420,13 +542,27 @@ mod tests {
                 }
             }
             data.extend(std::iter::repeat_n(1, 70_000));
-            for min_code_size in [2, 4, 8] {
+            for min_code_size in [2, 4, 6, 7, 8] {
                 if colours <= 1 << min_code_size {
                     assert_eq!(lzw(&data, min_code_size), plain_lzw(&data, min_code_size), "{len} {colours}");
                 }
             }
         }
         assert_eq!(lzw(&[3; 1], 2), plain_lzw(&[3; 1], 2));
+    }
+
+    #[test]
+    fn a_table_kept_from_frame_to_frame_codes_as_a_fresh_one() {
+        // The column table keeps the entries of the frames before (and of the strings before each clear): they
+        // must never be taken for the strings of this one.
+        for min_code_size in [2, 5, 6, 8] {
+            let mut kept = Lzw::new(min_code_size);
+            let colours = 1 << min_code_size.min(5);
+            for seed in 1..6 {
+                let data = pattern(40_000 * seed as usize, colours, seed);
+                assert_eq!(kept.code(&data, min_code_size), plain_lzw(&data, min_code_size), "{min_code_size} {seed}");
+            }
+        }
     }
 
     #[test]
