@@ -165,14 +165,13 @@ impl BitWriter {
     }
 }
 
-/// Where the LZW coder finds the code of a string from the code of its prefix and its last index, and adds new
-/// strings.
+/// Where the LZW coder finds the code of a string from the code of its prefix and a last index that differs from
+/// the prefix's last ([`Chains`] keeps the others), and adds such strings.
 trait Dictionary {
     /// The code of (`prefix`, `byte`), or where it goes.
     fn find(&self, prefix: u16, byte: u8) -> Result<u16, usize>;
-    /// Gives (`prefix`, `byte`) the `code`: found missing at `at`, or a run string (`None`: [`Coder`] finds those
-    /// itself).
-    fn add(&mut self, at: Option<usize>, prefix: u16, byte: u8, code: u16);
+    /// Gives (`prefix`, `byte`), found missing at `at`, the `code`.
+    fn insert(&mut self, at: usize, prefix: u16, byte: u8, code: u16);
     /// Empties the table (after a clear code).
     fn clear(&mut self);
 }
@@ -186,8 +185,8 @@ trait Dictionary {
 /// last, and a code's entry is trusted on the path the next look-up takes while its check runs beside it.
 struct Children {
     codes: Vec<u16>,
-    /// Each code's string as `prefix << 8 | byte`, [`Children::NONE`] for the single indices and the codes not made
-    /// since the last clear.
+    /// Each code's string as `prefix << 8 | byte`, [`Children::NONE`] for the codes not in the table since the last
+    /// clear.
     strings: Box<[u32; MAX_CODES]>,
     /// The codes below this may have a string.
     used: usize,
@@ -214,10 +213,8 @@ impl Dictionary for Children {
         }
     }
 
-    fn add(&mut self, at: Option<usize>, prefix: u16, byte: u8, code: u16) {
-        if let Some(at) = at {
-            self.codes[at] = code;
-        }
+    fn insert(&mut self, at: usize, prefix: u16, byte: u8, code: u16) {
+        self.codes[at] = code;
         self.strings[usize::from(code)] = (u32::from(prefix) << 8) | u32::from(byte);
         self.used = self.used.max(usize::from(code) + 1);
     }
@@ -259,10 +256,8 @@ impl Dictionary for Table {
         }
     }
 
-    fn add(&mut self, at: Option<usize>, prefix: u16, byte: u8, code: u16) {
-        if let Some(slot) = at {
-            self.slots[slot] = (((u32::from(prefix) << 8) | u32::from(byte)) << 12) | u32::from(code);
-        }
+    fn insert(&mut self, slot: usize, prefix: u16, byte: u8, code: u16) {
+        self.slots[slot] = (((u32::from(prefix) << 8) | u32::from(byte)) << 12) | u32::from(code);
     }
 
     fn clear(&mut self) {
@@ -270,40 +265,99 @@ impl Dictionary for Table {
     }
 }
 
-/// A GIF's LZW coder: its table, made once for all the frames (each frame starts with a clear code).
-enum Lzw {
-    Children(Children),
-    Table(Table),
+/// The strings that end in a run: a string `s` whose last index is `b` is the head of a chain `s`, `sb`, `sbb`, …
+/// as long as the table has them (`sb` is only ever added after `s` was written before a `b`, so the chain has no
+/// gap), and every string is in exactly one chain: a single index heads its own, any other string `pb` where `p`
+/// ends in another index heads its own, and `pbb…` is in `pb`'s. A chain's codes are kept in order, so a stretch of
+/// `b` after any string of the chain is followed in one step, however long: only the strings that end in another
+/// index than their prefix go through the [`Dictionary`].
+///
+/// The chains live in one array (`codes`), a chain's codes together, moved to its end with twice the room when
+/// one outgrows its place; the array is emptied when the table is cleared.
+struct Chains {
+    /// Where the chain a code heads starts in `codes`, how long it is and how long it may grow where it is.
+    start: Vec<u32>,
+    len: Vec<u16>,
+    room: Vec<u16>,
+    codes: Vec<u16>,
+}
+
+impl Chains {
+    fn new() -> Chains {
+        Chains { start: vec![0; MAX_CODES], len: vec![0; MAX_CODES], room: vec![0; MAX_CODES], codes: Vec::new() }
+    }
+
+    /// Empties every chain but the single indices' (below `roots`), which hold only the index.
+    fn clear(&mut self, roots: u16) {
+        self.codes.clear();
+        for root in 0..roots {
+            self.begin(root);
+        }
+    }
+
+    /// A chain headed by `code`.
+    fn begin(&mut self, code: u16) {
+        let head = usize::from(code);
+        (self.start[head], self.len[head], self.room[head]) = (self.codes.len() as u32, 1, 1);
+        self.codes.push(code);
+    }
+
+    /// The codes of `head`'s chain.
+    fn of(&self, head: u16) -> &[u16] {
+        let head = usize::from(head);
+        let start = self.start[head] as usize;
+        &self.codes[start..start + usize::from(self.len[head])]
+    }
+
+    /// Adds `code` at the end of `head`'s chain.
+    fn push(&mut self, head: u16, code: u16) {
+        let head = usize::from(head);
+        let (start, len) = (self.start[head] as usize, usize::from(self.len[head]));
+        if len == usize::from(self.room[head]) {
+            let moved = self.codes.len();
+            self.codes.extend_from_within(start..start + len);
+            self.codes.resize(moved + 2 * len, 0);
+            (self.start[head], self.room[head]) = (moved as u32, 2 * len as u16);
+        }
+        let start = self.start[head] as usize;
+        self.codes[start + len] = code;
+        self.len[head] += 1;
+    }
+}
+
+/// A GIF's LZW coder: its tables, made once for all the frames (each frame starts with a clear code).
+struct Lzw {
+    table: Table,
+    children: Option<Children>,
+    chains: Chains,
 }
 
 impl Lzw {
     fn new(min_code_size: u8) -> Lzw {
-        match min_code_size <= Children::MAX_BITS {
-            true => Lzw::Children(Children::new(min_code_size)),
-            false => Lzw::Table(Table::new()),
-        }
+        let children = (min_code_size <= Children::MAX_BITS).then(|| Children::new(min_code_size));
+        Lzw { table: Table::new(), children, chains: Chains::new() }
     }
 
     /// `indices` LZW-coded with `min_code_size` (2–8, as the coder was made; every index below `1 << min_code_size`).
     fn code(&mut self, indices: &[u8], min_code_size: u8) -> Vec<u8> {
-        match self {
-            Lzw::Children(table) => code(indices, min_code_size, table),
-            Lzw::Table(table) => code(indices, min_code_size, table),
+        match &mut self.children {
+            Some(children) => code(indices, min_code_size, children, &mut self.chains),
+            None => code(indices, min_code_size, &mut self.table, &mut self.chains),
         }
     }
 }
 
-/// The LZW coder's state: the codes written, the table, the code width and the next code.
-///
-/// Runs of one index (a square's fill, the unchanged pixels of a frame) are coded without the table: the strings of
-/// one index `b` in the table are always `b`, `bb`, … up to some length (a run string is added only after the one a
-/// byte shorter was written), so their codes are kept in a list a byte ([`Coder::runs`]) and a run is coded in one
-/// step per code written, not one per pixel. The codes are those of the plain coder.
+/// Where a new string goes: in the table where the look-up found it missing, or at the end of a chain.
+enum Place {
+    Table(usize),
+    Chain(u16),
+}
+
+/// The LZW coder's state: the codes written, the tables, the code width and the next code.
 struct Coder<'a, D> {
     writer: BitWriter,
     table: &'a mut D,
-    /// For each index `b`: the codes of `bb`, `bbb`, … in the table.
-    runs: Vec<Vec<u16>>,
+    chains: &'a mut Chains,
     min_code_size: u8,
     width: u32,
     next: u16,
@@ -314,14 +368,17 @@ impl<D: Dictionary> Coder<'_, D> {
         1 << self.min_code_size
     }
 
-    /// Writes `prefix`, then gives (`prefix`, `byte`) the next code (or clears the table when it is full), as the
-    /// decoder will: in the table where `at` says, or, for a run string (`prefix` is `byte` repeated), in `runs`.
-    fn emit(&mut self, prefix: u16, byte: u8, at: Option<usize>) {
+    /// Writes `prefix`, then gives (`prefix`, `byte`) the next code (or clears the tables when they are full), as
+    /// the decoder will, at `place`.
+    fn emit(&mut self, prefix: u16, byte: u8, place: Place) {
         self.writer.write(prefix, self.width);
         if usize::from(self.next) < MAX_CODES {
-            self.table.add(at, prefix, byte, self.next);
-            if at.is_none() {
-                self.runs[usize::from(byte)].push(self.next);
+            match place {
+                Place::Table(at) => {
+                    self.table.insert(at, prefix, byte, self.next);
+                    self.chains.begin(self.next);
+                }
+                Place::Chain(head) => self.chains.push(head, self.next),
             }
             // The decoder widens its codes once the next code no longer fits.
             if u32::from(self.next) == 1 << self.width && self.width < 12 {
@@ -336,7 +393,7 @@ impl<D: Dictionary> Coder<'_, D> {
 
     fn clear(&mut self) {
         self.table.clear();
-        self.runs.iter_mut().for_each(Vec::clear);
+        self.chains.clear(self.clear_code());
         self.width = u32::from(self.min_code_size) + 1;
         self.next = self.clear_code() + 2;
     }
@@ -366,52 +423,49 @@ fn lzw(indices: &[u8], min_code_size: u8) -> Vec<u8> {
     Lzw::new(min_code_size).code(indices, min_code_size)
 }
 
-/// `indices` LZW-coded with `min_code_size`, the strings other than runs kept in `table`.
-fn code<D: Dictionary>(indices: &[u8], min_code_size: u8, table: &mut D) -> Vec<u8> {
+/// `indices` LZW-coded with `min_code_size`, the strings that end in another index than their prefix in `table`,
+/// the others in `chains`. The codes are those of the plain coder (the longest string in the table each time).
+fn code<D: Dictionary>(indices: &[u8], min_code_size: u8, table: &mut D, chains: &mut Chains) -> Vec<u8> {
     let clear = 1u16 << min_code_size;
     let writer = BitWriter { bytes: Vec::with_capacity(indices.len() / 8 + 16), buffer: 0, count: 0 };
-    let runs = vec![Vec::new(); 256];
-    let mut coder = Coder { writer, table, runs, min_code_size, width: 0, next: 0 };
+    let mut coder = Coder { writer, table, chains, min_code_size, width: 0, next: 0 };
     coder.clear();
     coder.writer.write(clear, coder.width);
     let Some(&first) = indices.first() else {
         coder.writer.write(clear + 1, coder.width);
         return coder.writer.finish();
     };
-    // The string being matched: its code, and how long a run of `first`'s kind it is (0: not a run).
-    let (mut prefix, mut run) = (u16::from(first), 1usize);
-    let mut last = first;
+    // The string being matched: its code, its last index, and its chain's head and place in it.
+    let (mut prefix, mut last, mut head, mut at) = (u16::from(first), first, u16::from(first), 0);
     // Where the stretch of equal indices last measured ends (each stretch is measured once).
     let mut stretch_end = 0;
     let mut i = 1;
     while i < indices.len() {
         let byte = indices[i];
-        if run > 0 && byte == last {
-            // The prefix is `byte` × `run`: take the run on as far as the table's run strings reach.
+        if byte == last {
+            // Along the chain as far as the stretch and the chain reach.
             if i >= stretch_end {
                 stretch_end = i + run_length(&indices[i..], byte);
             }
-            let ahead = stretch_end - i;
-            let known = coder.runs[usize::from(byte)].len() + 1;
-            let reach = (run + ahead).min(known);
-            i += reach - run;
-            run = reach;
-            prefix = if run == 1 { u16::from(byte) } else { coder.runs[usize::from(byte)][run - 2] };
-            if i < indices.len() && indices[i] == byte {
-                // The run string one longer is new: write this one, start again from the byte.
-                coder.emit(prefix, byte, None);
-                (prefix, run) = (u16::from(byte), 1);
+            let chain = coder.chains.of(head);
+            let reach = (at + stretch_end - i).min(chain.len() - 1);
+            (i, at, prefix) = (i + reach - at, reach, chain[reach]);
+            if i < stretch_end {
+                // The string one longer is new: write this one, start again from the index.
+                coder.emit(prefix, byte, Place::Chain(head));
+                (prefix, head, at) = (u16::from(byte), u16::from(byte), 0);
                 i += 1;
             }
             continue;
         }
         match coder.table.find(prefix, byte) {
-            Ok(code) => (prefix, run) = (code, 0),
-            Err(at) => {
-                coder.emit(prefix, byte, Some(at));
-                (prefix, run, last) = (u16::from(byte), 1, byte);
+            Ok(code) => (prefix, head, at) = (code, code, 0),
+            Err(place) => {
+                coder.emit(prefix, byte, Place::Table(place));
+                (prefix, head, at) = (u16::from(byte), u16::from(byte), 0);
             }
         }
+        last = byte;
         i += 1;
     }
     coder.writer.write(prefix, coder.width);
