@@ -275,16 +275,25 @@ impl Dictionary for Table {
 /// The chains live in one array (`codes`), a chain's codes together, moved to its end with twice the room when
 /// one outgrows its place; the array is emptied when the table is cleared.
 struct Chains {
-    /// Where the chain a code heads starts in `codes`, how long it is and how long it may grow where it is.
-    start: Vec<u32>,
-    len: Vec<u16>,
-    room: Vec<u16>,
+    /// The chain each code heads (if it heads one).
+    chains: Vec<Chain>,
     codes: Vec<u16>,
 }
 
+/// Where a chain's codes are in [`Chains::codes`]: from `start`, `len` of them, room for `room` there.
+#[derive(Clone, Copy, Default)]
+struct Chain {
+    start: u32,
+    len: u16,
+    room: u16,
+}
+
 impl Chains {
+    /// A new chain's room: most chains stay one code long, the others grow a few before they move.
+    const ROOM: u16 = 4;
+
     fn new() -> Chains {
-        Chains { start: vec![0; MAX_CODES], len: vec![0; MAX_CODES], room: vec![0; MAX_CODES], codes: Vec::new() }
+        Chains { chains: vec![Chain::default(); MAX_CODES], codes: Vec::new() }
     }
 
     /// Empties every chain but the single indices' (below `roots`), which hold only the index.
@@ -297,31 +306,29 @@ impl Chains {
 
     /// A chain headed by `code`.
     fn begin(&mut self, code: u16) {
-        let head = usize::from(code);
-        (self.start[head], self.len[head], self.room[head]) = (self.codes.len() as u32, 1, 1);
-        self.codes.push(code);
+        let start = self.codes.len();
+        self.chains[usize::from(code)] = Chain { start: start as u32, len: 1, room: Chains::ROOM };
+        self.codes.resize(start + usize::from(Chains::ROOM), code);
     }
 
     /// The codes of `head`'s chain.
     fn of(&self, head: u16) -> &[u16] {
-        let head = usize::from(head);
-        let start = self.start[head] as usize;
-        &self.codes[start..start + usize::from(self.len[head])]
+        let chain = self.chains[usize::from(head)];
+        &self.codes[chain.start as usize..chain.start as usize + usize::from(chain.len)]
     }
 
     /// Adds `code` at the end of `head`'s chain.
     fn push(&mut self, head: u16, code: u16) {
-        let head = usize::from(head);
-        let (start, len) = (self.start[head] as usize, usize::from(self.len[head]));
-        if len == usize::from(self.room[head]) {
-            let moved = self.codes.len();
-            self.codes.extend_from_within(start..start + len);
-            self.codes.resize(moved + 2 * len, 0);
-            (self.start[head], self.room[head]) = (moved as u32, 2 * len as u16);
+        let chain = &mut self.chains[usize::from(head)];
+        if chain.len == chain.room {
+            // Moved to the end with twice the room.
+            let (start, moved) = (chain.start as usize, self.codes.len());
+            self.codes.extend_from_within(start..start + usize::from(chain.len));
+            self.codes.resize(moved + 2 * usize::from(chain.len), 0);
+            (chain.start, chain.room) = (moved as u32, 2 * chain.len);
         }
-        let start = self.start[head] as usize;
-        self.codes[start + len] = code;
-        self.len[head] += 1;
+        self.codes[chain.start as usize + usize::from(chain.len)] = code;
+        chain.len += 1;
     }
 }
 
@@ -370,6 +377,7 @@ impl<D: Dictionary> Coder<'_, D> {
 
     /// Writes `prefix`, then gives (`prefix`, `byte`) the next code (or clears the tables when they are full), as
     /// the decoder will, at `place`.
+    #[inline]
     fn emit(&mut self, prefix: u16, byte: u8, place: Place) {
         self.writer.write(prefix, self.width);
         if usize::from(self.next) < MAX_CODES {
