@@ -332,24 +332,33 @@ impl Chains {
     }
 }
 
-/// A GIF's LZW coder: its tables, made once for all the frames (each frame starts with a clear code).
+/// A GIF's LZW coder: its tables (the column table for small palettes, else the hash table), made once for all the
+/// frames (each frame starts with a clear code).
 struct Lzw {
-    table: Table,
-    children: Option<Children>,
+    table: Tables,
     chains: Chains,
+}
+
+/// The table of the strings that are not in a chain.
+enum Tables {
+    Children(Children),
+    Hash(Table),
 }
 
 impl Lzw {
     fn new(min_code_size: u8) -> Lzw {
-        let children = (min_code_size <= Children::MAX_BITS).then(|| Children::new(min_code_size));
-        Lzw { table: Table::new(), children, chains: Chains::new() }
+        let table = match min_code_size <= Children::MAX_BITS {
+            true => Tables::Children(Children::new(min_code_size)),
+            false => Tables::Hash(Table::new()),
+        };
+        Lzw { table, chains: Chains::new() }
     }
 
     /// `indices` LZW-coded with `min_code_size` (2–8, as the coder was made; every index below `1 << min_code_size`).
     fn code(&mut self, indices: &[u8], min_code_size: u8) -> Vec<u8> {
-        match &mut self.children {
-            Some(children) => code(indices, min_code_size, children, &mut self.chains),
-            None => code(indices, min_code_size, &mut self.table, &mut self.chains),
+        match &mut self.table {
+            Tables::Children(children) => code(indices, min_code_size, children, &mut self.chains),
+            Tables::Hash(table) => code(indices, min_code_size, table, &mut self.chains),
         }
     }
 }
