@@ -3,6 +3,8 @@
 //! same positions and print the same names.
 
 use ffen_diagram::ffen::{self, Dialect};
+use ffen_diagram::game::Game;
+use ffen_diagram::http::GameBody;
 use ffen_diagram::moves::Moves;
 use ffen_diagram::params::Delay;
 use ffen_diagram::{encode_png, Format, Image, Playback};
@@ -38,6 +40,8 @@ enum Work {
     PngInTurn(Vec<Board>, AtomicUsize),
     /// `Format::write_played`: an animation (APNG or GIF) of moves played on the board, or a still GIF.
     Animated(Format, Option<Playback>),
+    /// `Game::write`: lila-gif's `POST /game.gif` (its bars, names and coordinates) of a read body.
+    Game(Box<Game>),
 }
 
 /// One benchmark case.
@@ -76,6 +80,7 @@ impl Case {
             Work::Animated(format, playback) => {
                 format.write_played(board, &self.options, playback.as_ref()).map_or(0, |bytes| black_box(bytes).len())
             }
+            Work::Game(game) => black_box(game).write().map_or(0, |bytes| black_box(bytes).len()),
         }
     }
 }
@@ -176,6 +181,15 @@ f3e3 g7h6 e2g3 e6g7 g3f5 g7f5";
 /// A 20-move solution (ten moves a side) of a problem at the default size: the first moves of lila-gif's game.
 pub fn solution_20() -> String {
     LILA_GIF_GAME.split(' ').take(20).collect::<Vec<_>>().join(" ")
+}
+
+/// lila-gif's example body (`tests/fixtures/lila-gif-example.json`: the players' bars, coordinates) cut to its first
+/// `frames` frames, as `scripts/cost` posts it to `/game.gif`.
+pub fn lila_gif_body(frames: usize) -> Box<Game> {
+    let body = include_bytes!("../../tests/fixtures/lila-gif-example.json");
+    let mut game = GameBody::read(body).expect("lila-gif's example body reads").game;
+    game.frames.truncate(frames);
+    Box::new(game)
 }
 
 /// `moves` played on `board` from White, a second a move.
@@ -315,6 +329,9 @@ pub fn all() -> Vec<Case> {
             Work::Animated(Format::Gif, Some(playback(&start, &solution_20()))),
         ),
         case("start position, size 90, still GIF", &start, &size90, Work::Animated(Format::Gif, None)),
+        // scripts/cost's short POST /game.gif rows: the first frame (720×840, the bars) and two moves more.
+        case("lila-gif's body, 1 frame, POST /game.gif", &start, &size90, Work::Game(lila_gif_body(1))),
+        case("lila-gif's body, 3 frames, POST /game.gif", &start, &size90, Work::Game(lila_gif_body(3))),
         case(&format!("32x32 full board, size {largest}, SVG"), &full, &full_options, Work::Svg),
         case(
             &format!("32x32 mixed board, brown, coords, size {mixed_largest}, SVG"),

@@ -250,9 +250,13 @@ struct Shown {
 impl Shown {
     /// A row's `indices` from `at`: every one in the `first` frame, the others where they change.
     fn put(&mut self, at: usize, indices: &[u8], first: bool) {
-        for (shown, &index) in self.indices[at..at + indices.len()].iter_mut().zip(indices) {
-            if first || Some(index) != self.unchanged {
-                *shown = index;
+        let shown = &mut self.indices[at..at + indices.len()];
+        match self.unchanged.filter(|_| !first) {
+            None => shown.copy_from_slice(indices),
+            Some(unchanged) => {
+                for (shown, &index) in shown.iter_mut().zip(indices) {
+                    *shown = if index == unchanged { *shown } else { index };
+                }
             }
         }
     }
@@ -309,14 +313,22 @@ impl Paint<'_> {
             *level = self.index(mix(paper, ink, quantize((k * 64).min(255) as u8)))?;
         }
         let (x0, y0) = (pen.0 + i64::from(coverage.left), pen.1 + i64::from(coverage.top));
-        for (dy, row) in coverage.mask.data.chunks_exact(coverage.mask.width.max(1)).enumerate() {
-            for (dx, &c) in row.iter().enumerate() {
-                let (x, y) = (x0 + dx as i64, y0 + dy as i64);
-                let inside = (i64::from(left)..i64::from(right)).contains(&x)
-                    && (i64::from(top)..i64::from(bottom)).contains(&y);
-                let level = usize::from(quantize(c)).div_ceil(64);
-                if inside && level > 0 {
-                    self.out[(y * i64::from(self.width) + x) as usize] = levels[level];
+        let mask_width = coverage.mask.width.max(1);
+        // The mask's columns inside the clip, the same on every row.
+        let columns = (i64::from(left) - x0).clamp(0, mask_width as i64) as usize
+            ..(i64::from(right) - x0).clamp(0, mask_width as i64) as usize;
+        for (dy, row) in coverage.mask.data.chunks_exact(mask_width).enumerate() {
+            let y = y0 + dy as i64;
+            if !(i64::from(top)..i64::from(bottom)).contains(&y) || columns.is_empty() {
+                continue;
+            }
+            let from = (y * i64::from(self.width) + x0) as usize + columns.start;
+            let out = &mut self.out[from..from + columns.len()];
+            for (pixel, &c) in out.iter_mut().zip(&row[columns.clone()]) {
+                // The level `quantize` rounds the coverage to, 0 to 4.
+                let level = (u32::from(c) * 4 + 127) / 255;
+                if level > 0 {
+                    *pixel = levels[level as usize];
                 }
             }
         }

@@ -104,6 +104,7 @@ pub fn encode(
         out.extend_from_slice(&[0x03, 0x01, 0x00, 0x00, 0x00]);
     }
     let min_code_size = bits.max(2);
+    let mut lzw = Lzw::new(min_code_size);
     for (i, frame) in frames.iter().enumerate() {
         // Graphic control: disposal 1 (do not dispose), the transparent index if any, the delay.
         let transparent = unchanged.filter(|_| i > 0);
@@ -116,7 +117,7 @@ pub fn encode(
         }
         out.push(0x00);
         out.push(min_code_size);
-        write_blocks(&mut out, &lzw(frame.indices, min_code_size));
+        write_blocks(&mut out, &lzw.code(frame.indices, min_code_size));
     }
     out.push(0x3b);
     Ok(out)
@@ -138,34 +139,93 @@ fn write_blocks(out: &mut Vec<u8>, data: &[u8]) {
 /// The most codes GIF's LZW table holds (12-bit codes).
 const MAX_CODES: usize = 4096;
 
-/// Codes written least significant bit first, as GIF packs them.
+/// Codes written least significant bit first, as GIF packs them, four bytes at a time.
 struct BitWriter {
     bytes: Vec<u8>,
-    buffer: u32,
+    buffer: u64,
     count: u32,
 }
 
 impl BitWriter {
     fn write(&mut self, code: u16, width: u32) {
-        self.buffer |= u32::from(code) << self.count;
+        self.buffer |= u64::from(code) << self.count;
         self.count += width;
-        while self.count >= 8 {
-            self.bytes.push(self.buffer as u8);
-            self.buffer >>= 8;
-            self.count -= 8;
+        // Codes are at most 12 bits: one flush makes room for the next.
+        if self.count >= 32 {
+            self.bytes.extend_from_slice(&(self.buffer as u32).to_le_bytes());
+            self.buffer >>= 32;
+            self.count -= 32;
         }
     }
 
     fn finish(mut self) -> Vec<u8> {
-        if self.count > 0 {
-            self.bytes.push(self.buffer as u8);
-        }
+        let tail = self.buffer.to_le_bytes();
+        self.bytes.extend_from_slice(&tail[..self.count.div_ceil(8) as usize]);
         self.bytes
     }
 }
 
-/// The LZW table: the code of a string is found from the code of its prefix and its last index, in an
-/// open-addressed hash table (twice the table's size, so probes stay short).
+/// Where the LZW coder finds the code of a string from the code of its prefix and a last index that differs from
+/// the prefix's last ([`Chains`] keeps the others), and adds such strings.
+trait Dictionary {
+    /// The code of (`prefix`, `byte`), or where it goes.
+    fn find(&self, prefix: u16, byte: u8) -> Result<u16, usize>;
+    /// Gives (`prefix`, `byte`), found missing at `at`, the `code`.
+    fn insert(&mut self, at: usize, prefix: u16, byte: u8, code: u16);
+    /// Empties the table (after a clear code).
+    fn clear(&mut self);
+}
+
+/// The table for small palettes (a minimum code size up to [`Children::MAX_BITS`]): a column a palette index, an
+/// entry a code in it, so a look-up is one load at `byte << 12 | prefix`; the few indices a picture is mostly made of
+/// keep their columns in the cache.
+///
+/// The table is never emptied: an entry counts only if the string its code stands for now (`strings`, emptied from
+/// code to code when the table is cleared) is the one looked up. So a clear writes only the codes made since the
+/// last, and a code's entry is trusted on the path the next look-up takes while its check runs beside it.
+struct Children {
+    codes: Vec<u16>,
+    /// Each code's string as `prefix << 8 | byte`, [`Children::NONE`] for the codes not in the table since the last
+    /// clear.
+    strings: Box<[u32; MAX_CODES]>,
+    /// The codes below this may have a string.
+    used: usize,
+}
+
+impl Children {
+    /// The largest minimum code size this table is for: 64 columns, 512 KB.
+    const MAX_BITS: u8 = 6;
+    const NONE: u32 = u32::MAX;
+
+    fn new(min_code_size: u8) -> Children {
+        let codes = vec![0; MAX_CODES << min_code_size];
+        Children { codes, strings: Box::new([Children::NONE; MAX_CODES]), used: 0 }
+    }
+}
+
+impl Dictionary for Children {
+    fn find(&self, prefix: u16, byte: u8) -> Result<u16, usize> {
+        let at = (usize::from(byte) << 12) | usize::from(prefix);
+        let code = self.codes[at];
+        match self.strings[usize::from(code) % MAX_CODES] == (u32::from(prefix) << 8) | u32::from(byte) {
+            true => Ok(code),
+            false => Err(at),
+        }
+    }
+
+    fn insert(&mut self, at: usize, prefix: u16, byte: u8, code: u16) {
+        self.codes[at] = code;
+        self.strings[usize::from(code)] = (u32::from(prefix) << 8) | u32::from(byte);
+        self.used = self.used.max(usize::from(code) + 1);
+    }
+
+    fn clear(&mut self) {
+        self.strings[..self.used].fill(Children::NONE);
+        self.used = 0;
+    }
+}
+
+/// The table for larger palettes: an open-addressed hash table (twice the table's size, so probes stay short).
 struct Table {
     slots: Vec<u32>,
 }
@@ -177,57 +237,165 @@ impl Table {
     fn new() -> Table {
         Table { slots: vec![Table::EMPTY; Table::SLOTS] }
     }
+}
 
-    fn clear(&mut self) {
-        self.slots.fill(Table::EMPTY);
-    }
-
-    /// The slot of (`prefix`, `byte`): where it is, or the empty slot where it goes. A slot holds
-    /// `prefix << 20 | byte << 12 | code`.
-    fn slot(&self, prefix: u16, byte: u8) -> usize {
+impl Dictionary for Table {
+    /// A slot holds `prefix << 20 | byte << 12 | code`.
+    fn find(&self, prefix: u16, byte: u8) -> Result<u16, usize> {
         let key = (u32::from(prefix) << 8) | u32::from(byte);
         let mut slot = (key.wrapping_mul(0x9e37_79b1) >> 19) as usize % Table::SLOTS;
         loop {
             let entry = self.slots[slot];
-            if entry == Table::EMPTY || entry >> 12 == key {
-                return slot;
+            if entry == Table::EMPTY {
+                return Err(slot);
+            }
+            if entry >> 12 == key {
+                return Ok((entry & 0xfff) as u16);
             }
             slot = (slot + 1) % Table::SLOTS;
         }
     }
+
+    fn insert(&mut self, slot: usize, prefix: u16, byte: u8, code: u16) {
+        self.slots[slot] = (((u32::from(prefix) << 8) | u32::from(byte)) << 12) | u32::from(code);
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill(Table::EMPTY);
+    }
 }
 
-/// The LZW coder's state: the codes written, the table, the code width and the next code.
+/// The strings that end in a run: a string `s` whose last index is `b` is the head of a chain `s`, `sb`, `sbb`, …
+/// as long as the table has them (`sb` is only ever added after `s` was written before a `b`, so the chain has no
+/// gap), and every string is in exactly one chain: a single index heads its own, any other string `pb` where `p`
+/// ends in another index heads its own, and `pbb…` is in `pb`'s. A chain's codes are kept in order, so a stretch of
+/// `b` after any string of the chain is followed in one step, however long: only the strings that end in another
+/// index than their prefix go through the [`Dictionary`].
 ///
-/// Runs of one index (a square's fill, the unchanged pixels of a frame) are coded without the hash table: the
-/// strings of one index `b` in the table are always `b`, `bb`, … up to some length (a run string is added only
-/// after the one a byte shorter was written), so their codes are kept in a list a byte ([`Coder::runs`]) and a run
-/// is coded in one step per code written, not one per pixel. The codes are those of the plain coder.
-struct Coder {
+/// The chains live in one array (`codes`), a chain's codes together, moved to its end with twice the room when
+/// one outgrows its place; the array is emptied when the table is cleared.
+struct Chains {
+    /// The chain each code heads (if it heads one).
+    chains: Vec<Chain>,
+    codes: Vec<u16>,
+}
+
+/// Where a chain's codes are in [`Chains::codes`]: from `start`, `len` of them, room for `room` there.
+#[derive(Clone, Copy, Default)]
+struct Chain {
+    start: u32,
+    len: u16,
+    room: u16,
+}
+
+impl Chains {
+    /// A new chain's room: most chains stay one code long, the others grow a few before they move.
+    const ROOM: u16 = 4;
+
+    fn new() -> Chains {
+        Chains { chains: vec![Chain::default(); MAX_CODES], codes: Vec::new() }
+    }
+
+    /// Empties every chain but the single indices' (below `roots`), which hold only the index.
+    fn clear(&mut self, roots: u16) {
+        self.codes.clear();
+        for root in 0..roots {
+            self.begin(root);
+        }
+    }
+
+    /// A chain headed by `code`.
+    fn begin(&mut self, code: u16) {
+        let start = self.codes.len();
+        self.chains[usize::from(code)] = Chain { start: start as u32, len: 1, room: Chains::ROOM };
+        self.codes.resize(start + usize::from(Chains::ROOM), code);
+    }
+
+    /// The codes of `head`'s chain.
+    fn of(&self, head: u16) -> &[u16] {
+        let chain = self.chains[usize::from(head)];
+        &self.codes[chain.start as usize..chain.start as usize + usize::from(chain.len)]
+    }
+
+    /// Adds `code` at the end of `head`'s chain.
+    fn push(&mut self, head: u16, code: u16) {
+        let chain = &mut self.chains[usize::from(head)];
+        if chain.len == chain.room {
+            // Moved to the end with twice the room.
+            let (start, moved) = (chain.start as usize, self.codes.len());
+            self.codes.extend_from_within(start..start + usize::from(chain.len));
+            self.codes.resize(moved + 2 * usize::from(chain.len), 0);
+            (chain.start, chain.room) = (moved as u32, 2 * chain.len);
+        }
+        self.codes[chain.start as usize + usize::from(chain.len)] = code;
+        chain.len += 1;
+    }
+}
+
+/// A GIF's LZW coder: its tables (the column table for small palettes, else the hash table), made once for all the
+/// frames (each frame starts with a clear code).
+struct Lzw {
+    table: Tables,
+    chains: Chains,
+}
+
+/// The table of the strings that are not in a chain.
+enum Tables {
+    Children(Children),
+    Hash(Table),
+}
+
+impl Lzw {
+    fn new(min_code_size: u8) -> Lzw {
+        let table = match min_code_size <= Children::MAX_BITS {
+            true => Tables::Children(Children::new(min_code_size)),
+            false => Tables::Hash(Table::new()),
+        };
+        Lzw { table, chains: Chains::new() }
+    }
+
+    /// `indices` LZW-coded with `min_code_size` (2–8, as the coder was made; every index below `1 << min_code_size`).
+    fn code(&mut self, indices: &[u8], min_code_size: u8) -> Vec<u8> {
+        match &mut self.table {
+            Tables::Children(children) => code(indices, min_code_size, children, &mut self.chains),
+            Tables::Hash(table) => code(indices, min_code_size, table, &mut self.chains),
+        }
+    }
+}
+
+/// Where a new string goes: in the table where the look-up found it missing, or at the end of a chain.
+enum Place {
+    Table(usize),
+    Chain(u16),
+}
+
+/// The LZW coder's state: the codes written, the tables, the code width and the next code.
+struct Coder<'a, D> {
     writer: BitWriter,
-    table: Table,
-    /// For each index `b`: the codes of `bb`, `bbb`, … in the table.
-    runs: Vec<Vec<u16>>,
+    table: &'a mut D,
+    chains: &'a mut Chains,
     min_code_size: u8,
     width: u32,
     next: u16,
 }
 
-impl Coder {
+impl<D: Dictionary> Coder<'_, D> {
     fn clear_code(&self) -> u16 {
         1 << self.min_code_size
     }
 
-    /// Writes `prefix`, then gives (`prefix`, `byte`) the next code (or clears the table when it is full), as the
-    /// decoder will: in the hash table at `slot`, or, for a run string (`prefix` is `byte` repeated), in `runs`.
-    fn emit(&mut self, prefix: u16, byte: u8, slot: Option<usize>) {
+    /// Writes `prefix`, then gives (`prefix`, `byte`) the next code (or clears the tables when they are full), as
+    /// the decoder will, at `place`.
+    #[inline]
+    fn emit(&mut self, prefix: u16, byte: u8, place: Place) {
         self.writer.write(prefix, self.width);
         if usize::from(self.next) < MAX_CODES {
-            match slot {
-                Some(slot) => {
-                    self.table.slots[slot] = (((u32::from(prefix) << 8) | u32::from(byte)) << 12) | u32::from(self.next)
+            match place {
+                Place::Table(at) => {
+                    self.table.insert(at, prefix, byte, self.next);
+                    self.chains.begin(self.next);
                 }
-                None => self.runs[usize::from(byte)].push(self.next),
+                Place::Chain(head) => self.chains.push(head, self.next),
             }
             // The decoder widens its codes once the next code no longer fits.
             if u32::from(self.next) == 1 << self.width && self.width < 12 {
@@ -236,60 +404,85 @@ impl Coder {
             self.next += 1;
         } else {
             self.writer.write(self.clear_code(), self.width);
-            self.table.clear();
-            self.runs.iter_mut().for_each(Vec::clear);
-            self.width = u32::from(self.min_code_size) + 1;
-            self.next = self.clear_code() + 2;
+            self.clear();
         }
+    }
+
+    fn clear(&mut self) {
+        self.table.clear();
+        self.chains.clear(self.clear_code());
+        self.width = u32::from(self.min_code_size) + 1;
+        self.next = self.clear_code() + 2;
     }
 }
 
-/// `indices` LZW-coded with `min_code_size` (2–8).
+/// How many of `data`'s first bytes are `byte`, eight at a time.
+fn run_length(data: &[u8], byte: u8) -> usize {
+    let splat = u64::from_le_bytes([byte; 8]);
+    let mut chunks = data.chunks_exact(8);
+    let mut n = 0;
+    for chunk in &mut chunks {
+        let differ =
+            u64::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7]])
+                ^ splat;
+        if differ != 0 {
+            // The first byte that differs is the lowest nonzero one.
+            return n + (differ.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + chunks.remainder().iter().take_while(|&&b| b == byte).count()
+}
+
+/// `indices` LZW-coded with `min_code_size` (2–8; every index below `1 << min_code_size`).
+#[cfg(test)]
 fn lzw(indices: &[u8], min_code_size: u8) -> Vec<u8> {
+    Lzw::new(min_code_size).code(indices, min_code_size)
+}
+
+/// `indices` LZW-coded with `min_code_size`, the strings that end in another index than their prefix in `table`,
+/// the others in `chains`. The codes are those of the plain coder (the longest string in the table each time).
+fn code<D: Dictionary>(indices: &[u8], min_code_size: u8, table: &mut D, chains: &mut Chains) -> Vec<u8> {
     let clear = 1u16 << min_code_size;
     let writer = BitWriter { bytes: Vec::with_capacity(indices.len() / 8 + 16), buffer: 0, count: 0 };
-    let (table, runs) = (Table::new(), vec![Vec::new(); 256]);
-    let mut coder = Coder { writer, table, runs, min_code_size, width: u32::from(min_code_size) + 1, next: clear + 2 };
+    let mut coder = Coder { writer, table, chains, min_code_size, width: 0, next: 0 };
+    coder.clear();
     coder.writer.write(clear, coder.width);
     let Some(&first) = indices.first() else {
         coder.writer.write(clear + 1, coder.width);
         return coder.writer.finish();
     };
-    // The string being matched: its code, and how long a run of `first`'s kind it is (0: not a run).
-    let (mut prefix, mut run) = (u16::from(first), 1usize);
-    let mut last = first;
+    // The string being matched: its code, its last index, and its chain's head and place in it.
+    let (mut prefix, mut last, mut head, mut at) = (u16::from(first), first, u16::from(first), 0);
     // Where the stretch of equal indices last measured ends (each stretch is measured once).
     let mut stretch_end = 0;
     let mut i = 1;
     while i < indices.len() {
         let byte = indices[i];
-        if run > 0 && byte == last {
-            // The prefix is `byte` × `run`: take the run on as far as the table's run strings reach.
+        if byte == last {
+            // Along the chain as far as the stretch and the chain reach.
             if i >= stretch_end {
-                stretch_end = i + indices[i..].iter().take_while(|&&b| b == byte).count();
+                stretch_end = i + run_length(&indices[i..], byte);
             }
-            let ahead = stretch_end - i;
-            let known = coder.runs[usize::from(byte)].len() + 1;
-            let reach = (run + ahead).min(known);
-            i += reach - run;
-            run = reach;
-            prefix = if run == 1 { u16::from(byte) } else { coder.runs[usize::from(byte)][run - 2] };
-            if i < indices.len() && indices[i] == byte {
-                // The run string one longer is new: write this one, start again from the byte.
-                coder.emit(prefix, byte, None);
-                (prefix, run) = (u16::from(byte), 1);
+            let chain = coder.chains.of(head);
+            let reach = (at + stretch_end - i).min(chain.len() - 1);
+            (i, at, prefix) = (i + reach - at, reach, chain[reach]);
+            if i < stretch_end {
+                // The string one longer is new: write this one, start again from the index.
+                coder.emit(prefix, byte, Place::Chain(head));
+                (prefix, head, at) = (u16::from(byte), u16::from(byte), 0);
                 i += 1;
             }
             continue;
         }
-        let slot = coder.table.slot(prefix, byte);
-        let entry = coder.table.slots[slot];
-        if entry != Table::EMPTY {
-            (prefix, run) = ((entry & 0xfff) as u16, 0);
-        } else {
-            coder.emit(prefix, byte, Some(slot));
-            (prefix, run, last) = (u16::from(byte), 1, byte);
+        match coder.table.find(prefix, byte) {
+            Ok(code) => (prefix, head, at) = (code, code, 0),
+            Err(place) => {
+                coder.emit(prefix, byte, Place::Table(place));
+                (prefix, head, at) = (u16::from(byte), u16::from(byte), 0);
+            }
         }
+        last = byte;
         i += 1;
     }
     coder.writer.write(prefix, coder.width);
@@ -420,13 +613,27 @@ mod tests {
                 }
             }
             data.extend(std::iter::repeat_n(1, 70_000));
-            for min_code_size in [2, 4, 8] {
+            for min_code_size in [2, 4, 6, 7, 8] {
                 if colours <= 1 << min_code_size {
                     assert_eq!(lzw(&data, min_code_size), plain_lzw(&data, min_code_size), "{len} {colours}");
                 }
             }
         }
         assert_eq!(lzw(&[3; 1], 2), plain_lzw(&[3; 1], 2));
+    }
+
+    #[test]
+    fn a_table_kept_from_frame_to_frame_codes_as_a_fresh_one() {
+        // The column table keeps the entries of the frames before (and of the strings before each clear): they
+        // must never be taken for the strings of this one.
+        for min_code_size in [2, 5, 6, 8] {
+            let mut kept = Lzw::new(min_code_size);
+            let colours = 1 << min_code_size.min(5);
+            for seed in 1..6 {
+                let data = pattern(40_000 * seed as usize, colours, seed);
+                assert_eq!(kept.code(&data, min_code_size), plain_lzw(&data, min_code_size), "{min_code_size} {seed}");
+            }
+        }
     }
 
     #[test]
