@@ -384,7 +384,8 @@ const LILA_GAME = readFileSync(path.join(ROOT, "benches/shared/cases.rs"), "utf8
   .match(/LILA_GIF_GAME: &str = "([^"]*)"/)[1]
   .replace(/\\\n/g, "");
 const LILA_LOOK = "&size=90&theme=brown&lastmove_style=lichess";
-const SOLUTION_20 = LILA_GAME.split(" ").slice(0, 20).join(" ");
+const moves = (n) => LILA_GAME.split(" ").slice(0, n).join(" ");
+const SOLUTION_20 = moves(20);
 // lila-gif's example body (tests/fixtures/lila-gif-example.json: its 93 frames, the players' names), and its first
 // frames alone: POST /game.gif.
 const LILA_BODY = JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures/lila-gif-example.json"), "utf8"));
@@ -457,6 +458,14 @@ async function measureBuilds(builds) {
       ["start position as a still GIF, size=90, brown", 60, 10, (n) => same(n, diagram(START, LILA_LOOK).replace("/diagram.png?", "/diagram.gif?")), isMiss],
       ["20-move solution, default size, as APNG", 60, 30, (n) => same(n, played("png", SOLUTION_20, "")), isMiss],
       ["20-move solution, default size, as GIF", 60, 30, (n) => same(n, played("gif", SOLUTION_20, "")), isMiss],
+      // The largest animations the shipped 8 ms admits (`cost::tests::an_animation_costs_its_changes_and_the_free_plan_admits_short_ones`):
+      // each should measure at most half of it here, so that a machine twice as slow stays under it.
+      ["the Free plan's edge: 36 moves, default size, as APNG", 30, 10, (n) => same(n, played("png", moves(36), "")), isMiss],
+      ["the Free plan's edge: 44 moves, default size, as GIF", 30, 10, (n) => same(n, played("gif", moves(44), "")), isMiss],
+      ["the Free plan's edge: 7 moves, size=90, brown, as APNG", 30, 10, (n) => same(n, played("png", moves(7), LILA_LOOK)), isMiss],
+      ["the Free plan's edge: 9 moves, size=90, brown, as GIF", 30, 10, (n) => same(n, played("gif", moves(9), LILA_LOOK)), isMiss],
+      ["the Free plan's edge: a still GIF, size=128", 30, 10, (n) => same(n, diagram(START, "&size=128").replace("/diagram.png?", "/diagram.gif?")), isMiss],
+      ["the Free plan's edge: lila-gif's game, its first 4 frames, POST /game.gif", 30, 5, (n) => same(n, game(4)), isMiss],
       ["10×8 Capablanca board with drawn fairy glyphs (archbishop, chancellor), Bodlaender, default size", 200, 30, (n) => Array.from({ length: count(n) }, () => diagram(capablancaLike(), "&dialect=bodlaender")), isMiss],
     ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && onlyRow(request)));
     const floorRows = new Map();
