@@ -584,4 +584,21 @@ mod tests {
         let lines = "a1a2".parse::<Moves>().unwrap().play(&board, Color::White).unwrap();
         assert!(matches!(animate(&board, &lines, &options, 500), Err(AnimationError::Transparent)));
     }
+
+    #[test]
+    fn scanlines_unpack_at_every_depth_with_the_offset() {
+        for depth in [1u8, 2, 4, 8] {
+            for width in [1usize, 7, 8, 9, 17, 40] {
+                // (One colour fewer at 8 bits, so that the offset stays within a byte.)
+                let colours = (1usize << depth).min(255);
+                let indices: Vec<u8> = (0..width).map(|i| ((i * 7 + 3) % colours) as u8).collect();
+                let mut packed = Vec::new();
+                crate::draw::pngenc::pack_row(&indices, depth, &mut packed);
+                let mut out = vec![9];
+                unpack_row(&packed, depth, 1, width, &mut out);
+                let want: Vec<u8> = std::iter::once(9).chain(indices.iter().map(|i| i + 1)).collect();
+                assert_eq!(out, want, "depth {depth}, width {width}");
+            }
+        }
+    }
 }
