@@ -491,10 +491,11 @@ struct BandBytes<'a> {
     /// Each band's spans of bytes, left to right, the filter byte added to the first.
     bands: Vec<Vec<ByteSpan<'a>>>,
     /// Whether these are an animation's frames ([`BandPlan::any_size`]), coded with less searching: a searched span
-    /// shorter than a match (a row's filter byte) without the byte search ([`code_unsearched`]), whose tables cost
-    /// more than the rest of a later frame's coding; and a tile's short tokens not tried against the squares to the
-    /// left ([`TileRowShown::match_to_the_left`]), which made a 20-move solution's frames 0.2 % larger and 6 %
-    /// slower in V8 (`scripts/bench-wasm`), the squares to the left being mostly unchanged ones.
+    /// shorter than a match (a row's filter byte) without the byte search ([`code_unsearched`]), whose tables (up
+    /// to 256 KB, made for one byte a row) cost a tenth of a later frame's coding; and a tile's short tokens not
+    /// tried against the squares to the left ([`TileRowShown::match_to_the_left`]), which made a 20-move solution's
+    /// frames 0.2 % larger and 6 % slower in V8 (`scripts/bench-wasm`), the squares to the left being mostly
+    /// unchanged ones.
     frames: bool,
 }
 
@@ -1454,7 +1455,7 @@ fn stamped_segments(tokens: &[Token]) -> impl Iterator<Item = (&[Token], Option<
 /// symbols have one (a code of one symbol is not a complete prefix code, which some inflaters refuse).
 fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
     // On the stack, for the largest alphabet (286 literal/length symbols): a block's trees are made once a frame of
-    // an animation, where making them was a tenth of a frame and its allocations a third of that.
+    // an animation, and the six vectors this allocated cost 2 % of a 20-move solution's APNG in V8.
     const MOST: usize = 286;
     debug_assert!(freqs.len() <= MOST && max_bits <= 15);
     let mut lengths = vec![0u8; freqs.len()];
