@@ -565,7 +565,7 @@ describe("animations (docs/animation.md)", () => {
       assert.equal(res.status, 400, p);
       assert.equal(res.body.toString("utf8"), message, p);
     }
-    const costly = await get(`/diagram.png?ffen=${START}&size=90&moves=${"e2e4+e4e2+".repeat(10)}`);
+    const costly = await get(`/diagram.png?ffen=${START}&size=90&moves=${"e2e4+e4e2+".repeat(40)}`);
     assert.equal(costly.status, 400);
     assert.match(costly.body.toString("utf8"), /FFEN_MAX_RENDER_MS\) is 8 ms/);
   });
