@@ -97,6 +97,9 @@ pub struct RenderCost {
     pub height: u32,
     /// The different squares (fill and content).
     pub tiles: u32,
+    /// The frames: 1 for a still, the diagram and one a move for an animation (before the frames that change
+    /// nothing are merged).
+    pub frames: u32,
 }
 
 /// Predicts what drawing and encoding `board` with `options` costs; see the module documentation.
@@ -144,7 +147,7 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
         + chars as u64 * CHAR_MICROS
         + sprites * SPRITE_MICROS
         + labels * LABEL_MICROS;
-    RenderCost { micros, width: l.width, height: l.height, tiles: tiles as u32 }
+    RenderCost { micros, width: l.width, height: l.height, tiles: tiles as u32, frames: 1 }
 }
 
 /// Predicts what drawing and encoding the animation of `lines` played on `board` costs (a GIF without moves: no
@@ -185,7 +188,10 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Frame
             before = frame.last.map(|(a, b)| [a, b]);
         }
     }
-    RenderCost { micros: FIXED_MICROS + nanos / 1000, ..still }
+    // The diagram, each line's moves, and the diagram again before each line after the first.
+    let frames = 1 + lines.iter().map(Vec::len).sum::<usize>() + lines.len().saturating_sub(1);
+    let frames = u32::try_from(frames).unwrap_or(u32::MAX);
+    RenderCost { micros: FIXED_MICROS + nanos / 1000, frames, ..still }
 }
 
 /// Predicts an animation from its parts (lila-gif's `/game.gif`: [`crate::draw::game::Game::cost`]): its first
@@ -207,7 +213,8 @@ pub(crate) fn frames_cost(
     for area in areas {
         nanos += FRAME_NANOS + area * GAME_PIXEL_NANOS.later;
     }
-    RenderCost { micros: FIXED_MICROS + nanos / 1000, width, height, tiles }
+    let frames = u32::try_from(1 + areas.len()).unwrap_or(u32::MAX);
+    RenderCost { micros: FIXED_MICROS + nanos / 1000, width, height, tiles, frames }
 }
 
 /// How many files and ranks the rectangle around `squares` spans.
@@ -319,16 +326,21 @@ pub struct TooCostly {
 impl fmt::Display for TooCostly {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = &self.cost;
+        let (ms, tenths, limit) = (c.micros / 1000, c.micros % 1000 / 100, self.limit.0);
+        if c.frames > 1 {
+            // An animation's frames cost it more than its size.
+            return write!(
+                f,
+                "the animation ({}×{} pixels, {} frames) would take about {ms}.{tenths} ms of CPU to draw; this \
+                 service's limit (FFEN_MAX_RENDER_MS) is {limit} ms: choose fewer moves",
+                c.width, c.height, c.frames
+            );
+        }
         write!(
             f,
-            "the diagram ({}×{} pixels, {} different squares) would take about {}.{} ms of CPU to draw; this \
-             service's limit (FFEN_MAX_RENDER_MS) is {} ms: choose a smaller size",
-            c.width,
-            c.height,
-            c.tiles,
-            c.micros / 1000,
-            c.micros % 1000 / 100,
-            self.limit.0
+            "the diagram ({}×{} pixels, {} different squares) would take about {ms}.{tenths} ms of CPU to draw; this \
+             service's limit (FFEN_MAX_RENDER_MS) is {limit} ms: choose a smaller size",
+            c.width, c.height, c.tiles
         )
     }
 }
@@ -528,6 +540,11 @@ mod tests {
         let game = game_cost(92, &size90, Format::Gif);
         assert!(game.micros < 93 * still.micros / 2, "{game:?} against {still:?}");
         assert!(game.micros > 30_000 && FREE.check(game).is_err());
+        // Its refusal names its frames and asks for fewer moves; a still GIF's, a smaller size.
+        let refused = FREE.check(game).unwrap_err().to_string();
+        assert!(refused.starts_with("the animation (724×724 pixels, 93 frames) would take about"), "{refused}");
+        assert!(refused.ends_with("is 8 ms: choose fewer moves"), "{refused}");
+        assert_eq!(game_cost(0, &size90, Format::Gif).frames, 1);
         let admitted = |pairs: &[(&str, &str)], format| {
             (0..=92).take_while(|&n| FREE.check(game_cost(n, pairs, format)).is_ok()).last()
         };

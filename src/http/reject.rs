@@ -205,7 +205,7 @@ mod tests {
             (Reject::TooLarge(ImageTooLarge { width: 3000, height: 10, max_pixels: 1000 }), 400),
             (
                 Reject::TooCostly(TooCostly {
-                    cost: crate::RenderCost { micros: 9_100, width: 900, height: 900, tiles: 40 },
+                    cost: crate::RenderCost { micros: 9_100, width: 900, height: 900, tiles: 40, frames: 1 },
                     limit: crate::CostLimit::new(8).unwrap(),
                 }),
                 400,
