@@ -109,22 +109,7 @@ impl Reader<'_> {
         }
         match first {
             b'{' => self.members(depth + 1),
-            b'[' => {
-                self.at += 1;
-                let mut items = Vec::new();
-                if self.peek() == Some(b']') {
-                    self.at += 1;
-                    return Ok(Json::Array(items));
-                }
-                loop {
-                    items.push(self.value(depth + 1)?);
-                    if self.peek() == Some(b']') {
-                        self.at += 1;
-                        return Ok(Json::Array(items));
-                    }
-                    self.expect(b',')?;
-                }
-            }
+            b'[' => self.list(b']', |reader| reader.value(depth + 1)).map(Json::Array),
             b'"' => self.string().map(Json::Str),
             b'-' | b'0'..=b'9' => self.number(),
             _ => {
@@ -146,22 +131,36 @@ impl Reader<'_> {
 
     /// An object, at its `{`.
     fn members(&mut self, depth: usize) -> Result<Json, JsonError> {
+        let members = self.list(b'}', |reader| {
+            if reader.peek() != Some(b'"') {
+                let at_end = reader.at >= reader.bytes.len();
+                return Err(reader.error(if at_end { "unexpected end" } else { "expected a name" }));
+            }
+            let name = reader.string()?;
+            reader.expect(b':')?;
+            Ok((name, reader.value(depth)?))
+        })?;
+        Ok(Json::Object(members))
+    }
+
+    /// The items of an array or an object, at its opening bracket: each read by `item`, separated by commas, up to
+    /// `close`.
+    fn list<T>(
+        &mut self,
+        close: u8,
+        mut item: impl FnMut(&mut Self) -> Result<T, JsonError>,
+    ) -> Result<Vec<T>, JsonError> {
         self.at += 1;
-        let mut members = Vec::new();
-        if self.peek() == Some(b'}') {
+        let mut items = Vec::new();
+        if self.peek() == Some(close) {
             self.at += 1;
-            return Ok(Json::Object(members));
+            return Ok(items);
         }
         loop {
-            if self.peek() != Some(b'"') {
-                return Err(self.error(if self.at < self.bytes.len() { "expected a name" } else { "unexpected end" }));
-            }
-            let name = self.string()?;
-            self.expect(b':')?;
-            members.push((name, self.value(depth)?));
-            if self.peek() == Some(b'}') {
+            items.push(item(self)?);
+            if self.peek() == Some(close) {
                 self.at += 1;
-                return Ok(Json::Object(members));
+                return Ok(items);
             }
             self.expect(b',')?;
         }
