@@ -3,6 +3,9 @@
 //! over what is there), must be the still `/diagram.png` of each position with its move as `lastmove`, pixel for
 //! pixel; the last frame of every line is the still of the line's final position. Delays and loops are checked too.
 
+mod common;
+
+use common::animation::compose;
 use ffen_diagram::http::{plan, DiagramJob, Plan, Rendered, RequestInfo};
 use ffen_diagram::{ffen, Format};
 
@@ -27,21 +30,6 @@ fn body(job: &DiagramJob) -> Vec<u8> {
     match job.render() {
         Rendered::Diagram(r) => r.body,
         Rendered::Failed(r) => panic!("{}", String::from_utf8_lossy(&r.body)),
-    }
-}
-
-/// Draws a frame's RGB(A) rectangle over the canvas (a see-through pixel shows what is there).
-fn compose(canvas: &mut [u8], width: usize, rect: (usize, usize, usize, usize), pixels: &[u8], channels: usize) {
-    let (x, y, w, h) = rect;
-    for row in 0..h {
-        for col in 0..w {
-            let from = (row * w + col) * channels;
-            if channels == 4 && pixels[from + 3] == 0 {
-                continue;
-            }
-            let to = ((y + row) * width + x + col) * 3;
-            canvas[to..to + 3].copy_from_slice(&pixels[from..from + 3]);
-        }
     }
 }
 
@@ -70,24 +58,14 @@ fn decode_apng(bytes: &[u8]) -> Decoded {
 }
 
 fn decode_gif(bytes: &[u8]) -> Decoded {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options.read_info(bytes).expect("a GIF");
-    let (width, height) = (usize::from(decoder.width()), usize::from(decoder.height()));
-    let mut canvas = vec![0; width * height * 3];
-    let (mut canvases, mut delays) = (Vec::new(), Vec::new());
-    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
-        assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
-        // Only the frames after the first show what is there through a transparent index.
-        assert_eq!(frame.transparent.is_some(), !canvases.is_empty());
-        let rect =
-            (usize::from(frame.left), usize::from(frame.top), usize::from(frame.width), usize::from(frame.height));
-        compose(&mut canvas, width, rect, &frame.buffer, 4);
-        canvases.push(canvas.clone());
-        delays.push(u32::from(frame.delay) * 10);
+    let frames = common::animation::decode_gif(bytes);
+    // Only the frames after the first show what is there through a transparent index.
+    for (i, &transparent) in frames.transparent.iter().enumerate() {
+        assert_eq!(transparent, i > 0);
     }
-    let plays_for_ever = canvases.len() == 1 || bytes.windows(11).any(|w| w == b"NETSCAPE2.0");
-    Decoded { width, canvases, delays, plays_for_ever }
+    let plays_for_ever = frames.canvases.len() == 1 || bytes.windows(11).any(|w| w == b"NETSCAPE2.0");
+    let delays = frames.delays.iter().map(|&d| u32::from(d) * 10).collect();
+    Decoded { width: frames.width, canvases: frames.canvases, delays, plays_for_ever }
 }
 
 /// The still PNG of a position with a last move, decoded to RGB.

@@ -3,6 +3,9 @@
 //! geometry with the players' bars; its last frame is the still of the final position; the body's errors name
 //! their field; the cache URL is the body's canonical key.
 
+mod common;
+
+use common::animation::{decode_gif as decode, GifFrames};
 use ffen_diagram::http::{
     plan, GameJob, Plan, Rendered, RequestInfo, MAX_BODY_BYTES, MAX_COMMENT_BYTES, MAX_FRAMES, MAX_NAME_BYTES,
 };
@@ -43,50 +46,13 @@ fn refused(body: &[u8]) -> (u16, String) {
     }
 }
 
-/// A decoded GIF: its size, the canvas (RGB) after each frame, each frame's rectangle and delay, its comment.
-struct Decoded {
-    width: usize,
-    height: usize,
-    canvases: Vec<Vec<u8>>,
-    rects: Vec<(usize, usize, usize, usize)>,
-    delays: Vec<u16>,
-}
-
-fn decode(bytes: &[u8]) -> Decoded {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options.read_info(bytes).expect("a GIF");
-    let (width, height) = (usize::from(decoder.width()), usize::from(decoder.height()));
-    let mut canvas = vec![0; width * height * 3];
-    let (mut canvases, mut rects, mut delays) = (Vec::new(), Vec::new(), Vec::new());
-    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
-        assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
-        let (x, y, w, h) =
-            (usize::from(frame.left), usize::from(frame.top), usize::from(frame.width), usize::from(frame.height));
-        for row in 0..h {
-            for col in 0..w {
-                let from = (row * w + col) * 4;
-                let to = ((y + row) * width + x + col) * 3;
-                // A transparent pixel leaves what the frame before showed.
-                if frame.buffer[from + 3] != 0 {
-                    canvas[to..to + 3].copy_from_slice(&frame.buffer[from..from + 3]);
-                }
-            }
-        }
-        canvases.push(canvas.clone());
-        rects.push((x, y, w, h));
-        delays.push(frame.delay);
-    }
-    Decoded { width, height, canvases, rects, delays }
-}
-
-fn pixel(d: &Decoded, canvas: usize, x: usize, y: usize) -> [u8; 3] {
+fn pixel(d: &GifFrames, canvas: usize, x: usize, y: usize) -> [u8; 3] {
     let at = (y * d.width + x) * 3;
     d.canvases[canvas][at..at + 3].try_into().unwrap()
 }
 
 /// Writes a canvas as a PNG under `$GAME_GIF_PNG` (a folder), to look at.
-fn save(d: &Decoded, canvas: usize, name: &str) {
+fn save(d: &GifFrames, canvas: usize, name: &str) {
     let Ok(dir) = std::env::var("GAME_GIF_PNG") else { return };
     let file = std::fs::File::create(format!("{dir}/{name}.png")).unwrap();
     let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), d.width as u32, d.height as u32);

@@ -1,8 +1,9 @@
 //! What the test crates share: the generators of boards and options for the property tests ([`generate`]), the
-//! golden cases ([`golden`]), the pictures compared ([`pictures`]), and the small helpers below. Each test crate
+//! golden cases ([`golden`]), the pictures compared ([`pictures`]), animations decoded ([`animation`]), and the small helpers below. Each test crate
 //! takes what it needs (`mod common;`), so not every item is used by every crate.
 #![allow(dead_code)]
 
+pub mod animation;
 pub mod generate;
 pub mod golden;
 pub mod pictures;
