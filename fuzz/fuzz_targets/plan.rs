@@ -109,6 +109,14 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(r.body, if head { &[][..] } else { page::INDEX_HTML.as_bytes() });
                     assert_eq!(r.header("Content-Security-Policy"), Some(page::CONTENT_SECURITY_POLICY));
                 }
+                // A CORS preflight: on any path, whatever the rest of the request says, the path's methods.
+                204 => {
+                    assert_eq!(method, "OPTIONS");
+                    let methods = if path == GAME_PATH { "POST" } else { "GET, HEAD" };
+                    assert_eq!(r.header("Access-Control-Allow-Methods"), Some(methods));
+                    assert_eq!(r.header("Access-Control-Allow-Origin"), Some("*"));
+                    assert!(r.body.is_empty());
+                }
                 304 => {
                     let etag = r.header("ETag").expect("a 304 names its ETag");
                     assert!(if_none_match.is_some_and(|h| h.split(',').any(|t| t.trim() == "*" || t.contains(etag))));
