@@ -11,9 +11,10 @@
 //! frames). Between lines the diagram comes back, and the last frame of each line shows [`PAUSE_FACTOR`] times as
 //! long.
 
-use crate::draw::deflate::{BandPlan, Span, TileCodes};
+use crate::draw::deflate::{BandPlan, SquareCoder, SquareFrame, TileCodes};
 use crate::draw::indexed::{self, indexed_path_applies, square_indices, IndexedPicture};
 use crate::draw::layout::{MarkPaint, SquareMark};
+use crate::draw::pngenc::depth_for;
 use crate::draw::raster::{Image, Rect};
 use crate::draw::render::paint;
 use crate::draw::scene::{Scene, Square, SquarePaint};
@@ -24,6 +25,7 @@ use crate::notation::paint::Rgb;
 use crate::options::furniture::{Move, SquareName};
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::hatching;
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -43,6 +45,46 @@ pub struct Animation {
     pub unchanged: Option<u8>,
     /// The frames, in order.
     pub frames: Vec<Still>,
+    /// The tiles the frames' squares show ([`Still::squares`]).
+    pub(crate) tiles: FrameTiles,
+}
+
+/// The tiles of an animation's squares: each one's palette indices and deflate codes.
+#[derive(Default)]
+pub(crate) struct FrameTiles {
+    pub indices: Vec<Vec<u8>>,
+    pub codes: Vec<Option<Arc<TileCodes>>>,
+}
+
+impl Animation {
+    /// Frame `i`'s squares, for its deflate ([`SquareCoder`]), where it is whole squares.
+    pub(crate) fn squares(&self, i: usize) -> Option<SquareFrame<'_>> {
+        self.frames.get(i)?.squares.as_ref().map(SquareGrid::frame)
+    }
+
+    /// The animated PNG's bit depth: the palette's, or more where its frames' squares would not start on whole
+    /// bytes ([`SquareCoder::depth`]).
+    pub(crate) fn png_depth(&self) -> u8 {
+        let side = self.frames.iter().find_map(|frame| Some(frame.squares.as_ref()?.side));
+        SquareCoder::depth(depth_for(self.palette.len()), side)
+    }
+
+    /// Frame `i`'s palette indices, row by row (`width × height` of its rectangle; empty past the last frame).
+    pub fn indices(&self, i: usize) -> Cow<'_, [u8]> {
+        match (self.squares(i), self.frames.get(i)) {
+            (Some(squares), _) => Cow::Owned(squares.indices(&self.tiles.indices)),
+            (None, Some(still)) => Cow::Borrowed(&still.indices),
+            (None, None) => Cow::Borrowed(&[]),
+        }
+    }
+}
+
+/// A frame of whole squares of one side: `files` squares a band, each its tile in [`FrameTiles`] or `None`,
+/// unchanged.
+pub(crate) struct SquareGrid {
+    side: usize,
+    files: usize,
+    cells: Vec<Option<usize>>,
 }
 
 /// One frame: where it goes on the canvas, its palette indices row by row, how long it shows, and what the
@@ -50,12 +92,15 @@ pub struct Animation {
 pub struct Still {
     /// Left edge, top edge, width and height, in pixels.
     pub rect: (u32, u32, u32, u32),
-    /// `width × height` palette indices.
-    pub indices: Vec<u8>,
+    /// `width × height` palette indices; none for a frame of squares, which has them from its tiles
+    /// ([`Animation::indices`]).
+    pub(crate) indices: Vec<u8>,
     /// How long it shows, in milliseconds.
     pub delay_ms: u32,
-    /// Its bands of squares, each square's tile codes (or the unchanged squares' own), when it is whole squares.
+    /// The first frame's bands of squares for the deflate, each square's tile codes.
     pub(crate) plan: Option<BandPlan>,
+    /// Its squares, when it is whole squares of one side after the first frame.
+    pub(crate) squares: Option<SquareGrid>,
 }
 
 /// Why a diagram cannot be animated on one palette.
@@ -148,16 +193,17 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
             None => {
                 let (canvas, plan) = Canvas::first(&scene, (shot.board, &shot_options), &mut palette)?;
                 let rect = Rect::new(0, 0, canvas.width, canvas.height);
-                (Some(Cut { rect, indices: canvas.indices.clone(), plan }), canvas)
+                (Some(Cut { rect, indices: canvas.indices.clone(), plan, squares: None }), canvas)
             }
             Some(before) => repaint(before, &scene, &marks, (&mut palette, &mut tiles))?,
         };
         match cut {
-            Some(Cut { rect, indices, plan }) => frames.push(Still {
+            Some(Cut { rect, indices, plan, squares }) => frames.push(Still {
                 rect: (rect.x, rect.y, rect.width, rect.height),
                 indices,
                 delay_ms: shot.delay_ms,
                 plan,
+                squares,
             }),
             None => {
                 if let Some(last) = frames.last_mut() {
@@ -169,7 +215,33 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
     }
     let (width, height) = previous.map_or((0, 0), |drawn| (drawn.canvas.width, drawn.canvas.height));
     let unchanged = palette.unchanged.then_some(UNCHANGED);
-    Ok(Animation { width, height, palette: palette.colours(), unchanged, frames })
+    let tiles = FrameTiles { indices: tiles.indices, codes: tiles.codes };
+    Ok(Animation { width, height, palette: palette.colours(), unchanged, frames, tiles })
+}
+
+impl SquareGrid {
+    /// The squares of a frame `rect` holding the `placed` tiles (their places in the frame and ids), the others
+    /// unchanged; `None` unless the frame is whole squares of one side.
+    fn new(rect: Rect, placed: &[(Rect, usize)]) -> Option<SquareGrid> {
+        let side = placed.first()?.0.width;
+        let whole = |n: u32| side > 0 && n.is_multiple_of(side);
+        if !whole(rect.width)
+            || !whole(rect.height)
+            || placed.iter().any(|(at, _)| at.width != side || at.height != side || !whole(at.x) || !whole(at.y))
+        {
+            return None;
+        }
+        let files = (rect.width / side) as usize;
+        let mut cells = vec![None; files * (rect.height / side) as usize];
+        for &(at, id) in placed {
+            cells[(at.y / side) as usize * files + (at.x / side) as usize] = Some(id);
+        }
+        Some(SquareGrid { side: side as usize, files, cells })
+    }
+
+    fn frame(&self) -> SquareFrame<'_> {
+        SquareFrame { side: self.side, files: self.files, cells: &self.cells }
+    }
 }
 
 /// A frame as painted: its scene, the scene's marks by square ([`Scene::marks_by_square`]) and its picture.
@@ -185,6 +257,7 @@ struct Cut {
     rect: Rect,
     indices: Vec<u8>,
     plan: Option<BandPlan>,
+    squares: Option<SquareGrid>,
 }
 
 /// The picture of `scene` (whose marks by square are `marks`) made from the frame `before` it, and what changed
@@ -214,19 +287,25 @@ fn repaint(
     let Some(rect) = changed.iter().map(|&i| scene.squares[i].rect).reduce(union) else {
         return Ok((None, canvas));
     };
-    // The squares that did not change show through: the frame holds only the changed squares' tiles.
-    let mut indices = vec![UNCHANGED; (rect.width * rect.height) as usize];
+    // The squares that did not change show through: the frame holds only the changed squares' tiles (as its
+    // squares, whose indices are made only if asked for, where it is whole squares).
     let mut placed = Vec::with_capacity(changed.len());
     for &i in &changed {
         let square = &scene.squares[i];
         let id = tiles.get(square, &marks[i], palette)?;
         canvas.put(square.rect, &tiles.indices[id]);
         let at = Rect::new(square.rect.x - rect.x, square.rect.y - rect.y, square.rect.width, square.rect.height);
-        put(&mut indices, rect.width, at, &tiles.indices[id]);
         placed.push((at, id));
     }
-    let plan = scene.grid.is_empty().then(|| tiles.plan(rect, &placed)).flatten();
-    Ok((Some(Cut { rect, indices, plan }), canvas))
+    let squares = scene.grid.is_empty().then(|| SquareGrid::new(rect, &placed)).flatten();
+    let mut indices = Vec::new();
+    if squares.is_none() {
+        indices = vec![UNCHANGED; (rect.width * rect.height) as usize];
+        for &(at, id) in &placed {
+            put(&mut indices, rect.width, at, &tiles.indices[id]);
+        }
+    }
+    Ok((Some(Cut { rect, indices, plan: None, squares }), canvas))
 }
 
 /// The smallest rectangle holding both.
@@ -361,7 +440,8 @@ impl Canvas {
                 (&self.indices[y * width + l..y * width + r], &before.indices[y * width + l..y * width + r]);
             cut.extend(now.iter().zip(then).map(|(&n, &t)| if n == t { UNCHANGED } else { n }));
         }
-        Some(Cut { rect: Rect::new(l as u32, t as u32, (r - l) as u32, (b - t) as u32), indices: cut, plan: None })
+        let rect = Rect::new(l as u32, t as u32, (r - l) as u32, (b - t) as u32);
+        Some(Cut { rect, indices: cut, plan: None, squares: None })
     }
 }
 
@@ -371,51 +451,15 @@ impl Canvas {
 pub const UNCHANGED: u8 = 0;
 
 /// The tiles met so far: a square's look (its paint and hatching phase, sprite and marks), its indices and its
-/// deflate codes; and the codes of a square of unchanged pixels.
+/// deflate codes.
 #[derive(Default)]
 struct Tiles {
     keys: Vec<(SquarePaint, u32, Option<Key>, Vec<MarkPaint>)>,
     indices: Vec<Vec<u8>>,
     codes: Vec<Option<Arc<TileCodes>>>,
-    unchanged: Option<Arc<TileCodes>>,
 }
 
 impl Tiles {
-    /// The frame `rect`'s bands of squares for the deflate: each square its tile's codes (the `placed` tiles at
-    /// their places in the frame, the unchanged squares' own elsewhere), or a copy of the same tile to its left.
-    /// `None` unless the frame is whole squares of one side.
-    fn plan(&mut self, rect: Rect, placed: &[(Rect, usize)]) -> Option<BandPlan> {
-        let side = placed.first()?.0.width;
-        let whole = |n: u32| side > 0 && n.is_multiple_of(side);
-        if !whole(rect.width)
-            || !whole(rect.height)
-            || placed.iter().any(|(at, _)| at.width != side || !whole(at.x) || !whole(at.y))
-        {
-            return None;
-        }
-        let unchanged = Arc::clone(
-            self.unchanged
-                .get_or_insert_with(|| Arc::new(TileCodes::new(vec![0; (side * side) as usize], side as usize))),
-        );
-        let (files, s) = ((rect.width / side) as usize, side as usize);
-        let bands = (0..rect.height / side)
-            .map(|band| {
-                // Each square's tile (`None`: unchanged), then its span.
-                let row: Vec<Option<usize>> = (0..files)
-                    .map(|file| placed.iter().find(|(at, _)| at.x as usize == file * s && at.y == band * side))
-                    .map(|found| found.map(|&(_, id)| id))
-                    .collect();
-                let code = |id: &Option<usize>| match id {
-                    Some(id) => self.codes[*id].clone(),
-                    None => Some(Arc::clone(&unchanged)),
-                };
-                Span::squares(&row, s, code).collect()
-            })
-            .collect();
-        let (same_above, any_size, copies_above_only) = (Vec::new(), true, true);
-        Some(BandPlan { first_row: 0, band_rows: s, bands, same_above, any_size, copies_above_only })
-    }
-
     /// The tile of `square` under `marks`, its colours added to `palette` the first time it shows.
     fn get(&mut self, square: &Square, marks: &[MarkPaint], palette: &mut Palette) -> Result<usize, AnimationError> {
         let rect = square.rect;
@@ -499,9 +543,10 @@ mod tests {
         let mut out = Vec::new();
         for (i, frame) in animation.frames.iter().enumerate() {
             let (x, y, w, h) = frame.rect;
+            let indices = animation.indices(i);
             for row in 0..h {
                 for col in 0..w {
-                    let index = frame.indices[(row * w + col) as usize];
+                    let index = indices[(row * w + col) as usize];
                     if i > 0 && Some(index) == animation.unchanged {
                         continue;
                     }

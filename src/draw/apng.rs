@@ -17,11 +17,12 @@
 //! assert!(bytes.windows(4).any(|w| w == b"acTL") && bytes.windows(4).any(|w| w == b"fdAT"));
 //! ```
 
-use crate::draw::deflate::{zlib_scanlines, BandPlan};
+use crate::draw::deflate::{zlib_scanlines, BandPlan, SquareCoder, SquareFrame, TileCodes};
 use crate::draw::pngenc::{chunk, depth_for, pack};
 use crate::draw::raster::Rect;
 use crate::notation::paint::Rgb;
 use std::fmt;
+use std::sync::Arc;
 
 /// One frame: a rectangle of the canvas, its palette indices row by row, and how long it shows.
 #[derive(Clone, Copy, Debug)]
@@ -76,33 +77,63 @@ pub fn encode(
     frames: &[Frame<'_>],
     unchanged: Option<u8>,
 ) -> Result<Vec<u8>, ApngError> {
-    encode_planned((width, height), palette, frames, unchanged, &[])
+    let depth = depth_for(palette.len());
+    encode_planned((width, height, depth), palette, frames, unchanged, &[], Tiles::default())
 }
 
-/// [`encode`], each frame's rows coded as its band plan says where it has one (`plans[i]` for frame `i`; a frame
-/// past the end of `plans` has none): the animations' frames are squares of tiles whose codes are kept.
+/// What the deflate knows of a frame's rows: nothing (they are searched), its bands of tiles, or its squares.
+pub(crate) enum Rows<'a> {
+    /// Searched.
+    Searched,
+    /// Coded as its band plan says.
+    Planned(&'a BandPlan),
+    /// Coded from its squares alone ([`SquareCoder`]), the tiles being [`Tiles`]'.
+    Squares(SquareFrame<'a>),
+}
+
+/// The tiles that frames of [`Rows::Squares`] show: each one's palette indices and codes.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Tiles<'a> {
+    pub indices: &'a [Vec<u8>],
+    pub codes: &'a [Option<Arc<TileCodes>>],
+}
+
+/// [`encode`] at `depth` bits a sample (at least the palette's), each frame's rows coded as `rows` says (`rows[i]`
+/// for frame `i`; a frame past its end is searched): the animations' frames are squares of `tiles`, whose codes
+/// are kept.
 pub(crate) fn encode_planned(
-    (width, height): (u32, u32),
+    (width, height, depth): (u32, u32, u8),
     palette: &[Rgb],
     frames: &[Frame<'_>],
     unchanged: Option<u8>,
-    plans: &[Option<&BandPlan>],
+    rows: &[Rows<'_>],
+    tiles: Tiles<'_>,
 ) -> Result<Vec<u8>, ApngError> {
     let past = unchanged.is_some_and(|i| usize::from(i) >= palette.len());
-    if palette.is_empty() || palette.len() > 256 || past {
+    let deep = depth >= depth_for(palette.len()) && [1, 2, 4, 8].contains(&depth);
+    if palette.is_empty() || palette.len() > 256 || past || !deep {
         return Err(ApngError::Palette(palette.len()));
     }
     let first = frames.first().ok_or(ApngError::NoFrames)?;
     if (first.left, first.top, first.width, first.height) != (0, 0, width, height) {
         return Err(ApngError::FirstNotWhole);
     }
-    let fits = |f: &Frame<'_>| {
-        Rect::new(f.left, f.top, f.width, f.height).holds_frame(f.indices, (width, height), palette.len())
+    // A frame of squares has its indices from its tiles: its squares are its rectangle.
+    let fits = |(i, f): (usize, &Frame<'_>)| {
+        let rect = Rect::new(f.left, f.top, f.width, f.height);
+        match rows.get(i) {
+            Some(Rows::Squares(squares)) => {
+                let (side, files) = (squares.side as u64, squares.files as u64);
+                rect.is_inside((width, height))
+                    && files * side == u64::from(f.width)
+                    && squares.cells.len() as u64 * side * side == u64::from(f.width) * u64::from(f.height)
+            }
+            _ => rect.holds_frame(f.indices, (width, height), palette.len()),
+        }
     };
-    if let Some(i) = frames.iter().position(|frame| !fits(frame)) {
+    if let Some(i) = frames.iter().enumerate().position(|frame| !fits(frame)) {
         return Err(ApngError::BadFrame(i));
     }
-    let depth = depth_for(palette.len());
     let mut out = Vec::with_capacity(1024);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut header = [0; 13];
@@ -126,10 +157,18 @@ pub(crate) fn encode_planned(
         chunk(&mut out, b"tRNS", &alphas);
     }
     let mut sequence = 0u32;
+    let mut squares = SquareCoder::new(depth, tiles.indices, tiles.codes);
     for (i, frame) in frames.iter().enumerate() {
         chunk(&mut out, b"fcTL", &frame_control(sequence, frame, i > 0 && unchanged.is_some()));
         sequence += 1;
-        let data = compressed(frame, depth, plans.get(i).copied().flatten());
+        let data = match rows.get(i) {
+            Some(Rows::Squares(grid)) => squares.zlib(grid).unwrap_or_else(|| {
+                let indices = grid.indices(tiles.indices);
+                compressed(&Frame { indices: &indices, ..*frame }, depth, None)
+            }),
+            Some(Rows::Planned(plan)) => compressed(frame, depth, Some(plan)),
+            Some(Rows::Searched) | None => compressed(frame, depth, None),
+        };
         if i == 0 {
             chunk(&mut out, b"IDAT", &data);
         } else {

@@ -30,6 +30,9 @@
 
 use std::sync::{Arc, OnceLock};
 
+mod squares;
+pub(crate) use squares::{SquareCoder, SquareFrame};
+
 /// The deflate window: the farthest a back-reference may reach.
 const WINDOW: usize = 32 * 1024;
 /// Shortest and longest deflate matches.
@@ -48,7 +51,9 @@ pub(crate) fn zlib_scanlines(data: &[u8], stride: usize, band_plan: Option<(&Ban
     // CMF: deflate with a 32-KB window; FLG: default level, no dictionary, the check bits making CMF·256+FLG a
     // multiple of 31 (0x789C, what zlib writes at its default levels).
     out.extend_from_slice(&[0x78, 0x9C]);
-    write_block(&mut out, data, &tokens, stamps.as_ref());
+    if !write_block(&mut out, data.len(), &tokens, stamps.as_ref()) {
+        write_stored(&mut out, data);
+    }
     out.extend_from_slice(&adler.to_be_bytes());
     out
 }
@@ -67,6 +72,21 @@ fn literal(byte: u8) -> Token {
 fn matched(length: usize, distance: usize) -> Token {
     debug_assert!((MIN_MATCH..=MAX_MATCH).contains(&length) && (1..=WINDOW).contains(&distance));
     (distance as u32) << 9 | ((length - MIN_MATCH) as u32) << 1 | 1
+}
+
+/// How many of the first bytes of `x` and `y` are equal.
+fn common_prefix(x: &[u8], y: &[u8]) -> usize {
+    let max = x.len().min(y.len());
+    let mut n = 0;
+    while n + 8 <= max {
+        let u = u64::from_le_bytes(x[n..n + 8].try_into().unwrap());
+        let v = u64::from_le_bytes(y[n..n + 8].try_into().unwrap());
+        if u != v {
+            return n + ((u ^ v).trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + x[n..max].iter().zip(&y[n..max]).take_while(|(a, b)| a == b).count()
 }
 
 /// How many bytes from `a` and `b` (`a < b`) are equal, up to `max`.
@@ -168,11 +188,7 @@ fn adler32_combine(x: u32, y: u32, y_len: usize) -> u32 {
 fn tokenize(data: &[u8], stride: usize, band_plan: Option<(&BandPlan, u8)>) -> (Vec<Token>, u32, Option<Stamps>) {
     let rows = data.len() / stride;
     let same_above = band_plan.map_or(&[][..], |(plan, _)| plan.same_above.as_slice());
-    let (copies, adler) = if band_plan.is_some_and(|(plan, _)| plan.copies_above_only) {
-        rows_above(data, stride)
-    } else {
-        row_copies(data, stride, same_above)
-    };
+    let (copies, adler) = row_copies(data, stride, same_above);
     let mut coder = Coder {
         data,
         stride,
@@ -251,23 +267,6 @@ fn row_copies(data: &[u8], stride: usize, same_above: &[bool]) -> (Vec<usize>, u
             None => adler32(1, row),
         };
         row_adler.push(this);
-        adler = if r == 0 { this } else { adler32_combine(adler, this, stride) };
-    }
-    (copies, adler)
-}
-
-/// [`row_copies`] where a row copies none but the row above ([`BandPlan::copies_above_only`]): each row compared with
-/// the row above only (a copy's Adler-32 is the row above's, combined).
-fn rows_above(data: &[u8], stride: usize) -> (Vec<usize>, u32) {
-    let rows = data.len() / stride;
-    let mut copies = vec![0usize; rows];
-    let (mut adler, mut this) = (1, 1);
-    for r in 0..rows {
-        if r > 0 && stride <= WINDOW && common(data, (r - 1) * stride, r * stride, stride) == stride {
-            copies[r] = stride;
-        } else {
-            this = adler32(1, &data[r * stride..(r + 1) * stride]);
-        }
         adler = if r == 0 { this } else { adler32_combine(adler, this, stride) };
     }
     (copies, adler)
@@ -424,10 +423,6 @@ pub(crate) struct BandPlan {
     /// Whether its bands are coded from the tiles whatever their size: an animation's frames, squares of tiles
     /// whose codes are kept, where what a search would find beyond them saves less than it costs.
     pub any_size: bool,
-    /// Whether a row is compared only with the row above for a copy, not looked up among all earlier rows: an
-    /// animation's frame after the first, a few squares whose rows repeat the row above if any (hashing every row
-    /// cost more than the copies it found, and the tiles' codes code the other rows in fewer bytes).
-    pub copies_above_only: bool,
 }
 
 /// A stretch of each row of a band, in pixels.
@@ -934,10 +929,19 @@ impl Stamps {
 /// kept with it (the tile cache), thoroughly: a warm picture's rows are then coded without a search.
 pub(crate) struct TileCode {
     width: usize,
-    /// Each row's tokens: `0` a literal (the picture's byte there), or `1 | length << 1 | dy << 9 | (dx + 256) << 14`.
+    /// Each row's tokens: `x << 1` a literal (the picture's byte there, byte `x` of the row), or
+    /// `1 | length << 1 | dy << 9 | (dx + 256) << 14`.
     tokens: Vec<u32>,
     /// Where each row's tokens start in `tokens` (and where the last ends).
     rows: Vec<u32>,
+    /// How many of each row's first and last bytes are those of the row above (the first row's: of the last row,
+    /// which is above it where the tile shows under itself): an animation's frame copies them from the scanline
+    /// above ([`squares`]).
+    above: Vec<(u16, u16)>,
+    /// Each row's tokens for the bytes between those (`inner_rows` like `rows`): where the tile shows under the
+    /// same tile's row above.
+    inner: Vec<u32>,
+    inner_rows: Vec<u32>,
 }
 
 /// The search inside one tile ([`TileCode::new`]): hash chains of three bytes over the tile's positions.
@@ -1025,7 +1029,7 @@ impl TileCode {
             let mut here = matcher.longest(y, 0);
             while x < width {
                 if here.0 < MIN_MATCH {
-                    tokens.push(0);
+                    tokens.push((x as u32) << 1);
                     x += 1;
                     if x < width {
                         here = matcher.longest(y, x);
@@ -1035,7 +1039,7 @@ impl TileCode {
                 // One step lazy: a longer match at the next byte wins over this one.
                 let next = if x + 1 < width { matcher.longest(y, x + 1) } else { (0, 0, 0) };
                 if next.0 > here.0 {
-                    tokens.push(0);
+                    tokens.push((x as u32) << 1);
                     x += 1;
                     here = next;
                     continue;
@@ -1052,7 +1056,43 @@ impl TileCode {
             }
         }
         rows.push(tokens.len() as u32);
-        TileCode { width, tokens, rows }
+        let row = |y: usize| &indices[y * width..(y + 1) * width];
+        let above: Vec<(u16, u16)> = (0..height)
+            .map(|y| {
+                let (here, above) = (row(y), row((y + height - 1) % height));
+                let prefix = common_prefix(here, above);
+                let suffix = here.iter().rev().zip(above.iter().rev()).take_while(|(a, b)| a == b).count();
+                (prefix.min(usize::from(u16::MAX)) as u16, suffix.min(usize::from(u16::MAX)) as u16)
+            })
+            .collect();
+        let (mut inner, mut inner_rows) = (Vec::new(), Vec::with_capacity(height + 1));
+        for (y, &(prefix, suffix)) in above.iter().enumerate() {
+            inner_rows.push(inner.len() as u32);
+            let skip = usize::from(prefix).min(width);
+            let stop = width.saturating_sub(suffix.into()).max(skip);
+            let mut q = 0;
+            for &t in &tokens[rows[y] as usize..rows[y + 1] as usize] {
+                let length = if t & 1 == 0 { 1 } else { ((t >> 1) & 0xFF) as usize };
+                let (from, to) = (q.max(skip), (q + length).min(stop));
+                q += length;
+                if to <= from {
+                    continue;
+                }
+                if t & 1 == 1 && to - from >= MIN_MATCH {
+                    inner.push(t & !(0xFF << 1) | ((to - from) as u32) << 1);
+                } else {
+                    inner.extend((from..to).map(|x| (x as u32) << 1));
+                }
+            }
+        }
+        inner_rows.push(inner.len() as u32);
+        TileCode { width, tokens, rows, above, inner, inner_rows }
+    }
+
+    /// Row `y`'s tokens, all of them or (`inner`) those between the bytes it shares with the row above.
+    fn row_tokens(&self, y: usize, inner: bool) -> &[u32] {
+        let (tokens, rows) = if inner { (&self.inner, &self.inner_rows) } else { (&self.tokens, &self.rows) };
+        &tokens[rows[y] as usize..rows[y + 1] as usize]
     }
 
     /// A token of the code as a length and a distance back in scanlines of `stride` bytes (distance 0: a literal).
@@ -1455,17 +1495,17 @@ fn stamped_segments(tokens: &[Token]) -> impl Iterator<Item = (&[Token], Option<
 /// symbols have one (a code of one symbol is not a complete prefix code, which some inflaters refuse).
 fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
     // On the stack, for the largest alphabet (286 literal/length symbols): a block's trees are made once a frame of
-    // an animation, and the six vectors this allocated cost 2 % of a 20-move solution's APNG in V8.
+    // an animation.
     const MOST: usize = 286;
     debug_assert!(freqs.len() <= MOST && max_bits <= 15);
     let mut lengths = vec![0u8; freqs.len()];
     let mut keys = [0u64; MOST];
     let mut n = 0;
+    // Each symbol written, the count moved on only for a used one (no branch: most of an alphabet is unused, in no
+    // order a branch predictor learns).
     for (s, &f) in freqs.iter().enumerate() {
-        if f > 0 {
-            keys[n] = u64::from(f) << 32 | s as u64;
-            n += 1;
-        }
+        keys[n] = u64::from(f) << 32 | s as u64;
+        n += usize::from(f > 0);
     }
     // At least two symbols: the first unused ones, weighing 1.
     for (s, _) in freqs.iter().enumerate().filter(|(_, &f)| f == 0) {
@@ -1475,41 +1515,74 @@ fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
         keys[n] = 1 << 32 | s as u64;
         n += 1;
     }
+    if n < 2 {
+        return lengths;
+    }
     // Lightest first; ties by symbol, so the result is deterministic: each key is (weight, symbol) in one number.
     let keys = &mut keys[..n];
     heap_sort(keys);
-    // The Huffman tree by the two-queue method: leaves in order, then internal nodes in the order they are made
-    // (which is also by weight). Node i < n is leaf i; parent[] of every node.
-    let mut node_weight = [0u64; 2 * MOST];
-    for (w, &k) in node_weight.iter_mut().zip(keys.iter()) {
+    let count = depth_counts(keys, max_bits);
+    // The longest codes to the lightest symbols.
+    let mut sym = keys.iter().map(|&k| (k & 0xffff_ffff) as usize);
+    for len in (1..=max_bits).rev() {
+        for _ in 0..count[len] {
+            lengths[sym.next().expect("as many codes as symbols")] = len as u8;
+        }
+    }
+    lengths
+}
+
+/// How many of the Huffman tree's leaves are at each depth, for `keys` (at least two, sorted, weights in their high
+/// halves), the depths over `max_bits` brought up to it and the counts then made a complete code again.
+fn depth_counts(keys: &[u64], max_bits: usize) -> [usize; 16] {
+    const MOST: usize = 286;
+    let n = keys.len();
+    // Moffat and Katajainen's in-place Huffman ("In-place calculation of minimum-redundancy codes", 1995): `a`
+    // holds the weights, then each internal node's parent, then its depth, with nothing else beside it. The leaves
+    // in order and the internal nodes in the order they are made are two sorted queues; a leaf wins a tie, so the
+    // tree is the one two queues build.
+    let mut a = [0u64; MOST];
+    for (w, &k) in a.iter_mut().zip(keys) {
         *w = k >> 32;
     }
-    let mut parent = [0u16; 2 * MOST];
-    let (mut leaf, mut inner) = (0, n);
-    for next in n..2 * n - 1 {
-        let mut pick = || {
-            let take_leaf = leaf < n && (inner >= next || node_weight[leaf] <= node_weight[inner]);
-            if take_leaf {
-                leaf += 1;
-                leaf - 1
-            } else {
-                inner += 1;
-                inner - 1
-            }
-        };
-        let (a, b) = (pick(), pick());
-        node_weight[next] = node_weight[a] + node_weight[b];
-        parent[a] = next as u16;
-        parent[b] = next as u16;
+    a[0] += a[1];
+    let (mut root, mut leaf) = (0, 2);
+    for next in 1..n - 1 {
+        // Each of the two lightest: an internal node (its slot then names its parent) or a leaf.
+        if leaf >= n || a[root] < a[leaf] {
+            a[next] = a[root];
+            a[root] = next as u64;
+            root += 1;
+        } else {
+            a[next] = a[leaf];
+            leaf += 1;
+        }
+        if leaf >= n || (root < next && a[root] < a[leaf]) {
+            a[next] += a[root];
+            a[root] = next as u64;
+            root += 1;
+        } else {
+            a[next] += a[leaf];
+            leaf += 1;
+        }
     }
-    // Depths from the root (the last node) down; then the count of codes of each length, limited to max_bits.
-    let mut depth = [0u16; 2 * MOST];
-    for i in (0..2 * n - 2).rev() {
-        depth[i] = depth[usize::from(parent[i])] + 1;
+    // Internal nodes' depths, from the root (the last made) down.
+    a[n - 2] = 0;
+    for next in (0..n.saturating_sub(2)).rev() {
+        a[next] = a[a[next] as usize] + 1;
     }
+    // Leaves at each depth: the nodes a depth holds (twice the internal nodes above it) less its internal ones.
     let mut count = [0usize; 16];
-    for &d in &depth[..n] {
-        count[usize::from(d).min(max_bits)] += 1;
+    let (mut available, mut depth, mut internal) = (1usize, 0u64, n as isize - 2);
+    while available > 0 {
+        let mut used = 0;
+        while internal >= 0 && a[internal as usize] == depth {
+            used += 1;
+            internal -= 1;
+        }
+        count[(depth as usize).min(max_bits)] += available - used;
+        available = 2 * used;
+        depth += 1;
     }
     // Kraft's sum over-full after clamping: move codes down from the longest length until it is exact (miniz's
     // method).
@@ -1525,14 +1598,7 @@ fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
         }
         total -= 1;
     }
-    // The longest codes to the lightest symbols.
-    let mut sym = keys.iter().map(|&k| (k & 0xffff_ffff) as usize);
-    for len in (1..=max_bits).rev() {
-        for _ in 0..count[len] {
-            lengths[sym.next().expect("as many codes as symbols")] = len as u8;
-        }
-    }
-    lengths
+    count
 }
 
 /// `keys` in increasing order, by a heapsort. Not the slice's `sort`: its instantiation here was about 7 KB of the
@@ -1757,9 +1823,10 @@ fn cl_extra(symbol: u8) -> u32 {
     }
 }
 
-/// The one final block of `tokens` (the stream of `data`), in whichever of the three kinds is smallest.
+/// The one final block of `tokens` (the stream of `len` bytes) with Huffman codes, dynamic or fixed, whichever is
+/// smaller; `false`, and nothing written, where the bytes stored are smaller still ([`write_stored`]).
 #[inline(never)]
-fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token], stamps: Option<&Stamps>) {
+fn write_block(out: &mut Vec<u8>, len: usize, tokens: &[Token], stamps: Option<&Stamps>) -> bool {
     let (lit_freq, dist_freq) = frequencies(tokens, stamps);
     // The cost in bits of the tokens' extra bits, the same for both Huffman kinds.
     let extra: u64 = (0..29).map(|c| u64::from(lit_freq[257 + c]) * u64::from(LENGTH_EXTRA[c])).sum::<u64>()
@@ -1773,10 +1840,9 @@ fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token], stamps: Option<
     let (fixed_lit, fixed_dist) = (&FIXED_LIT, &FIXED_DIST);
     let fixed_bits = symbol_bits(&fixed_lit[..286], fixed_dist) + extra;
     // Stored: 65,535 bytes a block, each with a 5-byte header after the 3 block bits and padding.
-    let stored_bytes = data.len() + 5 * data.len().div_ceil(65_535).max(1);
+    let stored_bytes = len + 5 * len.div_ceil(65_535).max(1);
     if (stored_bytes as u64) * 8 <= dynamic_bits.min(fixed_bits) + 3 {
-        write_stored(out, data);
-        return;
+        return false;
     }
     let mut bits = Bits { out, acc: 0, n: 0 };
     // The final block's bit, then its kind: 2 dynamic (its trees follow), 1 fixed.
@@ -1795,6 +1861,7 @@ fn write_block(out: &mut Vec<u8>, data: &[u8], tokens: &[Token], stamps: Option<
     }
     bits.put(codes.end_of_block.0, codes.end_of_block.1);
     bits.finish();
+    true
 }
 
 /// `data` as stored blocks (65,535 bytes at most each, the last one final): for data the codes would not shrink.
@@ -1937,6 +2004,102 @@ mod tests {
         }
     }
 
+    /// The code lengths [`code_lengths`] made before it built the tree in place: by two queues, with arrays of
+    /// weights, parents and depths (its result must not change: a still's bytes would).
+    /// Huffman code lengths for `freqs`, none longer than `max_bits`; every used symbol gets a code, and at least two
+    /// symbols have one (a code of one symbol is not a complete prefix code, which some inflaters refuse).
+    fn code_lengths_by_two_queues(freqs: &[u32], max_bits: usize) -> Vec<u8> {
+        // On the stack, for the largest alphabet (286 literal/length symbols): a block's trees are made once a frame of
+        // an animation, and the six vectors this allocated cost 2 % of a 20-move solution's APNG in V8.
+        const MOST: usize = 286;
+        debug_assert!(freqs.len() <= MOST && max_bits <= 15);
+        let mut lengths = vec![0u8; freqs.len()];
+        let mut keys = [0u64; MOST];
+        let mut n = 0;
+        for (s, &f) in freqs.iter().enumerate() {
+            if f > 0 {
+                keys[n] = u64::from(f) << 32 | s as u64;
+                n += 1;
+            }
+        }
+        // At least two symbols: the first unused ones, weighing 1.
+        for (s, _) in freqs.iter().enumerate().filter(|(_, &f)| f == 0) {
+            if n >= 2 {
+                break;
+            }
+            keys[n] = 1 << 32 | s as u64;
+            n += 1;
+        }
+        // Lightest first; ties by symbol, so the result is deterministic: each key is (weight, symbol) in one number.
+        let keys = &mut keys[..n];
+        heap_sort(keys);
+        // The Huffman tree by the two-queue method: leaves in order, then internal nodes in the order they are made
+        // (which is also by weight). Node i < n is leaf i; parent[] of every node.
+        let mut node_weight = [0u64; 2 * MOST];
+        for (w, &k) in node_weight.iter_mut().zip(keys.iter()) {
+            *w = k >> 32;
+        }
+        let mut parent = [0u16; 2 * MOST];
+        let (mut leaf, mut inner) = (0, n);
+        for next in n..2 * n - 1 {
+            let mut pick = || {
+                let take_leaf = leaf < n && (inner >= next || node_weight[leaf] <= node_weight[inner]);
+                if take_leaf {
+                    leaf += 1;
+                    leaf - 1
+                } else {
+                    inner += 1;
+                    inner - 1
+                }
+            };
+            let (a, b) = (pick(), pick());
+            node_weight[next] = node_weight[a] + node_weight[b];
+            parent[a] = next as u16;
+            parent[b] = next as u16;
+        }
+        // Depths from the root (the last node) down; then the count of codes of each length, limited to max_bits.
+        let mut depth = [0u16; 2 * MOST];
+        for i in (0..2 * n - 2).rev() {
+            depth[i] = depth[usize::from(parent[i])] + 1;
+        }
+        let mut count = [0usize; 16];
+        for &d in &depth[..n] {
+            count[usize::from(d).min(max_bits)] += 1;
+        }
+        // Kraft's sum over-full after clamping: move codes down from the longest length until it is exact (miniz's
+        // method).
+        let mut total: usize = (1..=max_bits).map(|len| count[len] << (max_bits - len)).sum();
+        while total > 1 << max_bits {
+            count[max_bits] -= 1;
+            for len in (1..max_bits).rev() {
+                if count[len] > 0 {
+                    count[len] -= 1;
+                    count[len + 1] += 2;
+                    break;
+                }
+            }
+            total -= 1;
+        }
+        // The longest codes to the lightest symbols.
+        let mut sym = keys.iter().map(|&k| (k & 0xffff_ffff) as usize);
+        for len in (1..=max_bits).rev() {
+            for _ in 0..count[len] {
+                lengths[sym.next().expect("as many codes as symbols")] = len as u8;
+            }
+        }
+        lengths
+    }
+
+    proptest! {
+        #[test]
+        fn code_lengths_are_those_two_queues_make(
+            freqs in proptest::collection::vec(prop_oneof![Just(0u32), 1u32..5, 1u32..100_000], 1..286),
+            max_bits in prop_oneof![Just(7usize), Just(15usize)],
+        ) {
+            prop_assert_eq!(code_lengths(&freqs, max_bits), code_lengths_by_two_queues(&freqs, max_bits));
+        }
+    }
+
     #[test]
     fn code_lengths_are_complete_and_limited() {
         // Fibonacci weights make a Huffman tree deeper than 15.
@@ -1947,6 +2110,7 @@ mod tests {
             (a, b) = (b, a + b);
         }
         let lengths = code_lengths(&freqs, 15);
+        assert_eq!(lengths, code_lengths_by_two_queues(&freqs, 15));
         assert!(lengths.iter().all(|&l| l <= 15));
         let kraft: f64 = lengths.iter().filter(|&&l| l > 0).map(|&l| 0.5f64.powi(i32::from(l))).sum();
         assert!((kraft - 1.0).abs() < 1e-12, "{kraft}");

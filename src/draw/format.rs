@@ -210,6 +210,7 @@ impl Format {
 
 /// The animated PNG of an animation (a delay over 65,535 ms, APNG's most, shows for that long).
 fn write_apng(animation: &Animation) -> Result<Vec<u8>, WriteError> {
+    // A frame of squares has no indices: the encoder codes it from its squares.
     let frames: Vec<apng::Frame<'_>> = animation
         .frames
         .iter()
@@ -222,23 +223,31 @@ fn write_apng(animation: &Animation) -> Result<Vec<u8>, WriteError> {
             delay_ms: u16::try_from(still.delay_ms).unwrap_or(u16::MAX),
         })
         .collect();
-    let plans: Vec<_> = animation.frames.iter().map(|still| still.plan.as_ref()).collect();
-    let size = (animation.width, animation.height);
-    Ok(apng::encode_planned(size, &animation.palette, &frames, animation.unchanged, &plans)?)
+    let rows: Vec<apng::Rows<'_>> = (animation.frames.iter().enumerate())
+        .map(|(i, still)| match (animation.squares(i), &still.plan) {
+            (Some(squares), _) => apng::Rows::Squares(squares),
+            (None, Some(plan)) => apng::Rows::Planned(plan),
+            (None, None) => apng::Rows::Searched,
+        })
+        .collect();
+    let size = (animation.width, animation.height, animation.png_depth());
+    let tiles = apng::Tiles { indices: &animation.tiles.indices, codes: &animation.tiles.codes };
+    Ok(apng::encode_planned(size, &animation.palette, &frames, animation.unchanged, &rows, tiles)?)
 }
 
 /// The GIF of an animation: delays in hundredths of a second, rounded.
 pub(crate) fn write_gif(animation: &Animation) -> Result<Vec<u8>, WriteError> {
     let side = |n: u32| u16::try_from(n).map_err(|_| WriteError::Gif(GifError::BadFrame(0)));
+    let indices: Vec<_> = (0..animation.frames.len()).map(|i| animation.indices(i)).collect();
     let mut frames = Vec::with_capacity(animation.frames.len());
-    for still in &animation.frames {
+    for (still, indices) in animation.frames.iter().zip(&indices) {
         let (left, top, width, height) = still.rect;
         frames.push(gif::Frame {
             left: side(left)?,
             top: side(top)?,
             width: side(width)?,
             height: side(height)?,
-            indices: &still.indices,
+            indices,
             delay: u16::try_from(still.delay_ms.saturating_add(5) / 10).unwrap_or(u16::MAX),
         });
     }

@@ -122,12 +122,19 @@ impl Game {
         });
         let (width, height) = self.size();
         let palette = board.palette.clone();
-        let mut game = Animation { width, height, palette, unchanged: board.unchanged, frames: Vec::new() };
+        let mut game = Animation {
+            width,
+            height,
+            palette,
+            unchanged: board.unchanged,
+            frames: Vec::new(),
+            tiles: Default::default(),
+        };
         // The board as shown so far, in indices: where a later frame's pixels stay as they were (`unchanged`), a
         // coordinate's square keeps its colour from here.
         let mut shown = Shown { indices: vec![0; (BOARD * BOARD) as usize], unchanged: board.unchanged };
         for (i, still) in board.frames.iter().enumerate() {
-            let still = self.frame(&mut game.palette, still, (i == 0, origin), &mut shown)?;
+            let still = self.frame(&mut game.palette, (still, &board.indices(i)), (i == 0, origin), &mut shown)?;
             game.frames.push(still);
         }
         Ok(with_comment(format::write_gif(&game)?, &self.comment))
@@ -139,7 +146,7 @@ impl Game {
     fn frame(
         &self,
         palette: &mut Vec<Rgb>,
-        still: &Still,
+        (still, indices): (&Still, &[u8]),
         (first, origin): (bool, (u32, u32)),
         shown: &mut Shown,
     ) -> Result<Still, AnimationError> {
@@ -158,7 +165,7 @@ impl Game {
         for row in upper..lower {
             let from = ((row - y) * w + left - x) as usize;
             let to = ((row - origin.1 + top - rect.1) * rect.2 + left - origin.0 - rect.0) as usize;
-            let indices = &still.indices[from..from + span];
+            let indices = &indices[from..from + span];
             out[to..to + span].copy_from_slice(indices);
             shown.put(((row - origin.1) * BOARD + left - origin.0) as usize, indices, first);
         }
@@ -170,7 +177,7 @@ impl Game {
         if self.coordinates {
             self.coordinates(&mut paint, rect, shown)?;
         }
-        Ok(Still { rect, indices: out, delay_ms: still.delay_ms, plan: None })
+        Ok(Still { rect, indices: out, delay_ms: still.delay_ms, plan: None, squares: None })
     }
 
     /// The coordinates on the squares of `rect` (the frame's place in the picture) that carry them: the file

@@ -1120,7 +1120,7 @@ impl<'s> Painting<'s> {
                 spans
             })
             .collect();
-        BandPlan { first_row: g.sy0, band_rows: g.square, bands, same_above, any_size: false, copies_above_only: false }
+        BandPlan { first_row: g.sy0, band_rows: g.square, bands, same_above, any_size: false }
     }
 }
 

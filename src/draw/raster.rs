@@ -47,15 +47,19 @@ impl Rect {
         Rect { x, y, width, height }
     }
 
-    /// Whether `indices`, this rectangle's palette indices row by row, are a frame an animation container can
-    /// place on a `width` × `height` canvas with `colours` colours: not empty, inside the canvas, one index a pixel,
-    /// each naming a colour.
-    pub(crate) fn holds_frame(self, indices: &[u8], (width, height): (u32, u32), colours: usize) -> bool {
-        let inside = self.width > 0
+    /// Whether it is a rectangle of at least a pixel inside a `width × height` canvas.
+    pub(crate) fn is_inside(self, (width, height): (u32, u32)) -> bool {
+        self.width > 0
             && self.height > 0
             && self.x.checked_add(self.width).is_some_and(|right| right <= width)
-            && self.y.checked_add(self.height).is_some_and(|bottom| bottom <= height);
-        inside
+            && self.y.checked_add(self.height).is_some_and(|bottom| bottom <= height)
+    }
+
+    /// Whether `indices`, this rectangle's palette indices row by row, are a frame an animation container can
+    /// place on a `canvas` (width and height) with `colours` colours: not empty, inside the canvas, one index a pixel,
+    /// each naming a colour.
+    pub(crate) fn holds_frame(self, indices: &[u8], canvas: (u32, u32), colours: usize) -> bool {
+        self.is_inside(canvas)
             && indices.len() as u64 == u64::from(self.width) * u64::from(self.height)
             // (The largest index, a fold the compiler vectorises: an index at a time cost a third of an animation.)
             && usize::from(indices.iter().fold(0u8, |most, &i| most.max(i))) < colours

@@ -1,0 +1,514 @@
+//! The zlib stream of an animation's later frame that is whole squares, written from its squares alone: each
+//! square either unchanged (every byte [`UNCHANGED_BYTE`]) or a tile, whose rows are packed once an animation and
+//! whose tokens are its [`TileCode`]'s. The frame's scanlines are never made: a row equal to the row above (each
+//! tile's row is its row above) is a copy, unchanged squares are runs, a tile shown again to the left is a copy,
+//! and the Adler-32 is summed from the tiles' rows. A frame's unchanged squares are most of its bytes (the old
+//! highlight cleared far from the move), so this costs a frame its squares and tokens, not its pixels.
+
+use super::{
+    literal, matched, write_block, write_stored, TileCode, TileCodes, Token, ADLER_BASE, MAX_MATCH, MIN_MATCH, WINDOW,
+};
+use crate::draw::pngenc::{pack, pack_row};
+use std::borrow::Cow;
+use std::sync::Arc;
+
+/// The byte of an unchanged square's samples: palette index 0 at every depth.
+pub(crate) const UNCHANGED_BYTE: u8 = 0;
+
+/// A frame of whole squares: `files` squares of `side` pixels a band, each band's squares left to right, each its
+/// tile (an index into the coder's tiles) or `None`, unchanged.
+pub(crate) struct SquareFrame<'a> {
+    pub side: usize,
+    pub files: usize,
+    pub cells: &'a [Option<usize>],
+}
+
+impl SquareFrame<'_> {
+    /// Its palette indices, row by row, unchanged squares' 0 (`tiles`: each tile's `side`×`side` indices).
+    pub(crate) fn indices(&self, tiles: &[Vec<u8>]) -> Vec<u8> {
+        let (side, files) = (self.side, self.files.max(1));
+        let width = side * files;
+        let mut out = vec![0; self.cells.len() * side * side];
+        for (i, cell) in self.cells.iter().enumerate() {
+            let Some(tile) = cell.and_then(|id| tiles.get(id)).filter(|tile| tile.len() == side * side) else {
+                continue;
+            };
+            let at = (i / files) * side * width + (i % files) * side;
+            for (y, row) in tile.chunks_exact(side.max(1)).enumerate() {
+                out[at + y * width..at + y * width + side].copy_from_slice(row);
+            }
+        }
+        out
+    }
+}
+
+/// The coder of an animation's frames of squares at one bit depth: the tiles' palette indices and codes, and each
+/// tile's rows packed at that depth when first shown.
+pub(crate) struct SquareCoder<'t> {
+    depth: u8,
+    indices: &'t [Vec<u8>],
+    codes: &'t [Option<Arc<TileCodes>>],
+    /// Each tile's rows once packed (`Some(None)`: it has no code at this depth).
+    packed: Vec<Option<Option<TileRows<'t>>>>,
+}
+
+/// A tile's rows at the coder's depth: their bytes, its code, and each row's sums for the Adler-32.
+struct TileRows<'t> {
+    /// Bytes a row.
+    width: usize,
+    bytes: Cow<'t, [u8]>,
+    code: &'t TileCode,
+    sums: Vec<Sums>,
+    /// The rows that are the row above, a bit a row (bit 0: the first row is the last).
+    copies: u128,
+}
+
+/// The two sums of Adler-32 over a run of bytes, unreduced: the bytes' sum, and each byte weighted by how many
+/// bytes from it to the end of the run (itself included).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct Sums {
+    sum: u64,
+    weighted: u64,
+}
+
+/// The Adler-32 of a frame's scanlines, summed row by row, reduced every [`Adler::REDUCE`] rows.
+struct Adler {
+    a: u64,
+    b: u64,
+}
+
+impl Adler {
+    /// How many rows are summed before reducing: a row of 32 KB adds under 2^23 to a, and under 2^46 to b.
+    const REDUCE: usize = 64;
+
+    /// Adds `n` rows of `stride` bytes of `sums` each: a grows by their sum, b by a (before it) each byte and
+    /// their weighted sum.
+    fn rows(&mut self, sums: Sums, stride: usize, n: usize) {
+        for k in 0..n {
+            self.b += stride as u64 * self.a + sums.weighted;
+            self.a += sums.sum;
+            if k % Self::REDUCE == Self::REDUCE - 1 {
+                self.reduce();
+            }
+        }
+        self.reduce();
+    }
+
+    fn reduce(&mut self) {
+        (self.a, self.b) = (self.a % u64::from(ADLER_BASE), self.b % u64::from(ADLER_BASE));
+    }
+
+    fn value(&self) -> u32 {
+        (self.b << 16 | self.a) as u32
+    }
+}
+
+impl Sums {
+    /// The sums of `bytes`: each byte is in the weighted sum once for itself and once for each byte after it, so
+    /// the weighted sum is the sum of the running sums.
+    fn of(bytes: &[u8]) -> Sums {
+        let (mut sum, mut weighted) = (0u64, 0u64);
+        for &b in bytes {
+            sum += u64::from(b);
+            weighted += sum;
+        }
+        Sums { sum, weighted }
+    }
+
+    /// These sums followed by `len` bytes of sums `then`.
+    fn then(self, len: usize, then: Sums) -> Sums {
+        Sums { sum: self.sum + then.sum, weighted: self.weighted + len as u64 * self.sum + then.weighted }
+    }
+}
+
+impl<'t> SquareCoder<'t> {
+    /// A coder at `depth` bits a sample of the tiles whose palette indices are `indices` (a tile's `side`×`side`
+    /// indices) and whose codes are `codes`.
+    pub(crate) fn new(depth: u8, indices: &'t [Vec<u8>], codes: &'t [Option<Arc<TileCodes>>]) -> SquareCoder<'t> {
+        let packed = indices.iter().map(|_| None).collect();
+        SquareCoder { depth, indices, codes, packed }
+    }
+
+    /// The bit depth at which frames of squares of `side` pixels (if any) are coded from their squares: the
+    /// palette's `depth`, or the next at which each square starts on a byte and has three bytes a row (8 bits,
+    /// always). The animation then costs its unchanged squares nothing (at 4 bits, 9-px squares have samples of
+    /// two squares in a byte).
+    pub(crate) fn depth(depth: u8, side: Option<usize>) -> u8 {
+        let whole = |depth: u8| {
+            side.is_none_or(|side| {
+                side.is_multiple_of(8 / usize::from(depth)) && side * usize::from(depth) >= 8 * MIN_MATCH
+            })
+        };
+        [1, 2, 4, 8].into_iter().find(|&d| d >= depth && whole(d)).unwrap_or(8)
+    }
+
+    /// The zlib stream of `frame`'s scanlines (a filter byte 0 and the samples a row), or `None` where this coder
+    /// cannot code it: a square not on whole bytes, fewer than three bytes a square's row, or a tile without a
+    /// code at the depth (the frame is then coded from its bytes).
+    pub(crate) fn zlib(&mut self, frame: &SquareFrame) -> Option<Vec<u8>> {
+        let per_byte = 8 / usize::from(self.depth.clamp(1, 8));
+        let (side, files) = (frame.side, frame.files);
+        // (At most 128 rows a square: a band's rows are bits of a `u128`.)
+        let fits = side <= 128 && side.is_multiple_of(per_byte) && side / per_byte >= MIN_MATCH;
+        if !fits || files == 0 || frame.cells.is_empty() || !frame.cells.len().is_multiple_of(files) {
+            return None;
+        }
+        if 1 + files * side / per_byte > WINDOW {
+            return None;
+        }
+        for id in frame.cells.iter().flatten() {
+            self.prepare(*id, side)?;
+        }
+        let tiles: Vec<Option<&TileRows>> =
+            frame.cells.iter().map(|cell| cell.and_then(|id| self.packed[id].as_ref()?.as_ref())).collect();
+        let rows = Rows { side, files, width: side / per_byte, stride: 1 + files * (side / per_byte), frame, tiles };
+        let (tokens, adler) = rows.tokens();
+        let mut out = Vec::with_capacity(tokens.len() + 64);
+        out.extend_from_slice(&[0x78, 0x9C]);
+        if !write_block(&mut out, rows.stride * rows.tiles.len() / files * side, &tokens, None) {
+            // (Never seen: frames of squares shrink.)
+            write_stored(&mut out, &pack(&frame.indices(self.indices), side * files, self.depth));
+        }
+        out.extend_from_slice(&adler.to_be_bytes());
+        Some(out)
+    }
+
+    /// Packs tile `id`'s rows at the coder's depth the first time it is shown (`None`: it cannot be coded here).
+    fn prepare(&mut self, id: usize, side: usize) -> Option<()> {
+        if self.packed.get(id)?.is_none() {
+            let rows =
+                self.codes[id].as_deref().and_then(|codes| TileRows::new(codes, &self.indices[id], side, self.depth));
+            self.packed[id] = Some(rows);
+        }
+        self.packed[id].as_ref()?.as_ref().map(|_| ())
+    }
+}
+
+impl<'t> TileRows<'t> {
+    /// The rows of a tile of `side` pixels whose palette indices are `indices`, at `depth` bits a sample.
+    fn new(codes: &'t TileCodes, indices: &'t [u8], side: usize, depth: u8) -> Option<TileRows<'t>> {
+        let code = codes.at(depth, 0)?;
+        if codes.side != side || indices.len() != side * side || indices.iter().any(|&i| usize::from(i) >> depth != 0) {
+            return None;
+        }
+        let width = code.width;
+        // At 8 bits the indices are the bytes.
+        let bytes = if depth == 8 {
+            Cow::Borrowed(indices)
+        } else {
+            let mut bytes = Vec::with_capacity(width * side);
+            for row in indices.chunks_exact(side) {
+                pack_row(row, depth, &mut bytes);
+            }
+            Cow::Owned(bytes)
+        };
+        if bytes.len() != width * side || code.rows.len() != side + 1 || code.above.len() != side {
+            return None;
+        }
+        let sums = bytes.chunks_exact(width).map(Sums::of).collect();
+        let copies = (0..side).filter(|&y| usize::from(code.above[y].0) == width).fold(0, |bits, y| bits | 1 << y);
+        Some(TileRows { width, bytes, code, sums, copies })
+    }
+
+    fn row(&self, y: usize) -> &[u8] {
+        &self.bytes[y * self.width..(y + 1) * self.width]
+    }
+
+    /// Whether row `y` is the row above (row 0: the last row).
+    fn same_above(&self, y: usize) -> bool {
+        self.copies >> y & 1 == 1
+    }
+}
+
+/// A frame's scanlines, known by their squares.
+struct Rows<'f, 't> {
+    side: usize,
+    files: usize,
+    /// Bytes a square's row, and a scanline's bytes (the filter byte and the squares').
+    width: usize,
+    stride: usize,
+    frame: &'f SquareFrame<'f>,
+    /// Each square's tile rows (`None`: unchanged).
+    tiles: Vec<Option<&'f TileRows<'t>>>,
+}
+
+impl Rows<'_, '_> {
+    /// The tokens of the scanlines and their Adler-32.
+    fn tokens(&self) -> (Vec<Token>, u32) {
+        let (side, files, stride) = (self.side, self.files, self.stride);
+        let bands = self.tiles.len() / files;
+        let mut tokens = Vec::with_capacity(bands * side * (files + 2));
+        let mut adler = Adler { a: 1, b: 0 };
+        let mut sums = Sums::default();
+        for band in 0..bands {
+            let cells = &self.tiles[band * files..(band + 1) * files];
+            // The rows that are the scanline above, a bit a row: inside the band, those each tile repeats from its
+            // row above; its first row, if each square is the one above it and each tile's first row its last.
+            let mut copies = cells.iter().flatten().fold(u128::MAX, |bits, tile| bits & tile.copies);
+            let ids = |band: usize| &self.frame.cells[band * files..(band + 1) * files];
+            if band == 0 || ids(band) != ids(band - 1) {
+                copies &= !1;
+            }
+            let mut y = 0;
+            while y < side {
+                let run = ((copies >> y).trailing_ones() as usize).min(side - y);
+                if run > 0 {
+                    push_run(&mut tokens, stride, run * stride, &UNCHANGED_RUN);
+                    adler.rows(sums, stride, run);
+                    y += run;
+                } else {
+                    sums = self.code_row(cells, y, &mut tokens);
+                    adler.rows(sums, stride, 1);
+                    y += 1;
+                }
+            }
+        }
+        (tokens, adler.value())
+    }
+
+    /// Codes one scanline, row `y` of the band of squares `cells`; returns its sums.
+    fn code_row(&self, cells: &[Option<&TileRows>], y: usize, tokens: &mut Vec<Token>) -> Sums {
+        let (width, stride) = (self.width, self.stride);
+        // Inside a band the row above holds the same squares: unchanged bytes and each tile's row above.
+        let above = y > 0;
+        // The run of unchanged bytes before `x` not yet coded (the filter byte is one), and the row's sums so far.
+        let (mut zeros, mut x) = (1, 1);
+        let mut sums = Sums::default();
+        for (i, cell) in cells.iter().enumerate() {
+            let Some(tile) = cell else {
+                zeros += width;
+                sums = sums.then(width, Sums::default());
+                x += width;
+                continue;
+            };
+            code_zeros(tokens, zeros, above.then_some(stride));
+            zeros = 0;
+            sums = sums.then(width, tile.sums[y]);
+            let here = tile.row(y);
+            // The same tile nearer to the left in the band: its row, again.
+            let left = cells[..i].iter().rposition(|c| c.is_some_and(|c| std::ptr::eq(c, *tile)));
+            if above && tile.same_above(y) {
+                push_run(tokens, stride, width, here);
+            } else if let Some(left) = left.filter(|&left| (i - left) * width <= WINDOW) {
+                push_run(tokens, (i - left) * width, width, here);
+            } else {
+                // The bytes the row above shares at either end are copies from it; the rest is the tile's code.
+                let (prefix, suffix) = if above { tile.code.above[y] } else { (0, 0) };
+                let skip = usize::from(prefix).min(width);
+                let stop = width.saturating_sub(suffix.into()).max(skip);
+                push_run(tokens, stride, skip, here);
+                tile_row(tokens, tile, (y, above.then_some(skip)), stride);
+                push_run(tokens, stride, width - stop, &here[stop..]);
+            }
+            x += width;
+        }
+        debug_assert_eq!(x, stride);
+        code_zeros(tokens, zeros, above.then_some(stride));
+        sums
+    }
+}
+
+/// Codes a run of `n` unchanged bytes: a copy from the row above (`above`, its distance) where it holds them too,
+/// else one byte and a run of it.
+fn code_zeros(tokens: &mut Vec<Token>, n: usize, above: Option<usize>) {
+    match above {
+        Some(stride) => push_run(tokens, stride, n, &UNCHANGED_RUN),
+        None if n > 0 => {
+            tokens.push(literal(UNCHANGED_BYTE));
+            push_run(tokens, 1, n - 1, &UNCHANGED_RUN);
+        }
+        None => {}
+    }
+}
+
+/// The tokens of row `y` of `tile` (`inner`: for its bytes from `skip` on, between those it shares with the row
+/// above) in scanlines of `stride` bytes: the code's tokens, each match `dy` rows up `dy` scanlines back, the first
+/// one lengthening the token before where it can; a match that would reach out of the window (scanlines of over
+/// 4 KB) is literals.
+fn tile_row(tokens: &mut Vec<Token>, tile: &TileRows, (y, inner): (usize, Option<usize>), stride: usize) {
+    let here = tile.row(y);
+    let code = tile.code.row_tokens(y, inner.is_some());
+    let resolve = |t: u32| -> (usize, usize) {
+        let (dy, dx) = (((t >> 9) & 0x1F) as usize, ((t >> 14) & 0x1FF) as isize - 256);
+        (((t >> 1) & 0xFF) as usize, (dy * stride).wrapping_add_signed(dx))
+    };
+    // Where each token starts.
+    let mut q = inner.unwrap_or(0);
+    for (i, &t) in code.iter().enumerate() {
+        if t & 1 == 0 {
+            let x = (t >> 1) as usize;
+            tokens.push(literal(here[x]));
+            q = x + 1;
+            continue;
+        }
+        let (length, distance) = resolve(t);
+        if distance > WINDOW {
+            tokens.extend(here[q..q + length].iter().map(|&b| literal(b)));
+        } else if i == 0 {
+            push_run(tokens, distance, length, &here[q..]);
+        } else {
+            tokens.push(matched(length, distance));
+        }
+        q += length;
+    }
+}
+
+/// A run of unchanged bytes for [`push_run`]: one byte, repeated.
+const UNCHANGED_RUN: [u8; 1] = [UNCHANGED_BYTE];
+
+/// Appends `len` bytes that repeat `distance` bytes back: the last token lengthened if it is a match at that
+/// distance, then matches of at most [`MAX_MATCH`], or the bytes themselves where fewer than a match are left
+/// (`bytes`: the run's, from its first, or a run of one byte repeated: that byte).
+#[inline(never)]
+fn push_run(tokens: &mut Vec<Token>, distance: usize, len: usize, bytes: &[u8]) {
+    let mut done = 0;
+    if let Some(last) = tokens.last_mut() {
+        if *last & 1 == 1 && (*last >> 9) as usize == distance {
+            let have = ((*last >> 1) & 0xFF) as usize + MIN_MATCH;
+            let mut take = (MAX_MATCH - have).min(len);
+            // Never leave fewer bytes than a match behind when a match could take them.
+            let left = len - take;
+            if left > 0 && left < MIN_MATCH {
+                take = take.saturating_sub(MIN_MATCH - left);
+            }
+            *last = matched(have + take, distance);
+            done = take;
+        }
+    }
+    let mut left = len - done;
+    if left < MIN_MATCH {
+        tokens.extend((done..len).map(|k| literal(bytes[k % bytes.len()])));
+        return;
+    }
+    while left > 0 {
+        let take = if left <= MAX_MATCH {
+            left
+        } else if left - MAX_MATCH < MIN_MATCH {
+            left - MIN_MATCH
+        } else {
+            MAX_MATCH
+        };
+        tokens.push(matched(take, distance));
+        left -= take;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::adler32;
+    use super::*;
+    use proptest::prelude::*;
+    use std::io::Read;
+
+    /// A tile of `side` pixels: a background, a blot of `ink` from row `top`, a stripe where `stripe`.
+    fn tile(side: usize, background: u8, ink: u8, top: usize, stripe: bool) -> Vec<u8> {
+        (0..side * side)
+            .map(|i| {
+                let (x, y) = (i % side, i / side);
+                let blot = y >= top && x > side / 4 && x < side - side / 4 && (x + y) % 3 != 0;
+                if stripe && x == side / 2 || blot {
+                    ink
+                } else {
+                    background
+                }
+            })
+            .collect()
+    }
+
+    /// The coder's stream inflated, and the scanlines made the plain way, for `cells` of the given tiles.
+    fn both(
+        depth: u8,
+        side: usize,
+        files: usize,
+        tiles: &[Vec<u8>],
+        cells: &[Option<usize>],
+    ) -> Option<(Vec<u8>, Vec<u8>)> {
+        let codes: Vec<Option<Arc<TileCodes>>> =
+            tiles.iter().map(|t| Some(Arc::new(TileCodes::new(t.clone(), side)))).collect();
+        let mut coder = SquareCoder::new(depth, tiles, &codes);
+        let frame = SquareFrame { side, files, cells };
+        let stream = coder.zlib(&frame)?;
+        let mut inflated = Vec::new();
+        flate2::read::ZlibDecoder::new(&stream[..]).read_to_end(&mut inflated).expect("a zlib stream");
+        let mut plain = Vec::new();
+        for band in cells.chunks_exact(files) {
+            for y in 0..side {
+                plain.push(0);
+                let row: Vec<u8> = band
+                    .iter()
+                    .flat_map(|cell| match cell {
+                        Some(id) => tiles[*id][y * side..(y + 1) * side].to_vec(),
+                        None => vec![0; side],
+                    })
+                    .collect();
+                pack_row(&row, depth, &mut plain);
+            }
+        }
+        assert_eq!(adler32(1, &plain).to_be_bytes(), stream[stream.len() - 4..], "the Adler-32");
+        Some((inflated, plain))
+    }
+
+    #[test]
+    fn frames_inflate_to_their_scanlines_at_every_depth() {
+        for (depth, side) in [(8, 3), (8, 40), (4, 6), (4, 40), (2, 12), (2, 40), (1, 24), (1, 40)] {
+            let colours = (1u8 << depth.min(7)) - 1;
+            let tiles = vec![
+                tile(side, 1, colours.min(2), side / 3, false),
+                tile(side, colours.min(3), 1, 0, true),
+                vec![colours.min(2); side * side],
+            ];
+            let cells: Vec<_> = [None, Some(0), None, Some(1), Some(0), Some(2), None, None, Some(2), None, None, None]
+                .into_iter()
+                .cycle()
+                .take(220)
+                .collect();
+            // (110 squares of 40 bytes: scanlines too wide for the code's matches eight rows up.)
+            for files in [1, 2, 3, 4, 6, 110] {
+                let (inflated, plain) =
+                    both(depth, side, files, &tiles, &cells[..cells.len() / files * files]).unwrap();
+                assert_eq!(inflated, plain, "depth {depth}, side {side}, {files} files");
+            }
+        }
+    }
+
+    #[test]
+    fn the_depth_is_raised_until_squares_start_on_bytes() {
+        // 4 px a byte at 2 bits: 32-px squares start on bytes; 30-px ones at 4 bits; 23-px ones at 8.
+        assert_eq!([32, 30, 23].map(|side| SquareCoder::depth(2, Some(side))), [2, 4, 8]);
+        // At 1 bit a square needs three whole bytes (24 px); without squares the palette's depth stays.
+        assert_eq!(
+            [(1, Some(16)), (1, Some(24)), (4, Some(12)), (4, None), (1, None)].map(|(d, s)| SquareCoder::depth(d, s)),
+            [2, 1, 4, 4, 1]
+        );
+    }
+
+    #[test]
+    fn what_it_cannot_code_is_left_to_the_bytes() {
+        let tiles = vec![tile(5, 1, 2, 1, false)];
+        // At 4 bits a square of 5 pixels does not start on a byte; at 8 bits a square of 2 is shorter than a match.
+        assert!(both(4, 5, 2, &tiles, &[Some(0), None]).is_none());
+        let tiles = vec![tile(2, 1, 2, 1, false)];
+        assert!(both(8, 2, 2, &tiles, &[Some(0), None]).is_none());
+    }
+
+    proptest! {
+        #[test]
+        fn any_frame_of_squares_inflates_to_its_scanlines(
+            depth in prop::sample::select(vec![1u8, 2, 4, 8]),
+            side_bytes in 3usize..12,
+            files in 1usize..6,
+            seeds in prop::collection::vec((1u8..255, 1u8..255, 0usize..12, any::<bool>()), 1..5),
+            cells in prop::collection::vec(prop::option::of(0usize..4), 1..30),
+        ) {
+            let side = side_bytes * (8 / usize::from(depth));
+            let top = (1u8 << depth.min(7)) - 1;
+            let tiles: Vec<Vec<u8>> =
+                seeds.iter().map(|&(bg, ink, row, stripe)| tile(side, 1 + bg % top, 1 + ink % top, row, stripe)).collect();
+            let cells: Vec<Option<usize>> = cells.iter().map(|c| c.map(|i| i % tiles.len())).collect();
+            let cells = &cells[..cells.len() / files * files];
+            prop_assume!(!cells.is_empty());
+            let (inflated, plain) = both(depth, side, files, &tiles, cells).unwrap();
+            prop_assert_eq!(inflated, plain);
+        }
+    }
+}
