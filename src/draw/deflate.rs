@@ -1532,51 +1532,46 @@ fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
     lengths
 }
 
-/// How many of the Huffman tree's leaves are at each depth, for `keys` (at least two, sorted, weights in their high
-/// halves), the depths over `max_bits` brought up to it and the counts then made a complete code again.
-fn depth_counts(keys: &[u64], max_bits: usize) -> [usize; 16] {
-    const MOST: usize = 286;
+/// How many of the Huffman tree's leaves are at each depth, for `keys` (at least two, sorted; each a weight in its
+/// high half, their sum under 2^32), the depths over `max_bits` brought up to it and the counts then made a
+/// complete code again. The keys' high halves are used up; their low halves stay.
+fn depth_counts(keys: &mut [u64], max_bits: usize) -> [usize; 16] {
+    const LOW: u64 = 0xFFFF_FFFF;
     let n = keys.len();
-    // Moffat and Katajainen's in-place Huffman ("In-place calculation of minimum-redundancy codes", 1995): `a`
-    // holds the weights, then each internal node's parent, then its depth, with nothing else beside it. The leaves
-    // in order and the internal nodes in the order they are made are two sorted queues; a leaf wins a tie, so the
-    // tree is the one two queues build.
-    let mut a = [0u64; MOST];
-    for (w, &k) in a.iter_mut().zip(keys) {
-        *w = k >> 32;
-    }
-    a[0] += a[1];
+    // Moffat and Katajainen's in-place Huffman ("In-place calculation of minimum-redundancy codes", 1995): the
+    // high halves hold the weights, then each internal node's parent, then its depth, with nothing else beside
+    // them. The leaves in order and the internal nodes in the order they are made are two sorted queues; a leaf
+    // wins a tie, so the tree is the one two queues build.
+    let a = |keys: &[u64], i: usize| keys[i] >> 32;
+    let set = |keys: &mut [u64], i: usize, v: u64| keys[i] = v << 32 | keys[i] & LOW;
+    set(keys, 0, a(keys, 0) + a(keys, 1));
     let (mut root, mut leaf) = (0, 2);
     for next in 1..n - 1 {
         // Each of the two lightest: an internal node (its slot then names its parent) or a leaf.
-        if leaf >= n || a[root] < a[leaf] {
-            a[next] = a[root];
-            a[root] = next as u64;
-            root += 1;
-        } else {
-            a[next] = a[leaf];
-            leaf += 1;
-        }
-        if leaf >= n || (root < next && a[root] < a[leaf]) {
-            a[next] += a[root];
-            a[root] = next as u64;
-            root += 1;
-        } else {
-            a[next] += a[leaf];
-            leaf += 1;
+        for second in [false, true] {
+            let internal = root < next && (leaf >= n || a(keys, root) < a(keys, leaf));
+            let weight = if internal { a(keys, root) } else { a(keys, leaf) };
+            set(keys, next, if second { a(keys, next) + weight } else { weight });
+            if internal {
+                set(keys, root, next as u64);
+                root += 1;
+            } else {
+                leaf += 1;
+            }
         }
     }
     // Internal nodes' depths, from the root (the last made) down.
-    a[n - 2] = 0;
+    set(keys, n - 2, 0);
     for next in (0..n.saturating_sub(2)).rev() {
-        a[next] = a[a[next] as usize] + 1;
+        let parent = a(keys, next) as usize;
+        set(keys, next, a(keys, parent) + 1);
     }
     // Leaves at each depth: the nodes a depth holds (twice the internal nodes above it) less its internal ones.
     let mut count = [0usize; 16];
     let (mut available, mut depth, mut internal) = (1usize, 0u64, n as isize - 2);
     while available > 0 {
         let mut used = 0;
-        while internal >= 0 && a[internal as usize] == depth {
+        while internal >= 0 && a(keys, internal as usize) == depth {
             used += 1;
             internal -= 1;
         }
@@ -1630,7 +1625,7 @@ fn heap_sort(keys: &mut [u64]) {
 }
 
 /// Canonical codes for `lengths`, bit-reversed for writing least significant bit first.
-fn canonical_codes(lengths: &[u8]) -> Vec<u16> {
+fn canonical_codes<const N: usize>(lengths: &[u8]) -> [u16; N] {
     let mut count = [0u16; 16];
     for &l in lengths {
         count[l as usize] += 1;
@@ -1642,17 +1637,16 @@ fn canonical_codes(lengths: &[u8]) -> Vec<u16> {
         code = (code + count[bits - 1]) << 1;
         next[bits] = code;
     }
-    lengths
-        .iter()
-        .map(|&l| {
-            if l == 0 {
-                return 0;
-            }
+    // (An array, not a vector: three a block, and a block a frame of an animation.)
+    let mut codes = [0; N];
+    for (code, &l) in codes.iter_mut().zip(lengths) {
+        if l != 0 {
             let c = next[l as usize];
             next[l as usize] += 1;
-            c.reverse_bits() >> (16 - l)
-        })
-        .collect()
+            *code = c.reverse_bits() >> (16 - l);
+        }
+    }
+    codes
 }
 
 /// A block's Huffman codes as the writing uses them: each literal, and each match length with its extra bits, as
@@ -1660,16 +1654,17 @@ fn canonical_codes(lengths: &[u8]) -> Vec<u16> {
 struct Codes {
     literals: [(u32, u32); 256],
     lengths: [(u32, u32); 256],
-    dist_codes: Vec<u16>,
-    dist_len: Vec<u8>,
+    dist_codes: [u16; 30],
+    dist_len: [u8; 30],
     end_of_block: (u32, u32),
 }
 
 impl Codes {
     /// The codes of the code lengths `lit_len` (literal/length symbols) and `dist_len` (distances).
-    fn new(lit_len: &[u8], dist_len: Vec<u8>) -> Codes {
-        let lit_codes = canonical_codes(lit_len);
-        let dist_codes = canonical_codes(&dist_len);
+    fn new(lit_len: &[u8], dist_len: &[u8]) -> Codes {
+        let lit_codes: [u16; 288] = canonical_codes(lit_len);
+        let dist_codes = canonical_codes(dist_len);
+        let dist_len = std::array::from_fn(|i| dist_len.get(i).copied().unwrap_or(0));
         // Each literal, and each match length with its extra bits, as one put of the bits it writes: two tables of
         // 256, built once a block, so that a token costs one or two puts instead of one or four (the writing is a
         // large share of a miss). The bits are the same, in the same order.
@@ -1850,10 +1845,10 @@ fn write_block(out: &mut Vec<u8>, len: usize, tokens: &[Token], stamps: Option<&
     let codes = if dynamic_bits < fixed_bits {
         bits.put(2, 2);
         dynamic.write(&mut bits);
-        Codes::new(&dynamic.lit_len, dynamic.dist_len)
+        Codes::new(&dynamic.lit_len, &dynamic.dist_len)
     } else {
         bits.put(1, 2);
-        Codes::new(fixed_lit, fixed_dist.to_vec())
+        Codes::new(fixed_lit, fixed_dist)
     };
     match stamps {
         None => codes.put_all(&mut bits, tokens),
@@ -1937,7 +1932,7 @@ impl DynamicTrees {
         for &s in &CL_ORDER[..self.hclen] {
             bits.put(u32::from(self.cl_len[s]), 3);
         }
-        let cl_codes = canonical_codes(&self.cl_len);
+        let cl_codes: [u16; 19] = canonical_codes(&self.cl_len);
         for &(s, x) in &self.runs {
             bits.put(u32::from(cl_codes[s as usize]), u32::from(self.cl_len[s as usize]));
             bits.put(u32::from(x), cl_extra(s));
