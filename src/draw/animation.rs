@@ -69,10 +69,17 @@ impl Animation {
         SquareCoder::depth(depth_for(self.palette.len()), side)
     }
 
+    /// Frame `i`'s scanlines at `depth` bits (with their filter bytes), where it has them ready: the first frame
+    /// as the palette painter drew it, at that depth.
+    pub(crate) fn scanlines(&self, i: usize, depth: u8) -> Option<Vec<u8>> {
+        self.frames.get(i)?.first.as_ref()?.scanlines(depth)
+    }
+
     /// Frame `i`'s palette indices, row by row (`width × height` of its rectangle; empty past the last frame).
     pub fn indices(&self, i: usize) -> Cow<'_, [u8]> {
         match (self.squares(i), self.frames.get(i)) {
             (Some(squares), _) => Cow::Owned(squares.indices(&self.tiles.indices)),
+            (None, Some(Still { first: Some(first), .. })) => Cow::Owned(first.indices()),
             (None, Some(still)) => Cow::Borrowed(&still.indices),
             (None, None) => Cow::Borrowed(&[]),
         }
@@ -101,6 +108,73 @@ pub struct Still {
     pub(crate) plan: Option<BandPlan>,
     /// Its squares, when it is whole squares of one side after the first frame.
     pub(crate) squares: Option<SquareGrid>,
+    /// The first frame as the palette painter drew it, when it did: its indices are unpacked only if asked for.
+    pub(crate) first: Option<Arc<FirstFrame>>,
+}
+
+/// The first frame as the palette painter drew it: its scanlines (a filter byte and the samples a row) at `depth`
+/// bits, each index `offset` below the animation's (its palette's colours follow the set-aside index).
+pub(crate) struct FirstFrame {
+    width: u32,
+    depth: u8,
+    offset: u8,
+    scanlines: Vec<u8>,
+}
+
+impl FirstFrame {
+    /// Its palette indices, row by row.
+    fn indices(&self) -> Vec<u8> {
+        let width = self.width as usize;
+        let mut indices = Vec::with_capacity(self.scanlines.len() * (8 / usize::from(self.depth.clamp(1, 8))));
+        for line in self.scanlines.chunks_exact(self.stride()) {
+            unpack_row(&line[1..], self.depth, self.offset, width, &mut indices);
+        }
+        indices
+    }
+
+    fn stride(&self) -> usize {
+        1 + (self.width as usize).div_ceil(8 / usize::from(self.depth.clamp(1, 8)))
+    }
+
+    /// Its scanlines at `depth` bits with the animation's indices: at its own depth each sample plus the offset,
+    /// a byte at a time (no sample overflows: the animation's palette is within the depth); at 8 bits (the
+    /// animation's palette most often outgrows the still's) each row unpacked; `None` at the other depths.
+    fn scanlines(&self, depth: u8) -> Option<Vec<u8>> {
+        if depth == 8 && self.depth != 8 {
+            let width = self.width as usize;
+            let mut out = Vec::with_capacity(self.scanlines.len() / self.stride() * (1 + width));
+            for line in self.scanlines.chunks_exact(self.stride()) {
+                out.push(0);
+                unpack_row(&line[1..], self.depth, self.offset, width, &mut out);
+            }
+            return Some(out);
+        }
+        if depth != self.depth || ![1, 2, 4, 8].contains(&depth) {
+            return None;
+        }
+        // The offset in every sample of a byte: 0x01 at 8 bits, 0x11 at 4, 0x55 at 2, 0xFF at 1.
+        let add = (0..8 / depth).fold(0u8, |byte, _| byte.wrapping_shl(u32::from(depth)) | self.offset);
+        let add8 = u64::from(add) * 0x0101_0101_0101_0101;
+        // A row's last byte may hold fewer samples than it has room for: its padding bits stay 0.
+        let used = (self.width as usize * usize::from(depth)) % 8;
+        let last = if used == 0 { add } else { add & !(0xFFu8 >> used) };
+        let mut out = self.scanlines.clone();
+        for line in out.chunks_exact_mut(self.stride()) {
+            if let Some(byte) = line.last_mut().filter(|_| used != 0) {
+                *byte = byte.wrapping_add(last).wrapping_sub(add);
+            }
+            // Eight bytes at a time (no carry: no byte overflows), then the rest.
+            let mut words = line[1..].chunks_exact_mut(8);
+            for word in &mut words {
+                let sum = u64::from_le_bytes((&*word).try_into().unwrap()).wrapping_add(add8);
+                word.copy_from_slice(&sum.to_le_bytes());
+            }
+            for byte in words.into_remainder() {
+                *byte = byte.wrapping_add(add);
+            }
+        }
+        Some(out)
+    }
 }
 
 /// Why a diagram cannot be animated on one palette.
@@ -193,17 +267,20 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
             None => {
                 let (canvas, plan) = Canvas::first(&scene, (shot.board, &shot_options), &mut palette)?;
                 let rect = Rect::new(0, 0, canvas.width, canvas.height);
-                (Some(Cut { rect, indices: canvas.indices.clone(), plan, squares: None }), canvas)
+                let indices = canvas.indices.clone().unwrap_or_default();
+                let first = canvas.first.clone();
+                (Some(Cut { rect, indices, plan, squares: None, first }), canvas)
             }
             Some(before) => repaint(before, &scene, &marks, (&mut palette, &mut tiles))?,
         };
         match cut {
-            Some(Cut { rect, indices, plan, squares }) => frames.push(Still {
+            Some(Cut { rect, indices, plan, squares, first }) => frames.push(Still {
                 rect: (rect.x, rect.y, rect.width, rect.height),
                 indices,
                 delay_ms: shot.delay_ms,
                 plan,
                 squares,
+                first,
             }),
             None => {
                 if let Some(last) = frames.last_mut() {
@@ -258,6 +335,7 @@ struct Cut {
     indices: Vec<u8>,
     plan: Option<BandPlan>,
     squares: Option<SquareGrid>,
+    first: Option<Arc<FirstFrame>>,
 }
 
 /// The picture of `scene` (whose marks by square are `marks`) made from the frame `before` it, and what changed
@@ -276,7 +354,7 @@ fn repaint(
         && (scene.layout.width, scene.layout.height) == (before.layout.width, before.layout.height);
     if !squares_only || *elsewhere != elsewhere_before {
         let fresh = Canvas::of(&paint(scene), palette)?;
-        return Ok((fresh.changes_from(&canvas), fresh));
+        return Ok((fresh.changes_from(canvas.indices(&tiles.indices)), fresh));
     }
     let changed: Vec<usize> = (0..scene.squares.len())
         .filter(|&i| {
@@ -293,7 +371,7 @@ fn repaint(
     for &i in &changed {
         let square = &scene.squares[i];
         let id = tiles.get(square, &marks[i], palette)?;
-        canvas.put(square.rect, &tiles.indices[id]);
+        canvas.put(square.rect, id, &tiles.indices);
         let at = Rect::new(square.rect.x - rect.x, square.rect.y - rect.y, square.rect.width, square.rect.height);
         placed.push((at, id));
     }
@@ -305,7 +383,7 @@ fn repaint(
             put(&mut indices, rect.width, at, &tiles.indices[id]);
         }
     }
-    Ok((Some(Cut { rect, indices, plan: None, squares }), canvas))
+    Ok((Some(Cut { rect, indices, plan: None, squares, first: None }), canvas))
 }
 
 /// The smallest rectangle holding both.
@@ -359,11 +437,16 @@ fn unpack_row(samples: &[u8], depth: u8, offset: u8, width: usize, out: &mut Vec
     out.truncate(start + width);
 }
 
-/// The whole picture of the last frame in palette indices.
+/// The whole picture of the last frame in palette indices, made only when a frame painted whole is compared with
+/// it (unpacking the first frame's scanlines was a tenth of a short animation, which most animations never need):
+/// until then, the first frame and the tiles put on it since.
 struct Canvas {
     width: u32,
     height: u32,
-    indices: Vec<u8>,
+    indices: Option<Vec<u8>>,
+    first: Option<Arc<FirstFrame>>,
+    /// The tiles put on the first frame since (where, and which), not yet on `indices`.
+    puts: Vec<(Rect, usize)>,
 }
 
 impl Canvas {
@@ -379,48 +462,61 @@ impl Canvas {
             // Its band plan holds for the frame (the indices are the still's, shifted alike), and its bands are coded
             // from the tiles at any size, as the later frames' are: where the still's bands are searched (smaller
             // pictures), the search costs an animation most of its first frame for a few per cent fewer bytes.
-            if let Some(canvas) = Canvas::of_indexed(&picture, palette) {
-                return Ok((canvas, Some(BandPlan { any_size: true, ..picture.band_plan })));
+            let IndexedPicture { width, height, palette: colours, depth, scanlines, band_plan } = picture;
+            if let Some(offset) = Canvas::offset_on(&colours, palette) {
+                let first = Some(Arc::new(FirstFrame { width, depth, offset, scanlines }));
+                let canvas = Canvas { width, height, indices: None, first, puts: Vec::new() };
+                return Ok((canvas, Some(BandPlan { any_size: true, ..band_plan })));
             }
         }
         Ok((Canvas::of(&paint(scene), palette)?, None))
     }
 
-    /// The palette painter's picture on `palette`: its colours take the palette's next indices, in their order
+    /// Where the palette painter's `colours` (RGB) start on `palette`, if they take its next indices in their order
     /// (`None` if they do not: more than the palette holds).
-    fn of_indexed(picture: &IndexedPicture, palette: &mut Palette) -> Option<Canvas> {
+    fn offset_on(colours: &[u8], palette: &mut Palette) -> Option<u8> {
         let offset = palette.len();
-        for (i, rgb) in picture.palette.chunks_exact(3).enumerate() {
+        for (i, rgb) in colours.chunks_exact(3).enumerate() {
             let index = palette.index_of(Rgb(rgb[0], rgb[1], rgb[2]).to_pixel()).ok()?;
             if usize::from(index) != offset + i {
                 return None;
             }
         }
-        let width = picture.width as usize;
-        let mut indices = Vec::with_capacity(width * picture.height as usize);
-        let stride = 1 + width.div_ceil(8 / usize::from(picture.depth.clamp(1, 8)));
-        for line in picture.scanlines.chunks_exact(stride) {
-            unpack_row(&line[1..], picture.depth, offset as u8, width, &mut indices);
-        }
-        Some(Canvas { width: picture.width, height: picture.height, indices })
+        u8::try_from(offset).ok()
     }
 
     /// The indices of `image`, adding its new colours to `palette`.
     fn of(image: &Image, palette: &mut Palette) -> Result<Canvas, AnimationError> {
         let mut indices = vec![0u8; image.pixels.len()];
         palette.index_pixels(&image.pixels, &mut indices)?;
-        Ok(Canvas { width: image.width, height: image.height, indices })
+        Ok(Canvas { width: image.width, height: image.height, indices: Some(indices), first: None, puts: Vec::new() })
     }
 
-    fn put(&mut self, rect: Rect, tile: &[u8]) {
-        put(&mut self.indices, self.width, rect, tile);
+    /// Puts tile `id` (of `tiles`) on `rect`.
+    fn put(&mut self, rect: Rect, id: usize, tiles: &[Vec<u8>]) {
+        match &mut self.indices {
+            Some(indices) => put(indices, self.width, rect, &tiles[id]),
+            None => self.puts.push((rect, id)),
+        }
+    }
+
+    /// Its indices, made from the first frame and the tiles put since if not yet made.
+    fn indices(&mut self, tiles: &[Vec<u8>]) -> &[u8] {
+        let (width, first, puts) = (self.width, &self.first, &mut self.puts);
+        self.indices.get_or_insert_with(|| {
+            let mut indices = first.as_ref().map(|first| first.indices()).unwrap_or_default();
+            for (rect, id) in puts.drain(..) {
+                put(&mut indices, width, rect, &tiles[id]);
+            }
+            indices
+        })
     }
 
     /// The rectangle around the pixels that differ from `before` (a picture of the same size) and this picture's
     /// indices in it, [`UNCHANGED`] where they are the same; `None` if none differs.
-    fn changes_from(&self, before: &Canvas) -> Option<Cut> {
-        let width = self.width as usize;
-        let rows = self.indices.chunks_exact(width.max(1)).zip(before.indices.chunks_exact(width.max(1)));
+    fn changes_from(&self, before: &[u8]) -> Option<Cut> {
+        let (width, now) = (self.width as usize, self.indices.as_deref().unwrap_or_default());
+        let rows = now.chunks_exact(width.max(1)).zip(before.chunks_exact(width.max(1)));
         let mut found: Option<(usize, usize, usize, usize)> = None;
         for (y, (ra, rb)) in rows.enumerate() {
             if ra == rb {
@@ -436,12 +532,11 @@ impl Canvas {
         let (l, t, r, b) = found?;
         let mut cut = Vec::with_capacity((r - l) * (b - t));
         for y in t..b {
-            let (now, then) =
-                (&self.indices[y * width + l..y * width + r], &before.indices[y * width + l..y * width + r]);
+            let (now, then) = (&now[y * width + l..y * width + r], &before[y * width + l..y * width + r]);
             cut.extend(now.iter().zip(then).map(|(&n, &t)| if n == t { UNCHANGED } else { n }));
         }
         let rect = Rect::new(l as u32, t as u32, (r - l) as u32, (b - t) as u32);
-        Some(Cut { rect, indices: cut, plan: None, squares: None })
+        Some(Cut { rect, indices: cut, plan: None, squares: None, first: None })
     }
 }
 
@@ -628,6 +723,26 @@ mod tests {
         let options = options_from(&[("light", "transparent")]).for_board(&board).unwrap();
         let lines = "a1a2".parse::<Moves>().unwrap().play(&board, Color::White).unwrap();
         assert!(matches!(animate(&board, &lines, &options, 500), Err(AnimationError::Transparent)));
+    }
+
+    #[test]
+    fn the_first_frame_s_scanlines_are_its_indices_packed() {
+        for depth in [1u8, 2, 4, 8] {
+            for width in [1usize, 7, 9, 40] {
+                // Indices within the depth once shifted by the offset 1.
+                let top = (1usize << depth) - 1;
+                let own: Vec<u8> = (0..width * 3).map(|i| ((i * 5 + 1) % top) as u8).collect();
+                let scanlines = crate::draw::pngenc::pack(&own, width, depth);
+                let first = FirstFrame { width: width as u32, depth, offset: 1, scanlines };
+                let indices: Vec<u8> = own.iter().map(|i| i + 1).collect();
+                assert_eq!(first.indices(), indices, "depth {depth}, width {width}");
+                for at in [depth, 8] {
+                    let want = crate::draw::pngenc::pack(&indices, width, at);
+                    let got = first.scanlines(at).expect("its own depth and 8 bits");
+                    assert_eq!(got, want, "depth {depth} at {at}, width {width}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -87,6 +87,9 @@ pub(crate) enum Rows<'a> {
     Searched,
     /// Coded as its band plan says.
     Planned(&'a BandPlan),
+    /// Its scanlines, packed at the animation's depth already (an empty frame's indices stand for them), coded as
+    /// the band plan says.
+    Packed(Vec<u8>, &'a BandPlan),
     /// Coded from its squares alone ([`SquareCoder`]), the tiles being [`Tiles`]'.
     Squares(SquareFrame<'a>),
 }
@@ -122,6 +125,10 @@ pub(crate) fn encode_planned(
     let fits = |(i, f): (usize, &Frame<'_>)| {
         let rect = Rect::new(f.left, f.top, f.width, f.height);
         match rows.get(i) {
+            Some(Rows::Packed(scanlines, _)) => {
+                let stride = 1 + u64::from(f.width).div_ceil(8 / u64::from(depth));
+                rect.is_inside((width, height)) && scanlines.len() as u64 == stride * u64::from(f.height)
+            }
             Some(Rows::Squares(squares)) => {
                 let (side, files) = (squares.side as u64, squares.files as u64);
                 rect.is_inside((width, height))
@@ -167,6 +174,10 @@ pub(crate) fn encode_planned(
                 compressed(&Frame { indices: &indices, ..*frame }, depth, None)
             }),
             Some(Rows::Planned(plan)) => compressed(frame, depth, Some(plan)),
+            Some(Rows::Packed(scanlines, plan)) => {
+                let stride = 1 + (frame.width as usize).div_ceil(8 / usize::from(depth));
+                zlib_scanlines(scanlines, stride, Some((plan, depth)))
+            }
             Some(Rows::Searched) | None => compressed(frame, depth, None),
         };
         if i == 0 {

@@ -29,6 +29,7 @@ use crate::options::language::{Form, Lang};
 use crate::options::params::Delay;
 use crate::options::render_options::RenderOptions;
 use crate::words::{self, json};
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -210,27 +211,36 @@ impl Format {
 
 /// The animated PNG of an animation (a delay over 65,535 ms, APNG's most, shows for that long).
 fn write_apng(animation: &Animation) -> Result<Vec<u8>, WriteError> {
-    // A frame of squares has no indices: the encoder codes it from its squares.
-    let frames: Vec<apng::Frame<'_>> = animation
-        .frames
-        .iter()
-        .map(|still| apng::Frame {
+    let depth = animation.png_depth();
+    // Each frame's rows as the encoder takes them: its squares, its scanlines ready at the depth, or its indices
+    // (the encoder makes no indices of the first two, so neither is unpacked here).
+    let rows: Vec<apng::Rows<'_>> = (animation.frames.iter().enumerate())
+        .map(|(i, still)| match (animation.squares(i), &still.plan) {
+            (Some(squares), _) => apng::Rows::Squares(squares),
+            (None, Some(plan)) => match animation.scanlines(i, depth) {
+                Some(scanlines) => apng::Rows::Packed(scanlines, plan),
+                None => apng::Rows::Planned(plan),
+            },
+            (None, None) => apng::Rows::Searched,
+        })
+        .collect();
+    let indices: Vec<Cow<'_, [u8]>> = (rows.iter().enumerate())
+        .map(|(i, rows)| match rows {
+            apng::Rows::Squares(_) | apng::Rows::Packed(..) => Cow::Borrowed(&[][..]),
+            apng::Rows::Planned(_) | apng::Rows::Searched => animation.indices(i),
+        })
+        .collect();
+    let frames: Vec<apng::Frame<'_>> = (animation.frames.iter().zip(&indices))
+        .map(|(still, indices)| apng::Frame {
             left: still.rect.0,
             top: still.rect.1,
             width: still.rect.2,
             height: still.rect.3,
-            indices: &still.indices,
+            indices,
             delay_ms: u16::try_from(still.delay_ms).unwrap_or(u16::MAX),
         })
         .collect();
-    let rows: Vec<apng::Rows<'_>> = (animation.frames.iter().enumerate())
-        .map(|(i, still)| match (animation.squares(i), &still.plan) {
-            (Some(squares), _) => apng::Rows::Squares(squares),
-            (None, Some(plan)) => apng::Rows::Planned(plan),
-            (None, None) => apng::Rows::Searched,
-        })
-        .collect();
-    let size = (animation.width, animation.height, animation.png_depth());
+    let size = (animation.width, animation.height, depth);
     let tiles = apng::Tiles { indices: &animation.tiles.indices, codes: &animation.tiles.codes };
     Ok(apng::encode_planned(size, &animation.palette, &frames, animation.unchanged, &rows, tiles)?)
 }

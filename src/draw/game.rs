@@ -177,7 +177,7 @@ impl Game {
         if self.coordinates {
             self.coordinates(&mut paint, rect, shown)?;
         }
-        Ok(Still { rect, indices: out, delay_ms: still.delay_ms, plan: None, squares: None })
+        Ok(Still { rect, indices: out, delay_ms: still.delay_ms, plan: None, squares: None, first: None })
     }
 
     /// The coordinates on the squares of `rect` (the frame's place in the picture) that carry them: the file
