@@ -1625,7 +1625,8 @@ fn heap_sort(keys: &mut [u64]) {
 }
 
 /// Canonical codes for `lengths`, bit-reversed for writing least significant bit first.
-fn canonical_codes<const N: usize>(lengths: &[u8]) -> [u16; N] {
+#[inline(never)]
+fn canonical_codes(lengths: &[u8], codes: &mut [u16]) {
     let mut count = [0u16; 16];
     for &l in lengths {
         count[l as usize] += 1;
@@ -1637,16 +1638,15 @@ fn canonical_codes<const N: usize>(lengths: &[u8]) -> [u16; N] {
         code = (code + count[bits - 1]) << 1;
         next[bits] = code;
     }
-    // (An array, not a vector: three a block, and a block a frame of an animation.)
-    let mut codes = [0; N];
+    // (Into an array, not a new vector: three a block, and a block a frame of an animation.)
     for (code, &l) in codes.iter_mut().zip(lengths) {
+        *code = 0;
         if l != 0 {
             let c = next[l as usize];
             next[l as usize] += 1;
             *code = c.reverse_bits() >> (16 - l);
         }
     }
-    codes
 }
 
 /// A block's Huffman codes as the writing uses them: each literal, and each match length with its extra bits, as
@@ -1662,9 +1662,13 @@ struct Codes {
 impl Codes {
     /// The codes of the code lengths `lit_len` (literal/length symbols) and `dist_len` (distances).
     fn new(lit_len: &[u8], dist_len: &[u8]) -> Codes {
-        let lit_codes: [u16; 288] = canonical_codes(lit_len);
-        let dist_codes = canonical_codes(dist_len);
-        let dist_len = std::array::from_fn(|i| dist_len.get(i).copied().unwrap_or(0));
+        let (mut lit_codes, mut dist_codes) = ([0u16; 288], [0u16; 30]);
+        canonical_codes(lit_len, &mut lit_codes);
+        canonical_codes(dist_len, &mut dist_codes);
+        let mut lengths_of_distances = [0u8; 30];
+        let n = dist_len.len().min(30);
+        lengths_of_distances[..n].copy_from_slice(&dist_len[..n]);
+        let dist_len = lengths_of_distances;
         // Each literal, and each match length with its extra bits, as one put of the bits it writes: two tables of
         // 256, built once a block, so that a token costs one or two puts instead of one or four (the writing is a
         // large share of a miss). The bits are the same, in the same order.
@@ -1932,7 +1936,8 @@ impl DynamicTrees {
         for &s in &CL_ORDER[..self.hclen] {
             bits.put(u32::from(self.cl_len[s]), 3);
         }
-        let cl_codes: [u16; 19] = canonical_codes(&self.cl_len);
+        let mut cl_codes = [0u16; 19];
+        canonical_codes(&self.cl_len, &mut cl_codes);
         for &(s, x) in &self.runs {
             bits.put(u32::from(cl_codes[s as usize]), u32::from(self.cl_len[s as usize]));
             bits.put(u32::from(x), cl_extra(s));

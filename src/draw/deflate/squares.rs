@@ -5,10 +5,8 @@
 //! and the Adler-32 is summed from the tiles' rows. A frame's unchanged squares are most of its bytes (the old
 //! highlight cleared far from the move), so this costs a frame its squares and tokens, not its pixels.
 
-use super::{
-    literal, matched, write_block, write_stored, TileCode, TileCodes, Token, ADLER_BASE, MAX_MATCH, MIN_MATCH, WINDOW,
-};
-use crate::draw::pngenc::{pack, pack_row};
+use super::{literal, matched, write_block, TileCode, TileCodes, Token, ADLER_BASE, MAX_MATCH, MIN_MATCH, WINDOW};
+use crate::draw::pngenc::pack_row;
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -59,8 +57,8 @@ struct TileRows<'t> {
     bytes: Cow<'t, [u8]>,
     code: &'t TileCode,
     sums: Vec<Sums>,
-    /// The rows that are the row above, a bit a row (bit 0: the first row is the last).
-    copies: u128,
+    /// The rows that are the row above, a bit a row in two words (bit 0: the first row is the last).
+    copies: [u64; 2],
 }
 
 /// The two sums of Adler-32 over a run of bytes, unreduced: the bytes' sum, and each byte weighted by how many
@@ -143,12 +141,12 @@ impl<'t> SquareCoder<'t> {
     }
 
     /// The zlib stream of `frame`'s scanlines (a filter byte 0 and the samples a row), or `None` where this coder
-    /// cannot code it: a square not on whole bytes, fewer than three bytes a square's row, or a tile without a
-    /// code at the depth (the frame is then coded from its bytes).
+    /// cannot code it: a square not on whole bytes, fewer than three bytes a square's row, a tile without a code at
+    /// the depth, or bytes that codes would not shrink (the frame is then coded from its bytes).
     pub(crate) fn zlib(&mut self, frame: &SquareFrame) -> Option<Vec<u8>> {
         let per_byte = 8 / usize::from(self.depth.clamp(1, 8));
         let (side, files) = (frame.side, frame.files);
-        // (At most 128 rows a square: a band's rows are bits of a `u128`.)
+        // (At most 128 rows a square: a band's rows are bits of two words.)
         let fits = side <= 128 && side.is_multiple_of(per_byte) && side / per_byte >= MIN_MATCH;
         if !fits || files == 0 || frame.cells.is_empty() || !frame.cells.len().is_multiple_of(files) {
             return None;
@@ -165,9 +163,10 @@ impl<'t> SquareCoder<'t> {
         let (tokens, adler) = rows.tokens();
         let mut out = Vec::with_capacity(tokens.len() + 64);
         out.extend_from_slice(&[0x78, 0x9C]);
+        // Where the bytes stored would be smaller (never seen: frames of squares shrink), the frame's bytes are made
+        // and coded as any others.
         if !write_block(&mut out, rows.stride * rows.tiles.len() / files * side, &tokens, None) {
-            // (Never seen: frames of squares shrink.)
-            write_stored(&mut out, &pack(&frame.indices(self.indices), side * files, self.depth));
+            return None;
         }
         out.extend_from_slice(&adler.to_be_bytes());
         Some(out)
@@ -206,7 +205,10 @@ impl<'t> TileRows<'t> {
             return None;
         }
         let sums = bytes.chunks_exact(width).map(Sums::of).collect();
-        let copies = (0..side).filter(|&y| usize::from(code.above[y].0) == width).fold(0, |bits, y| bits | 1 << y);
+        let mut copies = [0u64; 2];
+        for y in (0..side).filter(|&y| usize::from(code.above[y].0) == width) {
+            copies[y / 64] |= 1 << (y % 64);
+        }
         Some(TileRows { width, bytes, code, sums, copies })
     }
 
@@ -216,7 +218,7 @@ impl<'t> TileRows<'t> {
 
     /// Whether row `y` is the row above (row 0: the last row).
     fn same_above(&self, y: usize) -> bool {
-        self.copies >> y & 1 == 1
+        self.copies[y / 64] >> (y % 64) & 1 == 1
     }
 }
 
@@ -244,14 +246,18 @@ impl Rows<'_, '_> {
             let cells = &self.tiles[band * files..(band + 1) * files];
             // The rows that are the scanline above, a bit a row: inside the band, those each tile repeats from its
             // row above; its first row, if each square is the one above it and each tile's first row its last.
-            let mut copies = cells.iter().flatten().fold(u128::MAX, |bits, tile| bits & tile.copies);
+            let mut copies = [u64::MAX; 2];
+            for tile in cells.iter().flatten() {
+                copies = [copies[0] & tile.copies[0], copies[1] & tile.copies[1]];
+            }
             let ids = |band: usize| &self.frame.cells[band * files..(band + 1) * files];
             if band == 0 || ids(band) != ids(band - 1) {
-                copies &= !1;
+                copies[0] &= !1;
             }
             let mut y = 0;
             while y < side {
-                let run = ((copies >> y).trailing_ones() as usize).min(side - y);
+                let copy = |y: usize| copies[y / 64] >> (y % 64) & 1 == 1;
+                let run = (y..side).take_while(|&y| copy(y)).count();
                 if run > 0 {
                     push_run(&mut tokens, stride, run * stride, &UNCHANGED_RUN);
                     adler.rows(sums, stride, run);
