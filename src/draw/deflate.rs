@@ -938,10 +938,6 @@ pub(crate) struct TileCode {
     /// which is above it where the tile shows under itself): an animation's frame copies them from the scanline
     /// above ([`squares`]).
     above: Vec<(u16, u16)>,
-    /// Each row's tokens for the bytes between those (`inner_rows` like `rows`): where the tile shows under the
-    /// same tile's row above.
-    inner: Vec<u32>,
-    inner_rows: Vec<u32>,
 }
 
 /// The search inside one tile ([`TileCode::new`]): hash chains of three bytes over the tile's positions.
@@ -1065,34 +1061,12 @@ impl TileCode {
                 (prefix.min(usize::from(u16::MAX)) as u16, suffix.min(usize::from(u16::MAX)) as u16)
             })
             .collect();
-        let (mut inner, mut inner_rows) = (Vec::new(), Vec::with_capacity(height + 1));
-        for (y, &(prefix, suffix)) in above.iter().enumerate() {
-            inner_rows.push(inner.len() as u32);
-            let skip = usize::from(prefix).min(width);
-            let stop = width.saturating_sub(suffix.into()).max(skip);
-            let mut q = 0;
-            for &t in &tokens[rows[y] as usize..rows[y + 1] as usize] {
-                let length = if t & 1 == 0 { 1 } else { ((t >> 1) & 0xFF) as usize };
-                let (from, to) = (q.max(skip), (q + length).min(stop));
-                q += length;
-                if to <= from {
-                    continue;
-                }
-                if t & 1 == 1 && to - from >= MIN_MATCH {
-                    inner.push(t & !(0xFF << 1) | ((to - from) as u32) << 1);
-                } else {
-                    inner.extend((from..to).map(|x| (x as u32) << 1));
-                }
-            }
-        }
-        inner_rows.push(inner.len() as u32);
-        TileCode { width, tokens, rows, above, inner, inner_rows }
+        TileCode { width, tokens, rows, above }
     }
 
-    /// Row `y`'s tokens, all of them or (`inner`) those between the bytes it shares with the row above.
-    fn row_tokens(&self, y: usize, inner: bool) -> &[u32] {
-        let (tokens, rows) = if inner { (&self.inner, &self.inner_rows) } else { (&self.tokens, &self.rows) };
-        &tokens[rows[y] as usize..rows[y + 1] as usize]
+    /// Row `y`'s tokens.
+    fn row_tokens(&self, y: usize) -> &[u32] {
+        &self.tokens[self.rows[y] as usize..self.rows[y + 1] as usize]
     }
 
     /// A token of the code as a length and a distance back in scanlines of `stride` bytes (distance 0: a literal).

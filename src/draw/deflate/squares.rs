@@ -303,7 +303,7 @@ impl Rows<'_, '_> {
                 let skip = usize::from(prefix).min(width);
                 let stop = width.saturating_sub(suffix.into()).max(skip);
                 push_run(tokens, stride, skip, here);
-                tile_row(tokens, tile, (y, above.then_some(skip)), stride);
+                tile_row(tokens, tile, (y, skip, stop), stride);
                 push_run(tokens, stride, width - stop, &here[stop..]);
             }
             x += width;
@@ -327,35 +327,39 @@ fn code_zeros(tokens: &mut Vec<Token>, n: usize, above: Option<usize>) {
     }
 }
 
-/// The tokens of row `y` of `tile` (`inner`: for its bytes from `skip` on, between those it shares with the row
-/// above) in scanlines of `stride` bytes: the code's tokens, each match `dy` rows up `dy` scanlines back, the first
-/// one lengthening the token before where it can; a match that would reach out of the window (scanlines of over
-/// 4 KB) is literals.
-fn tile_row(tokens: &mut Vec<Token>, tile: &TileRows, (y, inner): (usize, Option<usize>), stride: usize) {
+/// The tokens of row `y` of `tile` for its bytes from `skip` to `stop`, in scanlines of `stride` bytes: the code's
+/// tokens, each match `dy` rows up `dy` scanlines back, the first one lengthening the token before where it can; a
+/// match cut short stays a match (its bytes repeat at its distance) unless shorter than one, and a match that would
+/// reach out of the window (scanlines of over 4 KB) is literals.
+fn tile_row(tokens: &mut Vec<Token>, tile: &TileRows, (y, skip, stop): (usize, usize, usize), stride: usize) {
     let here = tile.row(y);
-    let code = tile.code.row_tokens(y, inner.is_some());
-    let resolve = |t: u32| -> (usize, usize) {
-        let (dy, dx) = (((t >> 9) & 0x1F) as usize, ((t >> 14) & 0x1FF) as isize - 256);
-        (((t >> 1) & 0xFF) as usize, (dy * stride).wrapping_add_signed(dx))
-    };
+    let mut first = true;
     // Where each token starts.
-    let mut q = inner.unwrap_or(0);
-    for (i, &t) in code.iter().enumerate() {
-        if t & 1 == 0 {
-            let x = (t >> 1) as usize;
-            tokens.push(literal(here[x]));
-            q = x + 1;
+    let mut q = 0;
+    for &t in tile.code.row_tokens(y) {
+        let (length, distance) = match t & 1 {
+            0 => (1, 0),
+            _ => {
+                let (dy, dx) = (((t >> 9) & 0x1F) as usize, ((t >> 14) & 0x1FF) as isize - 256);
+                (((t >> 1) & 0xFF) as usize, (dy * stride).wrapping_add_signed(dx))
+            }
+        };
+        let (from, to) = (q.max(skip), (q + length).min(stop));
+        q += length;
+        if from >= to {
+            if q >= stop {
+                break;
+            }
             continue;
         }
-        let (length, distance) = resolve(t);
-        if distance > WINDOW {
-            tokens.extend(here[q..q + length].iter().map(|&b| literal(b)));
-        } else if i == 0 {
-            push_run(tokens, distance, length, &here[q..]);
+        if distance == 0 || distance > WINDOW || to - from < MIN_MATCH {
+            tokens.extend(here[from..to].iter().map(|&b| literal(b)));
+        } else if first {
+            push_run(tokens, distance, to - from, &here[from..]);
         } else {
-            tokens.push(matched(length, distance));
+            tokens.push(matched(to - from, distance));
         }
-        q += length;
+        first = false;
     }
 }
 
