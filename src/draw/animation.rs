@@ -412,17 +412,20 @@ fn unpack_row(samples: &[u8], depth: u8, offset: u8, width: usize, out: &mut Vec
             // Eight samples of four bytes at a time: each byte spread into a 16-bit lane, its high nibble in the
             // lane's low byte (the first sample), its low nibble in the high byte. A byte-at-a-time loop made this
             // unpacking a tenth of an animation's first frame in the wasm.
+            // Written into the row's room made at once (a push a word checked the room each time).
             let add = u64::from(offset) * 0x0101_0101_0101_0101;
+            out.resize(start + 2 * samples.len(), 0);
             let mut words = samples.chunks_exact(4);
-            for word in &mut words {
+            let mut room = out[start..].chunks_exact_mut(8);
+            for (word, to) in (&mut words).zip(&mut room) {
                 let mut v = u64::from(u32::from_le_bytes(word.try_into().unwrap()));
                 v = (v | v << 16) & 0x0000_FFFF_0000_FFFF;
                 v = (v | v << 8) & 0x00FF_00FF_00FF_00FF;
                 let spread = (v >> 4 & 0x000F_000F_000F_000F) | (v & 0x000F_000F_000F_000F) << 8;
-                out.extend_from_slice(&spread.wrapping_add(add).to_le_bytes());
+                to.copy_from_slice(&spread.wrapping_add(add).to_le_bytes());
             }
-            for &byte in words.remainder() {
-                out.extend_from_slice(&[(byte >> 4).wrapping_add(offset), (byte & 15).wrapping_add(offset)]);
+            for (&byte, to) in words.remainder().iter().zip(room.into_remainder().chunks_exact_mut(2)) {
+                to.copy_from_slice(&[(byte >> 4).wrapping_add(offset), (byte & 15).wrapping_add(offset)]);
             }
         }
         _ => {
