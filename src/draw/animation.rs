@@ -136,42 +136,17 @@ impl FirstFrame {
         1 + (self.width as usize).div_ceil(8 / usize::from(self.depth.clamp(1, 8)))
     }
 
-    /// Its scanlines at `depth` bits with the animation's indices: at its own depth each sample plus the offset,
-    /// a byte at a time (no sample overflows: the animation's palette is within the depth); at 8 bits (the
-    /// animation's palette most often outgrows the still's) each row unpacked; `None` at the other depths.
+    /// Its scanlines at 8 bits a sample with the animation's indices (`None` at another `depth`: the animation's
+    /// palette most often outgrows 16 colours, and its scanlines are then made here, without indices between).
     fn scanlines(&self, depth: u8) -> Option<Vec<u8>> {
-        if depth == 8 && self.depth != 8 {
-            let width = self.width as usize;
-            let mut out = Vec::with_capacity(self.scanlines.len() / self.stride() * (1 + width));
-            for line in self.scanlines.chunks_exact(self.stride()) {
-                out.push(0);
-                unpack_row(&line[1..], self.depth, self.offset, width, &mut out);
-            }
-            return Some(out);
-        }
-        if depth != self.depth || ![1, 2, 4, 8].contains(&depth) {
+        if depth != 8 {
             return None;
         }
-        // The offset in every sample of a byte: 0x01 at 8 bits, 0x11 at 4, 0x55 at 2, 0xFF at 1.
-        let add = (0..8 / depth).fold(0u8, |byte, _| byte.wrapping_shl(u32::from(depth)) | self.offset);
-        let add8 = u64::from(add) * 0x0101_0101_0101_0101;
-        // A row's last byte may hold fewer samples than it has room for: its padding bits stay 0.
-        let used = (self.width as usize * usize::from(depth)) % 8;
-        let last = if used == 0 { add } else { add & !(0xFFu8 >> used) };
-        let mut out = self.scanlines.clone();
-        for line in out.chunks_exact_mut(self.stride()) {
-            if let Some(byte) = line.last_mut().filter(|_| used != 0) {
-                *byte = byte.wrapping_add(last).wrapping_sub(add);
-            }
-            // Eight bytes at a time (no carry: no byte overflows), then the rest.
-            let mut words = line[1..].chunks_exact_mut(8);
-            for word in &mut words {
-                let sum = u64::from_le_bytes((&*word).try_into().unwrap()).wrapping_add(add8);
-                word.copy_from_slice(&sum.to_le_bytes());
-            }
-            for byte in words.into_remainder() {
-                *byte = byte.wrapping_add(add);
-            }
+        let width = self.width as usize;
+        let mut out = Vec::with_capacity(self.scanlines.len() / self.stride() * (1 + width));
+        for line in self.scanlines.chunks_exact(self.stride()) {
+            out.push(0);
+            unpack_row(&line[1..], self.depth, self.offset, width, &mut out);
         }
         Some(out)
     }
@@ -407,7 +382,19 @@ fn put(out: &mut [u8], width: u32, rect: Rect, tile: &[u8]) {
 fn unpack_row(samples: &[u8], depth: u8, offset: u8, width: usize, out: &mut Vec<u8>) {
     let start = out.len();
     match depth {
-        8 => out.extend(samples.iter().map(|&i| i.wrapping_add(offset))),
+        8 => {
+            // Eight at a time (no carry: no index overflows a byte), then the rest.
+            let add = u64::from(offset) * 0x0101_0101_0101_0101;
+            out.extend_from_slice(samples);
+            let mut words = out[start..].chunks_exact_mut(8);
+            for word in &mut words {
+                let sum = u64::from_le_bytes((&*word).try_into().unwrap()).wrapping_add(add);
+                word.copy_from_slice(&sum.to_le_bytes());
+            }
+            for byte in words.into_remainder() {
+                *byte = byte.wrapping_add(offset);
+            }
+        }
         4 => {
             // Eight samples of four bytes at a time: each byte spread into a 16-bit lane, its high nibble in the
             // lane's low byte (the first sample), its low nibble in the high byte. A byte-at-a-time loop made this
@@ -739,11 +726,9 @@ mod tests {
                 let first = FirstFrame { width: width as u32, depth, offset: 1, scanlines };
                 let indices: Vec<u8> = own.iter().map(|i| i + 1).collect();
                 assert_eq!(first.indices(), indices, "depth {depth}, width {width}");
-                for at in [depth, 8] {
-                    let want = crate::draw::pngenc::pack(&indices, width, at);
-                    let got = first.scanlines(at).expect("its own depth and 8 bits");
-                    assert_eq!(got, want, "depth {depth} at {at}, width {width}");
-                }
+                let want = crate::draw::pngenc::pack(&indices, width, 8);
+                assert_eq!(first.scanlines(8), Some(want), "depth {depth}, width {width}");
+                assert_eq!(first.scanlines(4), None);
             }
         }
     }
