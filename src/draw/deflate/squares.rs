@@ -69,34 +69,33 @@ struct Sums {
     weighted: u64,
 }
 
-/// The Adler-32 of a frame's scanlines, summed row by row, reduced every [`Adler::REDUCE`] rows.
+/// The Adler-32 of a frame's scanlines, summed row by row, reduced only when the sums grow large (a remainder of
+/// a 64-bit division is slow in the wasm).
 struct Adler {
     a: u64,
     b: u64,
 }
 
 impl Adler {
-    /// How many rows are summed before reducing: a row of 32 KB adds under 2^23 to a, and under 2^46 to b.
-    const REDUCE: usize = 64;
-
     /// Adds `n` rows of `stride` bytes of `sums` each: a grows by their sum, b by a (before it) each byte and
-    /// their weighted sum.
+    /// their weighted sum. (Below 2^31, a adds under 2^46 a row of 32 KB to b, and b stays under 2^60 for 2^14 such
+    /// rows: both are reduced before either bound is passed.)
     fn rows(&mut self, sums: Sums, stride: usize, n: usize) {
-        for k in 0..n {
-            self.b += stride as u64 * self.a + sums.weighted;
-            self.a += sums.sum;
-            if k % Self::REDUCE == Self::REDUCE - 1 {
+        for _ in 0..n {
+            if self.a >= 1 << 31 || self.b >= 1 << 60 {
                 self.reduce();
             }
+            self.b += stride as u64 * self.a + sums.weighted;
+            self.a += sums.sum;
         }
-        self.reduce();
     }
 
     fn reduce(&mut self) {
         (self.a, self.b) = (self.a % u64::from(ADLER_BASE), self.b % u64::from(ADLER_BASE));
     }
 
-    fn value(&self) -> u32 {
+    fn value(mut self) -> u32 {
+        self.reduce();
         (self.b << 16 | self.a) as u32
     }
 }
