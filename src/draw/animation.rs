@@ -11,7 +11,8 @@
 //! frames). Between lines the diagram comes back, and the last frame of each line shows [`PAUSE_FACTOR`] times as
 //! long.
 
-use crate::draw::deflate::{BandPlan, SquareCoder, SquareFrame, TileCodes};
+use crate::draw::deflate::squares::{SquareCoder, SquareFrame};
+use crate::draw::deflate::{BandPlan, TileCodes};
 use crate::draw::indexed::{self, indexed_path_applies, square_indices, IndexedPicture};
 use crate::draw::layout::{MarkPaint, SquareMark};
 use crate::draw::pngenc::depth_for;

@@ -17,7 +17,8 @@
 //! assert!(bytes.windows(4).any(|w| w == b"acTL") && bytes.windows(4).any(|w| w == b"fdAT"));
 //! ```
 
-use crate::draw::deflate::{zlib_scanlines, BandPlan, SquareCoder, SquareFrame, TileCodes};
+use crate::draw::deflate::squares::{SquareCoder, SquareFrame};
+use crate::draw::deflate::{zlib_scanlines, BandPlan, TileCodes};
 use crate::draw::pngenc::{chunk, depth_for, pack};
 use crate::draw::raster::Rect;
 use crate::notation::paint::Rgb;

@@ -30,8 +30,9 @@
 
 use std::sync::{Arc, OnceLock};
 
-mod squares;
-pub(crate) use squares::{SquareCoder, SquareFrame};
+// (Named by its users as `deflate::squares`: it uses this module's tokens and block writer, so this module names
+// nothing of it.)
+pub(crate) mod squares;
 
 /// The deflate window: the farthest a back-reference may reach.
 const WINDOW: usize = 32 * 1024;
