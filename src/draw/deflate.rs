@@ -76,24 +76,9 @@ fn matched(length: usize, distance: usize) -> Token {
 }
 
 /// How many of the first bytes of `x` and `y` are equal.
+#[inline]
 fn common_prefix(x: &[u8], y: &[u8]) -> usize {
     let max = x.len().min(y.len());
-    let mut n = 0;
-    while n + 8 <= max {
-        let u = u64::from_le_bytes(x[n..n + 8].try_into().unwrap());
-        let v = u64::from_le_bytes(y[n..n + 8].try_into().unwrap());
-        if u != v {
-            return n + ((u ^ v).trailing_zeros() / 8) as usize;
-        }
-        n += 8;
-    }
-    n + x[n..max].iter().zip(&y[n..max]).take_while(|(a, b)| a == b).count()
-}
-
-/// How many bytes from `a` and `b` (`a < b`) are equal, up to `max`.
-#[inline]
-fn common(data: &[u8], a: usize, b: usize, max: usize) -> usize {
-    let (x, y) = (&data[a..a + max], &data[b..b + max]);
     let mut n = 0;
     while n + 8 <= max {
         let u = u64::from_le_bytes(x[n..n + 8].try_into().unwrap());
@@ -107,6 +92,12 @@ fn common(data: &[u8], a: usize, b: usize, max: usize) -> usize {
         n += 1;
     }
     n
+}
+
+/// How many bytes from `a` and `b` (`a < b`) are equal, up to `max`.
+#[inline]
+fn common(data: &[u8], a: usize, b: usize, max: usize) -> usize {
+    common_prefix(&data[a..a + max], &data[b..b + max])
 }
 
 /// A hash of a whole scanline (equal rows are then compared byte for byte).
@@ -1167,11 +1158,17 @@ const CROSS_SQUARES: usize = 4;
 
 /// A copy of the `length` bytes before `end` from `distance` back, as matches of at most 258 bytes (none shorter
 /// than 3), or as literals if it is shorter than a match (rows of one or two bytes).
-fn emit_copy(tokens: &mut Vec<Token>, data: &[u8], end: usize, distance: usize, mut length: usize) {
+fn emit_copy(tokens: &mut Vec<Token>, data: &[u8], end: usize, distance: usize, length: usize) {
     if length < MIN_MATCH {
         tokens.extend(data[end - length..end].iter().map(|&b| literal(b)));
         return;
     }
+    push_matches(tokens, distance, length);
+}
+
+/// `length` bytes (at least [`MIN_MATCH`]) from `distance` back as matches of at most [`MAX_MATCH`], none shorter
+/// than a match.
+fn push_matches(tokens: &mut Vec<Token>, distance: usize, mut length: usize) {
     while length > 0 {
         let take = if length <= MAX_MATCH {
             length
@@ -1469,12 +1466,34 @@ fn stamped_segments(tokens: &[Token]) -> impl Iterator<Item = (&[Token], Option<
 /// Huffman code lengths for `freqs`, none longer than `max_bits`; every used symbol gets a code, and at least two
 /// symbols have one (a code of one symbol is not a complete prefix code, which some inflaters refuse).
 fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
-    // On the stack, for the largest alphabet (286 literal/length symbols): a block's trees are made once a frame of
-    // an animation.
-    const MOST: usize = 286;
-    debug_assert!(freqs.len() <= MOST && max_bits <= 15);
+    debug_assert!(max_bits <= 15);
     let mut lengths = vec![0u8; freqs.len()];
-    let mut keys = [0u64; MOST];
+    let (mut keys, n) = sorted_keys(freqs);
+    if n < 2 {
+        return lengths;
+    }
+    let keys = &mut keys[..n];
+    let mut count = depth_counts(keys, max_bits);
+    limit(&mut count, max_bits);
+    // The longest codes to the lightest symbols.
+    let mut sym = keys.iter().map(|&k| (k & 0xffff_ffff) as usize);
+    for len in (1..=max_bits).rev() {
+        for _ in 0..count[len] {
+            lengths[sym.next().expect("as many codes as symbols")] = len as u8;
+        }
+    }
+    lengths
+}
+
+/// The largest alphabet: 286 literal/length symbols.
+const MOST_SYMBOLS: usize = 286;
+
+/// The used symbols of `freqs` (and the first unused ones, weighing 1, until there are two) as keys, each its
+/// weight in the high half and its symbol in the low one, lightest first (ties by symbol, so the result is
+/// deterministic), and how many. On the stack: a block's trees are made once a frame of an animation.
+fn sorted_keys(freqs: &[u32]) -> ([u64; MOST_SYMBOLS], usize) {
+    debug_assert!(freqs.len() <= MOST_SYMBOLS);
+    let mut keys = [0u64; MOST_SYMBOLS];
     let mut n = 0;
     // Each symbol written, the count moved on only for a used one (no branch: most of an alphabet is unused, in no
     // order a branch predictor learns).
@@ -1490,26 +1509,13 @@ fn code_lengths(freqs: &[u32], max_bits: usize) -> Vec<u8> {
         keys[n] = 1 << 32 | s as u64;
         n += 1;
     }
-    if n < 2 {
-        return lengths;
-    }
-    // Lightest first; ties by symbol, so the result is deterministic: each key is (weight, symbol) in one number.
-    let keys = &mut keys[..n];
-    heap_sort(keys);
-    let count = depth_counts(keys, max_bits);
-    // The longest codes to the lightest symbols.
-    let mut sym = keys.iter().map(|&k| (k & 0xffff_ffff) as usize);
-    for len in (1..=max_bits).rev() {
-        for _ in 0..count[len] {
-            lengths[sym.next().expect("as many codes as symbols")] = len as u8;
-        }
-    }
-    lengths
+    heap_sort(&mut keys[..n]);
+    (keys, n)
 }
 
 /// How many of the Huffman tree's leaves are at each depth, for `keys` (at least two, sorted; each a weight in its
-/// high half, their sum under 2^32), the depths over `max_bits` brought up to it and the counts then made a
-/// complete code again. The keys' high halves are used up; their low halves stay.
+/// high half, their sum under 2^32), the depths over `max_bits` counted at it. The keys' high halves are used up;
+/// their low halves stay.
 fn depth_counts(keys: &mut [u64], max_bits: usize) -> [usize; 16] {
     const LOW: u64 = 0xFFFF_FFFF;
     let n = keys.len();
@@ -1554,6 +1560,11 @@ fn depth_counts(keys: &mut [u64], max_bits: usize) -> [usize; 16] {
         available = 2 * used;
         depth += 1;
     }
+    count
+}
+
+/// Codes of `count` lengths (codes over `max_bits` counted at it) made a complete code of at most `max_bits` again.
+fn limit(count: &mut [usize; 16], max_bits: usize) {
     // Kraft's sum over-full after clamping: move codes down from the longest length until it is exact (miniz's
     // method).
     let mut total: usize = (1..=max_bits).map(|len| count[len] << (max_bits - len)).sum();
@@ -1568,7 +1579,6 @@ fn depth_counts(keys: &mut [u64], max_bits: usize) -> [usize; 16] {
         }
         total -= 1;
     }
-    count
 }
 
 /// `keys` in increasing order, by a heapsort. Not the slice's `sort`: its instantiation here was about 7 KB of the
@@ -1979,99 +1989,46 @@ mod tests {
         }
     }
 
-    /// The code lengths [`code_lengths`] made before it built the tree in place: by two queues, with arrays of
-    /// weights, parents and depths (its result must not change: a still's bytes would).
-    /// Huffman code lengths for `freqs`, none longer than `max_bits`; every used symbol gets a code, and at least two
-    /// symbols have one (a code of one symbol is not a complete prefix code, which some inflaters refuse).
-    fn code_lengths_by_two_queues(freqs: &[u32], max_bits: usize) -> Vec<u8> {
-        // On the stack, for the largest alphabet (286 literal/length symbols): a block's trees are made once a frame of
-        // an animation, and the six vectors this allocated cost 2 % of a 20-move solution's APNG in V8.
-        const MOST: usize = 286;
-        debug_assert!(freqs.len() <= MOST && max_bits <= 15);
-        let mut lengths = vec![0u8; freqs.len()];
-        let mut keys = [0u64; MOST];
-        let mut n = 0;
-        for (s, &f) in freqs.iter().enumerate() {
-            if f > 0 {
-                keys[n] = u64::from(f) << 32 | s as u64;
-                n += 1;
-            }
-        }
-        // At least two symbols: the first unused ones, weighing 1.
-        for (s, _) in freqs.iter().enumerate().filter(|(_, &f)| f == 0) {
-            if n >= 2 {
-                break;
-            }
-            keys[n] = 1 << 32 | s as u64;
-            n += 1;
-        }
-        // Lightest first; ties by symbol, so the result is deterministic: each key is (weight, symbol) in one number.
-        let keys = &mut keys[..n];
-        heap_sort(keys);
-        // The Huffman tree by the two-queue method: leaves in order, then internal nodes in the order they are made
-        // (which is also by weight). Node i < n is leaf i; parent[] of every node.
-        let mut node_weight = [0u64; 2 * MOST];
-        for (w, &k) in node_weight.iter_mut().zip(keys.iter()) {
-            *w = k >> 32;
-        }
-        let mut parent = [0u16; 2 * MOST];
+    /// The depth counts [`depth_counts`] made before it built the tree in place: the Huffman tree of the sorted
+    /// `weights` by two queues (the leaves, and the internal nodes as they are made; a leaf wins a tie), with arrays
+    /// of weights, parents and depths, each depth over `max_bits` counted at it. Its result must not change: a
+    /// still's bytes would.
+    fn depth_counts_by_two_queues(weights: &[u64], max_bits: usize) -> [usize; 16] {
+        let n = weights.len();
+        let mut weight = weights.to_vec();
+        let mut parent = vec![0usize; 2 * n];
         let (mut leaf, mut inner) = (0, n);
         for next in n..2 * n - 1 {
             let mut pick = || {
-                let take_leaf = leaf < n && (inner >= next || node_weight[leaf] <= node_weight[inner]);
-                if take_leaf {
-                    leaf += 1;
-                    leaf - 1
-                } else {
-                    inner += 1;
-                    inner - 1
-                }
+                let take_leaf = leaf < n && (inner >= next || weight[leaf] <= weight[inner]);
+                let picked = if take_leaf { &mut leaf } else { &mut inner };
+                *picked += 1;
+                *picked - 1
             };
             let (a, b) = (pick(), pick());
-            node_weight[next] = node_weight[a] + node_weight[b];
-            parent[a] = next as u16;
-            parent[b] = next as u16;
+            weight.push(weight[a] + weight[b]);
+            (parent[a], parent[b]) = (next, next);
         }
-        // Depths from the root (the last node) down; then the count of codes of each length, limited to max_bits.
-        let mut depth = [0u16; 2 * MOST];
-        for i in (0..2 * n - 2).rev() {
-            depth[i] = depth[usize::from(parent[i])] + 1;
-        }
+        let mut depth = vec![0usize; 2 * n - 1];
         let mut count = [0usize; 16];
+        for i in (0..2 * n - 2).rev() {
+            depth[i] = depth[parent[i]] + 1;
+        }
         for &d in &depth[..n] {
-            count[usize::from(d).min(max_bits)] += 1;
+            count[d.min(max_bits)] += 1;
         }
-        // Kraft's sum over-full after clamping: move codes down from the longest length until it is exact (miniz's
-        // method).
-        let mut total: usize = (1..=max_bits).map(|len| count[len] << (max_bits - len)).sum();
-        while total > 1 << max_bits {
-            count[max_bits] -= 1;
-            for len in (1..max_bits).rev() {
-                if count[len] > 0 {
-                    count[len] -= 1;
-                    count[len + 1] += 2;
-                    break;
-                }
-            }
-            total -= 1;
-        }
-        // The longest codes to the lightest symbols.
-        let mut sym = keys.iter().map(|&k| (k & 0xffff_ffff) as usize);
-        for len in (1..=max_bits).rev() {
-            for _ in 0..count[len] {
-                lengths[sym.next().expect("as many codes as symbols")] = len as u8;
-            }
-        }
-        lengths
+        count
     }
 
     proptest! {
         #[test]
-        fn code_lengths_are_those_two_queues_make(
-            freqs in proptest::collection::vec(prop_oneof![Just(0u32), 1u32..5, 1u32..100_000], 1..286),
+        fn the_tree_is_the_one_two_queues_build(
+            freqs in proptest::collection::vec(prop_oneof![Just(0u32), 1u32..5, 1u32..100_000], 2..286),
             max_bits in prop_oneof![Just(7usize), Just(15usize)],
         ) {
-            prop_assert_eq!(code_lengths(&freqs, max_bits), code_lengths_by_two_queues(&freqs, max_bits));
+            let (mut keys, n) = sorted_keys(&freqs);
+            let weights: Vec<u64> = keys[..n].iter().map(|&k| k >> 32).collect();
+            prop_assert_eq!(depth_counts(&mut keys[..n], max_bits), depth_counts_by_two_queues(&weights, max_bits));
         }
     }
 
@@ -2085,7 +2042,9 @@ mod tests {
             (a, b) = (b, a + b);
         }
         let lengths = code_lengths(&freqs, 15);
-        assert_eq!(lengths, code_lengths_by_two_queues(&freqs, 15));
+        let (mut keys, n) = sorted_keys(&freqs);
+        let weights: Vec<u64> = keys[..n].iter().map(|&k| k >> 32).collect();
+        assert_eq!(depth_counts(&mut keys[..n], 15), depth_counts_by_two_queues(&weights, 15));
         assert!(lengths.iter().all(|&l| l <= 15));
         let kraft: f64 = lengths.iter().filter(|&&l| l > 0).map(|&l| 0.5f64.powi(i32::from(l))).sum();
         assert!((kraft - 1.0).abs() < 1e-12, "{kraft}");

@@ -5,7 +5,9 @@
 //! and the Adler-32 is summed from the tiles' rows. A frame's unchanged squares are most of its bytes (the old
 //! highlight cleared far from the move), so this costs a frame its squares and tokens, not its pixels.
 
-use super::{literal, matched, write_block, TileCode, TileCodes, Token, ADLER_BASE, MAX_MATCH, MIN_MATCH, WINDOW};
+use super::{
+    literal, matched, push_matches, write_block, TileCode, TileCodes, Token, ADLER_BASE, MAX_MATCH, MIN_MATCH, WINDOW,
+};
 use crate::draw::pngenc::pack_row;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -384,21 +386,10 @@ fn push_run(tokens: &mut Vec<Token>, distance: usize, len: usize, bytes: &[u8]) 
             done = take;
         }
     }
-    let mut left = len - done;
-    if left < MIN_MATCH {
+    if len - done < MIN_MATCH {
         tokens.extend((done..len).map(|k| literal(bytes[k % bytes.len()])));
-        return;
-    }
-    while left > 0 {
-        let take = if left <= MAX_MATCH {
-            left
-        } else if left - MAX_MATCH < MIN_MATCH {
-            left - MIN_MATCH
-        } else {
-            MAX_MATCH
-        };
-        tokens.push(matched(take, distance));
-        left -= take;
+    } else {
+        push_matches(tokens, distance, len - done);
     }
 }
 
