@@ -70,8 +70,8 @@ impl Animation {
         SquareCoder::depth(depth_for(self.palette.len()), side)
     }
 
-    /// Frame `i`'s scanlines at `depth` bits (with their filter bytes), where it has them ready: the first frame
-    /// as the palette painter drew it, at that depth.
+    /// Frame `i`'s scanlines at `depth` bits (with their filter bytes), where they are made without its indices:
+    /// the first frame as the palette painter drew it, at 8 bits ([`FirstFrame`]; `None` otherwise).
     pub(crate) fn scanlines(&self, i: usize, depth: u8) -> Option<Vec<u8>> {
         self.frames.get(i)?.first.as_ref()?.scanlines(depth)
     }
