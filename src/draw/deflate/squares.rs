@@ -176,8 +176,8 @@ impl<'t> SquareCoder<'t> {
     /// Packs tile `id`'s rows at the coder's depth the first time it is shown (`None`: it cannot be coded here).
     fn prepare(&mut self, id: usize, side: usize) -> Option<()> {
         if self.packed.get(id)?.is_none() {
-            let rows =
-                self.codes[id].as_deref().and_then(|codes| TileRows::new(codes, &self.indices[id], side, self.depth));
+            let (codes, indices) = (self.codes.get(id)?.as_deref(), self.indices.get(id)?);
+            let rows = codes.and_then(|codes| TileRows::new(codes, indices, side, self.depth));
             self.packed[id] = Some(rows);
         }
         self.packed[id].as_ref()?.as_ref().map(|_| ())
