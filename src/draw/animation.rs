@@ -356,7 +356,7 @@ fn repaint(
     if squares.is_none() {
         indices = vec![UNCHANGED; (rect.width * rect.height) as usize];
         for &(at, id) in &placed {
-            put(&mut indices, rect.width, at, &tiles.indices[id]);
+            at.put_into(&mut indices, rect.width, &tiles.indices[id]);
         }
     }
     Ok((Some(Cut { rect, indices, plan: None, squares, first: None }), canvas))
@@ -368,15 +368,6 @@ fn union(a: Rect, b: Rect) -> Rect {
     let right = (a.x + a.width).max(b.x + b.width);
     let bottom = (a.y + a.height).max(b.y + b.height);
     Rect::new(x, y, right - x, bottom - y)
-}
-
-/// Copies `tile` (`rect`'s width × height indices) into `rect` of `out`, a picture `width` indices wide.
-fn put(out: &mut [u8], width: u32, rect: Rect, tile: &[u8]) {
-    let (w, width) = (rect.width as usize, width as usize);
-    for (row, from) in tile.chunks_exact(w.max(1)).enumerate() {
-        let at = (rect.y as usize + row) * width + rect.x as usize;
-        out[at..at + w].copy_from_slice(from);
-    }
 }
 
 /// Appends the `width` indices of a scanline's `samples` at `depth` bits (high bits first), each plus `offset`.
@@ -486,7 +477,7 @@ impl Canvas {
     /// Puts tile `id` (of `tiles`) on `rect`.
     fn put(&mut self, rect: Rect, id: usize, tiles: &[Vec<u8>]) {
         match &mut self.indices {
-            Some(indices) => put(indices, self.width, rect, &tiles[id]),
+            Some(indices) => rect.put_into(indices, self.width, &tiles[id]),
             None => self.puts.push((rect, id)),
         }
     }
@@ -497,7 +488,7 @@ impl Canvas {
         self.indices.get_or_insert_with(|| {
             let mut indices = first.as_ref().map(|first| first.indices()).unwrap_or_default();
             for (rect, id) in puts.drain(..) {
-                put(&mut indices, width, rect, &tiles[id]);
+                rect.put_into(&mut indices, width, &tiles[id]);
             }
             indices
         })

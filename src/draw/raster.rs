@@ -47,6 +47,15 @@ impl Rect {
         Rect { x, y, width, height }
     }
 
+    /// Copies `tile` (its width × height values, row by row) into it in `out`, a picture `width` values wide.
+    pub(crate) fn put_into(self, out: &mut [u8], width: u32, tile: &[u8]) {
+        let (w, width) = (self.width as usize, width as usize);
+        for (row, from) in tile.chunks_exact(w.max(1)).enumerate() {
+            let at = (self.y as usize + row) * width + self.x as usize;
+            out[at..at + w].copy_from_slice(from);
+        }
+    }
+
     /// Whether it is a rectangle of at least a pixel inside a `width × height` canvas.
     pub(crate) fn is_inside(self, (width, height): (u32, u32)) -> bool {
         self.width > 0

@@ -9,6 +9,7 @@ use super::{
     literal, matched, push_matches, write_block, TileCode, TileCodes, Token, ADLER_BASE, MAX_MATCH, MIN_MATCH, WINDOW,
 };
 use crate::draw::pngenc::pack_row;
+use crate::draw::raster::Rect;
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -26,17 +27,15 @@ pub(crate) struct SquareFrame<'a> {
 impl SquareFrame<'_> {
     /// Its palette indices, row by row, unchanged squares' 0 (`tiles`: each tile's `side`×`side` indices).
     pub(crate) fn indices(&self, tiles: &[Vec<u8>]) -> Vec<u8> {
-        let (side, files) = (self.side, self.files.max(1));
-        let width = side * files;
-        let mut out = vec![0; self.cells.len() * side * side];
+        let (side, files) = (self.side as u32, self.files.max(1));
+        let mut out = vec![0; self.cells.len() * self.side * self.side];
         for (i, cell) in self.cells.iter().enumerate() {
-            let Some(tile) = cell.and_then(|id| tiles.get(id)).filter(|tile| tile.len() == side * side) else {
+            let Some(tile) = cell.and_then(|id| tiles.get(id)).filter(|tile| tile.len() == self.side * self.side)
+            else {
                 continue;
             };
-            let at = (i / files) * side * width + (i % files) * side;
-            for (y, row) in tile.chunks_exact(side.max(1)).enumerate() {
-                out[at + y * width..at + y * width + side].copy_from_slice(row);
-            }
+            let at = Rect::new((i % files) as u32 * side, (i / files) as u32 * side, side, side);
+            at.put_into(&mut out, side * files as u32, tile);
         }
         out
     }
