@@ -166,11 +166,14 @@ pub(crate) fn encode_planned(
     }
     let mut sequence = 0u32;
     let mut squares = SquareCoder::new(depth, tiles.indices, tiles.codes);
+    let grids: Vec<Option<&SquareFrame>> =
+        rows.iter().map(|rows| if let Rows::Squares(grid) = rows { Some(grid) } else { None }).collect();
+    let mut streams = squares.zlib_all(&grids);
     for (i, frame) in frames.iter().enumerate() {
         chunk(&mut out, b"fcTL", &frame_control(sequence, frame, i > 0 && unchanged.is_some()));
         sequence += 1;
         let data = match rows.get(i) {
-            Some(Rows::Squares(grid)) => squares.zlib(grid).unwrap_or_else(|| {
+            Some(Rows::Squares(grid)) => streams[i].take().unwrap_or_else(|| {
                 let indices = grid.indices(tiles.indices);
                 compressed(&Frame { indices: &indices, ..*frame }, depth, None)
             }),

@@ -61,7 +61,7 @@ pub(crate) fn zlib_scanlines(data: &[u8], stride: usize, band_plan: Option<(&Ban
 
 /// A literal byte (`byte << 1`), a match (`distance << 9 | (length - 3) << 1 | 1`), or a run of a picture's
 /// stamps (`STAMPED | run << 10`: tokens made once and named again, [`Stamps::runs`]).
-type Token = u32;
+pub(crate) type Token = u32;
 
 /// The bit of a [`Token`] that names a run of stamps' tokens (above every literal's `byte << 1`).
 const STAMPED: u32 = 1 << 9;
@@ -1418,7 +1418,13 @@ fn dist_code(distance: usize) -> usize {
 
 /// Symbol counts of the tokens (literal/length symbols 0–285, distance codes 0–29), the end of block counted.
 fn frequencies(tokens: &[Token], stamps: Option<&Stamps>) -> ([u32; 286], [u32; 30]) {
-    let (mut lit, mut dist) = ([0u32; 286], [0u32; 30]);
+    let mut counts = ([0u32; 286], [0u32; 30]);
+    count_symbols(tokens, stamps, &mut counts);
+    counts
+}
+
+/// Adds the symbol counts of the tokens and their end of block to `(lit, dist)` ([`frequencies`]).
+fn count_symbols(tokens: &[Token], stamps: Option<&Stamps>, (lit, dist): &mut ([u32; 286], [u32; 30])) {
     // `n` times each of `tokens` (literals and matches).
     let mut count = |tokens: &[Token], n: u32| {
         for &t in tokens {
@@ -1447,7 +1453,6 @@ fn frequencies(tokens: &[Token], stamps: Option<&Stamps>) -> ([u32; 286], [u32; 
         }
     }
     lit[256] += 1;
-    (lit, dist)
 }
 
 /// The run of stamps token `t` names, if it names one (not a literal or a match).
@@ -1813,39 +1818,100 @@ fn cl_extra(symbol: u8) -> u32 {
 fn write_block(out: &mut Vec<u8>, len: usize, tokens: &[Token], stamps: Option<&Stamps>) -> bool {
     let (lit_freq, dist_freq) = frequencies(tokens, stamps);
     // The cost in bits of the tokens' extra bits, the same for both Huffman kinds.
-    let extra: u64 = (0..29).map(|c| u64::from(lit_freq[257 + c]) * u64::from(LENGTH_EXTRA[c])).sum::<u64>()
-        + (0..30).map(|c| u64::from(dist_freq[c]) * u64::from(DIST_EXTRA[c])).sum::<u64>();
-    let symbol_bits = |lit: &[u8], dist: &[u8]| -> u64 {
-        lit_freq.iter().zip(lit).map(|(&f, &l)| u64::from(f) * u64::from(l)).sum::<u64>()
-            + dist_freq.iter().zip(dist).map(|(&f, &l)| u64::from(f) * u64::from(l)).sum::<u64>()
-    };
+    let extra = weighted(&lit_freq[257..], &LENGTH_EXTRA) + weighted(&dist_freq, &DIST_EXTRA);
+    let symbol_bits = |lit: &[u8], dist: &[u8]| weighted(&lit_freq, lit) + weighted(&dist_freq, dist);
     let dynamic = DynamicTrees::new(&lit_freq, &dist_freq);
     let dynamic_bits = dynamic.header_bits() + symbol_bits(&dynamic.lit_len, &dynamic.dist_len) + extra;
-    let (fixed_lit, fixed_dist) = (&FIXED_LIT, &FIXED_DIST);
-    let fixed_bits = symbol_bits(&fixed_lit[..286], fixed_dist) + extra;
-    // Stored: 65,535 bytes a block, each with a 5-byte header after the 3 block bits and padding.
-    let stored_bytes = len + 5 * len.div_ceil(65_535).max(1);
-    if (stored_bytes as u64) * 8 <= dynamic_bits.min(fixed_bits) + 3 {
+    let fixed_bits = symbol_bits(&FIXED_LIT[..286], &FIXED_DIST) + extra;
+    if (stored_len(len) as u64) * 8 <= dynamic_bits.min(fixed_bits) + 3 {
         return false;
     }
-    let mut bits = Bits { out, acc: 0, n: 0 };
-    // The final block's bit, then its kind: 2 dynamic (its trees follow), 1 fixed.
-    bits.put(1, 1);
-    let codes = if dynamic_bits < fixed_bits {
-        bits.put(2, 2);
-        dynamic.write(&mut bits);
-        Codes::new(&dynamic.lit_len, &dynamic.dist_len)
-    } else {
-        bits.put(1, 2);
-        Codes::new(fixed_lit, fixed_dist)
-    };
-    match stamps {
-        None => codes.put_all(&mut bits, tokens),
-        Some(stamps) => codes.put_stamped(&mut bits, tokens, stamps),
-    }
-    bits.put(codes.end_of_block.0, codes.end_of_block.1);
-    bits.finish();
+    let code = if dynamic_bits < fixed_bits { BlockCode::dynamic(dynamic) } else { BlockCode::fixed() };
+    code.write(out, tokens, stamps);
     true
+}
+
+/// The sum of `counts` weighted by `lengths`.
+#[inline(never)]
+fn weighted(counts: &[u32], lengths: &[u8]) -> u64 {
+    counts.iter().zip(lengths).map(|(&f, &l)| u64::from(f) * u64::from(l)).sum()
+}
+
+/// The bytes of `len` bytes stored: 65,535 bytes a block, each with a 5-byte header after the 3 block bits and
+/// padding.
+fn stored_len(len: usize) -> usize {
+    len + 5 * len.div_ceil(65_535).max(1)
+}
+
+/// A final block's code as written: a dynamic block's trees (`None`: the fixed codes) and its codes.
+struct BlockCode {
+    trees: Option<DynamicTrees>,
+    codes: Codes,
+}
+
+impl BlockCode {
+    /// The code of a dynamic block of `trees`.
+    fn dynamic(trees: DynamicTrees) -> BlockCode {
+        let codes = Codes::new(&trees.lit_len, &trees.dist_len);
+        BlockCode { trees: Some(trees), codes }
+    }
+
+    /// The fixed codes (RFC 1951, 3.2.6).
+    fn fixed() -> BlockCode {
+        BlockCode { trees: None, codes: Codes::new(&FIXED_LIT, &FIXED_DIST) }
+    }
+
+    /// Writes the block of `tokens` (with runs of `stamps` among them), padded to a byte.
+    fn write(&self, out: &mut Vec<u8>, tokens: &[Token], stamps: Option<&Stamps>) {
+        let mut bits = Bits { out, acc: 0, n: 0 };
+        // The final block's bit, then its kind: 2 dynamic (its trees follow), 1 fixed.
+        bits.put(1, 1);
+        match &self.trees {
+            Some(trees) => {
+                bits.put(2, 2);
+                trees.write(&mut bits);
+            }
+            None => bits.put(1, 2),
+        }
+        match stamps {
+            None => self.codes.put_all(&mut bits, tokens),
+            Some(stamps) => self.codes.put_stamped(&mut bits, tokens, stamps),
+        }
+        bits.put(self.codes.end_of_block.0, self.codes.end_of_block.1);
+        bits.finish();
+    }
+}
+
+/// One dynamic Huffman code for several zlib streams of tokens (an animation's later frames): its trees are made
+/// once, not a stream.
+pub(crate) struct SharedCode(BlockCode);
+
+impl SharedCode {
+    /// The code of every symbol of `blocks`, or `None` for more than 2^30 tokens in all (a tree's weights are summed
+    /// in 32 bits, [`depth_counts`]; a wasm's memory holds fewer).
+    pub(crate) fn new<'a>(blocks: impl Iterator<Item = &'a [Token]>) -> Option<SharedCode> {
+        let mut counts = ([0u32; 286], [0u32; 30]);
+        let mut total = 0;
+        for tokens in blocks {
+            total += tokens.len() + 1;
+            if total > 1 << 30 {
+                return None;
+            }
+            count_symbols(tokens, None, &mut counts);
+        }
+        Some(SharedCode(BlockCode::dynamic(DynamicTrees::new(&counts.0, &counts.1))))
+    }
+
+    /// The zlib stream of `tokens` (of `len` bytes whose Adler-32 is `adler`) in this code (`tokens` must be one
+    /// of the blocks it was made for), or `None` where the bytes stored would be smaller (a stream of a few bytes:
+    /// the trees are most of it).
+    pub(crate) fn zlib(&self, len: usize, tokens: &[Token], adler: u32) -> Option<Vec<u8>> {
+        let mut out = Vec::with_capacity(tokens.len() + 96);
+        out.extend_from_slice(&[0x78, 0x9C]);
+        self.0.write(&mut out, tokens, None);
+        out.extend_from_slice(&adler.to_be_bytes());
+        (out.len() < stored_len(len) + 6).then_some(out)
+    }
 }
 
 /// `data` as stored blocks (65,535 bytes at most each, the last one final): for data the codes would not shrink.
@@ -1976,6 +2042,31 @@ mod tests {
         assert_eq!(LENGTH_CODE[258 - 3], 28);
         assert_eq!(LENGTH_CODE[257 - 3], 27);
         assert_eq!(LENGTH_CODE[11 - 3], 8);
+    }
+
+    #[test]
+    fn streams_sharing_a_code_inflate_and_what_it_would_not_shrink_is_refused() {
+        let pictures: Vec<(Vec<u8>, usize)> = [(40, 7u32), (41, 3), (81, 11)]
+            .into_iter()
+            .map(|(stride, k)| {
+                ((0..stride as u32 * 60).map(|i| ((i % stride as u32) / k + i / 97) as u8).collect(), stride)
+            })
+            .collect();
+        let blocks: Vec<(Vec<Token>, u32)> =
+            pictures.iter().map(|(data, stride)| (tokenize(data, *stride, None).0, adler32(1, data))).collect();
+        let code = SharedCode::new(blocks.iter().map(|(tokens, _)| &tokens[..])).unwrap();
+        for ((data, _), (tokens, adler)) in pictures.iter().zip(&blocks) {
+            let stream = code.zlib(data.len(), tokens, *adler).expect("shrinks");
+            assert_eq!(&inflate(&stream), data);
+        }
+        // A few bytes: the trees would be most of the stream, more than the bytes stored.
+        let few = b"abcabcabc";
+        let (tokens, adler, _) = tokenize(few, few.len(), None);
+        let code = SharedCode::new(blocks.iter().map(|(tokens, _)| &tokens[..]).chain([&tokens[..]])).unwrap();
+        assert!(code.zlib(few.len(), &tokens, adler).is_none());
+        // Bytes of every value once each: no code shrinks them.
+        let noise: Vec<Token> = (0..=255u8).map(|b| literal(b.wrapping_mul(167))).collect();
+        assert!(SharedCode::new([&noise[..]].into_iter()).unwrap().zlib(256, &noise, 0).is_none());
     }
 
     #[test]
