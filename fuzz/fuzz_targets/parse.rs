@@ -43,8 +43,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let width = Width::new(1 + usize::from(first) % 32).expect("1 to 32 files");
-    let dialects =
-        [Dialect::Janko, Dialect::Bodlaender, Dialect::Courier { width }, Dialect::courier(), Dialect::Xfen, Dialect::Hgm];
+    let dialects = [
+        Dialect::Janko,
+        Dialect::Bodlaender,
+        Dialect::Courier { width },
+        Dialect::courier(),
+        Dialect::Xfen,
+        Dialect::Hgm,
+    ];
     for dialect in dialects {
         check(input, dialect);
     }
@@ -57,19 +63,25 @@ fuzz_target!(|data: &[u8]| {
 });
 
 /// The moves reader: whatever reads is played on a board (the start position, or an empty board of the first
-/// byte's size with holes) without a panic, every frame on the board's squares.
+/// byte's size with holes) without a panic, every frame on the board's squares; its canonical text (the cache
+/// key's) reads back to itself and plays, from White, the frames the text played.
 fn moves(input: &str, first: u8) {
-    let Ok(moves) = input.parse::<ffen_diagram::moves::Moves>() else {
+    use ffen_diagram::moves::Moves;
+    let Ok(moves) = input.parse::<Moves>() else {
         return;
     };
     assert!(moves.len() <= ffen_diagram::moves::MAX_MOVES);
     let side = if first % 2 == 0 { ffen_diagram::Color::White } else { ffen_diagram::Color::Black };
+    let canonical = moves.canonical(side);
+    let again: Moves = canonical.parse().expect("the canonical moves read");
+    assert_eq!(again.canonical(ffen_diagram::Color::White), canonical, "{input:?}");
     for ffen in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "r3k2r/91/4[-][-]4/K9/91"] {
         let board = parse(ffen, Dialect::Janko).expect("a board");
         if let Ok(lines) = moves.play(&board, side) {
             for frame in lines.iter().flatten() {
                 assert!(frame.changed.iter().all(|s| s.file < board.width() && s.rank <= board.height()));
             }
+            assert_eq!(again.play(&board, ffen_diagram::Color::White).ok(), Some(lines), "{input:?} → {canonical:?}");
         }
     }
 }

@@ -255,7 +255,10 @@ fuzz_target!(|data: &[u8]| {
                 limit.check(cost).expect("checked by the plan");
             }
             let moves = job.playback().map_or(0, |p| p.lines.iter().map(Vec::len).sum());
-            if heavy && flags & 0x20 != 0 && u64::from(width) * u64::from(height) <= RENDER_PIXELS && moves <= RENDER_MOVES
+            if heavy
+                && flags & 0x20 != 0
+                && u64::from(width) * u64::from(height) <= RENDER_PIXELS
+                && moves <= RENDER_MOVES
             {
                 let r = match job.render() {
                     Rendered::Diagram(r) => r,

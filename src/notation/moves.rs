@@ -403,8 +403,9 @@ impl Moves {
 impl Moves {
     /// The moves as the cache key and the modern link write them, one text for every spelling of the same moves
     /// played from `first`: each move as its coordinates (`e2e4`, `e7e8=Q`, `e7e8=(nightrider)`), castling `0-0`
-    /// or `0-0-0`, a piece put `[+wRh8]` (after its move, if any), separated by spaces, lines by ` | `; no move
-    /// numbers or marks. A line that castles says which side moves where the sides could differ: `1...` before the
+    /// or `0-0-0`, a piece put `[+wRh8]` (after its move, if any), separated by spaces, lines by ` | `; no marks,
+    /// and no move numbers but before a move that only puts pieces after another move (`e2e4 2.[+wQd1]`: a bare
+    /// `[+wQd1]` would be read as that move's rebirth). A line that castles says which side moves where the sides could differ: `1...` before the
     /// first move Black makes out of turn counted from White (so the text does not depend on `first`, which the
     /// canonical FFEN does not carry). Reading it back and playing it from White gives the same frames.
     ///
@@ -435,6 +436,12 @@ fn canonical_line(line: &[Move], first: Color) -> String {
         if castles && side == Color::Black && written == Color::White {
             word.push_str("1...");
             written = Color::Black;
+        }
+        // A move that only puts pieces is numbered after another move of its line, which a bare rebirth word would
+        // join when read back (Popeye's `1.Qd1*d7 [+bRh8]`). (The number's value is not read; one dot says White.)
+        let bare_put = played.actions.iter().all(|a| matches!(a, Action::Put { .. }));
+        if bare_put && word.is_empty() && !words.is_empty() {
+            word.push_str(&format!("{}.", words.len() + 1));
         }
         for action in &played.actions {
             write_action(&mut word, action);
@@ -779,6 +786,9 @@ mod tests {
             ("r3k2r/8/8/8/8/8/8/R3K2R", "a1a2 1...0-0 0-0", Color::White),
             ("2b1k3/3r4/8/8/8/8/4P3/3QK3", "1.Qd1*d7 [+bRh8] Ke8-f8 2.e2-e4 [+n(grasshopper)a1][+wSb1]", Color::White),
             ("8/4P3/8/8/8/8/4p3/8", "e7e8q e2-e1=(nightrider) e8-e7=S", Color::White),
+            // Moves that only put pieces, after another: numbered, so that reading back does not join them to it.
+            ("4k3/8/8/8/8/8/4P3/4K3", "1.[+bRh8] 1.[+bRh8] e2e4 2.[+wQd1]", Color::White),
+            ("4k3/8/8/8/8/8/8/4K3", "1.Ke1-e2 [+bRh8] 2.[+wRa1] | [+wPe4] 1.[+wPe5]", Color::Black),
         ];
         for (ffen, text, first) in cases {
             let board = parse(ffen, Dialect::Janko).unwrap();
@@ -790,6 +800,8 @@ mod tests {
         }
         let moves: Moves = "0-0 0-0 | a1a2 0-0-0".parse().unwrap();
         assert_eq!(moves.canonical(Color::Black), "1...0-0 0-0 | 1...a1a2 0-0-0");
+        let puts: Moves = "1.[+bRh8] 1.[+bRh8] | Ke1-e2 [+bRh8]".parse().unwrap();
+        assert_eq!(puts.canonical(Color::White), "[+bRh8] 2.[+bRh8] | e1e2[+bRh8]");
     }
 
     #[test]
