@@ -403,7 +403,8 @@ impl Moves {
 impl Moves {
     /// The moves as the cache key and the modern link write them, one text for every spelling of the same moves
     /// played from `first`: each move as its coordinates (`e2e4`, `e7e8=Q`, `e7e8=(nightrider)`), castling `0-0`
-    /// or `0-0-0`, a piece put `[+wRh8]` (after its move, if any), separated by spaces, lines by ` | `; no marks,
+    /// or `0-0-0`, a move to file x with a dash (`d1-x5`: `d1x5` reads as a capture), a piece put `[+wRh8]` (after
+    /// its move, if any), separated by spaces, lines by ` | `; no marks,
     /// and no move numbers but before a move that only puts pieces after another move (`e2e4 2.[+wQd1]`: a bare
     /// `[+wQd1]` would be read as that move's rebirth). A line that castles says which side moves where the sides could differ: `1...` before the
     /// first move Black makes out of turn counted from White (so the text does not depend on `first`, which the
@@ -467,7 +468,9 @@ fn write_action(out: &mut String, action: &Action) {
     use std::fmt::Write as _;
     match action {
         Action::Step { from, to, promotion } => {
-            let _ = write!(out, "{from}{to}");
+            // A square of file x after another would read as a capture's `x` (`d1x5`): `d1-x5` reads back.
+            let dash = if to.to_string().starts_with('x') { "-" } else { "" };
+            let _ = write!(out, "{from}{dash}{to}");
             if let Some(kind) = promotion {
                 out.push('=');
                 write_kind(out, kind);
@@ -788,6 +791,8 @@ mod tests {
             ("8/4P3/8/8/8/8/4p3/8", "e7e8q e2-e1=(nightrider) e8-e7=S", Color::White),
             // Moves that only put pieces, after another: numbered, so that reading back does not join them to it.
             ("4k3/8/8/8/8/8/4P3/4K3", "1.[+bRh8] 1.[+bRh8] e2e4 2.[+wQd1]", Color::White),
+            // A move to file x (the 24th) keeps its dash, apart from a capture's `x`.
+            ("996/996/996/996/996/3Q992", "1.Qd1-x5 Qx5xd1 d1xx5", Color::White),
             ("4k3/8/8/8/8/8/8/4K3", "1.Ke1-e2 [+bRh8] 2.[+wRa1] | [+wPe4] 1.[+wPe5]", Color::Black),
         ];
         for (ffen, text, first) in cases {
@@ -802,6 +807,8 @@ mod tests {
         assert_eq!(moves.canonical(Color::Black), "1...0-0 0-0 | 1...a1a2 0-0-0");
         let puts: Moves = "1.[+bRh8] 1.[+bRh8] | Ke1-e2 [+bRh8]".parse().unwrap();
         assert_eq!(puts.canonical(Color::White), "[+bRh8] 2.[+bRh8] | e1e2[+bRh8]");
+        let file_x: Moves = "1.Qd1-x5 Qx5xd1 d1xx5".parse().unwrap();
+        assert_eq!(file_x.canonical(Color::White), "d1-x5 x5d1 d1-x5");
     }
 
     #[test]
