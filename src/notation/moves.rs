@@ -404,11 +404,11 @@ impl Moves {
     /// The moves as the cache key and the modern link write them, one text for every spelling of the same moves
     /// played from `first`: each move as its coordinates (`e2e4`, `e7e8=Q`, `e7e8=(nightrider)`), castling `0-0`
     /// or `0-0-0`, a move to file x with a dash (`d1-x5`: `d1x5` reads as a capture), a piece put `[+wRh8]` (after
-    /// its move, if any), separated by spaces, lines by ` | `; no marks,
-    /// and no move numbers but before a move that only puts pieces after another move (`e2e4 2.[+wQd1]`: a bare
-    /// `[+wQd1]` would be read as that move's rebirth). A line that castles says which side moves where the sides could differ: `1...` before the
-    /// first move Black makes out of turn counted from White (so the text does not depend on `first`, which the
-    /// canonical FFEN does not carry). Reading it back and playing it from White gives the same frames.
+    /// its move, if any), separated by spaces, lines by ` | `; no marks, and no move numbers but before a move that
+    /// only puts pieces after another move (`e2e4 2.[+wQd1]`: a bare `[+wQd1]` would be read as that move's
+    /// rebirth). A line that castles says which side moves where the sides could differ: `1...` before the first
+    /// move Black makes out of turn counted from White (so the text does not depend on `first`, which the canonical
+    /// FFEN does not carry). Reading it back and playing it from White gives the same frames.
     ///
     /// ```
     /// use ffen_diagram::moves::Moves;
