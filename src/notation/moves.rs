@@ -426,6 +426,7 @@ impl Moves {
 
 /// One line of [`Moves::canonical`].
 fn canonical_line(line: &[Move], first: Color) -> String {
+    use std::fmt::Write as _;
     let castles = line.iter().any(|m| m.actions.iter().any(|a| matches!(a, Action::Castle { .. })));
     let (mut side, mut written) = (first, Color::White);
     let mut words = Vec::with_capacity(line.len());
@@ -442,7 +443,7 @@ fn canonical_line(line: &[Move], first: Color) -> String {
         // join when read back (Popeye's `1.Qd1*d7 [+bRh8]`). (The number's value is not read; one dot says White.)
         let bare_put = played.actions.iter().all(|a| matches!(a, Action::Put { .. }));
         if bare_put && word.is_empty() && !words.is_empty() {
-            word.push_str(&format!("{}.", words.len() + 1));
+            let _ = write!(word, "{}.", words.len() + 1);
         }
         for action in &played.actions {
             write_action(&mut word, action);
@@ -468,8 +469,9 @@ fn write_action(out: &mut String, action: &Action) {
     use std::fmt::Write as _;
     match action {
         Action::Step { from, to, promotion } => {
-            // A square of file x after another would read as a capture's `x` (`d1x5`): `d1-x5` reads back.
-            let dash = if to.to_string().starts_with('x') { "-" } else { "" };
+            // A square of file x (the 24th, the only name that starts with an x) after another would read as a
+            // capture's `x` (`d1x5`): `d1-x5` reads back.
+            let dash = if to.file == 23 { "-" } else { "" };
             let _ = write!(out, "{from}{dash}{to}");
             if let Some(kind) = promotion {
                 out.push('=');

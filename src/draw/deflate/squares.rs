@@ -178,7 +178,6 @@ impl<'t> SquareCoder<'t> {
     /// The tokens of `frame`'s scanlines (a filter byte 0 and the samples a row), or `None` where this coder
     /// cannot code it: a square not on whole bytes, fewer than three bytes a square's row, a tile without a code at
     /// the depth (the frame is then coded from its bytes).
-    #[inline(never)]
     fn tokens(&mut self, frame: &SquareFrame) -> Option<SquareTokens> {
         let per_byte = 8 / usize::from(self.depth.clamp(1, 8));
         let (side, files) = (frame.side, frame.files);
