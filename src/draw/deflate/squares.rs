@@ -150,8 +150,8 @@ impl<'t> SquareCoder<'t> {
     }
 
     /// The zlib streams of `frames`' scanlines (a filter byte 0 and the samples a row), each `None` where this
-    /// coder cannot code it ([`SquareCoder::tokens`]) or the bytes stored would be smaller (never seen: frames of
-    /// squares shrink); the frame is then coded from its bytes. Frames of one width share one Huffman code
+    /// coder cannot code it ([`SquareCoder::tokens`]) or the bytes stored would be smaller (a frame of a few bytes,
+    /// whose stream would be mostly the code's trees); the frame is then coded from its bytes. Frames of one width share one Huffman code
     /// ([`SharedCode`]): making a block's trees cost a frame of a few squares a fifth of its time, and frames of one
     /// width share their distances (a row up is a scanline back) and most of their literals (the tiles' bytes), so
     /// that the code shared costs them about 2 % more bytes (one code for every frame: 9 %).
@@ -262,7 +262,7 @@ struct Rows<'f, 't> {
 }
 
 impl Rows<'_, '_> {
-    /// The tokens of the scanlines and their Adler-32.
+    /// The tokens of the scanlines and their Adler-32. (Not inlined: an entry of its own in the profiles.)
     #[inline(never)]
     fn tokens(&self) -> (Vec<Token>, u32) {
         let (side, files, stride) = (self.side, self.files, self.stride);
