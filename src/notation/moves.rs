@@ -471,7 +471,7 @@ fn write_action(out: &mut String, action: &Action) {
         Action::Step { from, to, promotion } => {
             // A square of file x (the 24th, the only name that starts with an x) after another would read as a
             // capture's `x` (`d1x5`): `d1-x5` reads back.
-            let dash = if to.file == 23 { "-" } else { "" };
+            let dash = if to.file == usize::from(b'x' - b'a') { "-" } else { "" };
             let _ = write!(out, "{from}{dash}{to}");
             if let Some(kind) = promotion {
                 out.push('=');

@@ -151,10 +151,10 @@ impl<'t> SquareCoder<'t> {
 
     /// The zlib streams of `frames`' scanlines (a filter byte 0 and the samples a row), each `None` where this
     /// coder cannot code it ([`SquareCoder::tokens`]) or the bytes stored would be smaller (a frame of a few bytes,
-    /// whose stream would be mostly the code's trees); the frame is then coded from its bytes. Frames of one width share one Huffman code
-    /// ([`SharedCode`]): making a block's trees cost a frame of a few squares a fifth of its time, and frames of one
-    /// width share their distances (a row up is a scanline back) and most of their literals (the tiles' bytes), so
-    /// that the code shared costs them about 2 % more bytes (one code for every frame: 9 %).
+    /// whose stream would be mostly the code's trees); the frame is then coded from its bytes. Frames of one width
+    /// share one Huffman code ([`SharedCode`]): making a block's trees cost a frame of a few squares a fifth of its
+    /// time, and frames of one width share their distances (a row up is a scanline back) and most of their literals
+    /// (the tiles' bytes), so that the code shared costs them about 2 % more bytes (one code for every frame: 9 %).
     pub(crate) fn zlib_all(&mut self, frames: &[Option<&SquareFrame>]) -> Vec<Option<Vec<u8>>> {
         let coded: Vec<Option<SquareTokens>> = frames.iter().map(|&frame| self.tokens(frame?)).collect();
         // Each width's code, made at its first frame.
