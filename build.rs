@@ -4,6 +4,8 @@
 //! The SVGs are parsed here, once, with `usvg` (a build-dependency only): every `<path>`, `<circle>` and arc becomes
 //! move/line/quad/cubic segments in the 45×45 viewBox with its transform applied, plus its fill and stroke. The
 //! library then builds tiny-skia paths from that data at run time without any SVG or XML parsing.
+//!
+//! It also writes the editor page as served (`$OUT_DIR/index.html`, [`served_page`]).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -76,6 +78,35 @@ fn main() {
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("sprites.rs");
     std::fs::write(dest, out).expect("write sprites.rs");
+    println!("cargo:rerun-if-changed=page/index.html");
+    let page = std::fs::read_to_string("page/index.html").expect("page/index.html");
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("index.html");
+    std::fs::write(dest, served_page(&page)).expect("write index.html");
+}
+
+/// The editor page as the Worker serves it: `page/index.html` with its script's comment lines (those that start
+/// with `//`), blank lines and indentation taken out. The page is the largest part of the wasm's data: its
+/// comments are for whoever edits it, and cost every Worker about 1.4 KB gzipped. (The script has no template
+/// literal over several lines, which this would change; `tests/browser/editor.test.mjs` checks the page served.)
+fn served_page(page: &str) -> String {
+    let mut out = String::with_capacity(page.len());
+    let mut in_script = false;
+    for line in page.split_inclusive('\n') {
+        match line.trim_end() {
+            "<script>" => in_script = true,
+            "</script>" => in_script = false,
+            _ if in_script => {
+                let code = line.trim_start();
+                if !code.starts_with("//") {
+                    out.push_str(code);
+                }
+                continue;
+            }
+            _ => {}
+        }
+        out.push_str(line);
+    }
+    out
 }
 
 fn emit_group(group: &usvg::Group, out: &mut String) {

@@ -10,18 +10,20 @@
 //! Serve it with [`CONTENT_TYPE`], [`CONTENT_SECURITY_POLICY`] and [`CACHE_CONTROL`]. The policy allows exactly the
 //! page's one inline `<script>` and one inline `<style>` by their SHA-256 hashes, so after editing either, update the
 //! hashes here and in the page's `<meta http-equiv="Content-Security-Policy">` (the unit test
-//! `csp_hashes_match_the_page` fails and prints the new policy). The browser tests in `tests/browser/` check that the
-//! Worker sends exactly this header.
+//! `csp_hashes_match_the_page` fails and prints the new policy). The hashes are those of the page as served, whose
+//! script `build.rs` takes the comment lines and indentation out of. The browser tests in `tests/browser/` check
+//! that the Worker sends exactly this header.
 
-/// The editor page, served at `GET /`.
-pub const INDEX_HTML: &str = include_str!("../../page/index.html");
+/// The editor page, served at `GET /`: `page/index.html` with its script's comment lines and indentation taken out
+/// by `build.rs` (they are for whoever edits the page, and the page is the largest part of the wasm's data).
+pub const INDEX_HTML: &str = include_str!(concat!(env!("OUT_DIR"), "/index.html"));
 
 /// `Content-Type` for [`INDEX_HTML`].
 pub const CONTENT_TYPE: &str = "text/html; charset=utf-8";
 
 /// `Content-Security-Policy` header for [`INDEX_HTML`]: nothing but the page's own hashed inline script and style,
 /// images and `fetch` from the same origin (the preview is shown from a `blob:` URL), no framing.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-yVkaYOLRgqsTKNnmWw34RlYjO58mM6suf72P0jdAwWU='; style-src 'sha256-bsO8lRPS8PZ5vAuJUgaNuxBUGp4dsEJuZWVX9Wh0T9g='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-VTx5NF7E6YSsS56MpGP8mIrsyeDHV1gDND/bBQcBNFw='; style-src 'sha256-bsO8lRPS8PZ5vAuJUgaNuxBUGp4dsEJuZWVX9Wh0T9g='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// `Cache-Control` for [`INDEX_HTML`]: short, because the page changes with releases (never `immutable`).
 pub const CACHE_CONTROL: &str = "public, max-age=300";
