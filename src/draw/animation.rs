@@ -11,7 +11,7 @@
 //! frames). Between lines the diagram comes back, and the last frame of each line shows [`PAUSE_FACTOR`] times as
 //! long.
 
-use crate::draw::deflate::squares::{SquareCoder, SquareFrame};
+use crate::draw::deflate::squares::{Ring, SquareCoder, SquareFrame};
 use crate::draw::deflate::{BandPlan, TileCodes};
 use crate::draw::indexed::{self, indexed_path_applies, square_indices, IndexedPicture};
 use crate::draw::layout::{MarkPaint, SquareMark};
@@ -25,7 +25,7 @@ use crate::notation::board::Board;
 use crate::notation::paint::Rgb;
 use crate::options::furniture::{Move, SquareName};
 use crate::options::render_options::RenderOptions;
-use crate::options::theme::hatching;
+use crate::options::theme::{hatching, INK};
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
@@ -67,7 +67,8 @@ impl Animation {
     /// bytes ([`SquareCoder::depth`]).
     pub(crate) fn png_depth(&self) -> u8 {
         let side = self.frames.iter().find_map(|frame| Some(frame.squares.as_ref()?.side));
-        SquareCoder::depth(depth_for(self.palette.len()), side)
+        let ring = self.frames.first().and_then(|frame| Some(frame.squares.as_ref()?.ring.width));
+        SquareCoder::depth(depth_for(self.palette.len()), side, ring.unwrap_or(0))
     }
 
     /// Frame `i`'s scanlines at `depth` bits (with their filter bytes), where they are made without its indices:
@@ -88,11 +89,12 @@ impl Animation {
 }
 
 /// A frame of whole squares of one side: `files` squares a band, each its tile in [`FrameTiles`] or `None`,
-/// unchanged.
+/// unchanged; the first frame's in the board's frame, a [`Ring`].
 pub(crate) struct SquareGrid {
     side: usize,
     files: usize,
     cells: Vec<Option<usize>>,
+    ring: Ring,
 }
 
 /// One frame: where it goes on the canvas, its palette indices row by row, how long it shows, and what the
@@ -240,13 +242,7 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
         // Each scene's marks are sorted by square once: for its own frame, and for the next frame's comparison.
         let marks = scene.marks_by_square();
         let (cut, canvas) = match previous.take() {
-            None => {
-                let (canvas, plan) = Canvas::first(&scene, (shot.board, &shot_options), &mut palette)?;
-                let rect = Rect::new(0, 0, canvas.width, canvas.height);
-                let indices = canvas.indices.clone().unwrap_or_default();
-                let first = canvas.first.clone();
-                (Some(Cut { rect, indices, plan, squares: None, first }), canvas)
-            }
+            None => first_frame(&scene, &marks, (shot.board, &shot_options), (&mut palette, &mut tiles))?,
             Some(before) => repaint(before, &scene, &marks, (&mut palette, &mut tiles))?,
         };
         match cut {
@@ -289,11 +285,11 @@ impl SquareGrid {
         for &(at, id) in placed {
             cells[(at.y / side) as usize * files + (at.x / side) as usize] = Some(id);
         }
-        Some(SquareGrid { side: side as usize, files, cells })
+        Some(SquareGrid { side: side as usize, files, cells, ring: Ring::default() })
     }
 
     fn frame(&self) -> SquareFrame<'_> {
-        SquareFrame { side: self.side, files: self.files, cells: &self.cells }
+        SquareFrame { side: self.side, files: self.files, cells: &self.cells, ring: self.ring }
     }
 }
 
@@ -362,6 +358,63 @@ fn repaint(
     Ok((Some(Cut { rect, indices, plan: None, squares, first: None }), canvas))
 }
 
+/// The first frame: its squares where [`first_squares`] has them, else its picture painted whole.
+fn first_frame(
+    scene: &Scene,
+    marks: &(Vec<Vec<MarkPaint>>, Vec<SquareMark>),
+    (board, options): (&Board, &RenderOptions),
+    (palette, tiles): (&mut Palette, &mut Tiles),
+) -> Result<(Option<Cut>, Canvas), AnimationError> {
+    if let Some(first) = first_squares(scene, marks, (palette, tiles)) {
+        return first.map(|(cut, canvas)| (Some(cut), canvas));
+    }
+    let (canvas, plan) = Canvas::first(scene, (board, options), palette)?;
+    let rect = Rect::new(0, 0, canvas.width, canvas.height);
+    let indices = canvas.indices.clone().unwrap_or_default();
+    let first = canvas.first.clone();
+    Ok((Some(Cut { rect, indices, plan, squares: None, first }), canvas))
+}
+
+/// The first frame as its squares in a ring of the frame's ink, where the picture is the board in its frame and
+/// nothing else (no coordinates, text, arrows, holes or lines between squares): its squares are tiles as the later
+/// frames' are, and the deflate codes it from them ([`SquareCoder`]) with no pixel painted (`None`: it is not).
+fn first_squares(
+    scene: &Scene,
+    (marks, elsewhere): &(Vec<Vec<MarkPaint>>, Vec<SquareMark>),
+    (palette, tiles): (&mut Palette, &mut Tiles),
+) -> Option<Result<(Cut, Canvas), AnimationError>> {
+    let (l, (files, ranks)) = (&scene.layout, scene.files_ranks);
+    let (side, ring) = (l.square, l.frame);
+    let bare = scene.holes.is_empty() && scene.grid.is_empty() && scene.labels.is_empty() && elsewhere.is_empty();
+    let plain = l.furniture.over.is_empty() && scene.text_lines().next().is_none();
+    let fits = (l.board_x, l.board_y) == (ring, ring)
+        && (l.width, l.height) == (2 * ring + files as u32 * side, 2 * ring + ranks as u32 * side)
+        && scene.squares.len() == files * ranks
+        && (scene.squares.iter().enumerate()).all(|(i, square)| {
+            let (x, y) = ((i % files) as u32, (i / files) as u32);
+            square.rect == Rect::new(ring + x * side, ring + y * side, side, side)
+        });
+    if !(bare && plain && fits) {
+        return None;
+    }
+    let mut squares = || {
+        let index = if ring > 0 { palette.index_of(INK.to_pixel())? } else { UNCHANGED };
+        let mut cells = Vec::with_capacity(scene.squares.len());
+        let mut puts = Vec::with_capacity(scene.squares.len());
+        for (square, marks) in scene.squares.iter().zip(marks) {
+            let id = tiles.get(square, marks, palette)?;
+            cells.push(Some(id));
+            puts.push((square.rect, id));
+        }
+        let (files, ring) = (files, Ring { width: ring as usize, index });
+        let squares = Some(SquareGrid { side: side as usize, files, cells, ring });
+        let canvas = Canvas { width: l.width, height: l.height, indices: None, first: None, ground: index, puts };
+        let rect = Rect::new(0, 0, l.width, l.height);
+        Ok((Cut { rect, indices: Vec::new(), plan: None, squares, first: None }, canvas))
+    };
+    Some(squares())
+}
+
 /// The smallest rectangle holding both.
 fn union(a: Rect, b: Rect) -> Rect {
     let (x, y) = (a.x.min(b.x), a.y.min(b.y));
@@ -427,6 +480,8 @@ struct Canvas {
     height: u32,
     indices: Option<Vec<u8>>,
     first: Option<Arc<FirstFrame>>,
+    /// The index under the tiles where there is no first frame (the ring of a first frame of squares).
+    ground: u8,
     /// The tiles put on the first frame since (where, and which), not yet on `indices`.
     puts: Vec<(Rect, usize)>,
 }
@@ -447,7 +502,7 @@ impl Canvas {
             let IndexedPicture { width, height, palette: colours, depth, scanlines, band_plan } = picture;
             if let Some(offset) = Canvas::offset_on(&colours, palette) {
                 let first = Some(Arc::new(FirstFrame { width, depth, offset, scanlines }));
-                let canvas = Canvas { width, height, indices: None, first, puts: Vec::new() };
+                let canvas = Canvas { width, height, indices: None, first, ground: UNCHANGED, puts: Vec::new() };
                 return Ok((canvas, Some(BandPlan { any_size: true, ..band_plan })));
             }
         }
@@ -471,7 +526,8 @@ impl Canvas {
     fn of(image: &Image, palette: &mut Palette) -> Result<Canvas, AnimationError> {
         let mut indices = vec![0u8; image.pixels.len()];
         palette.index_pixels(&image.pixels, &mut indices)?;
-        Ok(Canvas { width: image.width, height: image.height, indices: Some(indices), first: None, puts: Vec::new() })
+        let (width, height) = (image.width, image.height);
+        Ok(Canvas { width, height, indices: Some(indices), first: None, ground: UNCHANGED, puts: Vec::new() })
     }
 
     /// Puts tile `id` (of `tiles`) on `rect`.
@@ -485,8 +541,9 @@ impl Canvas {
     /// Its indices, made from the first frame and the tiles put since if not yet made.
     fn indices(&mut self, tiles: &[Vec<u8>]) -> &[u8] {
         let (width, first, puts) = (self.width, &self.first, &mut self.puts);
+        let ground = || vec![self.ground; width as usize * self.height as usize];
         self.indices.get_or_insert_with(|| {
-            let mut indices = first.as_ref().map(|first| first.indices()).unwrap_or_default();
+            let mut indices = first.as_ref().map_or_else(ground, |first| first.indices());
             for (rect, id) in puts.drain(..) {
                 rect.put_into(&mut indices, width, &tiles[id]);
             }

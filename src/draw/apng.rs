@@ -131,10 +131,7 @@ pub(crate) fn encode_planned(
                 rect.is_inside((width, height)) && scanlines.len() as u64 == stride * u64::from(f.height)
             }
             Some(Rows::Squares(squares)) => {
-                let (side, files) = (squares.side as u64, squares.files as u64);
-                rect.is_inside((width, height))
-                    && files * side == u64::from(f.width)
-                    && squares.cells.len() as u64 * side * side == u64::from(f.width) * u64::from(f.height)
+                rect.is_inside((width, height)) && squares.size() == (f.width as usize, f.height as usize)
             }
             _ => rect.holds_frame(f.indices, (width, height), palette.len()),
         }

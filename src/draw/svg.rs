@@ -40,7 +40,6 @@ use crate::notation::board::{Board, Color, Marker};
 use crate::notation::paint::Paint;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK};
-use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
 /// `Content-Security-Policy` of an SVG diagram: nothing may load or run (no scripts, styles, fonts, images or
@@ -210,12 +209,12 @@ struct Writer {
     /// The font, for glyph outlines (`None` only if the embedded file were unreadable: then no text is drawn,
     /// as in the PNG).
     face: Option<ttf_parser::Face<'static>>,
-    /// Symbol ids by what they show.
-    symbols: HashMap<SymbolKey, usize>,
+    /// Symbol ids by what they show (a few dozen at most: a list costs the wasm less than a map).
+    symbols: Vec<(SymbolKey, usize)>,
     /// The `<symbol>` elements, in the order their ids were given.
     symbol_defs: Vec<String>,
-    /// Glyph ids whose outlines are used (and have one).
-    glyphs: BTreeSet<u16>,
+    /// Glyph ids whose outlines are used (and have one), in order (a sorted list costs the wasm less than a set).
+    glyphs: Vec<u16>,
     /// The clip paths of neutral pieces' halves are used.
     halves: bool,
     /// The paper and ink of the hatching pattern (`print`'s dark squares), when it is used.
@@ -231,9 +230,9 @@ impl Writer {
         Writer {
             size,
             face: ttf_parser::Face::parse(FONT_BYTES, 0).ok(),
-            symbols: HashMap::new(),
+            symbols: Vec::new(),
             symbol_defs: Vec::new(),
-            glyphs: BTreeSet::new(),
+            glyphs: Vec::new(),
             halves: false,
             hatch: None,
             frame_clip: None,
@@ -425,14 +424,14 @@ impl Writer {
     /// it is new.
     fn symbol(&mut self, shape: &Shape, color: Color, fills: Fills) -> usize {
         let key = (shape.clone(), color, fills);
-        if let Some(&id) = self.symbols.get(&key) {
+        if let Some(&(_, id)) = self.symbols.iter().find(|(known, _)| *known == key) {
             return id;
         }
         // Neutral symbols refer to the white and black ones, which are defined first.
         let (view, content) = self.symbol_content(shape, color, fills);
         let id = self.symbol_defs.len();
         self.symbol_defs.push(format!("<symbol id=\"s{id}\" viewBox=\"0 0 {view} {view}\">{content}</symbol>\n"));
-        self.symbols.insert(key, id);
+        self.symbols.push((key, id));
         id
     }
 
@@ -644,7 +643,9 @@ impl Writer {
             if face.glyph_bounding_box(glyph).is_none() {
                 continue; // no outline (a space)
             }
-            self.glyphs.insert(glyph.0);
+            if let Err(at) = self.glyphs.binary_search(&glyph.0) {
+                self.glyphs.insert(at, glyph.0);
+            }
             let _ = write!(
                 out,
                 r##"<use xlink:href="#g{}" transform="matrix({k} 0 0 -{k} {} {y})"/>"##,

@@ -19,14 +19,14 @@ use std::fmt;
 /// response (a PNG, an SVG, any output) change, never otherwise. A miss costs about a millisecond of CPU, so
 /// drawing every diagram once more after a release costs less than keeping older pictures' keys would.
 /// `tests/golden/hashes.tsv` ties it to each golden's bytes: a golden that changes without a bump fails.
-pub const CACHE_VERSION: &str = "r15";
+pub const CACHE_VERSION: &str = "r16";
 
 /// The folder under which responses are stored in the edge cache (never served as a route): `diagram.` and the
 /// format's extension follow.
 pub const CACHE_PATH: &str = "/__cache/";
 
 /// The name of one response: [`CACHE_VERSION`], canonical FFEN, canonical options and the format's extension, one
-/// per line (`r15\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\npng`); an animation has one line more before the
+/// per line (`r16\nrnbqkbnr/…/RNBQKBNR\ns40.f0.c0.gray\npng`); an animation has one line more before the
 /// extension, its moves ([`Playback::key`]: `d1000 e2e4 e7e5`), so every still's key stays what it was.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CacheKey {
@@ -182,7 +182,7 @@ mod tests {
         let board = parse("{W}(Grasshopper)1", Dialect::Bodlaender).unwrap();
         let options = RenderOptions { flip: true, ..RenderOptions::default() };
         let key = CacheKey::new(&board, &options, Format::Png);
-        assert_eq!(key.as_str(), "r15\n{W}[grasshopper:w]1\ns40.f1.c0.gray\npng");
+        assert_eq!(key.as_str(), "r16\n{W}[grasshopper:w]1\ns40.f1.c0.gray\npng");
         assert_eq!(key.canonical_ffen(), "{W}[grasshopper:w]1");
         assert_eq!(key.canonical_options(), "s40.f1.c0.gray");
         assert_eq!(key.to_string(), key.as_str());
@@ -190,7 +190,7 @@ mod tests {
         // Every format of the same diagram: another last line, so another ETag; the parts read back the same.
         for format in Format::ALL {
             let other = CacheKey::new(&board, &options, format);
-            assert_eq!(other.as_str(), format!("r15\n{{W}}[grasshopper:w]1\ns40.f1.c0.gray\n{format}"));
+            assert_eq!(other.as_str(), format!("r16\n{{W}}[grasshopper:w]1\ns40.f1.c0.gray\n{format}"));
             assert_eq!(
                 (other.canonical_ffen(), other.canonical_options()),
                 (key.canonical_ffen(), key.canonical_options())
@@ -199,7 +199,7 @@ mod tests {
         }
         // One version for every board: a drawn fairy glyph and an orthodox board alike.
         let fairy = CacheKey::new(&parse("{W}(Archbishop)1", Dialect::Bodlaender).unwrap(), &options, Format::Png);
-        assert!(fairy.as_str().starts_with("r15\n"));
+        assert!(fairy.as_str().starts_with("r16\n"));
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! tile's row is its row above) is a copy, unchanged squares are runs, a tile shown again to the left is a copy,
 //! and the Adler-32 is summed from the tiles' rows. A frame's unchanged squares are most of its bytes (the old
 //! highlight cleared far from the move), so this costs a frame its squares and tokens, not its pixels. The frames of
-//! one width share one Huffman code.
+//! one width share one Huffman code. The first frame is coded so too where it is the board in its frame: its squares
+//! in a [`Ring`] of one colour.
 
 use super::{
     literal, matched, push_matches, SharedCode, TileCode, TileCodes, Token, ADLER_BASE, MAX_MATCH, MIN_MATCH, WINDOW,
@@ -14,9 +15,10 @@ use crate::draw::raster::Rect;
 use std::borrow::Cow;
 use std::sync::Arc;
 
-/// A frame's width in squares, its tokens, the Adler-32 of its scanlines and their length in bytes.
+/// A frame's scanline length (the frames of one share a code), its tokens, the Adler-32 of its scanlines and their
+/// length in bytes.
 struct SquareTokens {
-    files: usize,
+    stride: usize,
     tokens: Vec<Token>,
     adler: u32,
     len: usize,
@@ -26,25 +28,45 @@ struct SquareTokens {
 pub(crate) const UNCHANGED_BYTE: u8 = 0;
 
 /// A frame of whole squares: `files` squares of `side` pixels a band, each band's squares left to right, each its
-/// tile (an index into the coder's tiles) or `None`, unchanged.
+/// tile (an index into the coder's tiles) or `None`, unchanged; in a `ring` (none for a later frame).
 pub(crate) struct SquareFrame<'a> {
     pub side: usize,
     pub files: usize,
     pub cells: &'a [Option<usize>],
+    pub ring: Ring,
+}
+
+/// The frame around a first frame's squares: `width` pixels of palette index `index` on each side (none: 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Ring {
+    pub width: usize,
+    pub index: u8,
 }
 
 impl SquareFrame<'_> {
+    /// Its width and height in pixels.
+    pub(crate) fn size(&self) -> (usize, usize) {
+        let bands = self.cells.len() / self.files.max(1);
+        (self.files * self.side + 2 * self.ring.width, bands * self.side + 2 * self.ring.width)
+    }
+
     /// Its palette indices, row by row, unchanged squares' 0 (`tiles`: each tile's `side`×`side` indices).
     pub(crate) fn indices(&self, tiles: &[Vec<u8>]) -> Vec<u8> {
-        let (side, files) = (self.side as u32, self.files.max(1));
-        let mut out = vec![0; self.cells.len() * self.side * self.side];
-        for (i, cell) in self.cells.iter().enumerate() {
-            let Some(tile) = cell.and_then(|id| tiles.get(id)).filter(|tile| tile.len() == self.side * self.side)
-            else {
-                continue;
+        let (side, files, ring) = (self.side as u32, self.files.max(1), self.ring.width as u32);
+        let (width, height) = self.size();
+        let mut out = vec![self.ring.index; width * height];
+        // (Unchanged squares are put only in a ring of another index: copying them is most of a later frame's.)
+        let n = self.side * self.side;
+        let unchanged = if self.ring.index == UNCHANGED_BYTE { Vec::new() } else { vec![UNCHANGED_BYTE; n] };
+        // (The squares of whole bands: those `size` counts.)
+        for (i, cell) in self.cells.iter().take(self.cells.len() / files * files).enumerate() {
+            let tile = match cell.and_then(|id| tiles.get(id)).filter(|tile| tile.len() == n) {
+                Some(tile) => tile,
+                None if unchanged.is_empty() => continue,
+                None => &unchanged,
             };
-            let at = Rect::new((i % files) as u32 * side, (i / files) as u32 * side, side, side);
-            at.put_into(&mut out, side * files as u32, tile);
+            let at = Rect::new(ring + (i % files) as u32 * side, ring + (i / files) as u32 * side, side, side);
+            at.put_into(&mut out, width as u32, tile);
         }
         out
     }
@@ -140,11 +162,13 @@ impl<'t> SquareCoder<'t> {
     /// palette's `depth`, or the next at which each square starts on a byte and has three bytes a row (8 bits,
     /// always). The animation then costs its unchanged squares nothing (at 4 bits, 9-px squares have samples of
     /// two squares in a byte).
-    pub(crate) fn depth(depth: u8, side: Option<usize>) -> u8 {
+    /// (`ring`: the first frame's [`Ring`] width in pixels, on whole bytes too where it can be: a depth it is not
+    /// on leaves the first frame to its bytes.)
+    pub(crate) fn depth(depth: u8, side: Option<usize>, ring: usize) -> u8 {
         let whole = |depth: u8| {
-            side.is_none_or(|side| {
-                side.is_multiple_of(8 / usize::from(depth)) && side * usize::from(depth) >= 8 * MIN_MATCH
-            })
+            let per_byte = 8 / usize::from(depth);
+            ring.is_multiple_of(per_byte)
+                && side.is_none_or(|side| side.is_multiple_of(per_byte) && side * usize::from(depth) >= 8 * MIN_MATCH)
         };
         [1, 2, 4, 8].into_iter().find(|&d| d >= depth && whole(d)).unwrap_or(8)
     }
@@ -162,12 +186,12 @@ impl<'t> SquareCoder<'t> {
         let mut streams = Vec::with_capacity(coded.len());
         for frame in &coded {
             let stream = frame.as_ref().and_then(|frame| {
-                let width = frame.files;
-                if !codes.iter().any(|(files, _)| *files == width) {
-                    let same = coded.iter().flatten().filter(|other| other.files == width);
+                let width = frame.stride;
+                if !codes.iter().any(|(stride, _)| *stride == width) {
+                    let same = coded.iter().flatten().filter(|other| other.stride == width);
                     codes.push((width, SharedCode::new(same.map(|other| &other.tokens[..]))));
                 }
-                let (_, code) = codes.iter().find(|(files, _)| *files == width)?;
+                let (_, code) = codes.iter().find(|(stride, _)| *stride == width)?;
                 code.as_ref()?.zlib(frame.len, &frame.tokens, frame.adler)
             });
             streams.push(stream);
@@ -176,17 +200,22 @@ impl<'t> SquareCoder<'t> {
     }
 
     /// The tokens of `frame`'s scanlines (a filter byte 0 and the samples a row), or `None` where this coder
-    /// cannot code it: a square not on whole bytes, fewer than three bytes a square's row, a tile without a code at
-    /// the depth (the frame is then coded from its bytes).
+    /// cannot code it: a square or the ring not on whole bytes, fewer than three bytes a square's row, a tile
+    /// without a code at the depth (the frame is then coded from its bytes).
     fn tokens(&mut self, frame: &SquareFrame) -> Option<SquareTokens> {
-        let per_byte = 8 / usize::from(self.depth.clamp(1, 8));
-        let (side, files) = (frame.side, frame.files);
+        let (depth, per_byte) = (self.depth.clamp(1, 8), 8 / usize::from(self.depth.clamp(1, 8)));
+        let (side, files, ring) = (frame.side, frame.files, frame.ring);
         // (At most 128 rows a square: a band's rows are bits of two words.)
         let fits = side <= 128 && side.is_multiple_of(per_byte) && side / per_byte >= MIN_MATCH;
         if !fits || files == 0 || frame.cells.is_empty() || !frame.cells.len().is_multiple_of(files) {
             return None;
         }
-        if 1 + files * side / per_byte > WINDOW {
+        if !ring.width.is_multiple_of(per_byte) || u32::from(ring.index) >> depth != 0 {
+            return None;
+        }
+        let (width, edge) = (side / per_byte, ring.width / per_byte);
+        let stride = 1 + files * width + 2 * edge;
+        if stride > WINDOW {
             return None;
         }
         for id in frame.cells.iter().flatten() {
@@ -194,9 +223,16 @@ impl<'t> SquareCoder<'t> {
         }
         let tiles: Vec<Option<&TileRows>> =
             frame.cells.iter().map(|cell| cell.and_then(|id| self.packed[id].as_ref()?.as_ref())).collect();
-        let rows = Rows { side, files, width: side / per_byte, stride: 1 + files * (side / per_byte), frame, tiles };
+        // The ring's rows: a filter byte and its index's byte (each sample the index).
+        let byte = (0..per_byte).fold(0, |byte, k| byte | ring.index << (k * usize::from(depth)));
+        let mut row = vec![byte; if edge > 0 { stride } else { 0 }];
+        if let Some(filter) = row.first_mut() {
+            *filter = 0;
+        }
+        let rows = Rows { side, files, width, stride, frame, tiles, ring: RingRows { rows: ring.width, edge, row } };
         let (tokens, adler) = rows.tokens();
-        Some(SquareTokens { files, tokens, adler, len: rows.stride * rows.tiles.len() / files * side })
+        let bands = rows.tiles.len() / files;
+        Some(SquareTokens { stride, tokens, adler, len: stride * (bands * side + 2 * rows.ring.rows) })
     }
 
     /// Packs tile `id`'s rows at the coder's depth the first time it is shown (`None`: it cannot be coded here).
@@ -259,6 +295,15 @@ struct Rows<'f, 't> {
     frame: &'f SquareFrame<'f>,
     /// Each square's tile rows (`None`: unchanged).
     tiles: Vec<Option<&'f TileRows<'t>>>,
+    ring: RingRows,
+}
+
+/// The ring around a first frame's squares as scanlines: its rows above and below the squares, its bytes on
+/// either side of each row of squares, and a scanline of it (a filter byte and the ring's byte; empty without).
+struct RingRows {
+    rows: usize,
+    edge: usize,
+    row: Vec<u8>,
 }
 
 impl Rows<'_, '_> {
@@ -269,6 +314,7 @@ impl Rows<'_, '_> {
         let bands = self.tiles.len() / files;
         let mut tokens = Vec::with_capacity(bands * side * (files + 2));
         let mut adler = Adler { a: 1, b: 0 };
+        self.ring_rows(&mut tokens, &mut adler);
         let mut sums = Sums::default();
         for band in 0..bands {
             let cells = &self.tiles[band * files..(band + 1) * files];
@@ -297,7 +343,21 @@ impl Rows<'_, '_> {
                 }
             }
         }
+        self.ring_rows(&mut tokens, &mut adler);
         (tokens, adler.value())
+    }
+
+    /// The ring's rows above the squares or below them: the filter byte, the ring's byte and a run of it, then
+    /// rows that repeat the one above.
+    fn ring_rows(&self, tokens: &mut Vec<Token>, adler: &mut Adler) {
+        let (ring, stride) = (&self.ring, self.stride);
+        if ring.rows == 0 || ring.row.len() != stride {
+            return;
+        }
+        tokens.extend([literal(0), literal(ring.row[1])]);
+        push_run(tokens, 1, stride - 2, &ring.row[1..]);
+        push_run(tokens, stride, (ring.rows - 1) * stride, &ring.row);
+        adler.rows(Sums::of(&ring.row), stride, ring.rows);
     }
 
     /// Codes one scanline, row `y` of the band of squares `cells`; returns its sums.
@@ -305,9 +365,16 @@ impl Rows<'_, '_> {
         let (width, stride) = (self.width, self.stride);
         // Inside a band the row above holds the same squares: unchanged bytes and each tile's row above.
         let above = y > 0;
-        // The run of unchanged bytes before `x` not yet coded (the filter byte is one), and the row's sums so far.
+        // The run of unchanged bytes before `x` not yet coded (the filter byte is one), and the row's sums so far;
+        // in a ring, the filter byte and the ring's left edge are the row above's.
         let (mut zeros, mut x) = (1, 1);
         let mut sums = Sums::default();
+        let edge = self.ring.edge;
+        if edge > 0 {
+            push_run(tokens, stride, 1 + edge, &self.ring.row);
+            sums = Sums::of(&self.ring.row[..1 + edge]);
+            (zeros, x) = (0, 1 + edge);
+        }
         for (i, cell) in cells.iter().enumerate() {
             let Some(tile) = cell else {
                 zeros += width;
@@ -336,8 +403,13 @@ impl Rows<'_, '_> {
             }
             x += width;
         }
-        debug_assert_eq!(x, stride);
         code_zeros(tokens, zeros, above.then_some(stride));
+        if edge > 0 {
+            push_run(tokens, stride, edge, &self.ring.row[1..]);
+            sums = sums.then(edge, Sums::of(&self.ring.row[1..1 + edge]));
+            x += edge;
+        }
+        debug_assert_eq!(x, stride);
         sums
     }
 }
@@ -442,35 +514,43 @@ mod tests {
             .collect()
     }
 
-    /// For frames of `(files, cells)` of the given tiles coded together: each one's stream inflated (`None` where
-    /// the coder leaves it to the bytes), and its scanlines made the plain way.
+    /// For frames of `(files, cells, ring)` of the given tiles coded together: each one's stream inflated (`None`
+    /// where the coder leaves it to the bytes), and its scanlines made the plain way.
     fn all(
         depth: u8,
         side: usize,
         tiles: &[Vec<u8>],
-        frames: &[(usize, &[Option<usize>])],
+        frames: &[(usize, &[Option<usize>], Ring)],
     ) -> Vec<(Option<Vec<u8>>, Vec<u8>)> {
         let codes: Vec<Option<Arc<TileCodes>>> =
             tiles.iter().map(|t| Some(Arc::new(TileCodes::new(t.clone(), side)))).collect();
         let mut coder = SquareCoder::new(depth, tiles, &codes);
-        let grids: Vec<SquareFrame> = frames.iter().map(|&(files, cells)| SquareFrame { side, files, cells }).collect();
+        let grids: Vec<SquareFrame> =
+            frames.iter().map(|&(files, cells, ring)| SquareFrame { side, files, cells, ring }).collect();
         let streams = coder.zlib_all(&grids.iter().map(Some).collect::<Vec<_>>());
         let mut both = Vec::new();
-        for (&(files, cells), stream) in frames.iter().zip(streams) {
+        for (&(files, cells, ring), stream) in frames.iter().zip(streams) {
             let mut plain = Vec::new();
+            let edge = vec![ring.index; ring.width];
+            let ring_rows = |plain: &mut Vec<u8>| {
+                for _ in 0..ring.width {
+                    plain.push(0);
+                    pack_row(&vec![ring.index; files * side + 2 * ring.width], depth, plain);
+                }
+            };
+            ring_rows(&mut plain);
             for band in cells.chunks_exact(files) {
                 for y in 0..side {
                     plain.push(0);
-                    let row: Vec<u8> = band
-                        .iter()
-                        .flat_map(|cell| match cell {
-                            Some(id) => tiles[*id][y * side..(y + 1) * side].to_vec(),
-                            None => vec![0; side],
-                        })
-                        .collect();
+                    let squares = band.iter().flat_map(|cell| match cell {
+                        Some(id) => tiles[*id][y * side..(y + 1) * side].to_vec(),
+                        None => vec![0; side],
+                    });
+                    let row: Vec<u8> = edge.iter().copied().chain(squares).chain(edge.iter().copied()).collect();
                     pack_row(&row, depth, &mut plain);
                 }
             }
+            ring_rows(&mut plain);
             let inflated = stream.map(|stream| {
                 assert_eq!(adler32(1, &plain).to_be_bytes(), stream[stream.len() - 4..], "the Adler-32");
                 let mut inflated = Vec::new();
@@ -490,7 +570,7 @@ mod tests {
         tiles: &[Vec<u8>],
         cells: &[Option<usize>],
     ) -> Option<(Vec<u8>, Vec<u8>)> {
-        let (inflated, plain) = all(depth, side, tiles, &[(files, cells)]).pop()?;
+        let (inflated, plain) = all(depth, side, tiles, &[(files, cells, Ring::default())]).pop()?;
         Some((inflated?, plain))
     }
 
@@ -511,14 +591,19 @@ mod tests {
             // (110 squares of 40 bytes: scanlines too wide for the code's matches eight rows up.) Coded together:
             // the frames of one width share a code, which holds every symbol of each.
             let widths = [1, 2, 3, 4, 6, 110];
-            let frames: Vec<(usize, &[Option<usize>])> = widths
+            let mut frames: Vec<(usize, &[Option<usize>], Ring)> = widths
                 .iter()
                 .flat_map(|&files| [&cells[..cells.len() / files * files], &cells[files..cells.len() / files * files]])
                 .zip(widths.iter().flat_map(|&files| [files, files]))
-                .map(|(cells, files)| (files, cells))
+                .map(|(cells, files)| (files, cells, Ring::default()))
                 .collect();
+            // First frames in rings of one byte and of two, the squares all shown.
+            let shown: Vec<_> = (0..64).map(|i| Some(i % 3)).collect();
+            let per_byte = 8 / usize::from(depth);
+            frames.extend([1, 2].map(|bytes| (8, &shown[..], Ring { width: bytes * per_byte, index: colours.min(3) })));
             for (k, (inflated, plain)) in all(depth, side, &tiles, &frames).into_iter().enumerate() {
-                assert_eq!(inflated.expect("coded"), plain, "depth {depth}, side {side}, {} files", frames[k].0);
+                let files = frames[k].0;
+                assert_eq!(inflated.expect("coded"), plain, "depth {depth}, side {side}, {files} files, frame {k}");
             }
         }
     }
@@ -526,11 +611,17 @@ mod tests {
     #[test]
     fn the_depth_is_raised_until_squares_start_on_bytes() {
         // 4 px a byte at 2 bits: 32-px squares start on bytes; 30-px ones at 4 bits; 23-px ones at 8.
-        assert_eq!([32, 30, 23].map(|side| SquareCoder::depth(2, Some(side))), [2, 4, 8]);
+        assert_eq!([32, 30, 23].map(|side| SquareCoder::depth(2, Some(side), 0)), [2, 4, 8]);
         // At 1 bit a square needs three whole bytes (24 px); without squares the palette's depth stays.
         assert_eq!(
-            [(1, Some(16)), (1, Some(24)), (4, Some(12)), (4, None), (1, None)].map(|(d, s)| SquareCoder::depth(d, s)),
+            [(1, Some(16)), (1, Some(24)), (4, Some(12)), (4, None), (1, None)]
+                .map(|(d, s)| SquareCoder::depth(d, s, 0)),
             [2, 1, 4, 4, 1]
+        );
+        // The first frame's ring too: 1 px is a byte only at 8 bits, 2 px from 4 bits.
+        assert_eq!(
+            [(2, 1), (2, 2), (1, 4), (8, 1)].map(|(d, ring)| SquareCoder::depth(d, Some(32), ring)),
+            [8, 4, 2, 8]
         );
     }
 
@@ -552,6 +643,7 @@ mod tests {
             seeds in prop::collection::vec((1u8..255, 1u8..255, 0usize..12, any::<bool>()), 1..5),
             cells in prop::collection::vec(prop::option::of(0usize..4), 1..30),
             more in prop::collection::vec((1usize..6, 0usize..30), 0..4),
+            (ring, ring_index) in (0usize..3, 0u8..255),
         ) {
             let side = side_bytes * (8 / usize::from(depth));
             let top = (1u8 << depth.min(7)) - 1;
@@ -560,13 +652,15 @@ mod tests {
             let cells: Vec<Option<usize>> = cells.iter().map(|c| c.map(|i| i % tiles.len())).collect();
             let cells = &cells[..cells.len() / files * files];
             prop_assume!(!cells.is_empty());
-            // More frames coded with it, cut from the same squares: some of its width, some of others.
-            let mut frames = vec![(files, cells)];
+            // In a ring of 0 to 2 bytes (a first frame); more frames coded with it, cut from the same squares: some
+            // of its width, some of others.
+            let ring = Ring { width: ring * (8 / usize::from(depth)), index: ring_index % (top + 1) };
+            let mut frames = vec![(files, cells, ring)];
             for &(files, start) in &more {
                 let start = start.min(cells.len());
                 let rest = &cells[start..];
                 if rest.len() >= files {
-                    frames.push((files, &rest[..rest.len() / files * files]));
+                    frames.push((files, &rest[..rest.len() / files * files], Ring::default()));
                 }
             }
             // A frame is left to the bytes only where its stream would be mostly the code's trees.
