@@ -49,15 +49,17 @@ pub(crate) fn zlib_scanlines(data: &[u8], stride: usize, band_plan: Option<(&Ban
     debug_assert!(stride > 0 && data.len().is_multiple_of(stride));
     let (tokens, adler, stamps) = tokenize(data, stride.max(1), band_plan);
     let mut out = Vec::with_capacity(data.len() / 8 + 64);
-    // CMF: deflate with a 32-KB window; FLG: default level, no dictionary, the check bits making CMF·256+FLG a
-    // multiple of 31 (0x789C, what zlib writes at its default levels).
-    out.extend_from_slice(&[0x78, 0x9C]);
+    out.extend_from_slice(&ZLIB_HEADER);
     if !write_block(&mut out, data.len(), &tokens, stamps.as_ref()) {
         write_stored(&mut out, data);
     }
     out.extend_from_slice(&adler.to_be_bytes());
     out
 }
+
+/// A zlib stream's header. CMF: deflate with a 32-KB window; FLG: default level, no dictionary, the check bits making
+/// CMF·256+FLG a multiple of 31 (0x789C, what zlib writes at its default levels).
+const ZLIB_HEADER: [u8; 2] = [0x78, 0x9C];
 
 /// A literal byte (`byte << 1`), a match (`distance << 9 | (length - 3) << 1 | 1`), or a run of a picture's
 /// stamps (`STAMPED | run << 10`: tokens made once and named again, [`Stamps::runs`]).
@@ -1907,7 +1909,7 @@ impl SharedCode {
     /// the trees are most of it).
     pub(crate) fn zlib(&self, len: usize, tokens: &[Token], adler: u32) -> Option<Vec<u8>> {
         let mut out = Vec::with_capacity(tokens.len() + 96);
-        out.extend_from_slice(&[0x78, 0x9C]);
+        out.extend_from_slice(&ZLIB_HEADER);
         self.0.write(&mut out, tokens, None);
         out.extend_from_slice(&adler.to_be_bytes());
         (out.len() < stored_len(len) + 6).then_some(out)

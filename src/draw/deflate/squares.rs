@@ -203,7 +203,8 @@ impl<'t> SquareCoder<'t> {
     /// cannot code it: a square or the ring not on whole bytes, fewer than three bytes a square's row, a tile
     /// without a code at the depth (the frame is then coded from its bytes).
     fn tokens(&mut self, frame: &SquareFrame) -> Option<SquareTokens> {
-        let (depth, per_byte) = (self.depth.clamp(1, 8), 8 / usize::from(self.depth.clamp(1, 8)));
+        let depth = self.depth.clamp(1, 8);
+        let per_byte = 8 / usize::from(depth);
         let (side, files, ring) = (frame.side, frame.files, frame.ring);
         // (At most 128 rows a square: a band's rows are bits of two words.)
         let fits = side <= 128 && side.is_multiple_of(per_byte) && side / per_byte >= MIN_MATCH;
@@ -223,11 +224,11 @@ impl<'t> SquareCoder<'t> {
         }
         let tiles: Vec<Option<&TileRows>> =
             frame.cells.iter().map(|cell| cell.and_then(|id| self.packed[id].as_ref()?.as_ref())).collect();
-        // The ring's rows: a filter byte and its index's byte (each sample the index).
-        let byte = (0..per_byte).fold(0, |byte, k| byte | ring.index << (k * usize::from(depth)));
-        let mut row = vec![byte; if edge > 0 { stride } else { 0 }];
-        if let Some(filter) = row.first_mut() {
-            *filter = 0;
+        // A row of the ring: a filter byte and its index packed (none without a ring).
+        let mut row = Vec::new();
+        if edge > 0 {
+            row.push(0);
+            pack_row(&vec![ring.index; files * side + 2 * ring.width], depth, &mut row);
         }
         let rows = Rows { side, files, width, stride, frame, tiles, ring: RingRows { rows: ring.width, edge, row } };
         let (tokens, adler) = rows.tokens();
