@@ -101,13 +101,13 @@ pub use json::{json, Json, JsonError, MAX_DEPTH};
 pub use reject::Reject;
 pub use url::RequestUrl;
 
-use crate::draw::format::{Format, Playback, WriteError};
-use crate::draw::game::Game;
 use crate::draw::render;
 use crate::notation::board::{Board, Color};
 use crate::notation::ffen;
 use crate::notation::moves::{self, Moves};
 use crate::options::render_options::RenderOptions;
+use crate::output::format::{Format, Playback, WriteError};
+use crate::output::game::Game;
 use headers::{cors, header, nosniff};
 
 /// What to do with a request.
@@ -480,11 +480,11 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
         if let Some(limit) = info.cost_limit {
             let cost = match &playback {
-                Some(playback) => crate::draw::cost::animation_cost(&board, &options, &playback.lines, query.format),
+                Some(playback) => crate::output::cost::animation_cost(&board, &options, &playback.lines, query.format),
                 None if query.format == Format::Gif => {
-                    crate::draw::cost::animation_cost(&board, &options, &[], Format::Gif)
+                    crate::output::cost::animation_cost(&board, &options, &[], Format::Gif)
                 }
-                None => crate::render_cost(&board, &options),
+                None => crate::output::cost::render_cost(&board, &options),
             };
             limit.check(cost).map_err(Reject::TooCostly)?;
         }
@@ -569,7 +569,7 @@ pub fn warm_up_response() -> Option<Response> {
             path: Format::Png.path(),
             query: Some(query),
             url_len: 100,
-            cost_limit: crate::CostLimit::new(crate::CostLimit::MAX_MS),
+            cost_limit: crate::output::cost::CostLimit::new(crate::output::cost::CostLimit::MAX_MS),
             ..RequestInfo::default()
         };
         match plan(&info) {

@@ -38,32 +38,32 @@
 #![warn(clippy::too_many_lines)]
 
 mod draw;
+mod encode;
 pub mod http;
 pub mod links;
 mod notation;
 mod options;
+mod output;
+mod pixels;
 #[cfg(test)]
 mod testing;
 mod words;
 #[cfg(target_arch = "wasm32")]
 mod worker_glue;
 
-pub use draw::cost::{animation_cost, render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
-pub use draw::format::{Format, Playback, UnknownFormat, WriteError};
-pub use draw::pngenc::{encode as encode_png, EncodeError};
-pub use draw::raster::Image;
 pub use draw::render::{
     check_image_size, check_image_size_within, clear_sprite_cache, image_size, message_png, render_image, render_png,
     ImageTooLarge, InvalidPixelLimit, PixelLimit, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH,
 };
 pub use draw::svg::{render_svg, SVG_CONTENT_SECURITY_POLICY, SVG_CONTENT_TYPE};
-pub use draw::{animation, apng, game, gif};
+pub use encode::png::{encode as encode_png, EncodeError};
+pub use encode::{apng, gif};
 pub use http::page;
 pub use notation::board::{
     file_name, Board, BoardSizeError, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, NameError, Piece,
     PieceKind, Rotation, Text, MAX_BOARD_SIDE, MAX_NAME_LEN, MAX_TEXT_LEN,
 };
-pub use notation::paint::{css_colour, BadPaint, Paint, Rgb, CSS_COLOURS};
+pub use notation::paint::{css_colour, BadPaint, Paint, CSS_COLOURS};
 pub use notation::{fairy, ffen, moves};
 pub use options::error::OptionError;
 pub use options::furniture::{
@@ -80,3 +80,7 @@ pub use options::render_options::{
     MAX_SQUARE_SIZE, MIN_SQUARE_SIZE,
 };
 pub use options::theme::{extra_tint, DarkSquares, Theme, INK, PAPER};
+pub use output::cost::{animation_cost, render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
+pub use output::format::{Format, Playback, UnknownFormat, WriteError};
+pub use output::{animation, game};
+pub use pixels::{Image, Rgb};

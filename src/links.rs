@@ -1,4 +1,4 @@
-//! Layer 5, the link families: the URL grammars of other diagram services, each read into the position and the
+//! Layer 8, the link families: the URL grammars of other diagram services, each read into the position and the
 //! render options the modern route would have built for the same picture.
 //!
 //! A family is recognised by its path's ending on any host ([`Family::at`]), so that a site or a community that
@@ -19,10 +19,10 @@
 //! - Chess FENs are read by the janko reader (orthodox letters, `N` or `S` the knight) from their board field: the
 //!   other fields, a crazyhouse pocket (`[…]`) and promoted marks (`~`) are dropped first.
 
-use crate::draw::format::Format;
 use crate::notation::ffen::{parse_link, Dialect};
 use crate::options::error::OptionError;
 use crate::options::render_options::RenderOptions;
+use crate::output::format::Format;
 use std::borrow::Cow;
 use std::fmt;
 

@@ -1,4 +1,4 @@
-//! Layer 1, the notation: what a diagram's text says. The board model ([`board`], where `Color` is a piece's
+//! Layer 3, the notation: what a diagram's text says. The board model ([`board`], where `Color` is a piece's
 //! colour), the grammar every paint of a diagram is written in ([`paint`]: `Rgb`, `Paint`), the fairy glyph table
 //! ([`fairy`]) and the dialect readers with the canonical printer ([`ffen`]). Nothing here knows about options,
 //! pixels or HTTP.

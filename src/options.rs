@@ -1,4 +1,4 @@
-//! Layer 2, the options: how a diagram is to look. [`RenderOptions`](render_options::RenderOptions) with its query
+//! Layer 4, the options: how a diagram is to look. [`RenderOptions`](render_options::RenderOptions) with its query
 //! parameters and canonical form, the look values ([`look`]), a printed problem's furniture ([`furniture`]), the
 //! language and form of its words ([`language`]), the
 //! themes ([`theme`]) and the one error type of them all ([`error`]). Built on the notation layer only.

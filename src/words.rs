@@ -1,4 +1,4 @@
-//! Layer 3, the words: a diagram in words, for screen readers, `alt` texts and the solver. The board read once for
+//! Layer 5, the words: a diagram in words, for screen readers, `alt` texts and the solver. The board read once for
 //! the words ([`reading`]), each language's words ([`vocab`]), the piece list problem columns print ([`list`]),
 //! Popeye's input ([`popeye`]) and the same reading as JSON ([`json`]). Built on the notation and options layers
 //! only; docs/words.md tells the rules.

@@ -6,9 +6,9 @@
 //! ([`Rendered::Failed`]): sent with its status (also to `HEAD`), never stored. (It returns an `Err` only if the
 //! runtime cannot construct a `Response` at all.)
 
-use crate::draw::cost::CostLimit;
 use crate::draw::layout::PixelLimit;
 use crate::http::{self, CacheStatus, Job, Plan, Reject, Rendered, RequestInfo, RequestUrl};
+use crate::output::cost::CostLimit;
 use std::sync::OnceLock;
 use worker::js_sys::{Reflect, Uint8Array};
 use worker::wasm_bindgen::{JsCast, JsValue};

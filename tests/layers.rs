@@ -10,7 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The layers, lowest first: a file may name items of its own layer and of the layers before it.
-const LAYERS: &[&str] = &["notation", "options", "words", "draw", "links", "http", "worker_glue"];
+const LAYERS: &[&str] =
+    &["pixels", "encode", "notation", "options", "words", "draw", "output", "links", "http", "worker_glue"];
 
 /// A module path (`["notation", "ffen", "janko"]`) → the file's non-test source.
 type Modules = BTreeMap<Vec<String>, String>;
@@ -169,11 +170,10 @@ fn longest_module(path: &[String], modules: &Modules) -> Option<Vec<String>> {
     (0..=path.len()).rev().map(|n| path[..n].to_vec()).find(|p| modules.contains_key(p))
 }
 
-/// The edges between files (module paths), the crate root left out (it only re-exports).
-fn edges(modules: &Modules) -> BTreeSet<(Vec<String>, Vec<String>)> {
-    let root: Vec<String> = Vec::new();
+/// The names the crate root re-exports (`Board` → `notation::board::Board`): the public API, for other crates.
+fn root_names(modules: &Modules) -> BTreeMap<String, Vec<String>> {
     let mut root_names = BTreeMap::new();
-    for path in modules.get(&root).map(|code| named_paths(code)).unwrap_or_default() {
+    for path in modules.get(&Vec::new()).map(|code| named_paths(code)).unwrap_or_default() {
         let segments: Vec<String> = path.split("::").map(str::to_string).collect();
         if let Some(last) = segments.last() {
             if modules.contains_key(&segments[..1].to_vec()) {
@@ -181,6 +181,33 @@ fn edges(modules: &Modules) -> BTreeSet<(Vec<String>, Vec<String>)> {
             }
         }
     }
+    root_names
+}
+
+/// The paths of `src/` that reach an item through a re-export of the crate root (`crate::Board`) rather than by
+/// its module (`crate::notation::board::Board`): a side door around the layers, which a reader of the file cannot
+/// place in a layer.
+fn side_doors(modules: &Modules) -> Vec<String> {
+    let root_names = root_names(modules);
+    let mut found = Vec::new();
+    for (module, code) in modules.iter().filter(|(module, _)| !module.is_empty()) {
+        for path in named_paths(code) {
+            let mut segments = path.split("::");
+            if let (Some("crate"), Some(name)) = (segments.next(), segments.next()) {
+                if root_names.contains_key(name) && !modules.contains_key(&vec![name.to_string()]) {
+                    found.push(format!("{} names {path} (name it by its module)", module.join("::")));
+                }
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// The edges between files (module paths), the crate root left out (it only re-exports).
+fn edges(modules: &Modules) -> BTreeSet<(Vec<String>, Vec<String>)> {
+    let root_names = root_names(modules);
     let mut edges = BTreeSet::new();
     for (module, code) in modules {
         if module.is_empty() {
@@ -258,6 +285,7 @@ fn layers_run_one_way_and_no_files_import_in_a_circle() {
     assert!(edges.len() > 50, "found only {} imports: the reader is broken", edges.len());
     let mut problems = upward(&edges);
     problems.extend(circles(&edges).into_iter().map(|c| format!("circle: {c}")));
+    problems.extend(side_doors(&modules));
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -277,12 +305,18 @@ fn the_checker_sees_an_upward_import_and_a_circle() {
     let e = edges(&clean);
     assert!(e.contains(&(vec!["draw".into(), "render".into()], vec!["notation".into(), "board".into()])), "{e:?}");
     assert!(upward(&e).is_empty() && circles(&e).is_empty(), "{e:?}");
+    // The edge is found through the root's re-export, and the re-export is named as a side door.
+    assert_eq!(side_doors(&clean), ["draw::render names crate::Board (name it by its module)"]);
 
     let mut bad = clean.clone();
     bad.insert(vec!["notation".into(), "board".into()], code_of("use crate::draw::{render::{self}};"));
     let e = edges(&bad);
     assert_eq!(upward(&e), ["notation::board imports draw::render (a later layer)"]);
     assert_eq!(circles(&e).len(), 1, "{:?}", circles(&e));
+
+    let mut by_module = clean.clone();
+    by_module.insert(vec!["draw".into(), "render".into()], code_of("use crate::notation::board::Board;"));
+    assert!(side_doors(&by_module).is_empty());
 
     let parent_child = tree(&[
         ("notation.rs", "pub mod ffen;"),

@@ -26,7 +26,7 @@ enum Work {
     RgbPng,
     /// `ffen_diagram::render_image`: draw only.
     Render,
-    /// `pngenc::encode` of the case's picture, drawn at the first call (so that building the case list draws
+    /// `png::encode` of the case's picture, drawn at the first call (so that building the case list draws
     /// nothing, and a fresh instance's first call of any case meets an empty sprite cache).
     Encode(OnceLock<Image>),
     /// Empty the sprite cache, then draw and encode: the first request of a size in an isolate.

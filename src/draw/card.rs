@@ -1,8 +1,9 @@
 //! The error card: a message drawn as a small PNG, so that a broken `<img>` explains itself.
 
-use crate::draw::pngenc::{self, EncodeError};
-use crate::draw::raster::{Canvas, Image, Rect, Rgb};
+use crate::draw::raster::Canvas;
 use crate::draw::text;
+use crate::encode::png::{self, EncodeError};
+use crate::pixels::{Image, Rect, Rgb};
 
 /// The width of [`message_png`] images, in pixels.
 pub const MESSAGE_WIDTH: u32 = 400;
@@ -99,7 +100,7 @@ pub fn message_png(message: &str) -> Result<Vec<u8>, EncodeError> {
             );
         }
     }
-    pngenc::encode(&image)
+    png::encode(&image)
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 //! background or `rim` around them) is drawn in RGB in four strips around the board and indexed there only; a square
 //! under an arrow or a circle is a tile of its own, drawn in RGB with the overlays clipped to it.
 //!
-//! Exactness: the palette is in order of first appearance, scanning rows top down, as [`crate::draw::pngenc`] builds
+//! Exactness: the palette is in order of first appearance, scanning rows top down, as [`crate::encode::png`] builds
 //! it. Every row is assembled left to right, and a pixel's colour is looked up the first time the scan meets it, in
 //! picture order; a tile row met again brings no new colour. So palette and indices equal those of the RGB path, and a
 //! picture with more than 256 colours is left to the RGB path (which encodes it as RGB). Each layer is painted as the
@@ -27,17 +27,18 @@
 //! (`borders`) and see-through colours. `print`'s hatched squares are tiles per phase of the hatching (the lines
 //! run on across squares).
 
-use crate::draw::deflate::{BandPlan, Span, TileCodes};
 use crate::draw::layout::MarkPaint;
 use crate::draw::marks::{draw_square, overlay_layer, text_line_layer, PlacedMask, SquareLayers};
-use crate::draw::pngenc;
-use crate::draw::raster::{Canvas, Image, Mask, Rect, Rgb};
+use crate::draw::raster::{Canvas, Mask};
 use crate::draw::scene::{Scene, Square, SquarePaint};
 use crate::draw::sprite;
+use crate::encode::deflate::{BandPlan, Span, TileCodes};
+use crate::encode::png;
 use crate::notation::board::{Board, Cell};
 use crate::notation::paint::Paint;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK, PAPER};
+use crate::pixels::{Image, Rect, Rgb};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -59,7 +60,7 @@ pub(crate) fn indexed_path_applies(board: &Board, options: &RenderOptions) -> bo
     !see_through && !options.borders && !holes
 }
 
-/// A picture as PNG scanlines of palette indices: what [`crate::draw::pngenc::encode_indexed`] encodes.
+/// A picture as PNG scanlines of palette indices: what [`crate::encode::png::encode_indexed`] encodes.
 pub(crate) struct IndexedPicture {
     /// Width in pixels.
     pub width: u32,
@@ -67,7 +68,7 @@ pub(crate) struct IndexedPicture {
     pub height: u32,
     /// The colours, RGB, in order of first appearance.
     pub palette: Vec<u8>,
-    /// Bits a sample: the fewest of 1, 2, 4 and 8 that index the palette ([`crate::draw::pngenc::depth_for`]).
+    /// Bits a sample: the fewest of 1, 2, 4 and 8 that index the palette ([`crate::encode::png::depth_for`]).
     pub depth: u8,
     /// Each row a filter byte (0, none) and its indices packed at `depth` bits, as PNG's scanlines.
     pub scanlines: Vec<u8>,
@@ -77,7 +78,7 @@ pub(crate) struct IndexedPicture {
 
 /// The palette as it grows: colour to index, at most 256 colours, in an open-addressing table of 1024 slots (a
 /// general-purpose hash map costs more than all the rest of this path: it is asked once per pixel of every new
-/// tile row). An animation's palette is one too ([`crate::draw::animation`]).
+/// tile row). An animation's palette is one too ([`crate::output::animation`]).
 pub(crate) struct Palette {
     keys: [u32; Palette::SLOTS],
     values: [u8; Palette::SLOTS],
@@ -635,7 +636,7 @@ type PixelBox = (i64, i64, i64, i64);
 /// its pixels: its background, and the text's blends, [`Census::add_text`]), every tile's (each shows all its rows:
 /// a row not asked for is the same as the one above it); a square under an arrow or circle counts its tile's
 /// colours and those where the overlays ink it, so that an overlay hiding all of a colour counts one too many (the
-/// picture is then packed again, [`pngenc::repack`]).
+/// picture is then packed again, [`png::repack`]).
 /// It stops at the 17th colour: more take 8 bits too (and the painter's palette still stops at the 257th).
 struct Census {
     colours: Palette,
@@ -744,7 +745,7 @@ impl Census {
         if self.eight_bits {
             8
         } else {
-            pngenc::depth_for(self.colours.rgb.len() / 3)
+            png::depth_for(self.colours.rgb.len() / 3)
         }
     }
 }
@@ -822,7 +823,7 @@ impl Scanlines {
         if at == u32::MAX as usize {
             self.flush();
             self.tile_rows_at[slot] = u32::try_from(self.lines.len()).ok()?;
-            pngenc::pack_row(tile.row(palette, ty, side)?, self.depth, &mut self.lines);
+            png::pack_row(tile.row(palette, ty, side)?, self.depth, &mut self.lines);
         } else {
             if !self.pending.is_empty() {
                 self.flush();
@@ -851,7 +852,7 @@ impl Scanlines {
     fn flush(&mut self) {
         self.flush_copy();
         if !self.pending.is_empty() {
-            pngenc::pack_row(&self.pending, self.depth, &mut self.lines);
+            png::pack_row(&self.pending, self.depth, &mut self.lines);
             self.pending.clear();
         }
     }
@@ -1090,13 +1091,13 @@ impl<'s> Painting<'s> {
         let colours = palette.rgb.len() / 3;
         // Written at more bits than the colours need (a byte a pixel, or counted more colours than the picture has:
         // an overlay hid all of one): packed at the picture's depth. (Never fewer: the census counts every colour.)
-        let fewer = pngenc::depth_for(colours);
+        let fewer = png::depth_for(colours);
         if fewer > depth {
             debug_assert!(false, "{colours} colours written at {depth} bits");
             return None;
         }
         let scanlines =
-            if fewer == depth { out.lines } else { pngenc::repack(&out.lines, g.width, depth, fewer, &same_above) };
+            if fewer == depth { out.lines } else { png::repack(&out.lines, g.width, depth, fewer, &same_above) };
         for tile in &self.tiles {
             tile.keep();
         }
@@ -1253,8 +1254,8 @@ impl RowWriter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::pngenc;
     use crate::draw::render::{render_image, render_png};
+    use crate::encode::png;
     use crate::notation::ffen::{self, Dialect};
     use crate::notation::paint::Paint;
     use crate::options::render_options::SquareSize;
@@ -1269,7 +1270,7 @@ mod tests {
 
     /// The PNG of the RGB path: draw in RGB, index, encode.
     fn rgb_path(board: &Board, options: &RenderOptions) -> Vec<u8> {
-        pngenc::encode(&render_image(board, options)).expect("encodes")
+        png::encode(&render_image(board, options)).expect("encodes")
     }
 
     /// The palette painter's PNG of `board`, with the painter's plan.
@@ -1280,7 +1281,7 @@ mod tests {
     /// The PNG of the palette painter's `picture`, with its plan (as [`render_png`] encodes it).
     fn encoded(picture: IndexedPicture) -> Vec<u8> {
         let size = (picture.width, picture.height);
-        pngenc::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.band_plan)
+        png::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.band_plan)
             .expect("encodes")
     }
 
@@ -1297,14 +1298,14 @@ mod tests {
         for (board, o) in [(&start, options(90, false, Theme::Gray)), (&fairy, options(96, true, Theme::Green))] {
             let (png, rgb) = (palette_path(board, &o), rgb_path(board, &o));
             assert!(png != rgb && png.len() < rgb.len(), "{} {} {}", o.canonical(), png.len(), rgb.len());
-            assert!(pngenc::same_but_coding(&png, &rgb), "{}", o.canonical());
+            assert!(png::same_but_coding(&png, &rgb), "{}", o.canonical());
         }
         for o in [RenderOptions::default(), options(96, false, Theme::Gray)] {
             let l = crate::draw::layout::Layout::drawn(&start, &o);
-            assert_eq!(crate::draw::deflate::may_code_from_tiles(l.square, l.width), o.size.pixels() == 96);
+            assert_eq!(crate::encode::deflate::may_code_from_tiles(l.square, l.width), o.size.pixels() == 96);
             let (png, rgb) = (palette_path(&start, &o), rgb_path(&start, &o));
             if o.size.pixels() == 96 {
-                assert!(png != rgb && pngenc::same_but_coding(&png, &rgb), "{}", o.canonical());
+                assert!(png != rgb && png::same_but_coding(&png, &rgb), "{}", o.canonical());
             } else {
                 assert!(png == rgb, "{}", o.canonical());
             }
@@ -1392,7 +1393,7 @@ mod tests {
             let (w, h) = (picture.width as usize, picture.height as usize);
             assert!(w * h > 1 << 20, "{}", o.canonical());
             let (png, rgb) = (palette_path(board, &o), rgb_path(board, &o));
-            assert!(png != rgb && pngenc::same_but_coding(&png, &rgb), "{}", o.canonical());
+            assert!(png != rgb && png::same_but_coding(&png, &rgb), "{}", o.canonical());
             assert!(by_stamps(&picture), "{}", o.canonical());
         }
         // The sizes around the edge: coded by stamps only for a board larger than 8×8 of more than 1,024 × 1,024
@@ -1519,8 +1520,8 @@ mod tests {
     /// may code the bands of squares from their tiles, the same chunks and the same scanlines.
     fn assert_same_png(board: &Board, options: &RenderOptions, png: &[u8], rgb: &[u8]) {
         let l = crate::draw::layout::Layout::drawn(board, options);
-        if crate::draw::deflate::may_code_from_tiles(l.square, l.width) {
-            assert!(pngenc::same_but_coding(png, rgb), "{}", options.canonical());
+        if crate::encode::deflate::may_code_from_tiles(l.square, l.width) {
+            assert!(png::same_but_coding(png, rgb), "{}", options.canonical());
         } else {
             assert!(png == rgb, "{}", options.canonical());
         }
@@ -1821,7 +1822,7 @@ mod tests {
                 if let Some(picture) = paint(&Scene::build(&board, &options)) {
                     prop_assert_eq!(picture.palette.len() % 3, 0);
                     prop_assert!(picture.palette.len() / 3 <= 256);
-                    prop_assert_eq!(picture.depth, pngenc::depth_for(picture.palette.len() / 3));
+                    prop_assert_eq!(picture.depth, png::depth_for(picture.palette.len() / 3));
                     let stride = 1 + (picture.width as usize).div_ceil(8 / usize::from(picture.depth));
                     prop_assert_eq!(picture.scanlines.len(), stride * picture.height as usize);
                 }

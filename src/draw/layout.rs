@@ -29,12 +29,12 @@
 //! coordinate margin: the board stays centred under the title and the image never cuts text. Without furniture
 //! every number is what it was before furniture existed, so no earlier picture changes.
 
-use crate::draw::raster::{Rect, Rgb};
 use crate::draw::text;
 use crate::notation::board::Board;
 use crate::options::furniture::{PieceCount, SquareName, SquaresStyle, Tint, SQUARES_COLOR_ALPHA};
 use crate::options::render_options::{RenderOptions, MIN_SQUARE_SIZE};
 use crate::options::theme::INK;
+use crate::pixels::{Rect, Rgb};
 use std::fmt;
 use std::str::FromStr;
 

@@ -22,8 +22,9 @@
 //! sprites' levels ([`quantize`]) for the same reason.
 
 use crate::draw::assets::SPRITE_VIEWBOX;
-use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Mask, Rgb};
+use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Mask};
 use crate::draw::sprite::{Sprite, MIN_STROKE_PX};
+use crate::pixels::Rgb;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{LineCap, Paint, PathBuilder, Pixmap, Stroke, Transform};
 

@@ -6,11 +6,12 @@
 
 use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
 use crate::draw::mark_art::{self, MarkArt};
-use crate::draw::raster::{quantize, Canvas, Image, Mask, Rect, Rgb};
+use crate::draw::raster::{quantize, Canvas, Mask};
 use crate::draw::scene::SquarePaint;
 use crate::draw::sprite;
 use crate::draw::text;
 use crate::options::theme::{hatching, INK};
+use crate::pixels::{Image, Rect, Rgb};
 
 /// What one square shows, drawn by [`draw_square`].
 pub(crate) struct SquareLayers<'a> {

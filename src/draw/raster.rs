@@ -6,8 +6,8 @@
 //! bytes wherever it is drawn. Colours over a canvas are *premultiplied* (`[r, g, b, a]` with each colour at most
 //! `a`), which makes source-over one multiply and one add per channel.
 
-pub use crate::notation::paint::Rgb;
 use crate::options::theme::Hatch;
+use crate::pixels::{pixel_rgba, Image, Rect, Rgb, CLEAR};
 use std::ops::Range;
 
 /// `x / 255` rounded, for `x <= 255 * 255`.
@@ -32,130 +32,8 @@ fn over(src: u8, alpha: u8, dst: u8) -> u8 {
     src.saturating_add(div255(u16::from(dst) * (255 - u16::from(alpha))))
 }
 
-/// A rectangle of pixels: left, top, width, height.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Rect {
-    pub x: u32,
-    pub y: u32,
-    pub width: u32,
-    pub height: u32,
-}
-
-impl Rect {
-    /// The rectangle at (`x`, `y`) of `width`×`height` pixels.
-    pub const fn new(x: u32, y: u32, width: u32, height: u32) -> Rect {
-        Rect { x, y, width, height }
-    }
-
-    /// Copies `tile` (its width × height values, row by row) into it in `out`, a picture `width` values wide.
-    pub(crate) fn put_into(self, out: &mut [u8], width: u32, tile: &[u8]) {
-        let (w, width) = (self.width as usize, width as usize);
-        for (row, from) in tile.chunks_exact(w.max(1)).enumerate() {
-            let at = (self.y as usize + row) * width + self.x as usize;
-            out[at..at + w].copy_from_slice(from);
-        }
-    }
-
-    /// Whether it is a rectangle of at least a pixel inside a `width × height` canvas.
-    pub(crate) fn is_inside(self, (width, height): (u32, u32)) -> bool {
-        self.width > 0
-            && self.height > 0
-            && self.x.checked_add(self.width).is_some_and(|right| right <= width)
-            && self.y.checked_add(self.height).is_some_and(|bottom| bottom <= height)
-    }
-
-    /// Whether `indices`, this rectangle's palette indices row by row, are a frame an animation container can
-    /// place on a `canvas` (width and height) with `colours` colours: not empty, inside the canvas, one index a pixel,
-    /// each naming a colour.
-    pub(crate) fn holds_frame(self, indices: &[u8], canvas: (u32, u32), colours: usize) -> bool {
-        self.is_inside(canvas)
-            && indices.len() as u64 == u64::from(self.width) * u64::from(self.height)
-            // (The largest index, a fold the compiler vectorises: an index at a time cost a third of an animation.)
-            && usize::from(indices.iter().fold(0u8, |most, &i| most.max(i))) < colours
-    }
-}
-
-/// A pixel of an [`Image`] where nothing is painted: fully transparent (the `transparent` look colour).
-///
-/// An [`Image`] pixel's top byte is its *transparency*, 255 − alpha: 0 for every opaque pixel (so an opaque
-/// image's words are exactly [`Rgb::to_pixel`]), 255 here. A sprite's soft edge blended over a transparent pixel
-/// leaves a partly transparent one (the colour not premultiplied), which the encoder writes with its alpha.
-pub const CLEAR: u32 = 0xff00_0000;
-
-/// An sRGB image, row by row, one `0xTTRRGGBB` word a pixel: the colour (see [`Rgb::to_pixel`]) and its
-/// transparency `TT` (255 − alpha: 0 = opaque, the only value unless a look colour is `transparent`; a clear pixel
-/// is `0xff000000`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Image {
-    pub(crate) width: u32,
-    pub(crate) height: u32,
-    pub(crate) pixels: Vec<u32>,
-}
-
+/// Drawing into an [`Image`]: clearing, filling, blending and hatching rectangles.
 impl Image {
-    /// An image of `pixels` (`0xTTRRGGBB`, row-major), if there are exactly `width` × `height` of them.
-    ///
-    /// ```
-    /// use ffen_diagram::{Image, Rgb};
-    /// let image = Image::from_pixels(2, 1, vec![Rgb::WHITE.to_pixel(), Rgb::BLACK.to_pixel()]).unwrap();
-    /// assert_eq!((image.width(), image.height(), image.pixel(1, 0)), (2, 1, Some([0, 0, 0])));
-    /// assert!(Image::from_pixels(2, 2, vec![0; 3]).is_none());
-    /// ```
-    pub fn from_pixels(width: u32, height: u32, pixels: Vec<u32>) -> Option<Image> {
-        (pixels.len() as u64 == u64::from(width) * u64::from(height)).then_some(Image { width, height, pixels })
-    }
-
-    /// Width in pixels.
-    pub fn width(&self) -> u32 {
-        self.width
-    }
-
-    /// Height in pixels.
-    pub fn height(&self) -> u32 {
-        self.height
-    }
-
-    /// The `width × height` pixels, row-major, each `0xTTRRGGBB` (see [`Image`]).
-    pub fn pixels(&self) -> &[u32] {
-        &self.pixels
-    }
-
-    /// A `width`×`height` image filled with one colour.
-    pub fn new(width: u32, height: u32, fill: Rgb) -> Image {
-        Image { width, height, pixels: vec![fill.to_pixel(); width as usize * height as usize] }
-    }
-
-    /// The colour at (`x`, `y`), or `None` outside the image.
-    pub fn pixel(&self, x: u32, y: u32) -> Option<[u8; 3]> {
-        if x >= self.width || y >= self.height {
-            return None;
-        }
-        self.pixels.get(y as usize * self.width as usize + x as usize).map(|&p| Rgb::from_pixel(p).to_array())
-    }
-
-    /// The pixels as RGB bytes, 3 a pixel (transparency dropped).
-    pub fn to_rgb(&self) -> Vec<u8> {
-        self.pixels.iter().flat_map(|&p| Rgb::from_pixel(p).to_array()).collect()
-    }
-
-    /// The pixels as RGBA bytes, 4 a pixel, alpha not premultiplied.
-    pub fn to_rgba(&self) -> Vec<u8> {
-        self.pixels.iter().flat_map(|&p| pixel_rgba(p)).collect()
-    }
-
-    /// The alpha at (`x`, `y`) (255 = opaque), or `None` outside the image.
-    pub fn alpha(&self, x: u32, y: u32) -> Option<u8> {
-        if x >= self.width || y >= self.height {
-            return None;
-        }
-        self.pixels.get(y as usize * self.width as usize + x as usize).map(|&p| 255 - (p >> 24) as u8)
-    }
-
-    /// Whether any pixel is not opaque.
-    pub fn has_transparency(&self) -> bool {
-        self.pixels.iter().any(|&p| p >> 24 != 0)
-    }
-
     /// Makes `rect` (clipped to the image) fully transparent.
     pub(crate) fn clear_rect(&mut self, rect: Rect) {
         let (rows, columns) = self.clip(rect);
@@ -416,12 +294,6 @@ impl Canvas for Image {
             Rgb(over(r, a, dst.0), over(g, a, dst.1), over(b, a, dst.2)).to_pixel()
         };
     }
-}
-
-/// The `[r, g, b, a]` of an [`Image`] pixel, alpha not premultiplied.
-pub(crate) fn pixel_rgba(pixel: u32) -> [u8; 4] {
-    let [r, g, b] = Rgb::from_pixel(pixel).to_array();
-    [r, g, b, 255 - (pixel >> 24) as u8]
 }
 
 /// Source-over of the premultiplied `src` onto a pixel that is not opaque (see [`CLEAR`]): the same `over` per

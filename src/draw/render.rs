@@ -6,14 +6,15 @@
 
 use crate::draw::indexed;
 use crate::draw::marks::{draw_mark, draw_overlay, draw_square, draw_text_line, SquareLayers};
-use crate::draw::pngenc::{self, EncodeError};
-use crate::draw::raster::{Canvas, Image, Rect};
+use crate::draw::raster::Canvas;
 use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite;
+use crate::encode::png::{self, EncodeError};
 use crate::notation::board::Board;
 use crate::notation::paint::Paint;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK, PAPER};
+use crate::pixels::{Image, Rect};
 
 pub use crate::draw::card::{message_png, MESSAGE_MAX_LINES, MESSAGE_WIDTH};
 pub use crate::draw::layout::{
@@ -109,10 +110,10 @@ pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, Enc
     if indexed::indexed_path_applies(board, options) {
         if let Some(picture) = indexed::paint(&scene) {
             let size = (picture.width, picture.height);
-            return pngenc::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.band_plan);
+            return png::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.band_plan);
         }
     }
-    pngenc::encode(&paint(&scene))
+    png::encode(&paint(&scene))
 }
 
 #[cfg(test)]

@@ -16,12 +16,13 @@
 
 use crate::draw::coords::{self, PlacedLabel};
 use crate::draw::layout::{FurnitureLayout, Layout, MarkPaint, SquareMark, TextLine};
-use crate::draw::raster::Rect;
 use crate::draw::sprite::{cell_key, Fills, Key};
 use crate::notation::board::{Board, Cell};
-use crate::notation::paint::{Paint, Rgb};
+use crate::notation::paint::Paint;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{DarkSquares, INK, PAPER};
+use crate::pixels::Rect;
+use crate::pixels::Rgb;
 
 /// How one square (or hole) is painted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

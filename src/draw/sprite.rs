@@ -19,12 +19,13 @@
 //! code that is not yet compiled would be most of a cold isolate's first render (docs/cost.md).
 
 use crate::draw::assets::{self, Paint as SpritePaint, Prepared, SPRITE_VIEWBOX};
-use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Layer, Mask, Rgb};
+use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Layer, Mask};
 use crate::draw::text;
 use crate::notation::board::{Cell, Color, Figure, Marker, PieceKind};
 use crate::notation::fairy::{self, Art, FairyFigure};
 use crate::options::render_options::DEFAULT_SQUARE_SIZE;
 use crate::options::theme::extra_tint;
+use crate::pixels::Rgb;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};

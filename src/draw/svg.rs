@@ -32,7 +32,7 @@ use crate::draw::assets::{self, SvgOp, FONT_BYTES, SPRITE_OPS, SPRITE_VIEWBOX};
 use crate::draw::coords::PlacedLabel;
 use crate::draw::layout::{MarkPaint, Overlay, SquareMark, TextLine};
 use crate::draw::mark_art::{GLOW_RADIUS, GLOW_STOPS, X_CORE, X_ENDS, X_OUTLINE};
-use crate::draw::raster::{div255, Rect, Rgb};
+use crate::draw::raster::div255;
 use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite::{self, Fills, Key, Shape, MIN_STROKE_PX};
 use crate::draw::text;
@@ -40,6 +40,7 @@ use crate::notation::board::{Board, Color, Marker};
 use crate::notation::paint::Paint;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK};
+use crate::pixels::{Rect, Rgb};
 use std::fmt::Write as _;
 
 /// `Content-Security-Policy` of an SVG diagram: nothing may load or run (no scripts, styles, fonts, images or

@@ -9,13 +9,13 @@
 pub use super::game::{GAME_PATH, MAX_BODY_BYTES};
 pub use super::link::{Link, MAX_URL_LEN};
 use super::reject::Reject;
-use crate::draw::cost::{CostLimit, InvalidCostLimit};
-use crate::draw::format::Format;
 use crate::draw::layout::{InvalidPixelLimit, PixelLimit};
 use crate::links::Family;
 use crate::notation::ffen::Dialect;
 use crate::options::params::{self, Delay, PositionQuery, QueryError, OPTION_PARAMS, POSITION_PARAMS};
 use crate::options::render_options::RenderOptions;
+use crate::output::cost::{CostLimit, InvalidCostLimit};
+use crate::output::format::Format;
 use std::borrow::Cow;
 
 /// The Worker variable (`[vars]` in `wrangler.toml`) holding the deployment's [`PixelLimit`].

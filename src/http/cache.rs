@@ -9,10 +9,10 @@
 //! The bytes are the service's promise: a changed key, `ETag` or cache URL orphans every stored diagram (and a
 //! changed `ETag` makes every browser fetch again), so they change only with [`CACHE_VERSION`]. The tests pin them.
 
-use crate::draw::format::{Format, Playback};
 use crate::notation::board::Board;
 use crate::notation::ffen;
 use crate::options::render_options::RenderOptions;
+use crate::output::format::{Format, Playback};
 use std::fmt;
 
 /// The one version of every response's bytes, the first line of every cache key: bumped whenever the bytes of any

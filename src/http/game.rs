@@ -9,12 +9,12 @@
 
 use super::cache::CACHE_VERSION;
 use super::json::{json, Json};
-use crate::draw::game::{Game, GameFrame};
 use crate::notation::board::{Board, Cell, Color, Figure, PieceKind};
 use crate::notation::ffen::{self, Dialect};
 use crate::notation::moves::MAX_MOVES;
-use crate::notation::paint::Rgb;
 use crate::options::furniture::{Move, SquareName};
+use crate::output::game::{Game, GameFrame};
+use crate::pixels::Rgb;
 use crate::words::json::string;
 use std::fmt;
 

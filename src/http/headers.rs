@@ -14,7 +14,7 @@ pub const INTERNAL_ERROR_CACHE_CONTROL: &str = "no-store";
 pub const EXPOSE_HEADERS: &str = "ETag, X-FFEN, X-Cache, Link";
 
 /// The content type of an error drawn as a picture (the error card is a PNG).
-pub(crate) const PNG: &str = crate::draw::format::Format::Png.content_type();
+pub(crate) const PNG: &str = crate::output::format::Format::Png.content_type();
 
 pub use crate::draw::svg::SVG_CONTENT_SECURITY_POLICY;
 

@@ -1,8 +1,8 @@
 //! The routes a diagram link can take ([`Link`]) and the limit every URL meets first: what both the request
 //! decoder (`api.rs`) and the refusals (`reject.rs`) name, in a room of its own so that neither imports the other.
 
-use crate::draw::format::Format;
 use crate::links::Family;
+use crate::output::format::Format;
 
 /// The longest request URL accepted, in bytes (scheme, host, path and query).
 ///

@@ -6,14 +6,14 @@ use super::headers::{
     PNG, TEXT,
 };
 use super::link::MAX_URL_LEN;
-use crate::draw::animation::AnimationError;
-use crate::draw::cost::TooCostly;
-use crate::draw::format::{Format, WriteError};
 use crate::draw::render::{self, ImageTooLarge};
 use crate::links::LinkError;
 use crate::notation::ffen::ParseError;
 use crate::notation::moves::MoveError;
 use crate::options::error::OptionError;
+use crate::output::animation::AnimationError;
+use crate::output::cost::TooCostly;
+use crate::output::format::{Format, WriteError};
 use std::fmt;
 
 /// Why a request gets no diagram. Its [`Display`](fmt::Display) is the message sent; [`Reject::status`] the status.
@@ -185,7 +185,7 @@ impl std::error::Error for Reject {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::pngenc::EncodeError;
+    use crate::encode::png::EncodeError;
 
     fn text(response: &Response) -> &str {
         std::str::from_utf8(&response.body).unwrap()
@@ -205,8 +205,14 @@ mod tests {
             (Reject::TooLarge(ImageTooLarge { width: 3000, height: 10, max_pixels: 1000 }), 400),
             (
                 Reject::TooCostly(TooCostly {
-                    cost: crate::RenderCost { micros: 9_100, width: 900, height: 900, tiles: 40, frames: 1 },
-                    limit: crate::CostLimit::new(8).unwrap(),
+                    cost: crate::output::cost::RenderCost {
+                        micros: 9_100,
+                        width: 900,
+                        height: 900,
+                        tiles: 40,
+                        frames: 1,
+                    },
+                    limit: crate::output::cost::CostLimit::new(8).unwrap(),
                 }),
                 400,
             ),

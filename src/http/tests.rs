@@ -277,7 +277,7 @@ fn an_internal_failure_is_never_a_stored_200() {
     for method in ["GET", "HEAD"] {
         let query = format!("ff={START}");
         let j = job(&RequestInfo { method, accept: Some("image/png"), ..get("/d.php", Some(&query)) });
-        let failed = j.answer(Err(crate::EncodeError::SizeMismatch.into()));
+        let failed = j.answer(Err(crate::encode::png::EncodeError::SizeMismatch.into()));
         let Rendered::Failed(response) = &failed else { panic!("{failed:?} must not be stored") };
         assert_eq!(response.status, 500);
         assert_eq!(response.header("cache-control"), Some(INTERNAL_ERROR_CACHE_CONTROL));
@@ -868,7 +868,8 @@ fn a_cost_limit_refuses_with_a_400_naming_it() {
         .collect::<Vec<_>>()
         .join("/");
     let query = format!("ffen={full}&size=20");
-    let limited = RequestInfo { cost_limit: crate::CostLimit::new(8), ..get("/diagram.png", Some(&query)) };
+    let limited =
+        RequestInfo { cost_limit: crate::output::cost::CostLimit::new(8), ..get("/diagram.png", Some(&query)) };
     match decide(&limited) {
         Err(Reject::TooCostly(e)) => assert_eq!((e.cost.width, e.limit.millis()), (642, 8)),
         Err(other) => panic!("{other}"),
@@ -881,7 +882,7 @@ fn a_cost_limit_refuses_with_a_400_naming_it() {
     assert!(matches!(plan(&get("/diagram.png", Some(&query))), Plan::Diagram(_)), "no limit: a diagram");
     // 8×8 at the largest size with coordinates: more pixels (1,066²), served under the same limit.
     let start = "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=128&coords=1";
-    let big = RequestInfo { cost_limit: crate::CostLimit::new(8), ..get("/diagram.png", Some(start)) };
+    let big = RequestInfo { cost_limit: crate::output::cost::CostLimit::new(8), ..get("/diagram.png", Some(start)) };
     assert!(matches!(plan(&big), Plan::Diagram(_)));
 }
 
@@ -1098,7 +1099,8 @@ mod words {
     fn words_are_not_refused_for_the_size_of_their_picture() {
         let big = format!("ffen={}&size=128", ["8888"; 32].join("/"));
         assert!(matches!(reject(&get("/diagram.png", Some(&big))), Reject::TooLarge(_)));
-        let limited = |path| RequestInfo { cost_limit: crate::CostLimit::new(1), ..get(path, Some(&big)) };
+        let limited =
+            |path| RequestInfo { cost_limit: crate::output::cost::CostLimit::new(1), ..get(path, Some(&big)) };
         let (j, r) = (job(&limited("/diagram.txt")), job(&limited("/diagram.json")));
         assert_eq!(rendered(&j).body, b"Board 32\xc3\x9732\nEmpty board\n");
         assert!(rendered(&r).body.starts_with(b"{\"ffen\":"));

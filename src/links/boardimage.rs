@@ -3,7 +3,7 @@
 //! `squares`, `coordinates` and `colors`.
 
 use super::{ends_with_any, fen_board, is_square, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
-use crate::draw::format::Format;
+use crate::output::format::Format;
 
 /// The board of `chess.svg`: 45 units a square, a 15-unit margin on each side with coordinates.
 const UNITS_PER_SQUARE: u32 = 45;

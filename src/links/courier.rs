@@ -2,8 +2,8 @@
 //! `courier` reader, at the width `width` gives (8 files by default, as the modern route's `dialect=courier`).
 
 use super::{ends_with_any, Family, FamilyLink, LinkError, Options, Pairs};
-use crate::draw::format::Format;
 use crate::notation::ffen::{Dialect, Width};
+use crate::output::format::Format;
 pub(super) static FAMILY: Family = Family {
     name: "Game Courier",
     form: "…/drawdiagram.php?code=<Forsythe code>",

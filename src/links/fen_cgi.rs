@@ -8,10 +8,10 @@
 //! themselves are our pieces as they are). Every other parameter is ignored.
 
 use super::{ends_with_any, pixels, Family, FamilyLink, LinkError, Options, Pairs};
-use crate::draw::format::Format;
 use crate::notation::board::MAX_BOARD_SIDE;
 use crate::notation::ffen::Dialect;
 use crate::notation::paint::Paint;
+use crate::output::format::Format;
 
 pub(super) static FAMILY: Family = Family {
     name: "HGM fen.cgi",

@@ -3,9 +3,9 @@
 //! carry the old script's (`sb=1`, …), and they draw as they always did.
 
 use super::{Family, FamilyLink, LinkError, LinkUrl};
-use crate::draw::format::Format;
 use crate::notation::ffen::Dialect;
 use crate::options::render_options::RenderOptions;
+use crate::output::format::Format;
 
 /// A path ending in `d.php`, whatever comes before it.
 pub(super) static FAMILY: Family =

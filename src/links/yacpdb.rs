@@ -2,9 +2,9 @@
 //! position, read in the XFEN dialect with the default look.
 
 use super::{ends_with_any, Family, FamilyLink, LinkError, LinkUrl};
-use crate::draw::format::Format;
 use crate::notation::ffen::{self, Dialect};
 use crate::options::render_options::RenderOptions;
+use crate::output::format::Format;
 
 pub(super) static FAMILY: Family = Family {
     name: "yacpdb",

@@ -2,58 +2,9 @@
 //! the 148 CSS Color 4 names ([`css_colour`]), or `transparent` ([`Paint`]). One grammar for every colour parameter
 //! (`light`, `dark`, `colors`, `rim`, `hole`, `coord_color`) and for Interactive Diagram definitions.
 
+use crate::pixels::Rgb;
 use std::fmt;
 use std::str::FromStr;
-
-/// An opaque sRGB colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Rgb(pub u8, pub u8, pub u8);
-
-impl Rgb {
-    /// Paper white.
-    pub const WHITE: Rgb = Rgb(255, 255, 255);
-    /// Black.
-    pub const BLACK: Rgb = Rgb(0, 0, 0);
-
-    /// Reads `RRGGBB` hexadecimal, with or without a leading `#`, in either case.
-    ///
-    /// ```
-    /// use ffen_diagram::Rgb;
-    /// assert_eq!(Rgb::parse_hex("#7F9fbf"), Some(Rgb(0x7f, 0x9f, 0xbf)));
-    /// assert_eq!(Rgb(0x7f, 0x9f, 0xbf).to_string(), "7f9fbf");
-    /// assert_eq!(Rgb::parse_hex("fff"), None);
-    /// ```
-    pub fn parse_hex(text: &str) -> Option<Rgb> {
-        let hex = text.strip_prefix('#').unwrap_or(text);
-        if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return None;
-        }
-        let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
-        Some(Rgb(byte(0)?, byte(2)?, byte(4)?))
-    }
-
-    /// This colour as one [`Image`](crate::Image) pixel, `0x00RRGGBB`.
-    pub const fn to_pixel(self) -> u32 {
-        (self.0 as u32) << 16 | (self.1 as u32) << 8 | self.2 as u32
-    }
-
-    /// The colour of one [`Image`](crate::Image) pixel.
-    pub const fn from_pixel(pixel: u32) -> Rgb {
-        Rgb((pixel >> 16) as u8, (pixel >> 8) as u8, pixel as u8)
-    }
-
-    /// The red, green and blue bytes.
-    pub const fn to_array(self) -> [u8; 3] {
-        [self.0, self.1, self.2]
-    }
-}
-
-impl fmt::Display for Rgb {
-    /// Lower-case `rrggbb`, the form used in [`crate::options::render_options::RenderOptions::canonical`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:02x}{:02x}{:02x}", self.0, self.1, self.2)
-    }
-}
 
 /// The colour of a square, a hole or the margin: a solid colour, or nothing at all (the page shows through).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -31,9 +31,9 @@
 //! ```
 
 use crate::notation::board::{Board, Cell, Color};
-use crate::notation::paint::Rgb;
 use crate::options::charset;
 use crate::options::error::OptionError;
+use crate::pixels::Rgb;
 use std::fmt;
 use std::str::FromStr;
 
@@ -633,7 +633,7 @@ mod tests {
     use crate::notation::ffen;
 
     fn read(key: &str, value: &str) -> Result<Furniture, OptionError> {
-        crate::RenderOptions::from_pairs([(key, value)]).map(|options| options.furniture)
+        crate::options::render_options::RenderOptions::from_pairs([(key, value)]).map(|options| options.furniture)
     }
 
     /// The furniture's segments of the canonical options (after the always-present `s40.f0.c0.gray`).
@@ -643,7 +643,10 @@ mod tests {
 
     impl Key for Furniture {
         fn canonical(&self) -> String {
-            let options = crate::RenderOptions { furniture: self.clone(), ..crate::RenderOptions::default() };
+            let options = crate::options::render_options::RenderOptions {
+                furniture: self.clone(),
+                ..crate::options::render_options::RenderOptions::default()
+            };
             options.canonical().strip_prefix("s40.f0.c0.gray").unwrap().to_string()
         }
     }

@@ -4,7 +4,7 @@
 //!
 //! Each type reads the URL's spelling with [`FromStr`] and prints its canonical spelling with
 //! [`Display`](fmt::Display); the canonical spelling reads back to the same value, and it never contains `.` or
-//! `=`, the separators of [`crate::RenderOptions::canonical`].
+//! `=`, the separators of [`crate::options::render_options::RenderOptions::canonical`].
 //!
 //! ```
 //! use ffen_diagram::{Labels, Paint, Palette, Pattern, Rgb};

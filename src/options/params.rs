@@ -25,13 +25,14 @@
 //! ```
 
 use crate::notation::ffen::{Dialect, Width};
-use crate::notation::paint::{Paint, Rgb, PAINT_EXPECTED};
+use crate::notation::paint::{Paint, PAINT_EXPECTED};
 use crate::options::error::OptionError;
 use crate::options::furniture::{LastMoveStyle, Marks, Move, SquareName, SquaresStyle, TextLines};
 use crate::options::language::{Form, Lang};
 use crate::options::look::{BadPalette, Labels, Palette};
 use crate::options::render_options::{RenderOptions, SquareSize, DEFAULT_FIRST_RANK, MAX_FIRST_RANK};
 use crate::options::theme::Theme;
+use crate::pixels::Rgb;
 use std::fmt::Write as _;
 
 /// How the CLI (`ffen-render`) takes a parameter.

@@ -15,12 +15,12 @@
 use crate::notation::board::{file_name, Board, Cell, Color};
 use crate::notation::ffen::DefinitionLook;
 use crate::notation::paint::Paint;
-use crate::notation::paint::Rgb;
 use crate::options::error::OptionError;
 use crate::options::furniture::{Furniture, LastMoveStyle, SquaresStyle, Tint};
 use crate::options::language::{Form, Lang};
 use crate::options::look::{Labels, Palette, Pattern};
 use crate::options::theme::{DarkSquares, Theme};
+use crate::pixels::Rgb;
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,7 +1,7 @@
 //! Board colour themes: the named looks of the `theme` option and the tints of Bodlaender's extra colours.
 
 use crate::notation::board::Color;
-use crate::notation::paint::Rgb;
+use crate::pixels::Rgb;
 
 /// Paper white: the background of the image (holes, the coordinate margin).
 pub const PAPER: Rgb = Rgb(255, 255, 255);

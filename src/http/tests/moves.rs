@@ -160,7 +160,7 @@ fn the_families_gif_links_answer_the_png_they_always_did() {
 #[test]
 fn an_animation_over_the_cost_limit_is_refused_naming_it() {
     fn limited(query: &str) -> RequestInfo<'_> {
-        RequestInfo { cost_limit: crate::CostLimit::new(8), ..get("/diagram.png", Some(query)) }
+        RequestInfo { cost_limit: crate::output::cost::CostLimit::new(8), ..get("/diagram.png", Some(query)) }
     }
     let game = "c2c4 g8f6 b1c3 e7e5 d2d4 e5d4 d1d4 b8c6 d4d1 f8b4 c1d2 0-0 e2e3 b4c3 d2c3 f6e4 g1e2 d7d6 d1c2 f8e8";
     let long = format!("ffen={START}&size=90&moves={}", game.replace(' ', "+"));

@@ -184,7 +184,9 @@ fn page_and_internal_failure_headers_are_pinned() {
     );
     let [path, query, ..] = pinned_keys()[0];
     let (_, job) = plan_of(path, query);
-    let Rendered::Failed(internal) = job.answer(Err(crate::EncodeError::Empty.into())) else { panic!("a failure") };
+    let Rendered::Failed(internal) = job.answer(Err(crate::encode::png::EncodeError::Empty.into())) else {
+        panic!("a failure")
+    };
     assert_eq!(internal.status, 500);
     let mut want = TEXT_ERROR_HEADERS.to_vec();
     want[1].1 = "no-store";

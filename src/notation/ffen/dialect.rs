@@ -105,7 +105,7 @@ pub fn parse(input: &str, dialect: Dialect) -> Result<Board, ParseError> {
 pub const MAX_DEFINITION_LEN: usize = 8192;
 
 /// Reads an Interactive Diagram definition (`dialect=hgm`): the start position and the look it asks for
-/// ([`crate::RenderOptions::from_definition`] merges the look with a link's own parameters). Columns in errors count characters of `input`, from 1.
+/// ([`crate::options::render_options::RenderOptions::from_definition`] merges the look with a link's own parameters). Columns in errors count characters of `input`, from 1.
 ///
 /// ```
 /// use ffen_diagram::ffen::{canonical, read_definition};

@@ -21,15 +21,15 @@
 use super::error::{ParseError, ParseErrorKind};
 use crate::notation::board::{Board, Cell, Color, FairyName, Figure, Piece, PieceKind, Rotation, MAX_BOARD_SIDE};
 use crate::notation::fairy;
-use crate::notation::paint::Rgb;
 use crate::notation::paint::{css_colour, Paint};
+use crate::pixels::Rgb;
 
 /// A definition read: the start position and the look it asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Definition {
     /// The start position.
     pub board: Board,
-    /// The look, as the definition gives it ([`crate::RenderOptions::from_definition`] turns it into options).
+    /// The look, as the definition gives it ([`crate::options::render_options::RenderOptions::from_definition`] turns it into options).
     pub look: DefinitionLook,
 }
 
@@ -107,7 +107,7 @@ fn paint(value: &str) -> Option<Paint> {
 }
 
 /// The look parameters of a definition, as found (`None` where the definition is silent; HGM's defaults are
-/// filled in by [`crate::RenderOptions::from_definition`]). Colours are read with HGM's grammar: `#` alone is
+/// filled in by [`crate::options::render_options::RenderOptions::from_definition`]). Colours are read with HGM's grammar: `#` alone is
 /// transparent, else `#RRGGBB`, `#RGB` or a CSS name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DefinitionLook {

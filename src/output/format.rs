@@ -16,11 +16,10 @@
 //! assert!(bytes.starts_with(b"\x89PNG"));
 //! ```
 
-use crate::draw::animation::{self, Animation, AnimationError};
-use crate::draw::apng::{self, ApngError};
-use crate::draw::gif::{self, GifError};
-use crate::draw::pngenc::EncodeError;
 use crate::draw::{render, svg};
+use crate::encode::apng::{self, ApngError};
+use crate::encode::gif::{self, GifError};
+use crate::encode::png::EncodeError;
 use crate::notation::board::{Board, Color};
 use crate::notation::ffen;
 use crate::notation::moves::{Frame, MoveError, Moves};
@@ -28,6 +27,7 @@ use crate::options::furniture::Furniture;
 use crate::options::language::{Form, Lang};
 use crate::options::params::Delay;
 use crate::options::render_options::RenderOptions;
+use crate::output::animation::{self, Animation, AnimationError};
 use crate::words::{self, json};
 use std::borrow::Cow;
 use std::fmt;
@@ -177,7 +177,7 @@ impl Format {
 
     /// The diagram of `board` drawn with `options`, animated along `playback` where this format animates
     /// ([`Format::animates`]; the others draw the diagram): an animated PNG or GIF on one palette
-    /// ([`crate::draw::animation`]). A GIF, still or animated, is drawn on that path too.
+    /// ([`crate::output::animation`]). A GIF, still or animated, is drawn on that path too.
     pub fn write_played(
         self,
         board: &Board,

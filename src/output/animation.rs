@@ -1,6 +1,6 @@
 //! Animated diagrams: the diagram, then one frame a move of each line played on it ([`crate::moves`]), each
 //! frame showing its move as `lastmove` does, drawn on one palette for every frame and cut to the rectangle that
-//! changed since the frame before, for the animated PNG ([`crate::draw::apng`]) and GIF ([`crate::draw::gif`])
+//! changed since the frame before, for the animated PNG ([`crate::encode::apng`]) and GIF ([`crate::encode::gif`])
 //! containers.
 //!
 //! The frames are painted by the RGB painter, which puts a square's layers down square by square
@@ -11,21 +11,21 @@
 //! frames). Between lines the diagram comes back, and the last frame of each line shows [`PAUSE_FACTOR`] times as
 //! long.
 
-use crate::draw::deflate::squares::{Ring, SquareCoder, SquareFrame};
-use crate::draw::deflate::{BandPlan, TileCodes};
 use crate::draw::indexed::{self, indexed_path_applies, square_indices, IndexedPicture};
 use crate::draw::layout::{MarkPaint, SquareMark};
-use crate::draw::pngenc::depth_for;
-use crate::draw::raster::{Image, Rect};
 use crate::draw::render::paint;
 use crate::draw::scene::{Scene, Square, SquarePaint};
 use crate::draw::sprite::Key;
-use crate::moves::Frame as Played;
+use crate::encode::deflate::squares::{Ring, SquareCoder, SquareFrame};
+use crate::encode::deflate::{BandPlan, TileCodes};
+use crate::encode::png::depth_for;
 use crate::notation::board::Board;
-use crate::notation::paint::Rgb;
+use crate::notation::moves::Frame as Played;
 use crate::options::furniture::{Move, SquareName};
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK};
+use crate::pixels::Rgb;
+use crate::pixels::{Image, Rect};
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
@@ -224,7 +224,7 @@ pub fn animate_shots(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Anim
 }
 
 /// A move's square as the furniture names it (every square of a board up to 32×32 has a name).
-fn name(square: crate::moves::Square) -> Option<SquareName> {
+fn name(square: crate::notation::moves::Square) -> Option<SquareName> {
     SquareName::new(square.file, square.rank)
 }
 
@@ -666,9 +666,9 @@ impl Palette {
 mod tests {
     use super::*;
     use crate::draw::render::render_image;
-    use crate::moves::Moves;
     use crate::notation::board::Color;
     use crate::notation::ffen::{parse, Dialect};
+    use crate::notation::moves::Moves;
     use crate::testing::options_from;
 
     /// The canvas after each frame, as RGB pixels, by applying the frames in order.
@@ -771,11 +771,11 @@ mod tests {
                 // Indices within the depth once shifted by the offset 1.
                 let top = (1usize << depth) - 1;
                 let own: Vec<u8> = (0..width * 3).map(|i| ((i * 5 + 1) % top) as u8).collect();
-                let scanlines = crate::draw::pngenc::pack(&own, width, depth);
+                let scanlines = crate::encode::png::pack(&own, width, depth);
                 let first = FirstFrame { width: width as u32, depth, offset: 1, scanlines };
                 let indices: Vec<u8> = own.iter().map(|i| i + 1).collect();
                 assert_eq!(first.indices(), indices, "depth {depth}, width {width}");
-                let want = crate::draw::pngenc::pack(&indices, width, 8);
+                let want = crate::encode::png::pack(&indices, width, 8);
                 assert_eq!(first.scanlines(8), Some(want), "depth {depth}, width {width}");
                 assert_eq!(first.scanlines(4), None);
             }
@@ -790,7 +790,7 @@ mod tests {
                 let colours = (1usize << depth).min(255);
                 let indices: Vec<u8> = (0..width).map(|i| ((i * 7 + 3) % colours) as u8).collect();
                 let mut packed = Vec::new();
-                crate::draw::pngenc::pack_row(&indices, depth, &mut packed);
+                crate::encode::png::pack_row(&indices, depth, &mut packed);
                 let mut out = vec![9];
                 unpack_row(&packed, depth, 1, width, &mut out);
                 let want: Vec<u8> = std::iter::once(9).chain(indices.iter().map(|i| i + 1)).collect();

@@ -26,12 +26,12 @@
 //! The prediction is an upper bound for the measured cases, not an exact figure; its edge is tested below and the
 //! requests at it are measured by `scripts/cost`.
 
-use crate::draw::format::Format;
 use crate::draw::indexed::indexed_path_applies;
 use crate::draw::layout::Layout;
 use crate::notation::board::{Board, Cell};
 use crate::notation::moves::{Frame, Square};
 use crate::options::render_options::RenderOptions;
+use crate::output::format::Format;
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
@@ -194,7 +194,7 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Frame
     RenderCost { micros: FIXED_MICROS + nanos / 1000, frames, ..still }
 }
 
-/// Predicts an animation from its parts (lila-gif's `/game.gif`: [`crate::draw::game::Game::cost`]): its first
+/// Predicts an animation from its parts (lila-gif's `/game.gif`: [`crate::output::game::Game::cost`]): its first
 /// frame as a still of `first` with `options` plus every pixel of the `width × height` picture, the `chars`
 /// characters of its text (the players' names, the coordinates), then each later frame's fixed part and the pixels
 /// of its changed `areas`, as [`animation_cost`] counts them but for the coefficients of its own below.
@@ -527,7 +527,11 @@ mod tests {
         let board = ffen::parse(START, Dialect::Janko).unwrap();
         let options = RenderOptions::from_pairs(pairs.iter().copied()).unwrap().for_board(&board).unwrap();
         let text = GAME.split_whitespace().take(moves).collect::<Vec<_>>().join(" ");
-        let lines = text.parse::<crate::moves::Moves>().unwrap().play(&board, crate::Color::White).unwrap();
+        let lines = text
+            .parse::<crate::notation::moves::Moves>()
+            .unwrap()
+            .play(&board, crate::notation::board::Color::White)
+            .unwrap();
         animation_cost(&board, &options, &lines, format)
     }
 

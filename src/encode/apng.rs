@@ -6,7 +6,7 @@
 //! The chunks: `IHDR`, `acTL` (frames, plays), `sRGB`, `gAMA`, `PLTE` (and `tRNS` making the `unchanged` index
 //! see-through, whose pixels the later frames blend `OVER` what is there), then `fcTL` + `IDAT` for frame 0 and `fcTL` +
 //! `fdAT` for every later one (one sequence of numbers over both), `IEND`. Each frame's rows are packed at the
-//! palette's bit depth and compressed by the deflate of the stills (`src/draw/deflate.rs`).
+//! palette's bit depth and compressed by the deflate of the stills (`src/encode/deflate.rs`).
 //!
 //! ```
 //! use ffen_diagram::apng::{encode, Frame};
@@ -17,11 +17,11 @@
 //! assert!(bytes.windows(4).any(|w| w == b"acTL") && bytes.windows(4).any(|w| w == b"fdAT"));
 //! ```
 
-use crate::draw::deflate::squares::{SquareCoder, SquareFrame};
-use crate::draw::deflate::{zlib_scanlines, BandPlan, TileCodes};
-use crate::draw::pngenc::{chunk, depth_for, pack};
-use crate::draw::raster::Rect;
-use crate::notation::paint::Rgb;
+use crate::encode::deflate::squares::{SquareCoder, SquareFrame};
+use crate::encode::deflate::{zlib_scanlines, BandPlan, TileCodes};
+use crate::encode::png::{chunk, depth_for, pack};
+use crate::pixels::Rect;
+use crate::pixels::Rgb;
 use std::fmt;
 use std::sync::Arc;
 

@@ -6,16 +6,17 @@
 //! The board's frames are [`animation::animate_shots`]'s, cut out of its framed picture; the bars and the
 //! coordinates are put onto them here, in palette indices, so the board is drawn exactly as every other animation.
 
-use crate::draw::animation::{self, Animation, AnimationError, Shot, Still};
-use crate::draw::cost::{self, RenderCost};
-use crate::draw::format::{self, WriteError};
 use crate::draw::layout::Layout;
 use crate::draw::raster::quantize;
 use crate::draw::text::{self, Coverage};
 use crate::notation::board::Board;
-use crate::notation::paint::{self, Rgb};
+use crate::notation::paint;
 use crate::options::furniture::{LastMoveStyle, Move, SquareName};
 use crate::options::render_options::{RenderOptions, SquareSize};
+use crate::output::animation::{self, Animation, AnimationError, Shot, Still};
+use crate::output::cost::{self, RenderCost};
+use crate::output::format::{self, WriteError};
+use crate::pixels::Rgb;
 
 /// lila-gif's square, in pixels.
 pub const SQUARE: u32 = 90;

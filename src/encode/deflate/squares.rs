@@ -10,8 +10,8 @@
 use super::{
     literal, matched, push_matches, SharedCode, TileCode, TileCodes, Token, ADLER_BASE, MAX_MATCH, MIN_MATCH, WINDOW,
 };
-use crate::draw::pngenc::pack_row;
-use crate::draw::raster::Rect;
+use crate::encode::png::pack_row;
+use crate::pixels::Rect;
 use std::borrow::Cow;
 use std::sync::Arc;
 

@@ -4,8 +4,8 @@
 //! Output is byte-for-byte deterministic: the palette is in order of first appearance (scanning rows top down),
 //! and the encoder settings are fixed.
 
-use crate::draw::deflate::BandPlan;
-use crate::draw::raster::{Image, Rgb};
+use crate::encode::deflate::BandPlan;
+use crate::pixels::{Image, Rgb};
 use std::sync::OnceLock;
 
 /// The colours of an image and each pixel's index, if there are at most 256 colours.
@@ -257,7 +257,7 @@ fn encode_palette(
 
 /// The PNG file: signature, `IHDR`, `sRGB` (perceptual) and `gAMA` (1/2.2), the palette (`PLTE`) and its alphas
 /// (`tRNS`, only for a picture with transparency) if any, one
-/// `IDAT` (unfiltered scanlines, compressed by [`crate::draw::deflate`]), `IEND`: the chunks and order of the `png`
+/// `IDAT` (unfiltered scanlines, compressed by [`crate::encode::deflate`]), `IEND`: the chunks and order of the `png`
 /// crate's encoder, so that a picture's chunks are those cached PNGs have. Written here because those few chunks are
 /// all the Worker needs of that encoder, which links about 30 KB of wasm (its own deflate and a decompressor for text
 /// chunks); the `png` crate stays a dev-dependency that decodes in the tests.
@@ -273,7 +273,7 @@ fn write_png(width: u32, height: u32, samples: Samples, band_plan: Option<&BandP
         Samples::Rgb(rgb) => (8, RGB, None, scanlines(&rgb, w * 3), w * 3),
         Samples::Rgba(rgba) => (8, RGBA, None, scanlines(&rgba, w * 4), w * 4),
     };
-    let idat = crate::draw::deflate::zlib_scanlines(&lines, row_bytes + 1, band_plan.map(|plan| (plan, depth)));
+    let idat = crate::encode::deflate::zlib_scanlines(&lines, row_bytes + 1, band_plan.map(|plan| (plan, depth)));
     let mut out = Vec::with_capacity(idat.len() + palette.as_ref().map_or(0, |(p, a)| p.len() + a.len()) + 112);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut header = [0; 13];
@@ -512,7 +512,7 @@ mod tests {
 
     #[test]
     fn transparent_pixels_get_a_trns_chunk_or_an_alpha_channel() {
-        use crate::draw::raster::CLEAR;
+        use crate::pixels::CLEAR;
         for colours in [3, 300] {
             let mut img = gradient(30, 30, colours);
             img.pixels[5] = CLEAR;

@@ -16,8 +16,8 @@
 //! assert!(bytes.starts_with(b"GIF89a") && bytes.ends_with(&[0x3b]));
 //! ```
 
-use crate::draw::raster::Rect;
-use crate::notation::paint::Rgb;
+use crate::pixels::Rect;
+use crate::pixels::Rgb;
 use std::fmt;
 
 /// One frame: a rectangle of the canvas, its palette indices row by row, and how long it shows.
