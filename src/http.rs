@@ -102,12 +102,12 @@ pub use reject::Reject;
 pub use url::RequestUrl;
 
 use crate::draw::render;
-use crate::notation::board::{Board, Color};
-use crate::notation::ffen;
-use crate::notation::moves::{self, Moves};
+use crate::notation::board::Board;
+use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
 use crate::output::format::{Format, Playback, WriteError};
 use crate::output::game::Game;
+use crate::output::pipeline::{Diagram, Order};
 use headers::{cors, header, nosniff};
 
 /// What to do with a request.
@@ -456,40 +456,13 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         Route::Game => return decide_game(info),
         Route::Diagram(query) => *query,
     };
-    // Links pasted through two or three encoders still read; a value that reads is never decoded again. An
-    // Interactive Diagram definition is read once, for its board and its look; the link's parameters win over it.
-    let (board, options) = if query.dialect == ffen::Dialect::Hgm {
-        let definition = ffen::read_definition_link(&query.ffen).map_err(Reject::BadFfen)?;
-        let pairs = query.definition_pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
-        (definition.board, RenderOptions::from_definition(&definition.look, pairs).map_err(Reject::BadOption)?)
-    } else {
-        (ffen::parse_link(&query.ffen, query.dialect).map_err(Reject::BadFfen)?, query.options.clone())
-    };
-    // The options that depend on the board (label counts, the pattern written out for it, the furniture's squares)
-    // are checked and made canonical now that the board is known.
-    // Then only what changes the format's bytes is kept (the words drop the look), and only a picture is
-    // checked against the size and CPU limits.
-    let mut fitted = query.format.fit(&options.for_board(&board).map_err(Reject::BadOption)?);
-    let playback = playback(&query, &board)?;
-    // The moves' frames show their moves as `lastmove` does, in its style, also when the diagram shows none.
-    if playback.is_some() {
-        fitted.furniture.last_move_style = options.furniture.last_move_style;
-    }
-    let options = fitted;
-    if query.format.is_picture() {
-        render::check_image_size_within(&board, &options, info.pixel_limit).map_err(Reject::TooLarge)?;
-        if let Some(limit) = info.cost_limit {
-            let cost = match &playback {
-                Some(playback) => crate::output::cost::animation_cost(&board, &options, &playback.lines, query.format),
-                None if query.format == Format::Gif => {
-                    crate::output::cost::animation_cost(&board, &options, &[], Format::Gif)
-                }
-                None => crate::output::cost::render_cost(&board, &options),
-            };
-            limit.check(cost).map_err(Reject::TooCostly)?;
-        }
-    }
-    let job = DiagramJob::played(board, options, playback, query.format, head);
+    let DiagramQuery { ffen, dialect, options, definition_pairs, format, moves, delay, .. } = query;
+    let position = PositionQuery { ffen, dialect, moves, delay };
+    let order = Order { position: &position, options: &options, definition_pairs: &definition_pairs, format };
+    let diagram = order.read().map_err(Reject::from)?;
+    diagram.check(info.pixel_limit, info.cost_limit).map_err(Reject::from)?;
+    let Diagram { board, options, playback, format } = diagram;
+    let job = DiagramJob::played(board, options, playback, format, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
         return Ok(Plan::Respond(job.not_modified()));
     }
@@ -514,27 +487,6 @@ fn decide_game(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         limit.check(body.game.cost()).map_err(Reject::TooCostly)?;
     }
     Ok(Plan::Game(Box::new(GameJob::new(body))))
-}
-
-/// The moves a picture's query animates, read and played on `board` (`None` without any, and on the routes of
-/// words, which ignore them); the side to move first is the position's own (its second field, `b` for Black),
-/// White for an Interactive Diagram definition.
-fn playback(query: &DiagramQuery, board: &Board) -> Result<Option<Playback>, Reject> {
-    if !query.format.is_picture() || query.moves.trim().is_empty() {
-        return Ok(None);
-    }
-    let moves: Moves = query.moves.parse().map_err(Reject::BadMoves)?;
-    if moves.is_empty() {
-        return Ok(None);
-    }
-    if !query.format.animates() {
-        return Err(Reject::NotAnimated(query.format));
-    }
-    let first = match query.dialect {
-        ffen::Dialect::Hgm => Color::White,
-        _ => moves::side_to_move(&query.ffen),
-    };
-    Playback::new(&moves, board, first, query.delay).map_err(Reject::BadMoves)
 }
 
 /// The link [`warm_up`] plans and draws: the start position at the default size with a marker, a rotated and a

@@ -15,9 +15,9 @@
 
 #![warn(clippy::too_many_lines)]
 
-use ffen_diagram::moves::{self, Moves};
 use ffen_diagram::params::{self, Cli, Param, PositionQuery, QueryError, OPTION_PARAMS, POSITION_PARAMS};
-use ffen_diagram::{ffen, Board, Color, Format, OptionError, Playback, RenderOptions};
+use ffen_diagram::pipeline::{Order, OrderError};
+use ffen_diagram::{ffen, Format, OptionError, PixelLimit, RenderOptions};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -90,7 +90,8 @@ fn query_error(error: QueryError) -> String {
     }
 }
 
-/// The diagram the parameters ask for, in `format`.
+/// The diagram the parameters ask for, in `format`: read into an [`Order`] as the Worker reads a link's query, then
+/// through the Worker's own pipeline ([`ffen_diagram::pipeline`]), within the built-in pixel limit (no CPU limit).
 fn draw(pairs: &[(&str, &str)], format: Format) -> Result<Vec<u8>, String> {
     let mut position = PositionQuery::default();
     params::read(&POSITION_PARAMS, &mut position, pairs).map_err(query_error)?;
@@ -102,42 +103,31 @@ fn draw(pairs: &[(&str, &str)], format: Format) -> Result<Vec<u8>, String> {
         position.ffen.clear();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut position.ffen).map_err(|e| format!("stdin: {e}"))?;
     }
-    let (board, options) = if position.dialect == ffen::Dialect::Hgm {
-        let definition = ffen::read_definition(&position.ffen).map_err(|e| format!("definition: {e}"))?;
-        (definition.board, RenderOptions::from_definition(&definition.look, pairs.iter().copied()))
-    } else {
-        let board = ffen::parse(&position.ffen, position.dialect).map_err(|e| format!("FFEN: {e}"))?;
-        (board, RenderOptions::from_pairs(pairs.iter().copied()))
+    let mut options = RenderOptions::default();
+    params::read(&OPTION_PARAMS, &mut options, pairs).map_err(query_error)?;
+    let definition_pairs: Vec<(String, String)> = match position.dialect {
+        ffen::Dialect::Hgm => pairs.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect(),
+        _ => Vec::new(),
     };
-    let options = options.map_err(flag_error)?;
-    let mut fitted = options.for_board(&board).map_err(flag_error)?;
-    ffen_diagram::check_image_size(&board, &fitted).map_err(|e| e.to_string())?;
-    let playback = playback(&position, &board, format)?;
-    // The moves' frames show their moves in the `lastmove` style, also when the diagram shows no last move.
-    if playback.is_some() {
-        fitted.furniture.last_move_style = options.furniture.last_move_style;
-    }
-    let options = fitted;
-    format.write_played(&board, &options, playback.as_ref()).map_err(|e| match e.is_client_error() {
+    let hgm = position.dialect == ffen::Dialect::Hgm;
+    let order = Order { position: &position, options: &options, definition_pairs: &definition_pairs, format };
+    let diagram = order.read().map_err(|e| order_error(e, hgm))?;
+    diagram.check(PixelLimit::BUILT_IN, None).map_err(|e| order_error(e, hgm))?;
+    diagram.write().map_err(|e| match e.is_client_error() {
         true => e.to_string(),
         false => format!("internal error: {e}"),
     })
 }
 
-/// The moves of `--moves` played on `board` (none for the words, which ignore them), as the Worker plays them.
-fn playback(position: &PositionQuery, board: &Board, format: Format) -> Result<Option<Playback>, String> {
-    let moves: Moves = position.moves.parse().map_err(|e| format!("--moves: {e}"))?;
-    if moves.is_empty() || !format.is_picture() {
-        return Ok(None);
+/// What a refused order says on the command line: the flag or the input it is about, then the message.
+fn order_error(error: OrderError, definition: bool) -> String {
+    match error {
+        OrderError::Option(e) => flag_error(e),
+        OrderError::Position(e) if definition => format!("definition: {e}"),
+        OrderError::Position(e) => format!("FFEN: {e}"),
+        OrderError::Moves(_) | OrderError::NotAnimated(_) => format!("--{error}"),
+        OrderError::TooLarge(_) | OrderError::TooCostly(_) => error.to_string(),
     }
-    if !format.animates() {
-        return Err(format!("--moves: animated as png or gif only, not {format}"));
-    }
-    let first = match position.dialect {
-        ffen::Dialect::Hgm => Color::White,
-        _ => moves::side_to_move(&position.ffen),
-    };
-    Playback::new(&moves, board, first, position.delay).map_err(|e| format!("--moves: {e}"))
 }
 
 fn run(args: Vec<String>) -> Result<(), String> {

@@ -1,5 +1,6 @@
-//! The `ffen-render` CLI reads its options as the library does.
+//! The `ffen-render` CLI reads its options as the library does, and draws every format as the Worker serves it.
 
+use ffen_diagram::Format;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -82,4 +83,56 @@ fn look_options_and_interactive_diagram_definitions() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("`files`: expected one label per file: 8, not 3"));
     let (output, _) = run_cli(&["files=40", "--dialect", "hgm"], "hgm-bad.png");
     assert!(String::from_utf8_lossy(&output.stderr).contains("column 7: `files` is a number from 1 to 32"));
+}
+
+/// The Worker's answer to `path?query` (a diagram: a `200` rendered on a miss).
+fn worker_bytes(path: &str, query: &str) -> Vec<u8> {
+    use ffen_diagram::http::{plan, Plan, Rendered, RequestInfo};
+    let info = RequestInfo { method: "GET", path, query: Some(query), url_len: 300, ..RequestInfo::default() };
+    let Plan::Diagram(job) = plan(&info) else { panic!("{path}?{query} is a diagram") };
+    let Rendered::Diagram(response) = job.render() else { panic!("{path}?{query} renders") };
+    response.body
+}
+
+/// Every format, through the CLI and through the Worker, with the same parameters (words, moves, delay, looks and
+/// furniture): the same bytes, for each format the library has.
+#[test]
+fn every_format_draws_what_the_worker_serves() {
+    let position = "r3k2r/8/8/8/8/8/8/R3K2R";
+    let common = ["--lang", "de", "--size", "24", "--caption", "#2 Circe", "--squares", "Rf7", "--coords"];
+    let query = "ffen=r3k2r/8/8/8/8/8/8/R3K2R&lang=de&size=24&caption=%232+Circe&squares=Rf7&coords=1";
+    let moves = ["--moves", "1.Ke1-g1 Ke8-c8", "--delay", "700"];
+    let moves_query = "&moves=1.Ke1-g1+Ke8-c8&delay=700";
+    let mut seen = Vec::new();
+    for format in Format::ALL {
+        let name = format.to_string();
+        let animates = format.animates();
+        let mut args = vec![position, "--format", name.as_str()];
+        args.extend(common);
+        if animates {
+            args.extend(moves);
+        }
+        let (output, file) = run_cli(&args, &format!("every-format.{name}"));
+        assert!(output.status.success(), "{name}: {}", String::from_utf8_lossy(&output.stderr));
+        let query = if animates { format!("{query}{moves_query}") } else { query.to_string() };
+        assert_eq!(std::fs::read(&file).unwrap(), worker_bytes(format.path(), &query), "--format {name}");
+        seen.push(name);
+    }
+    assert_eq!(seen, ["png", "svg", "txt", "json", "gif"]);
+}
+
+/// `--moves` on a format that does not animate is refused as the Worker refuses it; the words ignore the moves.
+#[test]
+fn moves_are_refused_by_the_svg_and_ignored_by_the_words() {
+    let (output, file) = run_cli(&["4k3/8/4K3", "--format", "svg", "--moves", "e1e2"], "moves.svg");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--moves: animated as png or gif only, not svg"), "{stderr}");
+    assert!(!file.exists());
+    let (output, file) = run_cli(&["4k3/8/4K3", "--format", "txt", "--moves", "e1e2"], "moves.txt");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(std::fs::read(&file).unwrap(), worker_bytes("/diagram.txt", "ffen=4k3/8/4K3"));
+    let (output, _) = run_cli(&["4k3/8/4K3", "--moves", "e2e4"], "moves-bad.png");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--moves: move 1, e2e4: e4 is off the 8×3 board"));
 }

@@ -14,6 +14,7 @@ use crate::options::error::OptionError;
 use crate::output::animation::AnimationError;
 use crate::output::cost::TooCostly;
 use crate::output::format::{Format, WriteError};
+use crate::output::pipeline::OrderError;
 use std::fmt;
 
 /// Why a request gets no diagram. Its [`Display`](fmt::Display) is the message sent; [`Reject::status`] the status.
@@ -75,6 +76,20 @@ pub enum Reject {
     /// `500`: drawing failed inside the service (never caused by the request, never expected). The answer is
     /// never stored (`Cache-Control: no-store`).
     Internal(WriteError),
+}
+
+/// A diagram's order refused at one of the pipeline's steps, as the Worker answers it.
+impl From<OrderError> for Reject {
+    fn from(error: OrderError) -> Reject {
+        match error {
+            OrderError::Option(e) => Reject::BadOption(e),
+            OrderError::Position(e) => Reject::BadFfen(e),
+            OrderError::Moves(e) => Reject::BadMoves(e),
+            OrderError::NotAnimated(format) => Reject::NotAnimated(format),
+            OrderError::TooLarge(e) => Reject::TooLarge(e),
+            OrderError::TooCostly(e) => Reject::TooCostly(e),
+        }
+    }
 }
 
 impl Reject {

@@ -1,0 +1,172 @@
+//! One pipeline from what is asked to what is drawn, for the Worker and the CLI alike: the position read in its
+//! dialect (an Interactive Diagram definition with its look), the options fitted to the board and to the format,
+//! the moves played, then the limits checked, then the bytes written. The Worker's `http::decide` and the
+//! `ffen-render` CLI each read their own input (a query, a command line) into an [`Order`] and hand it here, so
+//! that the CLI draws exactly what the Worker serves and a change to the steps is made once.
+//!
+//! ```
+//! use ffen_diagram::params::PositionQuery;
+//! use ffen_diagram::pipeline::Order;
+//! use ffen_diagram::{Format, RenderOptions};
+//!
+//! let position = PositionQuery { ffen: "4k3/8/4K3".into(), moves: "e1e2".into(), ..PositionQuery::default() };
+//! let options = RenderOptions::from_pairs([("size", "20"), ("lang", "de")])?;
+//! let diagram = Order { position: &position, options: &options, definition_pairs: &[], format: Format::Png }.read()?;
+//! // The PNG drops the words' language from its options; the moves are played.
+//! assert_eq!(diagram.options.canonical(), "s20.f0.c0.gray");
+//! assert_eq!(diagram.playback.as_ref().map(|p| p.canonical.as_str()), Some("e1e2"));
+//! assert!(diagram.write()?.starts_with(b"\x89PNG"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::draw::layout::{check_image_size_within, ImageTooLarge, PixelLimit};
+use crate::notation::board::{Board, Color};
+use crate::notation::ffen::{self, Dialect, ParseError};
+use crate::notation::moves::{self, MoveError, Moves};
+use crate::options::error::OptionError;
+use crate::options::params::PositionQuery;
+use crate::options::render_options::RenderOptions;
+use crate::output::cost::{animation_cost, render_cost, CostLimit, RenderCost, TooCostly};
+use crate::output::format::{Format, Playback, WriteError};
+use std::fmt;
+
+/// A diagram as asked for, its parts as the caller read them: the position's parameters, the options, and the
+/// format.
+#[derive(Clone, Copy, Debug)]
+pub struct Order<'a> {
+    /// The position's text, its dialect, the moves and their delay ([`crate::params::POSITION_PARAMS`]).
+    pub position: &'a PositionQuery,
+    /// The look and the furniture read from the parameters ([`crate::params::OPTION_PARAMS`]); not used for an
+    /// Interactive Diagram definition, whose look `definition_pairs` override.
+    pub options: &'a RenderOptions,
+    /// With `dialect=hgm`: the parameters as given, which override the definition's own look
+    /// ([`RenderOptions::from_definition`]); ignored for every other dialect.
+    pub definition_pairs: &'a [(String, String)],
+    /// The output.
+    pub format: Format,
+}
+
+/// A diagram ready to be drawn: the board, the options fitted to it and to the format, and the moves played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    /// The position.
+    pub board: Board,
+    /// The options that change this format's bytes, canonical for this board ([`RenderOptions::for_board`],
+    /// [`Format::fit`]).
+    pub options: RenderOptions,
+    /// The moves played, on a format that animates; `None` without moves and on the words' formats.
+    pub playback: Option<Playback>,
+    /// The output.
+    pub format: Format,
+}
+
+/// Why an [`Order`] gives no diagram, in the order the steps find it: the options, the position, the options for
+/// that board, the moves, then the limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OrderError {
+    /// A parameter's value (also one that does not fit the board: a label count, a square off the board).
+    Option(OptionError),
+    /// The position (or the definition) does not read.
+    Position(ParseError),
+    /// The moves do not read or cannot be played.
+    Moves(MoveError),
+    /// Moves were given to a format that does not animate them (the SVG).
+    NotAnimated(Format),
+    /// The picture is over the pixel limit.
+    TooLarge(ImageTooLarge),
+    /// The picture's predicted CPU is over the limit.
+    TooCostly(TooCostly),
+}
+
+impl fmt::Display for OrderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OrderError::Option(e) => write!(f, "{e}"),
+            OrderError::Position(e) => write!(f, "{e}"),
+            OrderError::Moves(e) => write!(f, "moves: {e}"),
+            OrderError::NotAnimated(format) => write!(f, "moves: animated as png or gif only, not {format}"),
+            OrderError::TooLarge(e) => write!(f, "{e}"),
+            OrderError::TooCostly(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for OrderError {}
+
+impl Order<'_> {
+    /// The board and its options read, fitted and played: the steps every diagram goes through before its limits
+    /// are checked. Links pasted through two or three encoders still read ([`ffen::parse_link`]); an Interactive
+    /// Diagram definition is read once, for its board and its look, and the parameters win over its look.
+    pub fn read(&self) -> Result<Diagram, OrderError> {
+        let (board, options) = if self.position.dialect == Dialect::Hgm {
+            let definition = ffen::read_definition_link(&self.position.ffen).map_err(OrderError::Position)?;
+            let pairs = self.definition_pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+            let options = RenderOptions::from_definition(&definition.look, pairs).map_err(OrderError::Option)?;
+            (definition.board, options)
+        } else {
+            let board = ffen::parse_link(&self.position.ffen, self.position.dialect).map_err(OrderError::Position)?;
+            (board, self.options.clone())
+        };
+        // The options that depend on the board (label counts, the pattern written out for it, the furniture's
+        // squares) are checked and made canonical now that the board is known; then only what changes the
+        // format's bytes is kept (the words drop the look).
+        let mut fitted = self.format.fit(&options.for_board(&board).map_err(OrderError::Option)?);
+        let playback = self.playback(&board)?;
+        // The moves' frames show their moves as `lastmove` does, in its style, also when the diagram shows none.
+        if playback.is_some() {
+            fitted.furniture.last_move_style = options.furniture.last_move_style;
+        }
+        Ok(Diagram { board, options: fitted, playback, format: self.format })
+    }
+
+    /// The moves played on `board` (`None` without any, and on the words' formats, which ignore them); the side
+    /// to move first is the position's own (its second field, `b` for Black), White for a definition.
+    fn playback(&self, board: &Board) -> Result<Option<Playback>, OrderError> {
+        let position = self.position;
+        if !self.format.is_picture() || position.moves.trim().is_empty() {
+            return Ok(None);
+        }
+        let moves: Moves = position.moves.parse().map_err(OrderError::Moves)?;
+        if moves.is_empty() {
+            return Ok(None);
+        }
+        if !self.format.animates() {
+            return Err(OrderError::NotAnimated(self.format));
+        }
+        let first = match position.dialect {
+            Dialect::Hgm => Color::White,
+            _ => moves::side_to_move(&position.ffen),
+        };
+        Playback::new(&moves, board, first, position.delay).map_err(OrderError::Moves)
+    }
+}
+
+impl Diagram {
+    /// The CPU this diagram is predicted to cost ([`crate::output::cost`]): an animation's, a GIF's (drawn on the
+    /// animation's path, also when still), or a still's.
+    pub fn cost(&self) -> RenderCost {
+        match &self.playback {
+            Some(playback) => animation_cost(&self.board, &self.options, &playback.lines, self.format),
+            None if self.format == Format::Gif => animation_cost(&self.board, &self.options, &[], Format::Gif),
+            None => render_cost(&self.board, &self.options),
+        }
+    }
+
+    /// Whether a picture is within the pixel limit and, where there is one, the CPU limit. Words are never refused
+    /// for the size their picture would have.
+    pub fn check(&self, pixels: PixelLimit, cpu: Option<CostLimit>) -> Result<(), OrderError> {
+        if !self.format.is_picture() {
+            return Ok(());
+        }
+        check_image_size_within(&self.board, &self.options, pixels).map_err(OrderError::TooLarge)?;
+        match cpu {
+            Some(limit) => limit.check(self.cost()).map_err(OrderError::TooCostly),
+            None => Ok(()),
+        }
+    }
+
+    /// The bytes of this diagram in its format ([`Format::write_played`]).
+    pub fn write(&self) -> Result<Vec<u8>, WriteError> {
+        self.format.write_played(&self.board, &self.options, self.playback.as_ref())
+    }
+}
