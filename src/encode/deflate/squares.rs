@@ -7,9 +7,10 @@
 //! one width share one Huffman code. The first frame is coded so too where it is the board in its frame: its squares
 //! in a [`Ring`] of one colour.
 
-use super::{
-    literal, matched, push_matches, SharedCode, TileCode, TileCodes, Token, ADLER_BASE, MAX_MATCH, MIN_MATCH, WINDOW,
-};
+use super::adler::ADLER_BASE;
+use super::tile::{TileCode, TileCodes};
+use super::tokens::{literal, matched, push_matches, Token, MAX_MATCH, MIN_MATCH, WINDOW};
+use super::zlib::SharedCode;
 use crate::encode::png::pack_row;
 use crate::pixels::Rect;
 use std::borrow::Cow;
@@ -495,7 +496,7 @@ fn push_run(tokens: &mut Vec<Token>, distance: usize, len: usize, bytes: &[u8]) 
 
 #[cfg(test)]
 mod tests {
-    use super::super::adler32;
+    use super::super::adler::adler32;
     use super::*;
     use proptest::prelude::*;
     use std::io::Read;
