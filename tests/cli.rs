@@ -1,5 +1,6 @@
 //! The `ffen-render` CLI reads its options as the library does.
 
+use ffen_diagram::Format;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -82,4 +83,18 @@ fn look_options_and_interactive_diagram_definitions() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("`files`: expected one label per file: 8, not 3"));
     let (output, _) = run_cli(&["files=40", "--dialect", "hgm"], "hgm-bad.png");
     assert!(String::from_utf8_lossy(&output.stderr).contains("column 7: `files` is a number from 1 to 32"));
+}
+
+#[test]
+fn the_usage_names_every_format_and_each_is_drawn() {
+    let (output, _) = run_cli(&["--help"], "help.png");
+    let usage = String::from_utf8_lossy(&output.stderr);
+    let names: Vec<&str> = Format::ALL.iter().map(|format| format.extension()).collect();
+    assert!(usage.contains(&format!("[--format {}]", names.join("|"))), "{usage}");
+    for format in Format::ALL {
+        let (output, file) =
+            run_cli(&["4k3/8/8/8/8/8/8/4K3", "--format", format.extension()], &format!("every.{format}"));
+        assert!(output.status.success(), "{format}: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(std::fs::metadata(&file).is_ok_and(|m| m.len() > 0), "{format}");
+    }
 }
