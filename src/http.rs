@@ -305,12 +305,15 @@ impl DiagramJob {
 
     /// The `Link` header: the canonical link and, for every format but the text, the text's link as a second value
     /// of the same header (RFC 8288; the glue sets headers by name, so a second `Link` header would replace the
-    /// first): `<…>; rel="canonical", </diagram.txt?…>; rel="alternate"; type="text/plain"`.
+    /// first): `<…>; rel="canonical", </diagram.txt?…>; rel="alternate"; type="text/plain"`. The alternates are the
+    /// other formats that are one ([`Format::alternate_type`]).
     pub fn link_header(&self) -> String {
         let mut value = format!("<{}>; rel=\"canonical\"", self.modern_link());
-        if self.format() != Format::Txt {
-            let text = Format::Txt.link(self.canonical_ffen(), &self.options);
-            value.push_str(&format!(", <{text}>; rel=\"alternate\"; type=\"text/plain\""));
+        for format in Format::ALL.into_iter().filter(|&format| format != self.format()) {
+            if let Some(media_type) = format.alternate_type() {
+                let link = format.link(self.canonical_ffen(), &self.options);
+                value.push_str(&format!(", <{link}>; rel=\"alternate\"; type=\"{media_type}\""));
+            }
         }
         value
     }

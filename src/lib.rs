@@ -81,6 +81,6 @@ pub use options::render_options::{
 };
 pub use options::theme::{extra_tint, DarkSquares, Theme, INK, PAPER};
 pub use output::cost::{animation_cost, render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
-pub use output::format::{Format, Playback, UnknownFormat, WriteError};
+pub use output::format::{AnimationEncoder, Format, Playback, UnknownFormat, WriteError};
 pub use output::{animation, game, pipeline};
 pub use pixels::{Image, Rgb};

@@ -1,7 +1,7 @@
 //! `ffen-render`: draws an FFEN diagram to a file on the host, as the Worker serves it.
 //!
 //! ```text
-//! ffen-render '<FFEN>' -o OUTPUT [--format png|svg|txt|json|gif] [--PARAMETER VALUE …]
+//! ffen-render '<FFEN>' -o OUTPUT [--format FORMAT] [--PARAMETER VALUE …]
 //! ffen-render - --dialect hgm -o out.png < definition.txt
 //! ffen-render --message 'text' -o out.png
 //! ```
@@ -9,9 +9,10 @@
 //! for `_`), read by the same declarations ([`ffen_diagram::params`]), so the CLI draws exactly what the Worker
 //! serves; `ffen-render --help` lists them. With `--dialect hgm` the position is an Interactive Diagram definition,
 //! whose look the other flags override, as on the Worker; `-` as the position reads it from standard input
-//! (definitions span lines). `--format` names the output (`png`, the default, `svg`, or the words `txt` and
-//! `json` of docs/words.md, and `gif`; `--svg` is `--format svg`); `--moves` animates the PNG or the GIF
-//! (docs/animation.md); `-o -` writes to standard output. `--message` draws the error card.
+//! (definitions span lines). `--format` names the output by its extension, one of [`Format::ALL`] as the usage
+//! lists them (`png`, the default; the words `txt` and `json` are docs/words.md's; `--svg` is `--format svg`);
+//! `--moves` animates the PNG or the GIF (docs/animation.md); `-o -` writes to standard output. `--message` draws
+//! the error card.
 
 #![warn(clippy::too_many_lines)]
 
@@ -22,10 +23,12 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn usage() -> String {
+    let formats: Vec<&str> = Format::ALL.iter().map(|format| format.extension()).collect();
     format!(
-        "usage: ffen-render '<FFEN>' -o OUTPUT [--format png|svg|txt|json|gif]\n{}\n       \
+        "usage: ffen-render '<FFEN>' -o OUTPUT [--format {}]\n{}\n       \
          ffen-render - --dialect hgm -o out.png < definition.txt\n       \
          ffen-render --message 'text' -o out.png",
+        formats.join("|"),
         params::cli_usage(19, 118)
     )
 }

@@ -6,13 +6,14 @@
 //! one they were recorded under). A new golden is no change: it is recorded under today's version.
 
 use ffen_diagram::http::{fnv1a64, CACHE_VERSION};
+use ffen_diagram::Format;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 const TABLE: &str = "tests/golden/hashes.tsv";
 
-/// Every golden response below `tests/golden/` (PNG, SVG, text and JSON files), by its path from there, with the
-/// hash of its bytes.
+/// Every golden response below `tests/golden/` (a file named with the extension of one of [`Format::ALL`]: PNG, SVG,
+/// text, JSON and GIF files), by its path from there, with the hash of its bytes.
 fn goldens() -> BTreeMap<String, String> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let mut found = BTreeMap::new();
@@ -22,7 +23,7 @@ fn goldens() -> BTreeMap<String, String> {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 folders.push(path);
-            } else if path.extension().is_some_and(|e| ["png", "gif", "svg", "txt", "json"].iter().any(|x| e == *x)) {
+            } else if path.extension().is_some_and(|e| Format::ALL.iter().any(|format| e == format.extension())) {
                 let name = path.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
                 found.insert(name, format!("{:016x}", fnv1a64(&std::fs::read(&path).unwrap())));
             }

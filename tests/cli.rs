@@ -136,3 +136,12 @@ fn moves_are_refused_by_the_svg_and_ignored_by_the_words() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--moves: move 1, e2e4: e4 is off the 8×3 board"));
 }
+
+/// The usage names every format of `Format::ALL` (each drawn by `every_format_draws_what_the_worker_serves`).
+#[test]
+fn the_usage_names_every_format() {
+    let (output, _) = run_cli(&["--help"], "help.png");
+    let usage = String::from_utf8_lossy(&output.stderr);
+    let names: Vec<&str> = Format::ALL.iter().map(|format| format.extension()).collect();
+    assert!(usage.contains(&format!("[--format {}]", names.join("|"))), "{usage}");
+}

@@ -7,7 +7,8 @@ mod common;
 
 use common::animation::{decode_gif as decode, GifFrames};
 use ffen_diagram::http::{
-    plan, GameJob, Plan, Rendered, RequestInfo, MAX_BODY_BYTES, MAX_COMMENT_BYTES, MAX_FRAMES, MAX_NAME_BYTES,
+    plan, GameJob, Plan, Rendered, RequestInfo, CACHE_VERSION, MAX_BODY_BYTES, MAX_COMMENT_BYTES, MAX_FRAMES,
+    MAX_NAME_BYTES,
 };
 use ffen_diagram::{CostLimit, Format};
 
@@ -191,9 +192,13 @@ fn the_cache_url_is_the_bodys_canonical_key() {
     assert_eq!(a.key(), b.key());
     assert_eq!(a.cache_url("https://h.example"), b.cache_url("https://h.example"));
     assert_eq!(a.etag(), b.etag());
-    assert_eq!(a.key(), "r16\ngame\nwhite brown coordinates=1\nbars \"\" \"A\"\n4k3/8/8/8/8/8/8/4K3 e2e1 e1 50\ngif",);
+    let want = "game\nwhite brown coordinates=1\nbars \"\" \"A\"\n4k3/8/8/8/8/8/8/4K3 e2e1 e1 50\ngif";
+    assert_eq!(a.key(), format!("{CACHE_VERSION}\n{want}"));
     let url = a.cache_url("https://h.example/").unwrap();
-    assert!(url.starts_with("https://h.example/__cache/game.gif?v=r16&key=game%0Awhite"), "{url}");
+    assert!(
+        url.starts_with(&format!("https://h.example/__cache/game.gif?v={CACHE_VERSION}&key=game%0Awhite")),
+        "{url}"
+    );
     assert!(url.ends_with(&format!("&etag={}", a.etag().to_string().trim_matches('"'))), "{url}");
     // Anything drawn differently is another key: the delay, a name, the check.
     let other =

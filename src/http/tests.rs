@@ -356,7 +356,8 @@ proptest::proptest! {
             Ok(Plan::Game(job)) => {
                 proptest::prop_assert!(method == "POST" && path == "/game.gif");
                 proptest::prop_assert_eq!(job.etag(), ETag::of_key(job.key()));
-                proptest::prop_assert!(job.key().starts_with("r16\ngame\n") && job.key().ends_with("\ngif"));
+                let game = format!("{CACHE_VERSION}\ngame\n");
+                proptest::prop_assert!(job.key().starts_with(&game) && job.key().ends_with("\ngif"));
             }
             Ok(Plan::Diagram(job)) => {
                 proptest::prop_assert!(method == "GET" || method == "HEAD");

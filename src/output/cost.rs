@@ -31,7 +31,7 @@ use crate::draw::layout::Layout;
 use crate::notation::board::{Board, Cell};
 use crate::notation::moves::{Frame, Square};
 use crate::options::render_options::RenderOptions;
-use crate::output::format::Format;
+use crate::output::format::{AnimationEncoder, Format};
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
@@ -150,21 +150,26 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     RenderCost { micros, width: l.width, height: l.height, tiles: tiles as u32, frames: 1 }
 }
 
-/// Predicts what drawing and encoding the animation of `lines` played on `board` costs (a GIF without moves: no
-/// line): the first frame, the whole picture, as a still's tiles and sprites plus every pixel painted, indexed on
-/// the animation's palette and encoded; then each later frame from what it changes — a frame's fixed part (the
-/// scene built, compared with the one before) and the pixels of the rectangle around the squares it changes (the
-/// move's squares and the highlights it sets and clears), painted and encoded. A frame whose other parts may change
-/// (a piece count, arrows) and the diagram shown again before each line after the first count as the whole
-/// picture. Not frames × picture: a 93-move game at 90-px squares is about a first frame and a third of the board a
-/// move.
+/// Predicts what drawing and encoding the animation of `lines` played on `board` in `format` costs (a still drawn
+/// as an animation, [`Format::still_is_animation`], has no line): the first frame, the whole picture, as a still's
+/// tiles and sprites plus every pixel painted, indexed on the animation's palette and encoded; then each later frame
+/// from what it changes — a frame's fixed part (the scene built, compared with the one before) and the pixels of the
+/// rectangle around the squares it changes (the move's squares and the highlights it sets and clears), painted and
+/// encoded. A frame whose other parts may change (a piece count, arrows) and the diagram shown again before each
+/// line after the first count as the whole picture. Not frames × picture: a 93-move game at 90-px squares is about
+/// a first frame and a third of the board a move.
 pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Frame>], format: Format) -> RenderCost {
     let l = Layout::requested(board, options);
     let pixels = u64::from(l.width) * u64::from(l.height);
     let still = render_cost(board, options);
     let square = u64::from(l.square);
     let whole_frames = options.furniture.count || !options.furniture.arrows.is_empty();
-    let per_pixel = if format == Format::Gif { GIF_PIXEL_NANOS } else { PNG_PIXEL_NANOS };
+    // The pixels cost what the format's animation encoder makes them cost; a format that does not animate is not
+    // asked here, and would count as the PNG, the default.
+    let per_pixel = match format.animation_encoder() {
+        Some(AnimationEncoder::Gif) => GIF_PIXEL_NANOS,
+        Some(AnimationEncoder::Apng) | None => PNG_PIXEL_NANOS,
+    };
     let mut nanos = still.micros.saturating_sub(FIXED_MICROS) * 1000 + pixels * per_pixel.first;
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {

@@ -1,11 +1,12 @@
 //! The outputs: each [`Format`] a diagram is served in, with everything that differs between them — the modern
 //! route that asks for it, its content type, the last line of its cache key, the options its bytes depend on
 //! ([`Format::fit`]), its modern link, the painter that writes it and the headers only it needs. The HTTP layer,
-//! the link families and the CLI ask the format; none of them matches on it.
+//! the cost model, the link families and the CLI ask the format; none of them matches on it. Every answer here is a
+//! `match` naming every variant, so a new variant does not compile until it has said each.
 //!
 //! Three pictures (PNG, SVG, GIF) and two outputs of words (`/diagram.txt`, `/diagram.json`: docs/words.md). The PNG
 //! and the GIF also animate moves played on the diagram ([`Playback`], docs/animation.md). A new output is a variant
-//! here, its painter module, and its tests.
+//! here (and in [`Format::ALL`]), its painter module, and its tests.
 //!
 //! ```
 //! use ffen_diagram::{ffen, Format, RenderOptions};
@@ -104,13 +105,58 @@ impl Format {
     /// Whether this format is a picture: its size in pixels and its predicted cost are checked against the limits
     /// before it is drawn. Words are never refused for the size their picture would have.
     pub const fn is_picture(self) -> bool {
-        matches!(self, Format::Png | Format::Svg | Format::Gif)
+        match self {
+            Format::Png | Format::Svg | Format::Gif => true,
+            Format::Txt | Format::Json => false,
+        }
     }
 
     /// Whether this format animates moves (`moves=`): the PNG (an animated PNG) and the GIF. The SVG refuses them;
     /// the words ignore them (they describe the diagram).
     pub const fn animates(self) -> bool {
-        matches!(self, Format::Png | Format::Gif)
+        match self {
+            Format::Png | Format::Gif => true,
+            Format::Svg | Format::Txt | Format::Json => false,
+        }
+    }
+
+    /// The encoder that writes this format's animations, where it animates ([`Format::animates`]): what an
+    /// animation's pixels cost to encode depends on it ([`crate::output::cost::animation_cost`]).
+    pub const fn animation_encoder(self) -> Option<AnimationEncoder> {
+        match self {
+            Format::Png => Some(AnimationEncoder::Apng),
+            Format::Gif => Some(AnimationEncoder::Gif),
+            Format::Svg | Format::Txt | Format::Json => None,
+        }
+    }
+
+    /// Whether this format draws a diagram without moves on the animation path too, as an animation of one frame
+    /// on one palette ([`Format::write_played`]), so that a still costs what an animation's first frame costs
+    /// ([`crate::output::cost::animation_cost`] with no line): the GIF. A PNG without moves is a still PNG.
+    pub const fn still_is_animation(self) -> bool {
+        match self {
+            Format::Gif => true,
+            Format::Png | Format::Svg | Format::Txt | Format::Json => false,
+        }
+    }
+
+    /// Whether the JSON's `links` lists this format's modern link, under its extension, in the order of
+    /// [`Format::ALL`]: the PNG, the SVG and the text (docs/words.md). Not the JSON itself, nor the GIF: the keys
+    /// are part of the JSON's bytes, so a new one changes every JSON answer (and its cache version).
+    pub const fn in_json_links(self) -> bool {
+        match self {
+            Format::Png | Format::Svg | Format::Txt => true,
+            Format::Json | Format::Gif => false,
+        }
+    }
+
+    /// The media type under which every other format's `Link` header names this format's modern link as an
+    /// alternate (`rel="alternate"; type=…`), if it does: the text's, `text/plain`.
+    pub const fn alternate_type(self) -> Option<&'static str> {
+        match self {
+            Format::Txt => Some("text/plain"),
+            Format::Png | Format::Svg | Format::Json | Format::Gif => None,
+        }
     }
 
     /// `options` with only what changes this format's bytes kept, everything else at its default, so that the cache
@@ -198,11 +244,10 @@ impl Format {
             (Format::Txt, _) => Ok(words::text(board, options).into_bytes()),
             (Format::Json, _) => {
                 let canonical = ffen::canonical(board);
-                let links = json::Links {
-                    png: Format::Png.link(&canonical, options),
-                    svg: Format::Svg.link(&canonical, options),
-                    txt: Format::Txt.link(&canonical, options),
-                };
+                let links: Vec<(&str, String)> = (Format::ALL.into_iter())
+                    .filter(|format| format.in_json_links())
+                    .map(|format| (format.extension(), format.link(&canonical, options)))
+                    .collect();
                 Ok(json::json(board, options, &links).into_bytes())
             }
         }
@@ -299,6 +344,15 @@ impl Playback {
     }
 }
 
+/// The encoder of an animation ([`Format::animation_encoder`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnimationEncoder {
+    /// An animated PNG (deflate, [`crate::encode::apng`]).
+    Apng,
+    /// A GIF (LZW, [`crate::encode::gif`]).
+    Gif,
+}
+
 /// Why a diagram could not be written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WriteError {
@@ -315,7 +369,10 @@ pub enum WriteError {
 impl WriteError {
     /// Whether the request's diagram is the cause ([`WriteError::Palette`]) rather than the service.
     pub fn is_client_error(&self) -> bool {
-        matches!(self, WriteError::Palette(_))
+        match self {
+            WriteError::Palette(_) => true,
+            WriteError::Png(_) | WriteError::Apng(_) | WriteError::Gif(_) => false,
+        }
     }
 }
 
@@ -401,5 +458,44 @@ mod tests {
         assert_eq!(Format::ALL.map(Format::is_picture), [true, true, false, false, true]);
         assert_eq!(Format::ALL.map(Format::animates), [true, false, false, false, true]);
         assert_eq!(Format::at("/diagram.svg/"), None);
+    }
+
+    /// The format after `format` in [`Format::ALL`], from the first (`None`) to past the last (`None`). The match
+    /// names every variant and has no catch-all, so a new format does not compile until it is placed here too.
+    fn next(format: Option<Format>) -> Option<Format> {
+        match format {
+            None => Some(Format::Png),
+            Some(Format::Png) => Some(Format::Svg),
+            Some(Format::Svg) => Some(Format::Txt),
+            Some(Format::Txt) => Some(Format::Json),
+            Some(Format::Json) => Some(Format::Gif),
+            Some(Format::Gif) => None,
+        }
+    }
+
+    #[test]
+    fn all_holds_every_format_once_in_order() {
+        let every: Vec<Format> = std::iter::successors(next(None), |&format| next(Some(format))).collect();
+        assert_eq!(every, Format::ALL);
+        for (i, format) in Format::ALL.into_iter().enumerate() {
+            assert!(!Format::ALL[..i].contains(&format), "{format} twice");
+            assert!(!Format::ALL[..i].iter().any(|f| f.extension() == format.extension()), "{format}'s name twice");
+        }
+    }
+
+    #[test]
+    fn each_format_answers_for_its_own_behaviour() {
+        for format in Format::ALL {
+            assert_eq!(format.animation_encoder().is_some(), format.animates(), "{format}");
+            assert!(!format.still_is_animation() || format.animates(), "{format}");
+            assert!(!format.animates() || format.is_picture(), "{format}");
+        }
+        let listed: Vec<&str> =
+            (Format::ALL.into_iter()).filter(|f| f.in_json_links()).map(Format::extension).collect();
+        assert_eq!(listed, ["png", "svg", "txt"]);
+        let alternates: Vec<_> = Format::ALL.into_iter().filter_map(|f| Some((f, f.alternate_type()?))).collect();
+        assert_eq!(alternates, [(Format::Txt, "text/plain")]);
+        assert_eq!(Format::Png.animation_encoder(), Some(AnimationEncoder::Apng));
+        assert_eq!(Format::Gif.animation_encoder(), Some(AnimationEncoder::Gif));
     }
 }

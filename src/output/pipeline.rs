@@ -147,7 +147,7 @@ impl Diagram {
     pub fn cost(&self) -> RenderCost {
         match &self.playback {
             Some(playback) => animation_cost(&self.board, &self.options, &playback.lines, self.format),
-            None if self.format == Format::Gif => animation_cost(&self.board, &self.options, &[], Format::Gif),
+            None if self.format.still_is_animation() => animation_cost(&self.board, &self.options, &[], self.format),
             None => render_cost(&self.board, &self.options),
         }
     }

@@ -14,17 +14,6 @@ use crate::words::reading::{degrees, Reading, What};
 use crate::words::vocab::Vocab;
 use std::fmt::Write as _;
 
-/// The diagram's modern links (relative to the origin) that the data lists.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Links {
-    /// `/diagram.png?…`.
-    pub png: String,
-    /// `/diagram.svg?…`.
-    pub svg: String,
-    /// `/diagram.txt?…`.
-    pub txt: String,
-}
-
 /// `text` as a JSON string, quotes included: `"` and `\` escaped, control characters as `\u00XX` (`\n` and `\t`
 /// by their short escapes), everything else as it is (UTF-8).
 pub fn string(text: &str) -> String {
@@ -90,9 +79,10 @@ fn pieces(reading: &Reading) -> String {
     format!("[{}]", items.join(","))
 }
 
-/// The data of `board` with `options`' furniture and language, and the diagram's `links`: one line of JSON, ended
-/// by a line feed.
-pub fn json(board: &Board, options: &RenderOptions, links: &Links) -> String {
+/// The data of `board` with `options`' furniture and language, and the diagram's modern `links` (relative to the
+/// origin), each under its key in the order given (the output layer chooses them: `png`, `svg`, `txt`): one line of
+/// JSON, ended by a line feed.
+pub fn json(board: &Board, options: &RenderOptions, links: &[(&str, String)]) -> String {
     let reading = Reading::of(board);
     let furniture = &options.furniture;
     let marks: Vec<String> = reading
@@ -133,16 +123,15 @@ pub fn json(board: &Board, options: &RenderOptions, links: &Links) -> String {
         arrows.join(","),
         furniture.last_move.as_ref().map_or("null".to_string(), pair),
     );
+    let links: Vec<String> = links.iter().map(|(key, link)| format!("{}:{}", string(key), string(link))).collect();
     let _ = writeln!(
         out,
-        "\"lang\":\"{}\",\"description\":{},\"alt\":{},\"popeye\":{},\"links\":{{\"png\":{},\"svg\":{},\"txt\":{}}}}}",
+        "\"lang\":\"{}\",\"description\":{},\"alt\":{},\"popeye\":{},\"links\":{{{}}}}}",
         options.lang.name(),
         string(&description),
         string(&short(&reading, options.lang)),
         string(&popeye::text(&reading, furniture)),
-        string(&links.png),
-        string(&links.svg),
-        string(&links.txt),
+        links.join(","),
     );
     out
 }
@@ -163,7 +152,7 @@ mod tests {
     fn the_data_of_a_small_board() {
         let board = parse("k1[grasshopper:n]C/-*2q'A[-]1", Dialect::Janko).unwrap();
         let options = RenderOptions::from_pairs([("title", "T \"q\""), ("lastmove", "a1b1")]).unwrap();
-        let links = Links { png: "/diagram.png?ffen=x".into(), svg: "/s".into(), txt: "/t".into() };
+        let links = [("png", "/diagram.png?ffen=x".into()), ("svg", "/s".into()), ("txt", "/t".into())];
         let json = json(&board, &options, &links);
         assert!(
             json.starts_with(

@@ -18,13 +18,13 @@ fn message(path: &str, query: &str) -> String {
 
 #[test]
 fn moves_add_a_line_to_the_key_and_every_spelling_of_them_shares_it() {
-    let still = format!("r16\n{START}\ns40.f0.c0.gray\npng");
+    let still = format!("{CACHE_VERSION}\n{START}\ns40.f0.c0.gray\npng");
     assert_eq!(key("/diagram.png", &format!("ffen={START}")), still);
     // No move at all is the still, with its key.
     for empty in ["moves=", "moves=+", "moves=|+|", "moves=1.&delay=500"] {
         assert_eq!(key("/diagram.png", &format!("ffen={START}&{empty}")), still, "{empty}");
     }
-    let want = format!("r16\n{START}\ns40.f0.c0.gray\nd1000 e2e4 e7e5 g1f3 | d2d4\npng");
+    let want = format!("{CACHE_VERSION}\n{START}\ns40.f0.c0.gray\nd1000 e2e4 e7e5 g1f3 | d2d4\npng");
     for moves in [
         "e2e4+e7e5+g1f3|d2d4",
         "e2e4,e7e5,g1f3+|+d2d4",
@@ -35,11 +35,11 @@ fn moves_add_a_line_to_the_key_and_every_spelling_of_them_shares_it() {
         assert_eq!(key("/diagram.png", &format!("ffen={START}&moves={moves}&delay=1000")), want, "{moves}");
     }
     let slow = key("/diagram.png", &format!("ffen={START}&moves=e2e4&delay=+250+"));
-    assert_eq!(slow, format!("r16\n{START}\ns40.f0.c0.gray\nd250 e2e4\npng"));
+    assert_eq!(slow, format!("{CACHE_VERSION}\n{START}\ns40.f0.c0.gray\nd250 e2e4\npng"));
     let gif = key("/diagram.gif", &format!("ffen={START}&moves=e2e4"));
-    assert_eq!(gif, format!("r16\n{START}\ns40.f0.c0.gray\nd1000 e2e4\ngif"));
+    assert_eq!(gif, format!("{CACHE_VERSION}\n{START}\ns40.f0.c0.gray\nd1000 e2e4\ngif"));
     // A still GIF has the still's lines and its own extension; the delay alone changes nothing.
-    let still_gif = format!("r16\n{START}\ns40.f0.c0.gray\ngif");
+    let still_gif = format!("{CACHE_VERSION}\n{START}\ns40.f0.c0.gray\ngif");
     assert_eq!(key("/diagram.gif", &format!("ffen={START}&delay=300")), still_gif);
 }
 
