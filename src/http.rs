@@ -10,7 +10,7 @@
 //!
 //! | module | concern |
 //! |---|---|
-//! | `link` | [`Link`]: a format's own route ([`Format::at`]) or a link family's ([`crate::links::Family::at`]); the URL limit |
+//! | `link` | [`LinkKind`]: a format's own route ([`Format::at`]) or a link family's ([`crate::links::Family::at`]); the URL limit |
 //! | `api` | [`RequestInfo`] → a typed [`Request`]: method, route, and the route's parameters ([`crate::params`] on a format's route, the family's reader on a family's link) |
 //! | `game` | `POST /game.gif`: lila-gif's JSON body read ([`GameBody`]), its cache key, the [`GameJob`] |
 //! | `json` | the strict JSON reader of that body ([`json()`]) |
@@ -86,7 +86,7 @@ mod reject;
 mod url;
 
 pub use api::{
-    body_wanted, cost_limit_from_var, decode_query, pixel_limit_from_var, DiagramQuery, Link, Method, Request,
+    body_wanted, cost_limit_from_var, decode_query, pixel_limit_from_var, DiagramQuery, LinkKind, Method, Request,
     RequestInfo, Route, COST_LIMIT_VAR, MAX_URL_LEN, PIXEL_LIMIT_VAR,
 };
 pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH, CACHE_VERSION};

@@ -29,7 +29,7 @@
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::http::{
     decide, decode_query, fnv1a64, header_value, plan, prefers_image, CacheKey, CacheStatus, ETag, GameBody, GameJob,
-    Link, Plan, Reject, Rendered, Request, RequestInfo, RequestUrl, Route, CACHE_VERSION, ERROR_CACHE_CONTROL,
+    LinkKind, Plan, Reject, Rendered, Request, RequestInfo, RequestUrl, Route, CACHE_VERSION, ERROR_CACHE_CONTROL,
     GAME_PATH,
 };
 use ffen_diagram::page;
@@ -148,7 +148,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(job.playback().is_none_or(|p| job.format().animates() && !p.lines.is_empty()));
             // A family's link is SVG only where the original was (web-boardimage's board.svg).
             match decoded.as_ref().map(|r| &r.route) {
-                Ok(Route::Diagram(q)) if matches!(q.link, Link::Family(_)) => {
+                Ok(Route::Diagram(q)) if matches!(q.kind, LinkKind::Family(_)) => {
                     assert_eq!(
                         job.format() == Format::Svg,
                         path.trim_end_matches('/').ends_with("/board.svg"),
@@ -167,19 +167,19 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(direct) = ffen::parse(&q.ffen, q.dialect) {
                 assert_eq!(&direct, job.board());
             }
-            match (q.link, q.dialect) {
-                (Link::Family(family), _) if ["janko.at", "yacpdb"].contains(&family.name) => {
+            match (q.kind, q.dialect) {
+                (LinkKind::Family(family), _) if ["janko.at", "yacpdb"].contains(&family.name) => {
                     assert_eq!(job.options(), &RenderOptions::default())
                 }
-                (Link::Modern(_), Dialect::Courier { width }) => assert_eq!(job.board().width(), width.files()),
+                (LinkKind::Modern(_), Dialect::Courier { width }) => assert_eq!(job.board().width(), width.files()),
                 // A definition's look, then the link's parameters: the options are fitted to the board.
-                (Link::Modern(_), Dialect::Hgm) if job.playback().is_none() => {
+                (LinkKind::Modern(_), Dialect::Hgm) if job.playback().is_none() => {
                     assert_eq!(&job.options().for_board(job.board()).expect("fitted options fit"), job.options())
                 }
-                (Link::Modern(_), _) => {}
+                (LinkKind::Modern(_), _) => {}
                 // Another service's link: its family is the one at this path, and reads the same twice.
-                (Link::Family(family), _) => {
-                    assert_eq!(Link::at(path), Some(Link::Family(family)));
+                (LinkKind::Family(family), _) => {
+                    assert_eq!(LinkKind::at(path), Some(LinkKind::Family(family)));
                     let read = family.read(path, query).map(|l| (l.ffen, l.options));
                     assert_eq!(read, Ok((q.ffen.clone(), q.options.clone())));
                 }
@@ -200,7 +200,7 @@ fuzz_target!(|data: &[u8]| {
             let pairs = job.options().link_pairs();
             let again = RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).expect("its own query");
             assert_eq!(&again.furniture, furniture);
-            if matches!(q.link, Link::Family(family) if family.name == "yacpdb") {
+            if matches!(q.kind, LinkKind::Family(family) if family.name == "yacpdb") {
                 assert_eq!(q.dialect, Dialect::Xfen);
                 assert!(path.ends_with("/xfen") || path.ends_with("/xfen/"), "{path}");
             }

@@ -7,7 +7,7 @@
 //! [`super::decide`]), so a [`DiagramQuery`] holds it as text.
 
 pub use super::game::{GAME_PATH, MAX_BODY_BYTES};
-pub use super::link::{Link, MAX_URL_LEN};
+pub use super::link::{LinkKind, MAX_URL_LEN};
 use super::reject::Reject;
 use crate::draw::layout::{InvalidPixelLimit, PixelLimit};
 use crate::links::Family;
@@ -138,8 +138,8 @@ impl Method {
 /// A diagram request whose parameters were read: the FFEN still as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiagramQuery {
-    /// The link it came from.
-    pub link: Link,
+    /// The kind of link it came from: a format's own route or a family's.
+    pub kind: LinkKind,
     /// The FFEN as the query gave it (decoded).
     pub ffen: String,
     /// The dialect to read it in.
@@ -192,9 +192,9 @@ impl Request {
         if method == Method::Post {
             return Ok(Request { method, route: Route::Game });
         }
-        let query = match Link::at(info.path) {
-            Some(Link::Modern(format)) => DiagramQuery::from_modern(info.query, format)?,
-            Some(Link::Family(family)) => DiagramQuery::from_family(family, info.path, info.query)?,
+        let query = match LinkKind::at(info.path) {
+            Some(LinkKind::Modern(format)) => DiagramQuery::from_modern(info.query, format)?,
+            Some(LinkKind::Family(family)) => DiagramQuery::from_family(family, info.path, info.query)?,
             None if info.path == "/" || info.path.is_empty() => return Ok(Request { method, route: Route::Page }),
             None => return Err(Reject::NotFound),
         };
@@ -207,7 +207,7 @@ impl DiagramQuery {
     fn from_family(family: &'static Family, path: &str, query: Option<&str>) -> Result<DiagramQuery, Reject> {
         let link = family.read(path, query).map_err(Reject::BadLink)?;
         Ok(DiagramQuery {
-            link: Link::Family(family),
+            kind: LinkKind::Family(family),
             ffen: link.ffen,
             dialect: link.dialect,
             options: link.options,
@@ -238,7 +238,16 @@ impl DiagramQuery {
             _ => Vec::new(),
         };
         let PositionQuery { ffen, dialect, moves, delay } = position;
-        Ok(DiagramQuery { link: Link::Modern(format), ffen, dialect, options, definition_pairs, format, moves, delay })
+        Ok(DiagramQuery {
+            kind: LinkKind::Modern(format),
+            ffen,
+            dialect,
+            options,
+            definition_pairs,
+            format,
+            moves,
+            delay,
+        })
     }
 }
 
@@ -265,8 +274,8 @@ mod tests {
         }
     }
 
-    fn family(name: &str) -> Link {
-        Link::Family(Family::named(name).unwrap())
+    fn family(name: &str) -> LinkKind {
+        LinkKind::Family(Family::named(name).unwrap())
     }
 
     fn missing(name: &str) -> Reject {
@@ -310,10 +319,10 @@ mod tests {
         assert_eq!(decode("GET", "/favicon.ico", None), Err(Reject::NotFound));
         assert_eq!(decode("GET", "/d.phpx", Some("ff=8")), Err(Reject::NotFound));
         assert_eq!(decode("GET", "/diagram.png/", Some("ffen=8")), Err(Reject::NotFound));
-        assert_eq!(diagram("/Retros/d.php", "ff=8").link, family("janko.at"));
-        assert_eq!(diagram("/xd.php", "ff=8").link, family("janko.at"));
+        assert_eq!(diagram("/Retros/d.php", "ff=8").kind, family("janko.at"));
+        assert_eq!(diagram("/xd.php", "ff=8").kind, family("janko.at"));
         for format in Format::ALL {
-            assert_eq!(diagram(format.path(), "ffen=8").link, Link::Modern(format));
+            assert_eq!(diagram(format.path(), "ffen=8").kind, LinkKind::Modern(format));
             assert_eq!(diagram(format.path(), "ffen=8").format, format);
         }
         assert_eq!(diagram("/d.php", "ff=8").format, Format::Png);
@@ -321,13 +330,13 @@ mod tests {
             assert_eq!(decode("GET", path, Some("ffen=8")), Err(Reject::NotFound), "{path}");
         }
         for path in ["/xfen/", "/xfen", "/yacpdb/xfen/", "/a/b/xfen"] {
-            assert_eq!(diagram(path, "8/8/8/8/8/8/8/8").link, family("yacpdb"), "{path}");
+            assert_eq!(diagram(path, "8/8/8/8/8/8/8/8").kind, family("yacpdb"), "{path}");
         }
         for path in ["/xfen//", "/myxfen/", "/xfen/x", "/XFEN/", "/xfen.png", "xfen"] {
             assert_eq!(decode("GET", path, Some("8/8/8/8/8/8/8/8")), Err(Reject::NotFound), "{path}");
         }
         // A path ending in d.php is janko's, whatever comes before it.
-        assert_eq!(diagram("/xfen/d.php", "ff=8").link, family("janko.at"));
+        assert_eq!(diagram("/xfen/d.php", "ff=8").kind, family("janko.at"));
     }
 
     #[test]
@@ -337,7 +346,7 @@ mod tests {
         assert_eq!(
             q,
             DiagramQuery {
-                link: family("yacpdb"),
+                kind: family("yacpdb"),
                 ffen: "rnbqkbnr/pppp(!p)ppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into(),
                 dialect: Dialect::Xfen,
                 options: RenderOptions::default(),
@@ -396,7 +405,7 @@ mod tests {
         assert_eq!(
             q,
             DiagramQuery {
-                link: family("janko.at"),
+                kind: family("janko.at"),
                 ffen: "c".into(),
                 dialect: Dialect::Janko,
                 options: RenderOptions::default(),

@@ -1,4 +1,4 @@
-//! The routes a diagram link can take ([`Link`]) and the limit every URL meets first: what both the request
+//! The kinds of diagram link ([`LinkKind`]) and the limit every URL meets first: what both the request
 //! decoder (`api.rs`) and the refusals (`reject.rs`) name, in a room of its own so that neither imports the other.
 
 use crate::links::Family;
@@ -12,7 +12,7 @@ pub const MAX_URL_LEN: usize = 16 * 1024;
 
 /// Which kind of diagram link was used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Link {
+pub enum LinkKind {
     /// The service's own route of a format (`/diagram.png?ffen=…&dialect=…&size=…`, `/diagram.svg?…`): the
     /// position, its dialect and the look as parameters ([`crate::params`]).
     Modern(Format),
@@ -20,10 +20,10 @@ pub enum Link {
     Family(&'static Family),
 }
 
-impl Link {
+impl LinkKind {
     /// The link kind served at `path`, if any: exactly a format's route ([`Format::at`]), else a path of one of
     /// the link families ([`Family::at`]): the service's own routes come first, so no family shadows them.
-    pub fn at(path: &str) -> Option<Link> {
-        Format::at(path).map(Link::Modern).or_else(|| Family::at(path).map(Link::Family))
+    pub fn at(path: &str) -> Option<LinkKind> {
+        Format::at(path).map(LinkKind::Modern).or_else(|| Family::at(path).map(LinkKind::Family))
     }
 }

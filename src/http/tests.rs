@@ -376,7 +376,7 @@ proptest::proptest! {
                 }
                 let last_line = format!("\n{}", job.format());
                 proptest::prop_assert!(job.key().as_str().ends_with(&last_line));
-                if matches!(q.link, Link::Family(f) if f.name == "janko.at" || f.name == "yacpdb") {
+                if matches!(q.kind, LinkKind::Family(f) if f.name == "janko.at" || f.name == "yacpdb") {
                     proptest::prop_assert_eq!(job.options(), &crate::options::render_options::RenderOptions::default());
                 }
             }
