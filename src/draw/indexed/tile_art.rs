@@ -1,0 +1,248 @@
+//! A square's art, shared across pictures: its RGB pixels drawn once as the RGB painter draws the square, its own
+//! colours and each pixel's index among them (with the tile's deflate codes), each row's colours in scan order, and
+//! the indices the last picture gave it; kept in the isolate's tile cache ([`TILES`]).
+
+use super::palette::{index_pixels, Palette};
+use crate::draw::layout::MarkPaint;
+use crate::draw::marks::{draw_square, SquareLayers};
+use crate::draw::scene::{Square, SquarePaint};
+use crate::draw::sprite;
+use crate::encode::deflate::TileCodes;
+use crate::options::theme::{hatching, PAPER};
+use crate::pixels::{Image, Rect, Rgb};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A tile's pixels in one picture's palette: the index of each of its own colours and of each pixel.
+pub(super) struct Translation {
+    pub(super) to_global: Vec<u8>,
+    pub(super) indices: Vec<u8>,
+}
+
+/// The tile of `square` filled with `fill` under `marks`, from the tile cache or drawn now as the RGB painter draws
+/// the square ([`draw_square`]), at (0, 0): the blends do not depend on the position.
+pub(super) fn square_art(square: &Square, fill: Fill, marks: &[MarkPaint]) -> Option<Arc<TileArt>> {
+    let side = square.rect.width;
+    let key = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks)?;
+    Some(tile_art(key, side as usize, || {
+        // (Every pixel is then painted by the square's fill.)
+        let mut image = Image::new(side, side, PAPER);
+        let hatch_phase = match fill {
+            Fill::Hatched(phase) => phase,
+            Fill::Solid(_) => 0,
+        };
+        let layers = SquareLayers { paint: square.paint, marks, sprite: square.sprite.as_ref() };
+        draw_square(&mut image, (Rect::new(0, 0, side, side), hatch_phase), &layers);
+        image.pixels
+    }))
+}
+
+/// The palette indices of `square` under `marks` as it shows at its place (`side`×`side`, row by row), each of its
+/// colours given its index by `index_of` in order of first appearance, and the tile's deflate codes (`None` for a
+/// tile of more than 256 colours): the animations' frames are made of these, from the isolate's tile cache. `None`
+/// if `index_of` refuses a colour, or for a see-through square.
+pub(crate) fn square_indices(
+    square: &Square,
+    marks: &[MarkPaint],
+    mut index_of: impl FnMut(u32) -> Option<u8>,
+) -> Option<(Vec<u8>, Option<Arc<TileCodes>>)> {
+    let rect = square.rect;
+    let fill = match square.paint {
+        SquarePaint::Solid(c) => Fill::Solid(c),
+        SquarePaint::Hatched { .. } => Fill::Hatched((rect.x + rect.y) % hatching(rect.width).period),
+        SquarePaint::Clear => return None,
+    };
+    let art = square_art(square, fill, marks)?;
+    match &art.local {
+        Some(local) => {
+            let mut to_global = Vec::with_capacity(local.colours.len());
+            for &colour in &local.colours {
+                to_global.push(index_of(colour)?);
+            }
+            let indices = local.codes.indices().iter().map(|&c| to_global[usize::from(c)]).collect();
+            Some((indices, Some(Arc::clone(&local.codes))))
+        }
+        None => {
+            let mut out = vec![0; art.pixels.len()];
+            index_pixels(&art.pixels, &mut out, index_of)?;
+            Some((out, None))
+        }
+    }
+}
+
+/// A tile's pixels, and the same as the index of each pixel's colour among the tile's own colours: a row of a tile
+/// then gets its palette indices by looking up a handful of colours, not one per pixel (looking up every pixel of
+/// each new tile row is a large share of a miss).
+pub(super) struct TileArt {
+    /// RGB, `side`×`side`.
+    pub(super) pixels: Vec<u32>,
+    /// `None` for a tile of more than 256 colours (its rows are indexed pixel by pixel, and searched by the encoder).
+    pub(super) local: Option<LocalColours>,
+    /// Whether each row is the same as the row above it (the first is not).
+    pub(super) same_above: Vec<bool>,
+}
+
+/// A tile's colours in order of first appearance (rows top down); each pixel's index among them, held by its
+/// deflate codes ([`TileCodes::indices`], which are made from them); and for each row the colours it shows in order
+/// of first appearance in that row: the order in which a scan of the row meets them, so the order in which the
+/// picture's palette must be asked for them.
+pub(super) struct LocalColours {
+    pub(super) colours: Vec<u32>,
+    pub(super) codes: Arc<TileCodes>,
+    pub(super) row_colours: Vec<Vec<u8>>,
+    /// The tile's indices in the last picture that showed it: the next start-like position's palette usually gives
+    /// its colours the same indices, and then its rows need no translating.
+    pub(super) kept: Mutex<Option<Arc<Translation>>>,
+}
+
+impl TileArt {
+    fn new(pixels: Vec<u32>, side: usize) -> TileArt {
+        let mut palette = Palette::new();
+        let mut indices = vec![0; pixels.len()];
+        let mut row_colours = Vec::with_capacity(side);
+        let mut local = Some(());
+        for (row, out) in pixels.chunks_exact(side.max(1)).zip(indices.chunks_exact_mut(side.max(1))) {
+            if palette.index_row(row, out).is_none() {
+                local = None;
+                break;
+            }
+            // The row's colours in order of first appearance: 256 flags, cleared for the next row.
+            let mut seen = [false; 256];
+            let mut order = Vec::new();
+            for &i in out.iter() {
+                if !std::mem::replace(&mut seen[usize::from(i)], true) {
+                    order.push(i);
+                }
+            }
+            row_colours.push(order);
+        }
+        let local = local.map(|()| {
+            // Each colour as the pixel that brought it (indices are given in order of first appearance).
+            let mut colours = Vec::new();
+            for (&pixel, &i) in pixels.iter().zip(&indices) {
+                if usize::from(i) == colours.len() {
+                    colours.push(pixel);
+                }
+            }
+            LocalColours {
+                colours,
+                codes: Arc::new(TileCodes::new(indices, side)),
+                row_colours,
+                kept: Mutex::new(None),
+            }
+        });
+        TileArt { same_above: same_above(&pixels, side), pixels, local }
+    }
+
+    /// A tile of its own (a square under an arrow or circle): its rows indexed pixel by pixel.
+    pub(super) fn unshared(pixels: Vec<u32>, side: usize) -> TileArt {
+        TileArt { same_above: same_above(&pixels, side), pixels, local: None }
+    }
+
+    fn bytes(&self) -> usize {
+        // (The kept translation: a byte a pixel.)
+        self.pixels.len() * 4
+            + self.local.as_ref().map_or(0, |l| l.colours.len() * 4 + l.codes.bytes() + self.pixels.len())
+    }
+}
+
+/// Whether each row of `side`-pixel rows is the same as the row above it (the first is not).
+fn same_above(pixels: &[u32], side: usize) -> Vec<bool> {
+    let rows: Vec<&[u32]> = pixels.chunks_exact(side.max(1)).collect();
+    (0..rows.len()).map(|y| y > 0 && same_pixels(rows[y], rows[y - 1])).collect()
+}
+
+/// Whether two rows of pixels are the same, compared pixel by pixel: the slices' `==` is wasm's `memcmp`, a byte at
+/// a time.
+pub(super) fn same_pixels(a: &[u32], b: &[u32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a == b)
+}
+
+/// How a square is filled: one colour, or the hatching at a phase (`(x + y) % period` of its top-left pixel).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Fill {
+    Solid(Rgb),
+    Hatched(u32),
+}
+
+/// What a tile's RGB pixels are a function of: the square's side, its paint (the hatching's phase with it), its
+/// sprite's key and its marks. The key of [`TILES`].
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct TileKey {
+    side: u32,
+    /// The fill colour, or paper and ink of the hatching.
+    paint: (u32, u32),
+    /// The hatching's phase, `u32::MAX` for a solid fill.
+    phase: u32,
+    sprite: Option<sprite::Key>,
+    /// The marks in painting order: a highlight's colour and opacity; `u32::MAX` and a border's thickness;
+    /// `u32::MAX - 1` for the glow; `u32::MAX - 2` and an X's colour.
+    marks: Vec<(u32, u32)>,
+}
+
+impl TileKey {
+    /// The key of a square's tile: its `side`, its fill (of its paint), its sprite's key and its marks.
+    fn new(
+        side: u32,
+        (fill, paint): (Fill, SquarePaint),
+        sprite: Option<sprite::Key>,
+        marks: &[MarkPaint],
+    ) -> Option<TileKey> {
+        let (paint, phase) = match (fill, paint) {
+            (Fill::Hatched(phase), SquarePaint::Hatched { paper, ink }) => ((paper.to_pixel(), ink.to_pixel()), phase),
+            (Fill::Solid(c), _) => ((c.to_pixel(), 0), u32::MAX),
+            _ => return None,
+        };
+        // (A pixel's top byte is 0, so the three marks that are not tints never look like one.)
+        let mark_key = |mark: &MarkPaint| match *mark {
+            MarkPaint::Tint { rgb, alpha } => (rgb.to_pixel(), u32::from(alpha)),
+            MarkPaint::Border { thickness } => (u32::MAX, thickness),
+            MarkPaint::Glow => (u32::MAX - 1, 0),
+            MarkPaint::Cross { rgb } => (u32::MAX - 2, rgb.to_pixel()),
+        };
+        Some(TileKey { side, paint, phase, sprite, marks: marks.iter().map(mark_key).collect() })
+    }
+}
+
+/// The tiles' RGB pixels drawn in this isolate, with the bytes they hold: a warm isolate meets the same squares in
+/// diagram after diagram (the twelve pieces on two colours at the sizes in use), and drawing a sprite onto its square
+/// is a large share of a miss (docs/cost.md). Emptied when it would hold more than [`TILE_BUDGET_BYTES`]. The pixels
+/// are a pure function of the key, so a cached tile and a new one are the same picture.
+type TileCache = Mutex<(HashMap<TileKey, Arc<TileArt>>, usize)>;
+
+/// The most bytes of tile pixels kept (a full set of 24 tiles at 128 px is 1.6 MB).
+const TILE_BUDGET_BYTES: usize = 8 << 20;
+
+static TILES: OnceLock<TileCache> = OnceLock::new();
+
+/// Empties the tile cache (for benchmarks of the cold path, with the sprite cache).
+pub(crate) fn clear_tile_cache() {
+    if let Some(cache) = TILES.get() {
+        let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+        guard.0.clear();
+        guard.1 = 0;
+    }
+}
+
+/// The tile `key`, from the cache or drawn now by `draw` (`side`×`side` RGB pixels).
+fn tile_art(key: TileKey, side: usize, draw: impl FnOnce() -> Vec<u32>) -> Arc<TileArt> {
+    let cache = TILES.get_or_init(|| Mutex::new((HashMap::new(), 0)));
+    if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
+        return Arc::clone(hit);
+    }
+    let pixels = Arc::new(TileArt::new(draw(), side));
+    let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+    let (map, bytes) = &mut *guard;
+    let size = pixels.bytes();
+    if *bytes + size > TILE_BUDGET_BYTES {
+        map.clear();
+        *bytes = 0;
+    }
+    *bytes += size;
+    // Another thread may have drawn it meanwhile (host tests run in parallel; an isolate has one thread): the one
+    // replaced is no longer counted.
+    if let Some(replaced) = map.insert(key, Arc::clone(&pixels)) {
+        *bytes = bytes.saturating_sub(replaced.bytes());
+    }
+    pixels
+}
