@@ -17,7 +17,7 @@
 //! | `reject` | [`Reject`]: every way a request gets no diagram, with its status and message, and its [`Response`] |
 //! | `headers` | [`Response`], the `Cache-Control` values, CORS, `Accept` negotiation, header-value escaping |
 //! | `cache` | cache identity: [`CACHE_VERSION`], [`CacheKey`], [`ETag`] ([`fnv1a64`]), the cache URL |
-//! | this file | [`decide`] / [`plan`]: decode, read the FFEN ([`ffen::parse_link`]: double encoding undone), fit the options, check the image size and the cost, answer `If-None-Match`; [`DiagramJob`] |
+//! | this file | [`decide`] / [`plan`]: decode, read the FFEN ([`crate::ffen::parse_link`]: double encoding undone), fit the options, check the image size and the cost, answer `If-None-Match`; [`DiagramJob`] |
 //!
 //! ```
 //! use ffen_diagram::http::{decide, plan, Plan, Reject, RequestInfo};
@@ -50,7 +50,7 @@
 //!   parameter ignored, so old links draw as they always did), yacpdb's `…/xfen/?<XFEN>`, and the other services'
 //!   links, each read by its family into the same position, options and format a modern link would carry.
 //!
-//! On every route the FFEN value gets [`ffen::parse_link`]: a value still percent-encoded after its one decoding
+//! On every route the FFEN value gets [`crate::ffen::parse_link`]: a value still percent-encoded after its one decoding
 //! (`%252F` in the link) is decoded again, at most twice more, when it does not read as it is and the decoding does.
 //!
 //! * `POST /game.gif` ([`GAME_PATH`]): lila-gif's JSON body ([`GameBody`]: names, orientation, theme, delays and

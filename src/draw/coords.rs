@@ -43,7 +43,7 @@ pub(crate) fn place(
     let rank_px = text::fitted_px(shown(ranks), cap_height, l.margin as f32 * 0.85, 1.0);
     // File letters share a baseline that centres the x-height in the bottom margin.
     let x_height = text::rasterize_cached("x", file_px).map_or(0, |c| c.mask.height as i64);
-    let band_top = i64::from(l.board_y + h as u32 * l.square + l.frame);
+    let band_top = i64::from(l.board_y + h as u32 * l.square + l.outline);
     let baseline = band_top + (i64::from(l.margin) + x_height) / 2;
     let mut placed = Vec::with_capacity(w + h);
     for dx in 0..w {
@@ -60,7 +60,7 @@ pub(crate) fn place(
         if let Some(coverage) = text::rasterize_cached(text, rank_px) {
             let cy = i64::from(l.board_y) + dy as i64 * s + s / 2;
             // The margin's centre, left of the frame (a title wider than the board moves the board right).
-            let cx = i64::from(l.board_x - l.frame - l.margin) + i64::from(l.margin) / 2;
+            let cx = i64::from(l.board_x - l.outline - l.margin) + i64::from(l.margin) / 2;
             let (left, top) = (cx - coverage.mask.width as i64 / 2, cy - coverage.mask.height as i64 / 2);
             placed.push(PlacedLabel { text: text.clone(), px: rank_px, coverage, left, top });
         }

@@ -1,6 +1,6 @@
 //! The fast path of [`crate::draw::render::render_png`]: a diagram drawn square by square straight into palette
 //! indices, with the same palette and indices as drawing it in RGB and indexing it, so the same PNG bytes (or, where
-//! the encoder codes a large picture's bands from the tiles, [`BandPlan`], the same scanlines in other bytes).
+//! the encoder codes a large picture's bands from the tiles, [`Bands`], the same scanlines in other bytes).
 //!
 //! Why: in WebAssembly, giving each pixel of an RGB picture its palette index and drawing the squares and sprites pixel
 //! by pixel is most of what a cache miss costs (docs/cost.md). But a diagram is a frame plus squares, and a square is a
@@ -32,7 +32,7 @@
 //! in one picture), [`ink`] (where arrows, circles and text ink), [`strips`] (the picture's geometry and the RGB
 //! strips around the board), [`census`] (the colours counted before the first row, for the bit depth),
 //! [`scanlines`] (the rows packed at that depth) and [`rows`] (each row put together from strips, frame and tiles);
-//! [`Painting`] here runs them in order and tells the encoder its [`BandPlan`].
+//! [`Painting`] here runs them in order and tells the encoder its [`Bands`].
 
 mod census;
 mod ink;
@@ -55,7 +55,7 @@ use tile::{square_tiles, Tile};
 
 use crate::draw::marks::{overlay_layer, text_line_layer, PlacedMask};
 use crate::draw::scene::Scene;
-use crate::encode::deflate::{BandPlan, Span};
+use crate::encode::deflate::{Bands, Span};
 use crate::encode::png;
 use crate::notation::board::{Board, Cell};
 use crate::notation::paint::Paint;
@@ -93,7 +93,7 @@ pub(crate) struct IndexedPicture {
     /// Each row a filter byte (0, none) and its indices packed at `depth` bits, as PNG's scanlines.
     pub scanlines: Vec<u8>,
     /// What the painter knows of the rows, for the encoder.
-    pub band_plan: BandPlan,
+    pub bands: Bands,
 }
 
 /// The palette painter: the scene of a diagram for which [`indexed_path_applies`], drawn in palette indices; `None`
@@ -239,15 +239,15 @@ impl<'s> Painting<'s> {
         for tile in &self.tiles {
             tile.keep();
         }
-        let band_plan = self.band_plan(same_above);
+        let bands = self.bands(same_above);
         let (width, height) = (g.width as u32, g.height as u32);
-        Some(IndexedPicture { width, height, palette: palette.rgb, depth: fewer, scanlines, band_plan })
+        Some(IndexedPicture { width, height, palette: palette.rgb, depth: fewer, scanlines, bands })
     }
 
     /// What the encoder is told of the rows: each band of squares as spans of its rows (the left margin and frame;
     /// each square, a copy of the nearest same tile to its left, or its tile's code; the frame and right margin),
     /// and the rows written as copies of the row above (`same_above`).
-    fn band_plan(&self, same_above: Vec<bool>) -> BandPlan {
+    fn bands(&self, same_above: Vec<bool>) -> Bands {
         let g = &self.geometry;
         let bands = (0..g.ranks)
             .map(|dy| {
@@ -259,7 +259,7 @@ impl<'s> Painting<'s> {
                 spans
             })
             .collect();
-        BandPlan { first_row: g.sy0, band_rows: g.square, bands, same_above, any_size: false }
+        Bands { first_row: g.sy0, band_rows: g.square, bands, same_above, any_size: false }
     }
 }
 
@@ -294,8 +294,7 @@ mod tests {
     /// The PNG of the palette painter's `picture`, with its plan (as [`render_png`] encodes it).
     fn encoded(picture: IndexedPicture) -> Vec<u8> {
         let size = (picture.width, picture.height);
-        png::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.band_plan)
-            .expect("encodes")
+        png::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.bands).expect("encodes")
     }
 
     /// Where the encoder codes the bands from the tiles, and that it does: the lichess size (a 2-px frame, squares on
@@ -327,7 +326,7 @@ mod tests {
         let coded_inside_bytes = |board: &Board, o: &RenderOptions| {
             let picture = paint(&Scene::build(board, o)).expect("the palette painter draws it");
             let four_bit_bytes = picture.height as usize * (1 + (picture.width as usize).div_ceil(2));
-            picture.band_plan.codes_inside_bytes(4, four_bit_bytes)
+            picture.bands.codes_inside_bytes(4, four_bit_bytes)
         };
         let mut coded_inside = Vec::new();
         for size in 12..=128 {
@@ -389,7 +388,7 @@ mod tests {
             let (w, h) = (picture.width as usize, picture.height as usize);
             [8u8, 4, 2, 1].iter().any(|&depth| {
                 let per_byte = 8 / usize::from(depth);
-                picture.band_plan.codes_by_stamps(depth, h * (1 + w.div_ceil(per_byte)))
+                picture.bands.codes_by_stamps(depth, h * (1 + w.div_ceil(per_byte)))
             })
         };
         let cases: [(&Board, &[(&str, &str)]); 6] = [
@@ -509,9 +508,8 @@ mod tests {
                 let picture = paint(&Scene::build(&start, &o)).expect("drawn in palette indices");
                 let stride = 1 + (picture.width as usize).div_ceil(8 / usize::from(picture.depth));
                 let rows: Vec<&[u8]> = picture.scanlines.chunks_exact(stride).collect();
-                let flagged: Vec<usize> = (picture.band_plan.same_above.iter().enumerate())
-                    .filter_map(|(y, &same)| same.then_some(y))
-                    .collect();
+                let flagged: Vec<usize> =
+                    (picture.bands.same_above.iter().enumerate()).filter_map(|(y, &same)| same.then_some(y)).collect();
                 for &y in &flagged {
                     assert!(y > 0 && rows[y] == rows[y - 1], "{} row {y}", o.canonical());
                 }

@@ -278,8 +278,8 @@ fn text_metrics(px: f32) -> (u32, u32, u32) {
 pub(crate) struct Layout {
     /// Side of a square.
     pub square: u32,
-    /// Thickness of the frame.
-    pub frame: u32,
+    /// Thickness of the outline around the squares (the diagram's frame, in ink).
+    pub outline: u32,
     /// Width of the coordinate margin left of the frame and height of the one below it (0 without `coords`).
     pub margin: u32,
     /// Left edge of the board's first column of squares.
@@ -358,7 +358,7 @@ impl Layout {
         });
         let mut layout = Layout {
             square,
-            frame,
+            outline: frame,
             margin,
             board_x,
             board_y,
@@ -475,7 +475,7 @@ impl Layout {
     /// close the corners (the squares, painted after it, cover any overlap). `is_open(dx, dy)` says whether a
     /// display position of the `(w, h)` board (which may be off the board) has no square.
     pub fn frame_bars(&self, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> bool) -> Vec<Rect> {
-        let (s, f) = (self.square, self.frame);
+        let (s, f) = (self.square, self.outline);
         let mut bars = Vec::new();
         for dy in 0..h {
             for dx in 0..w {
@@ -505,7 +505,7 @@ impl Layout {
     /// centred on it, so both lose the same width; none next to a hole, where the frame already runs. `is_open` as
     /// for [`Layout::frame_bars`].
     pub fn grid_bars(&self, (w, h): (usize, usize), is_open: impl Fn(i64, i64) -> bool) -> Vec<Rect> {
-        let (s, t) = (self.square, self.frame);
+        let (s, t) = (self.square, self.outline);
         let half = t / 2;
         let mut bars = Vec::new();
         for dy in 0..h {
@@ -585,7 +585,7 @@ mod tests {
             [(12, 1, 12), (26, 1, 12), (27, 1, 12), (47, 1, 21), (48, 2, 21), (95, 2, 36), (96, 3, 36), (128, 3, 36)]
         {
             let l = Layout::requested(&board, &options(size, true));
-            assert_eq!((l.square, l.frame, l.margin), (size, frame, margin), "size {size}");
+            assert_eq!((l.square, l.outline, l.margin), (size, frame, margin), "size {size}");
             assert_eq!((l.width, l.height), (margin + 8 * size + 2 * frame, margin + 8 * size + 2 * frame));
             assert_eq!(Layout::requested(&board, &options(size, false)).margin, 0);
         }
@@ -668,12 +668,12 @@ mod tests {
         let l = Layout::requested(&board, &o);
         let f = &l.furniture;
         let (left, right) = (i64::from(l.margin), i64::from(l.width));
-        assert_eq!(right - left, i64::from(8 * l.square + 2 * l.frame), "the board is the widest");
+        assert_eq!(right - left, i64::from(8 * l.square + 2 * l.outline), "the board is the widest");
         assert_eq!(f.title.len(), 2);
         for line in &f.title {
             // Centred (to a pixel), above the frame.
             assert!(((line.ink_left - left) - (right - line.ink_right)).abs() <= 1, "{line:?}");
-            assert!(line.baseline < i64::from(l.board_y - l.frame));
+            assert!(line.baseline < i64::from(l.board_y - l.outline));
         }
         assert!(f.title[0].baseline < f.title[1].baseline);
         let (caption, count) = (&f.caption[0], f.count.as_ref().unwrap());
@@ -681,7 +681,7 @@ mod tests {
         assert_eq!((count.text.as_str(), count.ink_right), ("(0+0)", right));
         assert_eq!(caption.baseline, count.baseline);
         // Below the coordinate band, inside the image.
-        assert!(caption.baseline > i64::from(l.board_y + 8 * l.square + l.frame + l.margin));
+        assert!(caption.baseline > i64::from(l.board_y + 8 * l.square + l.outline + l.margin));
         assert!(caption.baseline < i64::from(l.height));
         assert_eq!(caption.pen_x + i64::from(text::ink_span("#2", caption.px).unwrap().0), caption.ink_left);
     }

@@ -52,7 +52,7 @@ pub(crate) fn paint(scene: &Scene) -> Image {
             fill(&mut image, rect, hole, l.square);
         }
     }
-    for &bar in &scene.frame {
+    for &bar in &scene.outline {
         image.fill_rect(bar, INK);
     }
     // Square by square (fill, highlights, piece, XFEN's border: [`draw_square`]), then the marks of holes, then the
@@ -110,7 +110,7 @@ pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, Enc
     if indexed::indexed_path_applies(board, options) {
         if let Some(picture) = indexed::paint(&scene) {
             let size = (picture.width, picture.height);
-            return png::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.band_plan);
+            return png::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.bands);
         }
     }
     png::encode(&paint(&scene))
@@ -159,7 +159,7 @@ mod tests {
         for &rect in scene.hole_paint.iter().flat_map(|_| &scene.holes) {
             fill(&mut image, rect, scene.hole_paint.unwrap(), l.square);
         }
-        for &bar in &scene.frame {
+        for &bar in &scene.outline {
             image.fill_rect(bar, INK);
         }
         for square in &scene.squares {

@@ -76,8 +76,8 @@ pub(crate) struct Scene {
     pub holes: Vec<Rect>,
     /// Their paint (`hole`); `None` leaves the background there.
     pub hole_paint: Option<SquarePaint>,
-    /// The frame around the squares (and around holes' edges), in ink.
-    pub frame: Vec<Rect>,
+    /// The outline around the squares (and around holes' edges), in ink: the diagram's frame.
+    pub outline: Vec<Rect>,
     /// The squares, in display order (rows top down, left to right), holes left out.
     pub squares: Vec<Square>,
     /// The lines between squares (`borders`), in ink; empty without.
@@ -131,7 +131,7 @@ impl Scene {
             background: options.rim.unwrap_or(Paint::Solid(PAPER)),
             hole_paint: options.hole.map(SquarePaint::from),
             holes,
-            frame,
+            outline: frame,
             squares,
             grid,
             labels,

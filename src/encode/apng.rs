@@ -17,8 +17,8 @@
 //! assert!(bytes.windows(4).any(|w| w == b"acTL") && bytes.windows(4).any(|w| w == b"fdAT"));
 //! ```
 
-use crate::encode::deflate::squares::{SquareCoder, SquareFrame};
-use crate::encode::deflate::{zlib_scanlines, BandPlan, TileCodes};
+use crate::encode::deflate::frames::{SquareCoder, SquareFrame};
+use crate::encode::deflate::{zlib_scanlines, Bands, TileCodes};
 use crate::encode::png::{chunk, depth_for, pack};
 use crate::pixels::Rect;
 use crate::pixels::Rgb;
@@ -87,10 +87,10 @@ pub(crate) enum Rows<'a> {
     /// Searched.
     Searched,
     /// Coded as its band plan says.
-    Planned(&'a BandPlan),
+    Planned(&'a Bands),
     /// Its scanlines, packed at the animation's depth already (an empty frame's indices stand for them), coded as
     /// the band plan says.
-    Packed(Vec<u8>, &'a BandPlan),
+    Packed(Vec<u8>, &'a Bands),
     /// Coded from its squares alone ([`SquareCoder`]), the tiles being [`Tiles`]'.
     Squares(SquareFrame<'a>),
 }
@@ -210,7 +210,7 @@ fn frame_control(sequence: u32, frame: &Frame<'_>, over: bool) -> [u8; 26] {
 
 /// A frame's rows, packed at `depth` with a filter byte each and zlib-compressed (coded from its tiles where its
 /// band plan says).
-fn compressed(frame: &Frame<'_>, depth: u8, plan: Option<&BandPlan>) -> Vec<u8> {
+fn compressed(frame: &Frame<'_>, depth: u8, plan: Option<&Bands>) -> Vec<u8> {
     let width = frame.width as usize;
     let rows = pack(frame.indices, width, depth);
     zlib_scanlines(&rows, 1 + width.div_ceil(8 / usize::from(depth)), plan.map(|plan| (plan, depth)))

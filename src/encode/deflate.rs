@@ -15,13 +15,13 @@
 //!   is smallest), and the Adler-32 of a copied row is the copied row's, combined, not recomputed;
 //! - in a large picture (a band of squares nearly the window) whose squares start on whole bytes (or, at 4 bits,
 //!   inside one, in up to 512 KB of scanlines: then the byte two squares share is searched), the
-//!   palette painter's [`BandPlan`] says which bytes of each band are which square: a square is coded from its tile's
+//!   palette painter's [`Bands`] says which bytes of each band are which square: a square is coded from its tile's
 //!   [`TileCode`](tile::TileCode) (its tokens, searched once per isolate and kept with the tile, matches only inside
 //!   the tile, so valid wherever it is shown), a square shown again further left is one copy, and only the margins
 //!   and frame are searched; the same squares to the left are tried where the code has a literal, and each match
 //!   runs on as far as the bytes repeat. Every planned match is checked against the bytes (a wrong plan costs bytes,
 //!   never the picture). Those PNGs' bytes differ from the search's, their pixels do not;
-//! - in the largest of them (more than 1,024 × 1,024 pixels of a board larger than 8×8, [`stamped`](plan::stamped))
+//! - in the largest of them (more than 1,024 × 1,024 pixels of a board larger than 8×8, [`stamped`](bands::stamped))
 //!   whose tiles show again, each tile row's tokens are made once a picture and copied wherever the tile shows that
 //!   row, and written as bits once and copied too ([`Stamps`](stamps::Stamps)): a 32×32 board's rows are a third
 //!   cheaper.
@@ -30,30 +30,30 @@
 //! (`png`, `flate2`) over generated and real pictures.
 //!
 //! The steps, each a module, each naming only the ones before it: [`tokens`] (what the coders make), [`adler`],
-//! [`search`] (the byte search), [`tile`] (a tile's own code), [`plan`] (the painter's plan of the bands),
+//! [`search`] (the byte search), [`tile`] (a tile's own code), [`bands`] (the bands of squares the painter hands in),
 //! [`stamps`], [`coder`] (the scanlines as tokens), then the writing: [`huffman`] (code lengths and canonical codes),
 //! [`bits`], [`codes`] (the symbols and a block's codes), [`block`] (the one block) and [`zlib`] (the streams).
-//! [`squares`] codes an animation's frame from its squares with the tile codes and the shared code.
+//! [`frames`] codes an animation's frame from its squares with the tile codes and the shared code.
 
 mod adler;
+mod bands;
 mod bits;
 mod block;
 mod coder;
 mod codes;
 mod huffman;
-mod plan;
 mod search;
 mod stamps;
 mod tile;
 mod tokens;
 mod zlib;
 
-// (Named by its users as `deflate::squares`: it uses the other modules' tokens, tile codes and shared code, so no
+// (Named by its users as `deflate::frames`: it uses the other modules' tokens, tile codes and shared code, so no
 // other module names anything of it.)
-pub(crate) mod squares;
+pub(crate) mod frames;
 
 #[cfg(test)]
-pub(crate) use plan::may_code_from_tiles;
-pub(crate) use plan::{BandPlan, Span};
+pub(crate) use bands::may_code_from_tiles;
+pub(crate) use bands::{Bands, Span};
 pub(crate) use tile::TileCodes;
 pub(crate) use zlib::zlib_scanlines;

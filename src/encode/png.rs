@@ -4,7 +4,7 @@
 //! Output is byte-for-byte deterministic: the palette is in order of first appearance (scanning rows top down),
 //! and the encoder settings are fixed.
 
-use crate::encode::deflate::BandPlan;
+use crate::encode::deflate::Bands;
 use crate::pixels::{Image, Rgb};
 use std::sync::OnceLock;
 
@@ -216,13 +216,13 @@ enum Samples {
 /// Encodes a picture drawn as PNG scanlines of palette indices (`depth`-bit samples, each row a filter byte 0 and its
 /// samples; at most 256 colours) at the smallest bit depth for its palette's size ([`depth_for`]): the pixels
 /// [`encode`] makes of the RGB picture whose colours, in order of first appearance, are that palette. The painter's
-/// band plan ([`BandPlan`]) codes the rows of squares where it can (other bytes than [`encode`]'s, the same picture).
+/// band plan ([`Bands`]) codes the rows of squares where it can (other bytes than [`encode`]'s, the same picture).
 pub(crate) fn encode_indexed(
     (width, height): (u32, u32),
     palette: Vec<u8>,
     depth: u8,
     scanlines: Vec<u8>,
-    band_plan: &BandPlan,
+    bands: &Bands,
 ) -> Result<Vec<u8>, EncodeError> {
     let (w, h) = (width as usize, height as usize);
     if w == 0 || h == 0 {
@@ -232,7 +232,7 @@ pub(crate) fn encode_indexed(
         return Err(EncodeError::SizeMismatch);
     }
     let samples = Samples::Indexed { palette, alphas: Vec::new(), depth, rows: scanlines };
-    write_png(width, height, samples, Some(band_plan))
+    write_png(width, height, samples, Some(bands))
 }
 
 /// The palette encoder of [`encode`]: its indices packed at the smallest bit depth for the palette, with the alphas
@@ -261,7 +261,7 @@ fn encode_palette(
 /// crate's encoder, so that a picture's chunks are those cached PNGs have. Written here because those few chunks are
 /// all the Worker needs of that encoder, which links about 30 KB of wasm (its own deflate and a decompressor for text
 /// chunks); the `png` crate stays a dev-dependency that decodes in the tests.
-fn write_png(width: u32, height: u32, samples: Samples, band_plan: Option<&BandPlan>) -> Result<Vec<u8>, EncodeError> {
+fn write_png(width: u32, height: u32, samples: Samples, bands: Option<&Bands>) -> Result<Vec<u8>, EncodeError> {
     const INDEXED: u8 = 3;
     const RGB: u8 = 2;
     const RGBA: u8 = 6;
@@ -273,7 +273,7 @@ fn write_png(width: u32, height: u32, samples: Samples, band_plan: Option<&BandP
         Samples::Rgb(rgb) => (8, RGB, None, scanlines(&rgb, w * 3), w * 3),
         Samples::Rgba(rgba) => (8, RGBA, None, scanlines(&rgba, w * 4), w * 4),
     };
-    let idat = crate::encode::deflate::zlib_scanlines(&lines, row_bytes + 1, band_plan.map(|plan| (plan, depth)));
+    let idat = crate::encode::deflate::zlib_scanlines(&lines, row_bytes + 1, bands.map(|plan| (plan, depth)));
     let mut out = Vec::with_capacity(idat.len() + palette.as_ref().map_or(0, |(p, a)| p.len() + a.len()) + 112);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut header = [0; 13];

@@ -156,7 +156,7 @@ impl std::error::Error for MoveError {}
 /// One position of a played line: the board after a move, the move's own squares (from and to, for the last-move
 /// highlight) and every square whose contents changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Frame {
+pub struct Step {
     /// The board after the move.
     pub board: Board,
     /// The squares the move went from and to (the king's, for castling); `None` for a bare rebirth.
@@ -385,7 +385,7 @@ impl From<Figure> for PieceKind {
 impl Moves {
     /// The moves played on `board`, line by line: each line starts from `board`, with `first` to move, and gives
     /// a frame a move; or the first move that cannot be played, and why.
-    pub fn play(&self, board: &Board, first: Color) -> Result<Vec<Vec<Frame>>, MoveError> {
+    pub fn play(&self, board: &Board, first: Color) -> Result<Vec<Vec<Step>>, MoveError> {
         self.lines.iter().map(|line| play_line(line, board, first)).collect()
     }
 
@@ -511,7 +511,7 @@ fn write_kind(out: &mut String, kind: &PieceKind) {
 }
 
 /// One line played from `board`.
-fn play_line(line: &[Move], board: &Board, first: Color) -> Result<Vec<Frame>, MoveError> {
+fn play_line(line: &[Move], board: &Board, first: Color) -> Result<Vec<Step>, MoveError> {
     let mut board = board.clone();
     let mut side = first;
     let mut frames = Vec::with_capacity(line.len());
@@ -536,7 +536,7 @@ fn play_line(line: &[Move], board: &Board, first: Color) -> Result<Vec<Frame>, M
                 }
             }
         }
-        frames.push(Frame { board: board.clone(), last, changed });
+        frames.push(Step { board: board.clone(), last, changed });
         side = if side == Color::Black { Color::White } else { Color::Black };
     }
     Ok(frames)

@@ -16,11 +16,11 @@ use crate::draw::layout::{MarkPaint, SquareMark};
 use crate::draw::render::paint;
 use crate::draw::scene::{Scene, Square, SquarePaint};
 use crate::draw::sprite::Key;
-use crate::encode::deflate::squares::{Ring, SquareCoder, SquareFrame};
-use crate::encode::deflate::{BandPlan, TileCodes};
+use crate::encode::deflate::frames::{Ring, SquareCoder, SquareFrame};
+use crate::encode::deflate::{Bands, TileCodes};
 use crate::encode::png::depth_for;
 use crate::notation::board::Board;
-use crate::notation::moves::Frame as Played;
+use crate::notation::moves::Step;
 use crate::options::furniture::{Move, SquareName};
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK};
@@ -108,7 +108,7 @@ pub struct Still {
     /// How long it shows, in milliseconds.
     pub delay_ms: u32,
     /// The first frame's bands of squares for the deflate, each square's tile codes.
-    pub(crate) plan: Option<BandPlan>,
+    pub(crate) plan: Option<Bands>,
     /// Its squares, when it is whole squares of one side after the first frame.
     pub(crate) squares: Option<SquareGrid>,
     /// The first frame as the palette painter drew it, when it did: its indices are unpacked only if asked for.
@@ -197,7 +197,7 @@ pub struct Shot<'a> {
 /// diagram, each line's frames (the diagram again before every line after the first), `delay_ms` a move.
 pub fn animate(
     board: &Board,
-    lines: &[Vec<Played>],
+    lines: &[Vec<Step>],
     options: &RenderOptions,
     delay_ms: u32,
 ) -> Result<Animation, AnimationError> {
@@ -305,7 +305,7 @@ struct Drawn {
 struct Cut {
     rect: Rect,
     indices: Vec<u8>,
-    plan: Option<BandPlan>,
+    plan: Option<Bands>,
     squares: Option<SquareGrid>,
     first: Option<Arc<FirstFrame>>,
 }
@@ -384,7 +384,7 @@ fn first_squares(
     (palette, tiles): (&mut Palette, &mut Tiles),
 ) -> Option<Result<(Cut, Canvas), AnimationError>> {
     let (l, (files, ranks)) = (&scene.layout, scene.files_ranks);
-    let (side, ring) = (l.square, l.frame);
+    let (side, ring) = (l.square, l.outline);
     let bare = scene.holes.is_empty() && scene.grid.is_empty() && scene.labels.is_empty() && elsewhere.is_empty();
     let plain = l.furniture.over.is_empty() && scene.text_lines().next().is_none();
     let fits = (l.board_x, l.board_y) == (ring, ring)
@@ -493,17 +493,17 @@ impl Canvas {
         scene: &Scene,
         (board, options): (&Board, &RenderOptions),
         palette: &mut Palette,
-    ) -> Result<(Canvas, Option<BandPlan>), AnimationError> {
+    ) -> Result<(Canvas, Option<Bands>), AnimationError> {
         let painted = indexed_path_applies(board, options).then(|| indexed::paint(scene)).flatten();
         if let Some(picture) = painted {
             // Its band plan holds for the frame (the indices are the still's, shifted alike), and its bands are coded
             // from the tiles at any size, as the later frames' are: where the still's bands are searched (smaller
             // pictures), the search costs an animation most of its first frame for a few per cent fewer bytes.
-            let IndexedPicture { width, height, palette: colours, depth, scanlines, band_plan } = picture;
+            let IndexedPicture { width, height, palette: colours, depth, scanlines, bands } = picture;
             if let Some(offset) = Canvas::offset_on(&colours, palette) {
                 let first = Some(Arc::new(FirstFrame { width, depth, offset, scanlines }));
                 let canvas = Canvas { width, height, indices: None, first, ground: UNCHANGED, puts: Vec::new() };
-                return Ok((canvas, Some(BandPlan { any_size: true, ..band_plan })));
+                return Ok((canvas, Some(Bands { any_size: true, ..bands })));
             }
         }
         Ok((Canvas::of(&paint(scene), palette)?, None))

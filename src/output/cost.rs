@@ -29,7 +29,7 @@
 use crate::draw::indexed::indexed_path_applies;
 use crate::draw::layout::Layout;
 use crate::notation::board::{Board, Cell};
-use crate::notation::moves::{Frame, Square};
+use crate::notation::moves::{Square, Step};
 use crate::options::render_options::RenderOptions;
 use crate::output::format::{AnimationEncoder, Format};
 use std::collections::HashMap;
@@ -158,7 +158,7 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
 /// encoded. A frame whose other parts may change (a piece count, arrows) and the diagram shown again before each
 /// line after the first count as the whole picture. Not frames × picture: a 93-move game at 90-px squares is about
 /// a first frame and a third of the board a move.
-pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Frame>], format: Format) -> RenderCost {
+pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>], format: Format) -> RenderCost {
     let l = Layout::requested(board, options);
     let pixels = u64::from(l.width) * u64::from(l.height);
     let still = render_cost(board, options);

@@ -23,7 +23,7 @@ use crate::encode::gif::{self, GifError};
 use crate::encode::png::EncodeError;
 use crate::notation::board::{Board, Color};
 use crate::notation::ffen;
-use crate::notation::moves::{Frame, MoveError, Moves};
+use crate::notation::moves::{MoveError, Moves, Step};
 use crate::options::furniture::Furniture;
 use crate::options::language::{Form, Lang};
 use crate::options::params::Delay;
@@ -313,7 +313,7 @@ pub(crate) fn write_gif(animation: &Animation) -> Result<Vec<u8>, WriteError> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Playback {
     /// Each line's frames, a frame a move.
-    pub lines: Vec<Vec<Frame>>,
+    pub lines: Vec<Vec<Step>>,
     /// The moves as the cache key and the modern link write them ([`Moves::canonical`]).
     pub canonical: String,
     /// How long a move shows.

@@ -142,7 +142,7 @@ impl Order<'_> {
 }
 
 impl Diagram {
-    /// The CPU this diagram is predicted to cost ([`crate::output::cost`]): an animation's, a GIF's (drawn on the
+    /// The CPU this diagram is predicted to cost ([`crate::render_cost`], [`crate::animation_cost`]): an animation's, a GIF's (drawn on the
     /// animation's path, also when still), or a still's.
     pub fn cost(&self) -> RenderCost {
         match &self.playback {

@@ -67,10 +67,10 @@ impl RowWriter<'_> {
         }
         let pending = self.out.start_row();
         self.strip_rows[LEFT].index(left, y, &mut self.palette, pending)?;
-        push_ink(&mut self.palette, pending, g.frame)?;
+        push_ink(&mut self.palette, pending, g.outline)?;
         self.squares_row(band, tiles, ty, g.square)?;
         let pending = self.out.indices();
-        push_ink(&mut self.palette, pending, g.frame)?;
+        push_ink(&mut self.palette, pending, g.outline)?;
         self.strip_rows[RIGHT].index(right, y, &mut self.palette, pending)?;
         self.out.end_row();
         Some(())

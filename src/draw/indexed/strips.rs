@@ -11,14 +11,14 @@ use crate::draw::scene::Scene;
 use crate::pixels::{Image, Rgb};
 
 /// Where a picture's parts are, in pixels (end exclusive): `files` × `ranks` squares of `square` pixels at
-/// `[sx0, sx1) × [sy0, sy1)`, inside the framed board `[bx0, bx1) × [by0, by1)` (a frame `frame` pixels wide), in a
+/// `[sx0, sx1) × [sy0, sy1)`, inside the framed board `[bx0, bx1) × [by0, by1)` (an outline `outline` pixels wide), in a
 /// picture of `width` × `height`.
 #[derive(Clone, Copy)]
 pub(super) struct Geometry {
     pub(super) files: usize,
     pub(super) ranks: usize,
     pub(super) square: usize,
-    pub(super) frame: usize,
+    pub(super) outline: usize,
     pub(super) width: usize,
     pub(super) height: usize,
     pub(super) sx0: usize,
@@ -36,11 +36,13 @@ impl Geometry {
     pub(super) fn of(scene: &Scene) -> Option<Geometry> {
         let l = &scene.layout;
         let (files, ranks) = scene.files_ranks;
-        let (square, frame, width, height) = (l.square as usize, l.frame as usize, l.width as usize, l.height as usize);
+        let (square, outline, width, height) =
+            (l.square as usize, l.outline as usize, l.width as usize, l.height as usize);
         let (sx0, sy0) = (l.board_x as usize, l.board_y as usize);
         let (sx1, sy1) = (sx0 + files * square, sy0 + ranks * square);
-        let (bx0, by0, bx1, by1) = (sx0.checked_sub(frame)?, sy0.checked_sub(frame)?, sx1 + frame, sy1 + frame);
-        let geometry = Geometry { files, ranks, square, frame, width, height, sx0, sy0, sx1, sy1, bx0, by0, bx1, by1 };
+        let (bx0, by0, bx1, by1) = (sx0.checked_sub(outline)?, sy0.checked_sub(outline)?, sx1 + outline, sy1 + outline);
+        let geometry =
+            Geometry { files, ranks, square, outline, width, height, sx0, sy0, sx1, sy1, bx0, by0, bx1, by1 };
         (bx1 <= width && by1 <= height).then_some(geometry)
     }
 

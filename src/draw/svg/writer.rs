@@ -129,7 +129,7 @@ impl Writer {
     /// coordinates, then title, caption and count.
     pub(super) fn body(&mut self, scene: &Scene) -> String {
         let mut out = background(scene);
-        out.push_str(&self.frame(scene));
+        out.push_str(&self.outline(scene));
         let (squares, pieces) = self.squares(scene);
         out.push_str(&squares);
         let furniture = scene.furniture();
@@ -169,8 +169,8 @@ impl Writer {
     /// The frame's path in ink. Where a square is transparent, clipped to outside the squares (its clip path
     /// recorded for `<defs>`): the PNG clears a transparent square after the frame, also where a frame bar's end
     /// reaches into it (a corner next to a hole).
-    fn frame(&mut self, scene: &Scene) -> String {
-        let frame = rects_path(&scene.frame);
+    fn outline(&mut self, scene: &Scene) -> String {
+        let frame = rects_path(&scene.outline);
         if frame.is_empty() {
             return String::new();
         }

@@ -3,24 +3,20 @@
 //! searched.
 
 use super::adler::{adler32, adler32_combine};
-use super::plan::{BandBytes, BandPlan, ByteSpan};
+use super::bands::{BandBytes, Bands, ByteSpan};
 use super::search::{code_unsearched, compress, Chains, Effort};
 use super::stamps::Stamps;
 use super::tile::TileRowShown;
 use super::tokens::{common, emit_checked, emit_copy, extend_last, Token, MIN_MATCH, WINDOW};
 
-/// The tokens of `data` and its Adler-32; see the documentation of [`deflate`](super). A row of `band_plan`'s bands
+/// The tokens of `data` and its Adler-32; see the documentation of [`deflate`](super). A row of `bands`'s bands
 /// that is not a copy of an earlier row is coded from its spans; every other row is searched.
 // Not inlined, here and on `compress` and `write_block` (each called once a picture): the profiles of
 // `scripts/bench-wasm --profile` then show the three steps apart.
 #[inline(never)]
-pub(super) fn tokenize(
-    data: &[u8],
-    stride: usize,
-    band_plan: Option<(&BandPlan, u8)>,
-) -> (Vec<Token>, u32, Option<Stamps>) {
+pub(super) fn tokenize(data: &[u8], stride: usize, bands: Option<(&Bands, u8)>) -> (Vec<Token>, u32, Option<Stamps>) {
     let rows = data.len() / stride;
-    let same_above = band_plan.map_or(&[][..], |(plan, _)| plan.same_above.as_slice());
+    let same_above = bands.map_or(&[][..], |(plan, _)| plan.same_above.as_slice());
     let (copies, adler) = row_copies(data, stride, same_above);
     let mut coder = Coder {
         data,
@@ -28,8 +24,8 @@ pub(super) fn tokenize(
         chains: Chains::new(Effort::for_len(data.len()), data.len()),
         tokens: Vec::with_capacity(data.len() / 16 + 16),
     };
-    let stamped = band_plan.is_some_and(|(plan, _)| plan.is_stamped(rows));
-    let stamps = match band_plan.and_then(|(plan, depth)| plan.bytes(depth, data.len(), stamped)) {
+    let stamped = bands.is_some_and(|(plan, _)| plan.is_stamped(rows));
+    let stamps = match bands.and_then(|(plan, depth)| plan.bytes(depth, data.len(), stamped)) {
         Some(bands) => coder.code_planned(&copies, &bands, stamped),
         None => {
             coder.code_searched(&copies);

@@ -1,7 +1,7 @@
 //! The stamps of a large picture's tiles ([`Stamps`]): each tile row's tokens made once a picture and named again
 //! wherever the tile shows that row, as runs in the token stream ([`stamped_segments`]).
 
-use super::plan::ByteSpan;
+use super::bands::ByteSpan;
 use super::tile::TileCode;
 use super::tokens::{common, literal, matched, Token, MIN_MATCH, STAMPED, WINDOW};
 

@@ -1,18 +1,18 @@
 //! The zlib streams (RFC 1950): a still's scanlines ([`zlib_scanlines`]), and an animation's frames in one shared
 //! code ([`SharedCode`]).
 
+use super::bands::Bands;
 use super::block::{stored_len, write_block, write_stored, BlockCode, DynamicTrees};
 use super::coder::tokenize;
 use super::codes::count_symbols;
-use super::plan::BandPlan;
 use super::tokens::Token;
 
 /// The zlib stream (RFC 1950, one deflate block of RFC 1951) of `data`, PNG scanlines of `stride` bytes each (the
 /// filter byte and the samples; `data.len()` is a multiple of `stride`), with what the painter knows of the rows
-/// ([`BandPlan`]), if anything: its bands' rows are coded from their tiles' codes instead of searched.
-pub(crate) fn zlib_scanlines(data: &[u8], stride: usize, band_plan: Option<(&BandPlan, u8)>) -> Vec<u8> {
+/// ([`Bands`]), if anything: its bands' rows are coded from their tiles' codes instead of searched.
+pub(crate) fn zlib_scanlines(data: &[u8], stride: usize, bands: Option<(&Bands, u8)>) -> Vec<u8> {
     debug_assert!(stride > 0 && data.len().is_multiple_of(stride));
-    let (tokens, adler, stamps) = tokenize(data, stride.max(1), band_plan);
+    let (tokens, adler, stamps) = tokenize(data, stride.max(1), bands);
     let mut out = Vec::with_capacity(data.len() / 8 + 64);
     out.extend_from_slice(&ZLIB_HEADER);
     if !write_block(&mut out, data.len(), &tokens, stamps.as_ref()) {

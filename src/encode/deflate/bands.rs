@@ -1,4 +1,4 @@
-//! What the palette painter hands the encoder of a picture drawn in tiles ([`BandPlan`]: each band of squares as
+//! What the palette painter hands the encoder of a picture drawn in tiles ([`Bands`]: each band of squares as
 //! spans of pixels), the plan in the bytes of scanlines at one bit depth ([`BandBytes`]), and whether it is coded
 //! at all, and by stamps ([`stamped`]).
 
@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 /// What the painter knows of the rows of a picture drawn in tiles: the rows of each band of squares as spans of
 /// pixels, the same for every row of the band but for the row of the tile each one shows, and which rows are copies
-/// of the row above. Coded at a bit depth where every span starts on a byte ([`BandPlan::bytes`]).
-pub(crate) struct BandPlan {
+/// of the row above. Coded at a bit depth where every span starts on a byte ([`Bands::bytes`]).
+pub(crate) struct Bands {
     /// The picture's row of the first band's first row.
     pub first_row: usize,
     /// The rows of a band (a square's side).
@@ -75,7 +75,7 @@ impl ByteSpan<'_> {
     }
 }
 
-/// A [`BandPlan`] in the bytes of scanlines at one bit depth ([`BandPlan::bytes`]).
+/// A [`Bands`] in the bytes of scanlines at one bit depth ([`Bands::bytes`]).
 pub(super) struct BandBytes<'a> {
     /// The picture's row of the first band's first row.
     pub(super) first_row: usize,
@@ -85,7 +85,7 @@ pub(super) struct BandBytes<'a> {
     pub(super) per_byte: usize,
     /// Each band's spans of bytes, left to right, the filter byte added to the first.
     pub(super) bands: Vec<Vec<ByteSpan<'a>>>,
-    /// Whether these are an animation's frames ([`BandPlan::any_size`]), coded with less searching: a searched span
+    /// Whether these are an animation's frames ([`Bands::any_size`]), coded with less searching: a searched span
     /// shorter than a match (a row's filter byte) without the byte search
     /// ([`code_unsearched`](super::search::code_unsearched)), whose tables (up to 256 KB, made for one byte a row)
     /// cost a tenth of a later frame's coding; and a tile's short tokens not tried against the squares to the left
@@ -95,7 +95,7 @@ pub(super) struct BandBytes<'a> {
     pub(super) frames: bool,
 }
 
-impl BandPlan {
+impl Bands {
     /// Whether a picture of this plan, `rows` high, is coded by stamps where its bands are coded from the tiles.
     pub(super) fn is_stamped(&self, rows: usize) -> bool {
         // The board's squares: each band's spans but its margins.
@@ -196,14 +196,14 @@ impl BandPlan {
 }
 
 #[cfg(test)]
-impl BandPlan {
+impl Bands {
     /// Whether the plan at `depth` bits, for scanlines of `len` bytes, codes its bands by
     /// [`Stamps`](super::stamps::Stamps).
     pub(crate) fn codes_by_stamps(&self, depth: u8, len: usize) -> bool {
         self.stamped_at(depth, len) && self.bytes(depth, len, true).is_some()
     }
 
-    /// [`BandPlan::is_stamped`] for scanlines of `len` bytes at `depth` bits.
+    /// [`Bands::is_stamped`] for scanlines of `len` bytes at `depth` bits.
     fn stamped_at(&self, depth: u8, len: usize) -> bool {
         let per_byte = 8 / usize::from(depth.clamp(1, 8));
         self.is_stamped(len / (1 + self.width().div_ceil(per_byte)))
@@ -225,11 +225,11 @@ impl BandPlan {
 }
 
 /// The fewest bytes of scanlines in a band of squares for which its rows are coded from their tiles: nearly the
-/// window, so that the search could reach little more than the band's own rows (see [`BandPlan::bytes`]).
+/// window, so that the search could reach little more than the band's own rows (see [`Bands::bytes`]).
 const PLANNED_BAND_BYTES: usize = WINDOW / 16 * 15;
 
 /// Whether a PNG of squares of `square` pixels in a picture `width` pixels wide may have its bands coded from the
-/// tiles: true for every picture [`BandPlan::bytes`] plans at any depth (its band's bytes at 8 bits are the most it
+/// tiles: true for every picture [`Bands::bytes`] plans at any depth (its band's bytes at 8 bits are the most it
 /// can have), so a test knows, before the picture is drawn, whether the painters' bytes may differ.
 #[cfg(test)]
 pub(crate) fn may_code_from_tiles(square: u32, width: u32) -> bool {
@@ -247,7 +247,7 @@ pub(crate) const STAMPED_ABOVE_SQUARES: usize = 64;
 
 /// Whether the bands of a picture `width` pixels wide and `height` high of a board of `squares` squares, if coded
 /// from their tiles, may be coded by [`Stamps`](super::stamps::Stamps); the encoder adds that the tiles show again
-/// ([`BandPlan::tiles_shown_again`]).
+/// ([`Bands::tiles_shown_again`]).
 pub(crate) fn stamped(width: usize, height: usize, squares: usize) -> bool {
     width * height > STAMPED_ABOVE_PIXELS && squares > STAMPED_ABOVE_SQUARES
 }
