@@ -21,6 +21,7 @@
 
 use crate::notation::ffen::{parse_link, Dialect};
 use crate::options::error::OptionError;
+use crate::options::params::{self, Param};
 use crate::options::render_options::RenderOptions;
 use crate::output::format::Format;
 use std::borrow::Cow;
@@ -246,9 +247,10 @@ struct Options {
 }
 
 impl Options {
-    /// Sets modern parameter `modern` to `value`, from the family's parameter `theirs`.
-    fn set(&mut self, modern: &'static str, value: impl Into<String>, theirs: &'static str) -> &mut Options {
-        self.push(modern, value.into(), theirs)
+    /// Sets modern parameter `modern` (its declaration, so that a renamed or removed parameter is a compile error)
+    /// to `value`, from the family's parameter `theirs`.
+    fn set(&mut self, modern: &Param<RenderOptions>, value: impl Into<String>, theirs: &'static str) -> &mut Options {
+        self.push(modern.name, value.into(), theirs)
     }
 
     /// [`Options::set`] once its value is a `String` (not inlined: see [`Pairs::get`]).
@@ -261,7 +263,7 @@ impl Options {
     /// Sets the square size from the original's pixel size, clamped to the modern route's range.
     fn square(&mut self, pixels: u32, theirs: &'static str) -> &mut Options {
         use crate::options::render_options::{MAX_SQUARE_SIZE, MIN_SQUARE_SIZE};
-        self.set("size", pixels.clamp(MIN_SQUARE_SIZE, MAX_SQUARE_SIZE).to_string(), theirs)
+        self.set(&params::SIZE, pixels.clamp(MIN_SQUARE_SIZE, MAX_SQUARE_SIZE).to_string(), theirs)
     }
 
     /// The options, or the first error with the family's parameter name in it.

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::generate::{arb_board, arb_furnished_options, arb_furniture, arb_options};
+use common::generate::{arb_board, arb_furnished_options, arb_options, arb_pairs};
 use common::{janko, one_square, piece, png_size, square_centre};
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::Image;
@@ -167,8 +167,8 @@ proptest! {
 
     #[test]
     fn furniture_round_trips_through_its_query_and_its_canonical_form_is_injective(
-        a in arb_furniture(),
-        b in arb_furniture(),
+        a in arb_pairs(),
+        b in arb_pairs(),
     ) {
         let read = |pairs: &[(&'static str, String)]| RenderOptions::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())));
         let (Ok(a), Ok(b)) = (read(&a), read(&b)) else { return Ok(()) };
@@ -182,6 +182,21 @@ proptest! {
         // No value adds a segment separator: the segments are exactly the parameters set.
         let segments = a.canonical().split('.').count();
         prop_assert_eq!(segments, 4 + a.link_pairs().len());
+    }
+
+    /// The palette painter draws what the RGB painter draws, for every parameter of the table (the generators draw
+    /// them all): `render_png` (the palette painter where `indexed_path_applies`) decodes to `render_image`'s pixels.
+    #[test]
+    fn both_painters_draw_the_same_pixels(board in arb_board(1..=10, 1..=10), options in arb_options(12..=48)) {
+        let options = options.fitted(&board);
+        let png = ffen_diagram::render_png(&board, &options).unwrap();
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(&png[..]));
+        decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
+        let mut reader = decoder.read_info().expect("a PNG");
+        let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+        let info = reader.next_frame(&mut pixels).expect("a frame");
+        pixels.truncate(info.buffer_size());
+        prop_assert!(pixels == ffen_diagram::render_image(&board, &options).to_rgba());
     }
 
     #[test]

@@ -59,25 +59,23 @@ use crate::encode::deflate::{Bands, Span};
 use crate::encode::png;
 use crate::notation::board::{Board, Cell};
 use crate::notation::paint::Paint;
+use crate::options::params;
 use crate::options::render_options::RenderOptions;
 use crate::pixels::Rgb;
 use std::sync::Arc;
 
-/// Whether [`paint`] draws this diagram: no holes, no lines between squares (`borders`) and nothing see-through
-/// (a `transparent` rim or square colour); any theme, colours, pattern, labels, size, flip, coordinates and
-/// furniture. False as soon as anything else is asked for. (`hole` colours only holes, which this path never draws.)
+/// Whether [`paint`] draws this diagram: no holes, and every parameter as the options set it one the palette
+/// painter draws. That set is an allow-list kept by the declarations (`palette` in [`crate::options::params`]):
+/// any theme, colours, pattern, labels, size, flip, coordinates and furniture; not the lines between squares
+/// (`borders`), nor a `transparent` rim or square colour. (`hole` colours only holes, which this path never draws.)
+/// A parameter not declared palette-safe takes the RGB path wherever it is set.
 ///
-/// A new option the palette path cannot draw must turn it off here: the property test
-/// `furnished_render_png_is_the_rgb_paths_png` compares this path's PNG with the RGB painter's for generated options.
+/// The property test `furnished_render_png_is_the_rgb_paths_png` compares this path's PNG with the RGB painter's for
+/// generated options.
 pub(crate) fn indexed_path_applies(board: &Board, options: &RenderOptions) -> bool {
-    let clear = |paint: Option<Paint>| matches!(paint, Some(Paint::Transparent));
-    let see_through = clear(options.light)
-        || clear(options.dark)
-        || clear(options.rim)
-        || options.colors.as_ref().is_some_and(|palette| palette.paints().contains(&Paint::Transparent));
     let (w, h) = (board.width(), board.height());
     let holes = (0..h).any(|y| (0..w).any(|x| matches!(board.get(x, y), Some(Cell::Hole) | None)));
-    !see_through && !options.borders && !holes
+    !holes && params::palette_draws(&params::OPTION_PARAMS, options)
 }
 
 /// A picture as PNG scanlines of palette indices: what [`crate::encode::png::encode_indexed`] encodes.

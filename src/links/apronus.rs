@@ -3,6 +3,7 @@
 
 use super::jinchess::squares_to_fen;
 use super::{fen_board, path_ends, pixels, Family, FamilyLink, LinkError, Options, Pairs};
+use crate::options::params;
 pub(super) static FAMILY: Family = Family {
     name: "Apronus",
     form: "…/stilldiagram.php?d=<prefix letter and 64 squares from a1>",
@@ -26,14 +27,14 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
         // `c`: the dark squares' colour, then the light squares', as hex (then other colours, ignored).
         let colours = pairs.get(&["c"]).and_then(|c| c.get(..12)).filter(|c| c.bytes().all(|b| b.is_ascii_hexdigit()));
         if let Some(c) = colours {
-            options.set("dark", &c[..6], "c").set("light", &c[6..], "c");
+            options.set(&params::DARK, &c[..6], "c").set(&params::LIGHT, &c[6..], "c");
         }
         if pairs.get(&["r"]).is_some_and(|r| !r.is_empty()) {
-            options.set("coords", "1", "r");
+            options.set(&params::COORDS, "1", "r");
         }
     }
     if pairs.get(&["f"]) == Some("1") {
-        options.set("flip", "1", "f");
+        options.set(&params::FLIP, "1", "f");
     }
     options.link(board, &FAMILY, if pairs.get(&["d"]).is_some_and(|d| !d.is_empty()) { "d" } else { "a" })
 }

@@ -3,6 +3,7 @@
 //! `squares`, `coordinates` and `colors`.
 
 use super::{ends_with_any, fen_board, is_square, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
+use crate::options::params;
 use crate::output::format::Format;
 
 /// The board of `chess.svg`: 45 units a square, a 15-unit margin on each side with coordinates.
@@ -25,10 +26,10 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
     // The square's pixels, rounded to the nearest.
     options.square((2 * size * UNITS_PER_SQUARE + units) / (2 * units), "size");
     if coordinates {
-        options.set("coords", "1", "coordinates");
+        options.set(&params::COORDS, "1", "coordinates");
     }
     if pairs.get(&["orientation"]) == Some("black") {
-        options.set("flip", "1", "orientation");
+        options.set(&params::FLIP, "1", "orientation");
     }
     // The default colours are lichess' brown board (since 2020), as our `brown` theme; `lichess-blue` is our
     // `blue`, `wikipedia` our `wikipedia`.
@@ -37,24 +38,24 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
         Some("wikipedia") => "wikipedia",
         _ => "brown",
     };
-    options.set("theme", theme, "colors");
+    options.set(&params::THEME, theme, "colors");
     // `chess.svg` colours the last move's squares with lichess' yellow-green (fixed colours of the brown board:
     // `lastmove_style=lichess` blends them over any board, the same on brown within a unit), puts a red glow under
     // the checked king, and crosses out each of `squares` with an X.
     if let Some(pair) = pairs.get(&["lastMove", "lastmove"]).and_then(uci_move) {
-        options.set("lastmove", pair, "lastMove").set("lastmove_style", "lichess", "lastMove");
+        options.set(&params::LASTMOVE, pair, "lastMove").set(&params::LASTMOVE_STYLE, "lichess", "lastMove");
     }
     let squares: Vec<&str> =
         pairs.get(&["squares"]).unwrap_or("").split(',').map(str::trim).filter(|s| is_square(s)).collect();
     if !squares.is_empty() {
-        options.set("squares", squares.join(","), "squares").set("squares_style", "x", "squares");
+        options.set(&params::SQUARES, squares.join(","), "squares").set(&params::SQUARES_STYLE, "x", "squares");
     }
     if let Some(check) = pairs.get(&["check"]).filter(|s| is_square(s)) {
-        options.set("check", check, "check");
+        options.set(&params::CHECK, check, "check");
     }
     let arrows: Vec<String> = pairs.get(&["arrows"]).unwrap_or("").split(',').filter_map(arrow).collect();
     if !arrows.is_empty() {
-        options.set("arrows", arrows.join(","), "arrows");
+        options.set(&params::ARROWS, arrows.join(","), "arrows");
     }
     let mut link = options.link(fen_board(fen), &FAMILY, "fen")?;
     if path.ends_with(".svg") || path.ends_with(".svg/") {

@@ -4,6 +4,7 @@
 //! `highlight_squares` and `highlight_squares_color`; `piece` (a piece set) and `coordinates_inside` are ignored.
 
 use super::{ends_with_any, fen_board, is_square, is_yes, pixels, Family, FamilyLink, LinkError, Options, Pairs};
+use crate::options::params;
 
 pub(super) static FAMILY: Family = Family {
     name: "chess.com",
@@ -35,21 +36,21 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
         Some("blue") => "blue",
         _ => "green",
     };
-    options.set("theme", theme, "board");
+    options.set(&params::THEME, theme, "board");
     // `light` and `dark` are six hex digits (the library's pattern; anything else fails its validation, and the
     // board keeps its colours here).
-    for name in ["light", "dark"] {
+    for (param, name) in [(&params::LIGHT, "light"), (&params::DARK, "dark")] {
         if let Some(hex) = pairs.get(&[name]).filter(|v| is_hex6(v)) {
-            options.set(name, hex, name);
+            options.set(param, hex, name);
         }
     }
     // Bots write `coordinates=inside` (before the library had `coordinates_inside`): a yes, as PHP reads any
     // word; we draw coordinates outside the board either way.
     if pairs.get(&["coordinates"]).is_some_and(|c| is_yes(c) || ["inside", "outside"].contains(&c)) {
-        options.set("coords", "1", "coordinates");
+        options.set(&params::COORDS, "1", "coordinates");
     }
     if pairs.yes(&["flip"]) {
-        options.set("flip", "1", "flip");
+        options.set(&params::FLIP, "1", "flip");
     }
     // `highlight_squares`: squares written one after the other (`h2h4`), each drawn by the library as
     // `highlight_squares_color` (six hex digits, else its default `ffcccc`) at GD's alpha 63 of 127 over the square:
@@ -59,14 +60,14 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
         (0..text.len() / 2).filter_map(|i| text.get(2 * i..2 * i + 2)).filter(|s| is_square(s)).collect();
     if !squares.is_empty() {
         let colour = pairs.get(&["highlight_squares_color"]).filter(|v| is_hex6(v)).unwrap_or(DEFAULT_HIGHLIGHT);
-        options.set("squares", squares.join(","), "highlight_squares").set(
-            "squares_color",
+        options.set(&params::SQUARES, squares.join(","), "highlight_squares").set(
+            &params::SQUARES_COLOR,
             colour,
             "highlight_squares_color",
         );
     }
     if let Some(caption) = pairs.get(&["caption"]).filter(|c| !c.is_empty()) {
-        options.set("caption", caption, "caption");
+        options.set(&params::CAPTION, caption, "caption");
     }
     options.link(fen_board(fen), &FAMILY, "fen")
 }

@@ -5,6 +5,7 @@
 //! ends like an image) is ignored.
 
 use super::{fen_board, is_yes, path_ends, Family, FamilyLink, LinkError, Options, Pairs};
+use crate::options::params;
 
 pub(super) static FAMILY: Family = Family {
     name: "ChessImager",
@@ -17,10 +18,10 @@ fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(&FAMILY))?;
     let mut options = Options::default();
     if pairs.get(&["direction"]).is_some_and(|d| d.eq_ignore_ascii_case("reverse")) {
-        options.set("flip", "1", "direction");
+        options.set(&params::FLIP, "1", "direction");
     }
     if pairs.get(&["coordinates"]).is_some_and(|c| c.eq_ignore_ascii_case("on") || is_yes(c)) {
-        options.set("coords", "1", "coordinates");
+        options.set(&params::COORDS, "1", "coordinates");
     }
     options.link(fen_board(fen), &FAMILY, "fen")
 }

@@ -3,6 +3,7 @@
 //! the position.
 
 use super::{fen_board, is_yes, path_ends, Family, FamilyLink, LinkError, Options, Pairs};
+use crate::options::params;
 
 pub(super) static FAMILY: Family = Family {
     name: "chessup",
@@ -15,7 +16,7 @@ fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     let fen = pairs.get(&["fen"]).filter(|f| !f.is_empty()).ok_or(LinkError::Missing(&FAMILY))?;
     let mut options = Options::default();
     if pairs.get(&["coord"]).is_some_and(|c| c.eq_ignore_ascii_case("on") || is_yes(c)) {
-        options.set("coords", "1", "coord");
+        options.set(&params::COORDS, "1", "coord");
     }
     options.link(fen_board(fen), &FAMILY, "fen")
 }

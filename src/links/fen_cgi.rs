@@ -11,6 +11,7 @@ use super::{ends_with_any, pixels, Family, FamilyLink, LinkError, Options, Pairs
 use crate::notation::board::MAX_BOARD_SIDE;
 use crate::notation::ffen::Dialect;
 use crate::notation::paint::Paint;
+use crate::options::params;
 use crate::output::format::Format;
 
 pub(super) static FAMILY: Family = Family {
@@ -54,18 +55,18 @@ fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     if let Some(size) = pairs.get(&["s"]).and_then(pixels) {
         options.square(size, "s");
     }
-    for (theirs, modern, default) in [("l", "light", DEFAULT_LIGHT), ("d", "dark", DEFAULT_DARK)] {
+    for (theirs, modern, default) in [("l", &params::LIGHT, DEFAULT_LIGHT), ("d", &params::DARK, DEFAULT_DARK)] {
         let colour = pairs.get(&[theirs]).and_then(colour).unwrap_or_else(|| default.to_string());
         options.set(modern, colour, theirs);
     }
     // The pieces' fills, where the link gives a colour (else the script's own pieces: ours as they are).
-    for (theirs, modern) in [("w", "white_fill"), ("b", "black_fill")] {
+    for (theirs, modern) in [("w", &params::WHITE_FILL), ("b", &params::BLACK_FILL)] {
         if let Some(fill) = pairs.get(&[theirs]).and_then(colour) {
             options.set(modern, fill, theirs);
         }
     }
     // Squares that are not there (`*`) are black, as in HGM's diagrams; the key drops this on a board without any.
-    options.set("borders", "1", "f").set("hole", "000000", "f");
+    options.set(&params::BORDERS, "1", "f").set(&params::HOLE, "000000", "f");
     Ok(FamilyLink { ffen, dialect: Dialect::Janko, options: options.build()?, format: Format::Png })
 }
 

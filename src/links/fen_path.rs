@@ -5,6 +5,7 @@
 use super::lichess::king_square;
 use super::{fen_board, is_yes, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
 use crate::notation::ffen::percent_decode;
+use crate::options::params;
 
 /// The characters of a chess FEN's board field (and the `/` between ranks).
 fn is_board_char(c: char) -> bool {
@@ -79,7 +80,7 @@ pub(super) fn read_fen_to_image(path: &str) -> Result<FamilyLink, LinkError> {
     for word in words {
         match word.to_ascii_lowercase().as_str() {
             "coords" => {
-                options.set("coords", "1", "path");
+                options.set(&params::COORDS, "1", "path");
             }
             number if pixels(number).is_some() => {
                 // The service's own range for a cell: 16 to 128 pixels.
@@ -110,14 +111,14 @@ pub(super) fn read_chessboardimage(path: &str, pairs: &Pairs<'_>) -> Result<Fami
     for suffix in parts {
         let suffix = suffix.trim();
         if suffix.eq_ignore_ascii_case("flip") {
-            options.set("flip", "1", "-flip");
+            options.set(&params::FLIP, "1", "-flip");
         } else if let Some(pair) = uci_move(suffix) {
-            options.set("lastmove", pair, "-<square><square>");
+            options.set(&params::LASTMOVE, pair, "-<square><square>");
         }
     }
     let board = with_rank_breaks(&fen_board(fen));
     if let Some(square) = checked_king(fen, &board, pairs) {
-        options.set("check", square, "check");
+        options.set(&params::CHECK, square, "check");
     }
     options.link(board, &CHESSBOARDIMAGE, "path")
 }
@@ -190,7 +191,7 @@ pub(super) fn read_chessvision(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLi
         }
     };
     if black {
-        options.set("flip", "1", "pov");
+        options.set(&params::FLIP, "1", "pov");
     }
     options.link(fen_board(&fen), &CHESSVISION, "path")
 }

@@ -3,6 +3,7 @@
 //! (captions); `tm`, `bp`, `ps`, `gs`, `filename` and `download` are ignored.
 
 use super::{ends_with_any, fen_board, is_square, Family, FamilyLink, LinkError, Options, Pairs};
+use crate::options::params;
 pub(super) static FAMILY: Family = Family {
     name: "jinchess",
     form: "…/chessboard/?p=<64 squares or FEN>",
@@ -33,19 +34,23 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
     // light squares', so a board with its own colours gets a rim of the same two; the default board a dark grey.
     match pairs.get(&["cm"]) {
         Some("o") => {
-            options.set("coords", "1", "cm");
+            options.set(&params::COORDS, "1", "cm");
         }
         Some("r") => {
-            options.set("coords", "1", "cm");
-            options.set("rim", dark.unwrap_or(DEFAULT_RIM), "cm").set("coord_color", light.unwrap_or("ffffff"), "cm");
+            options.set(&params::COORDS, "1", "cm");
+            options.set(&params::RIM, dark.unwrap_or(DEFAULT_RIM), "cm").set(
+                &params::COORD_COLOR,
+                light.unwrap_or("ffffff"),
+                "cm",
+            );
         }
         _ => {}
     }
     if let Some(colour) = light {
-        options.set("light", colour, "lsc");
+        options.set(&params::LIGHT, colour, "lsc");
     }
     if let Some(colour) = dark {
-        options.set("dark", colour, "dsc");
+        options.set(&params::DARK, colour, "dsc");
     }
     let mut arrows: Vec<String> = Vec::new();
     for item in pairs.get(&["a"]).unwrap_or("").split([',', ' ', ';']) {
@@ -59,13 +64,13 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
         }
     }
     if !arrows.is_empty() {
-        options.set("arrows", arrows.join(","), "a");
+        options.set(&params::ARROWS, arrows.join(","), "a");
     }
     if let Some(text) = pairs.get(&["tt"]).filter(|t| !t.is_empty()) {
-        options.set("title", text, "tt");
+        options.set(&params::TITLE, text, "tt");
     }
     if let Some(text) = pairs.get(&["ct"]).filter(|t| !t.is_empty()) {
-        options.set("caption", text, "ct");
+        options.set(&params::CAPTION, text, "ct");
     }
     options.link(board, &FAMILY, "p")
 }

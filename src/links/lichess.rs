@@ -8,6 +8,7 @@
 use super::{
     ends_with_any, fen_board, is_no, is_square, is_yes, uci_move, Family, FamilyLink, LinkError, Options, Pairs,
 };
+use crate::options::params;
 
 /// lila-gif's square: 90 px, a 720-px board.
 const SQUARE: u32 = 90;
@@ -27,21 +28,21 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
     options.square(SQUARE, "fen");
     // lichess' export route forwards no `coordinates`: lila-gif's default, on.
     if lichess_export || !pairs.get(&["coordinates"]).is_some_and(is_no) {
-        options.set("coords", "1", "coordinates");
+        options.set(&params::COORDS, "1", "coordinates");
     }
     // `color` is lila's name (the export route), `orientation` lila-gif's.
     let black = pairs.get(&["orientation", "color"]).is_some_and(|c| c.eq_ignore_ascii_case("black"));
     if black {
-        options.set("flip", "1", "orientation");
+        options.set(&params::FLIP, "1", "orientation");
     }
     if let Some((light, dark)) = theme(pairs.get(&["theme"]).unwrap_or("brown")) {
-        options.set("light", light, "theme").set("dark", dark, "theme");
+        options.set(&params::LIGHT, light, "theme").set(&params::DARK, dark, "theme");
     } else {
-        options.set("theme", "brown", "theme");
+        options.set(&params::THEME, "brown", "theme");
     }
     // lichess' yellow-green last move, lighter on light squares than on dark ones.
     if let Some(pair) = pairs.get(&["lastMove", "lastmove"]).and_then(uci_move) {
-        options.set("lastmove", pair, "lastMove").set("lastmove_style", "lichess", "lastMove");
+        options.set(&params::LASTMOVE, pair, "lastMove").set(&params::LASTMOVE_STYLE, "lichess", "lastMove");
     }
     // On lila-gif's route `check` names the square of the king in check, or is a yes for the king of the side to
     // move; lichess' export route computes it from the position (its links cannot pass it).
@@ -58,15 +59,15 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
     };
     // The red glow under the king, as lila-gif draws it.
     if let Some(square) = check {
-        options.set("check", square, "check");
+        options.set(&params::CHECK, square, "check");
     }
     // lila-gif writes the players' names in bars above and below the board: the one at the top over it.
     let (top, bottom) = if black { ("white", "black") } else { ("black", "white") };
     if let Some(name) = pairs.get(&[top]).filter(|n| !n.is_empty()) {
-        options.set("title", name, top);
+        options.set(&params::TITLE, name, top);
     }
     if let Some(name) = pairs.get(&[bottom]).filter(|n| !n.is_empty()) {
-        options.set("caption", name, bottom);
+        options.set(&params::CAPTION, name, bottom);
     }
     options.link(board, &FAMILY, "fen")
 }

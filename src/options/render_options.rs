@@ -12,11 +12,11 @@
 //! assert_eq!(bad.to_string(), "bad value \"200\" for `size`: expected a square size in pixels from 12 to 128");
 //! ```
 
-use crate::notation::board::{file_name, Board, Cell, Color};
+use crate::notation::board::{file_name, Board};
 use crate::notation::ffen::DefinitionLook;
 use crate::notation::paint::Paint;
 use crate::options::error::OptionError;
-use crate::options::furniture::{Furniture, LastMoveStyle, SquaresStyle, Tint};
+use crate::options::furniture::Furniture;
 use crate::options::language::{Form, Lang};
 use crate::options::look::{Labels, Palette, Pattern};
 use crate::options::theme::{DarkSquares, Theme};
@@ -246,11 +246,12 @@ impl RenderOptions {
     /// file / rank, `board`'s digits must index a colour, and the squares of `squares`, `arrows`, `lastmove` and
     /// `check` must be on the board. The result is what is drawn and keyed: the pattern
     /// written out for the whole board with its colours renumbered in order of use (so equal pictures get equal
-    /// cache keys), `coords` on when there are labels, and what cannot change the picture dropped (`light` and
-    /// `dark` under `colors`, `first_rank` without coordinates, `coord_color` without coordinates or furniture
-    /// text, `first_rank` under `ranks`, `hole` on a board without holes, `rim` where nothing shows it,
-    /// `lastmove_style` without a last move, `squares_style` without `squares`, `squares_color` without `squares`
-    /// that lack a colour letter, `white_fill` / `black_fill` without a white / black or neutral piece).
+    /// cache keys), `coords` on when there are labels, and what cannot change the picture put back at its default,
+    /// each parameter by the rule its declaration carries (`idle` in [`crate::options::params`]: `light` and
+    /// `dark` under `colors`, `first_rank` without coordinates or under `ranks`, `coord_color` without coordinates
+    /// or furniture text, `hole` on a board without holes, `rim` where nothing shows it, `lastmove_style` without a
+    /// last move, `squares_style` without `squares`, `squares_color` without `squares` that lack a colour letter,
+    /// `white_fill` / `black_fill` without a white / black or neutral piece).
     ///
     /// ```
     /// use ffen_diagram::{ffen, RenderOptions};
@@ -268,41 +269,6 @@ impl RenderOptions {
         if self.files.is_some() || self.ranks.is_some() {
             fitted.coords = true;
         }
-        // Labels equal to the ones drawn without them (letters from `a`, numbers from 1) draw the same picture, so
-        // they drop out of the key; the coordinates they turned on stay.
-        let default_files = |labels: &Labels| labels.labels().iter().enumerate().all(|(i, t)| *t == file_name(i));
-        let default_ranks = |labels: &Labels| {
-            let first = usize::from(DEFAULT_FIRST_RANK);
-            labels.labels().iter().enumerate().all(|(i, t)| *t == (first + i).to_string())
-        };
-        if fitted.files.as_ref().is_some_and(default_files) {
-            fitted.files = None;
-        }
-        let default_rank_labels = fitted.ranks.as_ref().is_some_and(default_ranks);
-        let furniture = &fitted.furniture;
-        let text_bands = furniture.count || !furniture.title.is_empty() || !furniture.caption.is_empty();
-        if !fitted.coords {
-            fitted.first_rank = DEFAULT_FIRST_RANK;
-        }
-        if !fitted.coords && !text_bands {
-            // `coord_color` inks the coordinates and the furniture's text; without either it cannot show.
-            fitted.coord_color = None;
-        }
-        let has_holes = board.cells().iter().any(|c| matches!(c, Cell::Hole));
-        if !has_holes {
-            fitted.hole = None;
-        }
-        if fitted.ranks.is_some() {
-            // The labels replace the numbers.
-            fitted.first_rank = DEFAULT_FIRST_RANK;
-        }
-        if default_rank_labels {
-            fitted.ranks = None;
-        }
-        if !fitted.coords && !text_bands && (!has_holes || fitted.hole.is_some()) {
-            // Without a margin, a band of text or an uncoloured hole no pixel is outside the squares and the frame.
-            fitted.rim = None;
-        }
         let transparent = |p: Option<Paint>| p == Some(Paint::Transparent);
         if self.colors.is_none() && (transparent(self.light) || transparent(self.dark)) {
             // A see-through light or dark square is the two-colour palette `colors` writes, where the theme's dark
@@ -317,10 +283,24 @@ impl RenderOptions {
                 fitted.colors = Palette::new(vec![light, dark]);
             }
         }
+        // What cannot show on this board goes back to its default: each parameter's own rule (its declaration's
+        // `idle`), judged on these options.
+        fitted.drop_idle(board);
+        // Labels equal to the ones drawn without them (letters from `a`, numbers from 1) draw the same picture, so
+        // they drop out of the key; the coordinates they turned on stay.
+        let default_files = |labels: &Labels| labels.labels().iter().enumerate().all(|(i, t)| *t == file_name(i));
+        let default_ranks = |labels: &Labels| {
+            let first = usize::from(DEFAULT_FIRST_RANK);
+            labels.labels().iter().enumerate().all(|(i, t)| *t == (first + i).to_string())
+        };
+        if fitted.files.as_ref().is_some_and(default_files) {
+            fitted.files = None;
+        }
+        if fitted.ranks.as_ref().is_some_and(default_ranks) {
+            fitted.ranks = None;
+        }
         let colors = fitted.colors.clone();
         if let Some(palette) = &colors {
-            fitted.light = None;
-            fitted.dark = None;
             if self.pattern.is_none() {
                 // Light squares colour 0, dark squares colour 1 (or 0): the rest are never used.
                 fitted.colors = Palette::new(palette.paints().iter().copied().take(2).collect());
@@ -346,7 +326,6 @@ impl RenderOptions {
                 None => fitted.pattern = Some(expanded),
             }
         }
-        fitted.drop_idle_looks(board);
         // Squares named by `squares`, `arrows`, `lastmove` and `check` must be on this board.
         fitted.furniture.check(board)?;
         Ok(fitted)
@@ -370,33 +349,6 @@ impl RenderOptions {
             return Err(OptionError::new("first_rank", &self.first_rank.to_string(), FIRST_RANK_EXPECTED));
         }
         Ok(())
-    }
-
-    /// Drops the looks that colour nothing on `board`: a style of marks that are not there, `squares_color` without
-    /// squares that lack a colour letter, the fill of a side without pieces (neutral pieces are of both sides).
-    fn drop_idle_looks(&mut self, board: &Board) {
-        let furniture = &mut self.furniture;
-        if furniture.last_move.is_none() {
-            furniture.last_move_style = LastMoveStyle::default();
-        }
-        if furniture.squares.is_empty() {
-            furniture.squares_style = SquaresStyle::default();
-        }
-        if !furniture.squares.as_slice().iter().any(|&(_, tint)| tint == Tint::Default) {
-            furniture.squares_color = None;
-        }
-        let colours = || {
-            board.cells().iter().filter_map(|cell| match cell {
-                Cell::Piece(piece) => Some(piece.color),
-                _ => None,
-            })
-        };
-        if !colours().any(|c| matches!(c, Color::White | Color::Neutral)) {
-            self.white_fill = None;
-        }
-        if !colours().any(|c| matches!(c, Color::Black | Color::Neutral)) {
-            self.black_fill = None;
-        }
     }
 }
 

@@ -24,9 +24,8 @@ use crate::encode::png::EncodeError;
 use crate::notation::board::{Board, Color};
 use crate::notation::ffen;
 use crate::notation::moves::{MoveError, Moves, Step};
-use crate::options::furniture::Furniture;
-use crate::options::language::{Form, Lang};
-use crate::options::params::Delay;
+use crate::options::language::Form;
+use crate::options::params::{Changes, Delay, PositionQuery, PLAYBACK_KEY, POSITION_PARAMS};
 use crate::options::render_options::RenderOptions;
 use crate::output::animation::{self, Animation, AnimationError};
 use crate::words::{self, json};
@@ -159,11 +158,27 @@ impl Format {
         }
     }
 
+    /// What this format's bytes show of the options, given `options` (the text's form decides its words): the
+    /// PNG and the GIF the picture; the SVG the picture and the piece list (its `<desc>`, in `lang`); the JSON all
+    /// but the text's form (its description is the piece list, its `popeye` Popeye's input, its links the other
+    /// formats'); the text its form and the piece list or Popeye's input (which is English and has no marks).
+    pub fn shows(self, options: &RenderOptions) -> Changes {
+        match self {
+            Format::Png | Format::Gif => Changes::PICTURE,
+            Format::Svg => Changes::PICTURE.and(Changes::LIST),
+            Format::Json => Changes::PICTURE.and(Changes::LIST).and(Changes::POPEYE),
+            Format::Txt => Changes::TEXT_FORM.and(match options.form {
+                Form::List => Changes::LIST,
+                Form::Popeye => Changes::POPEYE,
+            }),
+        }
+    }
+
     /// `options` with only what changes this format's bytes kept, everything else at its default, so that the cache
-    /// key, the `ETag` and the modern link hold only that: a PNG drops `lang` and `form`; an SVG and the JSON drop
-    /// `form` (the SVG's `<desc>` and the JSON's `description` are the piece list in `lang`; the JSON carries
-    /// Popeye's input besides); the text keeps the words — `lang`, `form`, `title`, `caption`, and for the piece list
-    /// `squares`, `arrows` and `lastmove` — and no look (Popeye's input is English and has no marks).
+    /// key, the `ETag` and the modern link hold only that: each parameter is kept where what it changes
+    /// ([`Changes`], its declaration's) is what this format shows ([`Format::shows`]). So a PNG drops `lang` and
+    /// `form`; an SVG and the JSON drop `form`; the text keeps the words — `lang`, `form`, `title`, `caption`, and
+    /// for the piece list `squares`, `arrows` and `lastmove` — and no look.
     ///
     /// ```
     /// use ffen_diagram::{Format, RenderOptions};
@@ -173,27 +188,7 @@ impl Format {
     /// assert_eq!(Format::Txt.fit(&options).canonical(), "s40.f0.c0.gray.caption=#2.lang=de");
     /// ```
     pub fn fit(self, options: &RenderOptions) -> RenderOptions {
-        let mut fitted = options.clone();
-        match self {
-            Format::Png | Format::Gif => (fitted.lang, fitted.form) = (Lang::default(), Form::default()),
-            Format::Svg | Format::Json => fitted.form = Form::default(),
-            Format::Txt => {
-                let given = &options.furniture;
-                let mut furniture =
-                    Furniture { title: given.title.clone(), caption: given.caption.clone(), ..Furniture::default() };
-                let mut lang = options.lang;
-                match options.form {
-                    Form::List => {
-                        furniture.squares = given.squares.clone();
-                        furniture.arrows = given.arrows.clone();
-                        furniture.last_move = given.last_move;
-                    }
-                    Form::Popeye => lang = Lang::default(),
-                }
-                fitted = RenderOptions { furniture, lang, form: options.form, ..RenderOptions::default() };
-            }
-        }
-        fitted
+        options.keeping(self.shows(options))
     }
 
     /// The modern link of this format for a canonical FFEN and options (relative to the origin): the route, the
@@ -330,17 +325,24 @@ impl Playback {
         Ok(Some(Playback { lines, canonical: moves.canonical(first), delay }))
     }
 
-    /// The cache key's line for these moves: the delay's segment ([`Delay::key`]), a space and the canonical
-    /// moves (`d1000 e2e4 e7e5 | d2d4`).
-    pub fn key(&self) -> String {
-        format!("{} {}", self.delay.key(), self.canonical)
+    /// The position's parameters these moves set: the canonical moves and their delay.
+    fn query(&self) -> PositionQuery {
+        PositionQuery { moves: self.canonical.clone(), delay: self.delay, ..PositionQuery::default() }
     }
 
-    /// The modern link's parameters for these moves: `moves` and, unless it is the default, `delay`.
+    /// The cache key's line for these moves: the segments of [`PLAYBACK_KEY`]'s declarations, separated by a
+    /// space: the delay's ([`Delay::key`]) and the canonical moves (`d1000 e2e4 e7e5 | d2d4`).
+    pub fn key(&self) -> String {
+        let query = self.query();
+        let segments: Vec<String> = PLAYBACK_KEY.iter().filter_map(|p| p.key(&query)).collect();
+        segments.join(" ")
+    }
+
+    /// The modern link's parameters for these moves, as the declarations of [`POSITION_PARAMS`] write them:
+    /// `moves` and, unless it is the default, `delay`.
     pub fn link_pairs(&self) -> Vec<(&'static str, String)> {
-        let mut pairs = vec![("moves", self.canonical.clone())];
-        pairs.extend(self.delay.link().map(|ms| ("delay", ms)));
-        pairs
+        let query = self.query();
+        POSITION_PARAMS.iter().filter_map(|p| Some((p.name, p.link(&query)?))).collect()
     }
 }
 

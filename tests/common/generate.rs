@@ -1,15 +1,18 @@
 //! The one generator of boards ([`arb_board`]) and the one generator of options ([`arb_options`]) of the property
-//! tests (proptest strategies), with their parts: cells, furniture, looks, and junk values of the look parameters.
+//! tests (proptest strategies), with their parts: cells, the parameters' values, and junk values of any parameter.
 //!
 //! They cover the union of what the generators they replaced covered (those of render_props, svg_props, ffen_props
 //! and looks): every cell kind, colour and turn, the fairy glyph table's names besides random ones, bordered squares
-//! and the three checkerings on every board; every theme, furniture with squares near the corner or anywhere on a
-//! 32×32 board, looks with light and dark colours or palettes. A test asks for the board and square sizes it can
-//! afford, never for fewer kinds. (The unit tests of `src/draw/indexed.rs` keep their own FFEN-token generator:
-//! `src/` cannot reach `tests/`.)
+//! and the three checkerings on every board; every theme, and every parameter of the table
+//! (`params::OPTION_PARAMS`, with the values its declaration gives, or text of any shape and marks near the corner
+//! or anywhere on a 32×32 board), so a new parameter is in every property and parity test with no edit here. A test
+//! asks for the board and square sizes it can afford, never for fewer kinds. (The unit tests of
+//! `src/draw/indexed.rs` keep their own FFEN-token generator: `src/` cannot reach `tests/`; the parity of the two
+//! painters over these generators is `render_props`' `both_painters_draw_the_same_pixels`.)
 
 use super::piece;
 use ffen_diagram::fairy;
+use ffen_diagram::params::{Param, OPTION_PARAMS};
 use ffen_diagram::{
     Board, Cell, Checkering, Color, ExtraColor, FairyName, Figure, Marker, PieceKind, RenderOptions, Rotation,
     SquareSize, Text, Theme,
@@ -97,140 +100,54 @@ fn arb_text() -> impl Strategy<Value = String> {
     prop_oneof![names, "([ -~]|[éŠłüÆ]|<script>|&amp;|\\|){0,30}"]
 }
 
-/// Furniture as query pairs, any mix of the ten parameters: title and caption (absent, empty or text), the count
-/// (absent, off or on), highlights, arrows, a last move and a check, their squares on the first four files and ranks
-/// or, in a third of the furniture, anywhere on a board up to 32×32 (mostly off the board), the styles of the last
-/// move and the highlights (absent, a value in some case, or empty) and the colour of unlettered highlights.
-pub fn arb_furniture() -> impl Strategy<Value = Vec<(&'static str, String)>> {
-    let texts =
-        (proptest::option::of(arb_text()), proptest::option::of(arb_text()), proptest::option::of(any::<bool>()));
-    let marks = prop::bool::weighted(1.0 / 3.0).prop_flat_map(|anywhere| {
-        let square = move || arb_square(anywhere);
-        (
-            prop::collection::vec((arb_tint(), square()), 0..6),
-            prop::collection::vec((arb_tint(), square(), square()), 0..6),
-            proptest::option::of((square(), square())),
-            proptest::option::of(square()),
-        )
-    });
-    let style = |values: &'static [&'static str]| proptest::option::of(prop::sample::select(values));
-    let styles = (
-        style(&["tint", "lichess", "Lichess", ""]),
-        style(&["tint", "x", "X", ""]),
-        style(&["ffcccc", "#102030", "Gold", ""]),
-    );
-    (texts, marks, any::<bool>(), styles).prop_map(|((title, caption, count), marks, empty_lists, styles)| {
-        let (squares, arrows, last, check) = marks;
-        let mut pairs = Vec::new();
-        pairs.extend(title.map(|t| ("title", t)));
-        pairs.extend(caption.map(|t| ("caption", t)));
-        pairs.extend(count.map(|on| ("count", if on { "1" } else { "0" }.to_string())));
-        let squares: Vec<String> = squares.into_iter().map(|(tint, s)| format!("{tint}{s}")).collect();
-        let arrows: Vec<String> = arrows.into_iter().map(|(tint, a, b)| format!("{tint}{a}{b}")).collect();
-        for (key, list) in [("squares", squares), ("arrows", arrows)] {
-            if empty_lists || !list.is_empty() {
-                pairs.push((key, list.join(",")));
-            }
-        }
-        pairs.extend(last.map(|(a, b)| ("lastmove", a + &b)));
-        pairs.extend(check.map(|square| ("check", square)));
-        pairs.extend(styles.0.map(|style| ("lastmove_style", style.to_string())));
-        pairs.extend(styles.1.map(|style| ("squares_style", style.to_string())));
-        pairs.extend(styles.2.map(|colour| ("squares_color", colour.to_string())));
-        pairs
+/// The parameters every generated option set gives, each from a strategy of its own ([`options_with`]): the square
+/// size (in the range a test affords), flip, coordinates and theme. Every other parameter of [`OPTION_PARAMS`] is
+/// drawn by [`arb_pairs`].
+const BASE: [&str; 4] = ["size", "flip", "coords", "theme"];
+
+/// The values of one parameter: richer strategies for the furniture's text and marks (text of any shape; squares on
+/// the first four files and ranks, or `anywhere` on a board up to 32×32), else one of the values its declaration
+/// gives ([`Param::samples`]): so a new parameter is generated with no edit here.
+fn arb_value(param: &'static Param<RenderOptions>, anywhere: bool) -> BoxedStrategy<String> {
+    let square = move || arb_square(anywhere);
+    let list = |marks: BoxedStrategy<String>| prop::collection::vec(marks, 0..6).prop_map(|l| l.join(",")).boxed();
+    match param.name {
+        "title" | "caption" => arb_text().boxed(),
+        "squares" => list((arb_tint(), square()).prop_map(|(tint, s)| format!("{tint}{s}")).boxed()),
+        "arrows" => list((arb_tint(), square(), square()).prop_map(|(tint, a, b)| format!("{tint}{a}{b}")).boxed()),
+        "lastmove" => (square(), square()).prop_map(|(a, b)| a + &b).boxed(),
+        "check" => square(),
+        _ => prop::sample::select(param.samples).prop_map(str::to_string).boxed(),
+    }
+}
+
+/// Query pairs of the parameters of `params` but [`BASE`]: each given with probability `weight`, its value from
+/// [`arb_value`] (the squares of the marks, in a third of the sets, anywhere on a board up to 32×32: mostly off the
+/// board).
+pub fn arb_pairs_of(
+    params: &'static [Param<RenderOptions>],
+    weight: f64,
+) -> impl Strategy<Value = Vec<(&'static str, String)>> {
+    prop::bool::weighted(1.0 / 3.0).prop_flat_map(move |anywhere| {
+        let each: Vec<BoxedStrategy<Option<(&'static str, String)>>> = (params.iter())
+            .filter(|p| !BASE.contains(&p.name))
+            .map(|p| prop::option::weighted(weight, arb_value(p, anywhere).prop_map(move |v| (p.name, v))).boxed())
+            .collect();
+        each.prop_map(|pairs| pairs.into_iter().flatten().collect::<Vec<_>>())
     })
 }
 
-/// The look parameters [`arb_look`] writes (and [`GeneratedOptions`] leaves out when the options refuse them).
-pub const LOOK_KEYS: [&str; 12] = [
-    "colors",
-    "light",
-    "dark",
-    "board",
-    "rim",
-    "hole",
-    "coord_color",
-    "borders",
-    "files",
-    "first_rank",
-    "white_fill",
-    "black_fill",
-];
-
-/// Looks, as query pairs: colours (light and dark, or a palette) and board patterns, transparent ones
-/// too, rim, coordinate colour, hole colour, the grid, labels, the first rank and the pieces' fills (a side's own
-/// colour among them, which is no fill).
-pub fn arb_look() -> impl Strategy<Value = Vec<(&'static str, String)>> {
-    let colors = proptest::option::of(prop::sample::select(vec![
-        "white #b4b4b4 #8ca2ad",
-        "transparent #769656",
-        "#ffeedd transparent red",
-        "navy silver",
-        "#eee",
-    ]));
-    let board = proptest::option::of(prop::sample::select(vec!["10.21.", "01", "0", "210.012."]));
-    let paint = || proptest::option::of(prop::sample::select(vec!["#3a2a1e", "transparent", "white", "#5b3a29"]));
-    let hex = || proptest::option::of("#[0-9a-f]{6}");
-    let fill = |own: &'static str| {
-        proptest::option::of(prop_oneof![
-            "#[0-9a-f]{6}",
-            prop::sample::select(vec!["gold", "navy", own, ""]).prop_map(str::to_string),
-        ])
-    };
-    (
-        (colors, hex(), prop_oneof![hex(), Just(Some("transparent".to_string()))], board),
-        (paint(), paint(), hex()),
-        (any::<bool>(), any::<bool>(), 0u16..3),
-        (fill("white"), fill("#000000")),
-    )
-        .prop_map(
-            |((colors, light, dark, board), (rim, hole, coord_color), (borders, labels, first_rank), fills)| {
-                let mut pairs: Vec<(&'static str, String)> = Vec::new();
-                pairs.extend(colors.map(|c| ("colors", c.to_string())));
-                pairs.extend(light.map(|c| ("light", c)));
-                pairs.extend(dark.map(|c| ("dark", c)));
-                pairs.extend(board.map(|b| ("board", b.to_string())));
-                pairs.extend(rim.map(|r| ("rim", r.to_string())));
-                pairs.extend(hole.map(|h| ("hole", h.to_string())));
-                pairs.extend(coord_color.map(|c| ("coord_color", c)));
-                if borders {
-                    pairs.push(("borders", "1".to_string()));
-                }
-                if labels {
-                    pairs.push(("files", "α b <c> & d".to_string()));
-                }
-                pairs.push(("first_rank", first_rank.to_string()));
-                pairs.extend(fills.0.map(|c| ("white_fill", c)));
-                pairs.extend(fills.1.map(|c| ("black_fill", c)));
-                pairs
-            },
-        )
+/// Query pairs of every parameter of [`OPTION_PARAMS`] but [`BASE`], each given half of the time.
+pub fn arb_pairs() -> impl Strategy<Value = Vec<(&'static str, String)>> {
+    arb_pairs_of(&OPTION_PARAMS, 0.5)
 }
 
-/// A look parameter or one of the flags and theme, as the junk of [`arb_look_junk`] uses them.
+/// A parameter of [`OPTION_PARAMS`], as the junk of [`arb_look_junk`] uses them.
 pub fn arb_look_key() -> impl Strategy<Value = &'static str> {
-    prop::sample::select(vec![
-        "colors",
-        "board",
-        "files",
-        "ranks",
-        "first_rank",
-        "rim",
-        "coord_color",
-        "hole",
-        "borders",
-        "coords",
-        "flip",
-        "theme",
-        "light",
-        "dark",
-        "white_fill",
-        "black_fill",
-        "squares_color",
-    ])
+    prop::sample::select(OPTION_PARAMS.iter().map(|p| p.name).collect::<Vec<_>>())
 }
 
-/// A value of any shape, good or (mostly) bad, for any look parameter.
+/// A value of any shape, good or (mostly) bad, for any parameter.
 pub fn arb_look_value() -> impl Strategy<Value = String> {
     prop_oneof![
         Just(String::new()),
@@ -243,14 +160,14 @@ pub fn arb_look_value() -> impl Strategy<Value = String> {
     ]
 }
 
-/// Look parameters with values of any shape, in `counts` pairs: what no reader may panic on.
+/// Parameters with values of any shape, in `counts` pairs: what no reader may panic on.
 pub fn arb_look_junk(counts: std::ops::Range<usize>) -> impl Strategy<Value = Vec<(&'static str, String)>> {
     prop::collection::vec((arb_look_key(), arb_look_value()), counts)
 }
 
-/// Generated options: the query pairs of a square size, flip, coordinates and theme, then perhaps furniture
-/// ([`arb_furniture`]) and a look ([`arb_look`]); perhaps junk after them ([`arb_look_junk`]); and the plain options
-/// of the square size, flip, coordinates and theme alone.
+/// Generated options: the query pairs of a square size, flip, coordinates and theme, then perhaps others
+/// ([`arb_pairs_of`]); perhaps junk after them ([`arb_look_junk`]); and the plain options of the square size, flip,
+/// coordinates and theme alone.
 #[derive(Clone, Debug)]
 pub struct GeneratedOptions {
     pub plain: RenderOptions,
@@ -258,42 +175,31 @@ pub struct GeneratedOptions {
     pub junk: Vec<(&'static str, String)>,
 }
 
-/// The parameters of the furniture.
-const FURNITURE_KEYS: [&str; 10] = [
-    "title",
-    "caption",
-    "count",
-    "squares",
-    "arrows",
-    "lastmove",
-    "check",
-    "lastmove_style",
-    "squares_style",
-    "squares_color",
-];
-
 impl GeneratedOptions {
     /// The options the pairs (and junk) read as, fitted to `board` when there is one (as the Worker fits them).
     /// What the options refuse (junk, labels that do not fit the board, a pattern digit beyond the colours, a
-    /// square off the board, a title character the font lacks) is left out: the junk, then the labels, then the
-    /// look or else the furniture, then both; the plain options when nothing else reads.
+    /// square off the board, a title character the font lacks) is left out: the junk, then each parameter the
+    /// error names, one after the other; the plain options when nothing else reads.
     fn read(&self, board: Option<&Board>) -> RenderOptions {
         let read = |skip: &[&str], junk: &[(&'static str, String)]| {
             let pairs = self.pairs.iter().filter(|(k, _)| !skip.contains(k)).chain(junk);
             let options = RenderOptions::from_pairs(pairs.map(|(k, v)| (*k, v.as_str())));
             match board {
-                Some(board) => options.and_then(|o| o.for_board(board)).ok(),
-                None => options.ok(),
+                Some(board) => options.and_then(|o| o.for_board(board)),
+                None => options,
             }
         };
-        read(&[], &self.junk)
-            .or_else(|| read(&[], &[]))
-            .or_else(|| read(&["files"], &[]))
-            .or_else(|| read(&LOOK_KEYS, &[]))
-            .or_else(|| read(&FURNITURE_KEYS, &[]))
-            .or_else(|| read(&[&["files"][..], &FURNITURE_KEYS].concat(), &[]))
-            .or_else(|| read(&[&LOOK_KEYS[..], &FURNITURE_KEYS].concat(), &[]))
-            .unwrap_or_else(|| self.plain.clone())
+        if let Ok(options) = read(&[], &self.junk) {
+            return options;
+        }
+        let mut skip: Vec<&str> = Vec::new();
+        loop {
+            match read(&skip, &[]) {
+                Ok(options) => return options,
+                Err(e) if !skip.contains(&e.parameter) => skip.push(e.parameter),
+                Err(_) => return self.plain.clone(),
+            }
+        }
     }
 
     /// The options fitted to `board`, what they refuse left out ([`GeneratedOptions::read`]).
@@ -308,27 +214,25 @@ impl GeneratedOptions {
     }
 }
 
-/// Options ([`GeneratedOptions`]) of a square size in `sizes`, any flip, coordinates and theme, with `furniture`, a
-/// look half of the time and junk a quarter of the time.
+/// Options ([`GeneratedOptions`]) of a square size in `sizes`, any flip, coordinates and theme, with `others` and
+/// junk a quarter of the time.
 fn options_with(
     sizes: RangeInclusive<u32>,
-    furniture: BoxedStrategy<Option<Vec<(&'static str, String)>>>,
+    others: BoxedStrategy<Vec<(&'static str, String)>>,
 ) -> impl Strategy<Value = GeneratedOptions> {
     (
         (sizes, any::<bool>(), any::<bool>(), prop::sample::select(Theme::ALL.to_vec())),
-        furniture,
-        proptest::option::of(arb_look()),
+        others,
         prop::option::weighted(0.25, arb_look_junk(1..4)),
     )
-        .prop_map(|((size, flip, coords, theme), furniture, look, junk)| {
+        .prop_map(|((size, flip, coords, theme), others, junk)| {
             let mut pairs: Vec<(&'static str, String)> = vec![
                 ("size", size.to_string()),
                 ("flip", u8::from(flip).to_string()),
                 ("coords", u8::from(coords).to_string()),
                 ("theme", theme.name().to_string()),
             ];
-            pairs.extend(furniture.unwrap_or_default());
-            pairs.extend(look.unwrap_or_default());
+            pairs.extend(others);
             let plain = RenderOptions {
                 size: SquareSize::new(size).expect("a square size in range"),
                 flip,
@@ -340,12 +244,12 @@ fn options_with(
         })
 }
 
-/// Options of every kind at a square size in `sizes`: furniture three times in four ([`options_with`]).
+/// Options of every kind at a square size in `sizes`: every other parameter of the table given a third of the time.
 pub fn arb_options(sizes: RangeInclusive<u32>) -> impl Strategy<Value = GeneratedOptions> {
-    options_with(sizes, prop::option::weighted(0.75, arb_furniture()).boxed())
+    options_with(sizes, arb_pairs_of(&OPTION_PARAMS, 1.0 / 3.0).boxed())
 }
 
-/// Options of every kind at a square size in `sizes`, always with furniture.
+/// Options of every kind at a square size in `sizes`, the others given half of the time (more furniture).
 pub fn arb_furnished_options(sizes: RangeInclusive<u32>) -> impl Strategy<Value = GeneratedOptions> {
-    options_with(sizes, arb_furniture().prop_map(Some).boxed())
+    options_with(sizes, arb_pairs().boxed())
 }
