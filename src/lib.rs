@@ -72,7 +72,8 @@ pub use options::furniture::{
 };
 pub use options::language::{Form, Lang};
 pub use options::look::{
-    BadLabels, BadPalette, BadPattern, Labels, Palette, Pattern, MAX_COLORS, MAX_LABEL_CHARS, MAX_PATTERN_DIGITS,
+    BadLabels, BadPattern, BadSquareColors, Labels, Pattern, SquareColors, MAX_COLORS, MAX_LABEL_CHARS,
+    MAX_PATTERN_DIGITS,
 };
 pub use options::params;
 pub use options::render_options::{

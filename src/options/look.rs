@@ -1,5 +1,5 @@
 //! The values of the look parameters that Game Courier presets and H. G. Muller's Interactive Diagrams bring along:
-//! a square or margin colour that may be `transparent` ([`Paint`]), a list of up to ten colours ([`Palette`]),
+//! a square or margin colour that may be `transparent` ([`Paint`]), a list of up to ten colours ([`SquareColors`]),
 //! Game Courier's `Board` pattern ([`Pattern`]) and coordinate labels ([`Labels`]).
 //!
 //! Each type reads the URL's spelling with [`FromStr`] and prints its canonical spelling with
@@ -7,11 +7,11 @@
 //! `=`, the separators of [`crate::options::render_options::RenderOptions::canonical`].
 //!
 //! ```
-//! use ffen_diagram::{Labels, Paint, Palette, Pattern, Rgb};
+//! use ffen_diagram::{Labels, Paint, SquareColors, Pattern, Rgb};
 //! assert_eq!("#FF8000".parse::<Paint>(), Ok(Paint::Solid(Rgb(0xff, 0x80, 0x00))));
 //! assert_eq!("SteelBlue".parse::<Paint>().unwrap().to_string(), "4682b4");
 //! assert_eq!("transparent".parse::<Paint>(), Ok(Paint::Transparent));
-//! let palette: Palette = "white #B4B4B4 transparent".parse().unwrap();
+//! let palette: SquareColors = "white #B4B4B4 transparent".parse().unwrap();
 //! assert_eq!(palette.to_string(), "ffffff-b4b4b4-transparent");
 //! let pattern: Pattern = "10.21.".parse().unwrap();
 //! assert_eq!(pattern.expanded(4, 3).to_string(), "1010-2121-1010");
@@ -24,16 +24,16 @@ use crate::notation::paint::{Paint, PAINT_EXPECTED};
 use std::fmt;
 use std::str::FromStr;
 
-/// The most colours a [`Palette`] holds (Game Courier's `Colors`: "a series of up to ten colors").
+/// The most colours a [`SquareColors`] holds (Game Courier's `Colors`: "a series of up to ten colors").
 pub const MAX_COLORS: usize = 10;
 
 /// Up to [`MAX_COLORS`] colours, which the digits of a [`Pattern`] index from 0: Game Courier's `Colors`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Palette(Vec<Paint>);
+pub struct SquareColors(Vec<Paint>);
 
 /// Why a `colors` value cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BadPalette {
+pub enum BadSquareColors {
     /// No colour at all.
     Empty,
     /// More than [`MAX_COLORS`] colours.
@@ -42,22 +42,22 @@ pub enum BadPalette {
     Colour(usize),
 }
 
-impl fmt::Display for BadPalette {
+impl fmt::Display for BadSquareColors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BadPalette::Empty => write!(f, "1 to {MAX_COLORS} colours separated by spaces"),
-            BadPalette::TooMany(n) => write!(f, "at most {MAX_COLORS} colours separated by spaces, not {n}"),
-            BadPalette::Colour(i) => write!(f, "colour {i} to be {PAINT_EXPECTED}"),
+            BadSquareColors::Empty => write!(f, "1 to {MAX_COLORS} colours separated by spaces"),
+            BadSquareColors::TooMany(n) => write!(f, "at most {MAX_COLORS} colours separated by spaces, not {n}"),
+            BadSquareColors::Colour(i) => write!(f, "colour {i} to be {PAINT_EXPECTED}"),
         }
     }
 }
 
-impl std::error::Error for BadPalette {}
+impl std::error::Error for BadSquareColors {}
 
-impl Palette {
+impl SquareColors {
     /// A palette of `paints` (1 to [`MAX_COLORS`]), or `None`.
-    pub fn new(paints: Vec<Paint>) -> Option<Palette> {
-        (1..=MAX_COLORS).contains(&paints.len()).then_some(Palette(paints))
+    pub fn new(paints: Vec<Paint>) -> Option<SquareColors> {
+        (1..=MAX_COLORS).contains(&paints.len()).then_some(SquareColors(paints))
     }
 
     /// The colours, colour 0 first.
@@ -71,25 +71,25 @@ impl Palette {
     }
 }
 
-impl FromStr for Palette {
-    type Err = BadPalette;
+impl FromStr for SquareColors {
+    type Err = BadSquareColors;
 
     /// Colours separated by white space or commas (Game Courier separates them by one space; a URL often carries
     /// `+`, which is a space, or a comma), each as [`Paint::from_str`] reads it.
-    fn from_str(text: &str) -> Result<Palette, BadPalette> {
+    fn from_str(text: &str) -> Result<SquareColors, BadSquareColors> {
         let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
         if words.is_empty() {
-            return Err(BadPalette::Empty);
+            return Err(BadSquareColors::Empty);
         }
         if words.len() > MAX_COLORS {
-            return Err(BadPalette::TooMany(words.len()));
+            return Err(BadSquareColors::TooMany(words.len()));
         }
-        let paints = words.iter().enumerate().map(|(i, w)| w.parse().map_err(|_| BadPalette::Colour(i + 1)));
-        Ok(Palette(paints.collect::<Result<_, _>>()?))
+        let paints = words.iter().enumerate().map(|(i, w)| w.parse().map_err(|_| BadSquareColors::Colour(i + 1)));
+        Ok(SquareColors(paints.collect::<Result<_, _>>()?))
     }
 }
 
-impl fmt::Display for Palette {
+impl fmt::Display for SquareColors {
     /// The colours joined by `-`: `ffffff-b4b4b4-transparent`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, paint) in self.0.iter().enumerate() {
@@ -368,14 +368,14 @@ mod tests {
 
     #[test]
     fn palettes_hold_one_to_ten_colours() {
-        let p: Palette = " red,#00FF00  0000ff ".parse().unwrap();
+        let p: SquareColors = " red,#00FF00  0000ff ".parse().unwrap();
         assert_eq!(p.to_string(), "ff0000-00ff00-0000ff");
-        assert_eq!(p.to_string().replace('-', " ").parse::<Palette>(), Ok(p));
-        assert_eq!("".parse::<Palette>(), Err(BadPalette::Empty));
-        assert_eq!(" , ".parse::<Palette>(), Err(BadPalette::Empty));
-        assert_eq!(["red"; 11].join(" ").parse::<Palette>(), Err(BadPalette::TooMany(11)));
-        assert!(["red"; 10].join(" ").parse::<Palette>().is_ok());
-        assert_eq!("red bleu".parse::<Palette>(), Err(BadPalette::Colour(2)));
+        assert_eq!(p.to_string().replace('-', " ").parse::<SquareColors>(), Ok(p));
+        assert_eq!("".parse::<SquareColors>(), Err(BadSquareColors::Empty));
+        assert_eq!(" , ".parse::<SquareColors>(), Err(BadSquareColors::Empty));
+        assert_eq!(["red"; 11].join(" ").parse::<SquareColors>(), Err(BadSquareColors::TooMany(11)));
+        assert!(["red"; 10].join(" ").parse::<SquareColors>().is_ok());
+        assert_eq!("red bleu".parse::<SquareColors>(), Err(BadSquareColors::Colour(2)));
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::notation::paint::Paint;
 use crate::options::error::OptionError;
 use crate::options::furniture::Furniture;
 use crate::options::language::{Form, Lang};
-use crate::options::look::{Labels, Palette, Pattern};
+use crate::options::look::{Labels, Pattern, SquareColors};
 use crate::options::theme::{DarkSquares, Theme};
 use crate::pixels::Rgb;
 use std::fmt;
@@ -122,7 +122,7 @@ pub struct RenderOptions {
     /// Game Courier's `Colors`: the colours the digits of [`RenderOptions::pattern`] index, replacing the theme's
     /// squares and `light`/`dark` (which are ignored when this is given). Without a pattern, light squares get
     /// colour 0 and dark squares colour 1 (colour 0 again if there is only one).
-    pub colors: Option<Palette>,
+    pub colors: Option<SquareColors>,
     /// Game Courier's `Board` pattern, laid from the bottom rank up (see [`Pattern`]); it replaces the board's
     /// checkering. Without `colors` its digit 0 is the light squares' paint and 1 the dark squares'.
     pub pattern: Option<Pattern>,
@@ -224,7 +224,7 @@ impl RenderOptions {
             let dark = look.start.or(look.dark).unwrap_or(Paint::Solid(Rgb(0xe0, 0xe0, 0xe0)));
             match (light, dark) {
                 (Paint::Solid(_), Paint::Solid(_)) => (options.light, options.dark) = (Some(light), Some(dark)),
-                _ => options.colors = Palette::new(vec![light, dark]),
+                _ => options.colors = SquareColors::new(vec![light, dark]),
             }
         }
         options.rim = look.rim;
@@ -280,7 +280,7 @@ impl RenderOptions {
                 (None, DarkSquares::Hatched { .. }) => None,
             };
             if let Some(dark) = dark {
-                fitted.colors = Palette::new(vec![light, dark]);
+                fitted.colors = SquareColors::new(vec![light, dark]);
             }
         }
         // What cannot show on this board goes back to its default: each parameter's own rule (its declaration's
@@ -303,7 +303,7 @@ impl RenderOptions {
         if let Some(palette) = &colors {
             if self.pattern.is_none() {
                 // Light squares colour 0, dark squares colour 1 (or 0): the rest are never used.
-                fitted.colors = Palette::new(palette.paints().iter().copied().take(2).collect());
+                fitted.colors = SquareColors::new(palette.paints().iter().copied().take(2).collect());
             }
         }
         if let Some(pattern) = &self.pattern {
@@ -320,7 +320,7 @@ impl RenderOptions {
                 Some(palette) => {
                     let (renumbered, order) = expanded.renumbered();
                     let used = order.iter().filter_map(|&d| palette.get(d)).collect();
-                    fitted.colors = Palette::new(used);
+                    fitted.colors = SquareColors::new(used);
                     fitted.pattern = Some(renumbered);
                 }
                 None => fitted.pattern = Some(expanded),

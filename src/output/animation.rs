@@ -230,7 +230,7 @@ fn name(square: crate::notation::moves::Square) -> Option<SquareName> {
 
 /// The shots painted one after the other, each cut to what changed, on one palette.
 fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, AnimationError> {
-    let mut palette = Palette::new(shots.len() > 1);
+    let mut palette = SharedPalette::new(shots.len() > 1);
     let mut tiles = Tiles::default();
     let mut frames: Vec<Still> = Vec::with_capacity(shots.len());
     let mut previous: Option<Drawn> = None;
@@ -316,7 +316,7 @@ fn repaint(
     before: Drawn,
     scene: &Scene,
     (marks, elsewhere): &(Vec<Vec<MarkPaint>>, Vec<SquareMark>),
-    (palette, tiles): (&mut Palette, &mut Tiles),
+    (palette, tiles): (&mut SharedPalette, &mut Tiles),
 ) -> Result<(Option<Cut>, Canvas), AnimationError> {
     let Drawn { scene: before, marks: (marks_before, elsewhere_before), mut canvas } = before;
     let furniture = (&scene.layout.furniture, &before.layout.furniture);
@@ -363,7 +363,7 @@ fn first_frame(
     scene: &Scene,
     marks: &(Vec<Vec<MarkPaint>>, Vec<SquareMark>),
     (board, options): (&Board, &RenderOptions),
-    (palette, tiles): (&mut Palette, &mut Tiles),
+    (palette, tiles): (&mut SharedPalette, &mut Tiles),
 ) -> Result<(Option<Cut>, Canvas), AnimationError> {
     if let Some(first) = first_squares(scene, marks, (palette, tiles)) {
         return first.map(|(cut, canvas)| (Some(cut), canvas));
@@ -381,7 +381,7 @@ fn first_frame(
 fn first_squares(
     scene: &Scene,
     (marks, elsewhere): &(Vec<Vec<MarkPaint>>, Vec<SquareMark>),
-    (palette, tiles): (&mut Palette, &mut Tiles),
+    (palette, tiles): (&mut SharedPalette, &mut Tiles),
 ) -> Option<Result<(Cut, Canvas), AnimationError>> {
     let (l, (files, ranks)) = (&scene.layout, scene.files_ranks);
     let (side, ring) = (l.square, l.outline);
@@ -492,7 +492,7 @@ impl Canvas {
     fn first(
         scene: &Scene,
         (board, options): (&Board, &RenderOptions),
-        palette: &mut Palette,
+        palette: &mut SharedPalette,
     ) -> Result<(Canvas, Option<Bands>), AnimationError> {
         let painted = indexed_path_applies(board, options).then(|| indexed::paint(scene)).flatten();
         if let Some(picture) = painted {
@@ -511,7 +511,7 @@ impl Canvas {
 
     /// Where the palette painter's `colours` (RGB) start on `palette`, if they take its next indices in their order
     /// (`None` if they do not: more than the palette holds).
-    fn offset_on(colours: &[u8], palette: &mut Palette) -> Option<u8> {
+    fn offset_on(colours: &[u8], palette: &mut SharedPalette) -> Option<u8> {
         let offset = palette.len();
         for (i, rgb) in colours.chunks_exact(3).enumerate() {
             let index = palette.index_of(Rgb(rgb[0], rgb[1], rgb[2]).to_pixel()).ok()?;
@@ -523,7 +523,7 @@ impl Canvas {
     }
 
     /// The indices of `image`, adding its new colours to `palette`.
-    fn of(image: &Image, palette: &mut Palette) -> Result<Canvas, AnimationError> {
+    fn of(image: &Image, palette: &mut SharedPalette) -> Result<Canvas, AnimationError> {
         let mut indices = vec![0u8; image.pixels.len()];
         palette.index_pixels(&image.pixels, &mut indices)?;
         let (width, height) = (image.width, image.height);
@@ -595,7 +595,12 @@ struct Tiles {
 
 impl Tiles {
     /// The tile of `square` under `marks`, its colours added to `palette` the first time it shows.
-    fn get(&mut self, square: &Square, marks: &[MarkPaint], palette: &mut Palette) -> Result<usize, AnimationError> {
+    fn get(
+        &mut self,
+        square: &Square,
+        marks: &[MarkPaint],
+        palette: &mut SharedPalette,
+    ) -> Result<usize, AnimationError> {
         let rect = square.rect;
         let phase = (rect.x + rect.y) % hatching(rect.width).period;
         let same = |(paint, p, sprite, m): &(_, u32, _, Vec<MarkPaint>)| {
@@ -621,20 +626,20 @@ impl Tiles {
 /// The animation's palette, built as the frames are cut: each colour gets the next index on first use, in the palette
 /// painter's table ([`indexed::Palette`]), with index 0 set aside for [`UNCHANGED`] when there is more than one frame
 /// and a partly transparent colour refused (neither container holds one).
-struct Palette {
+struct SharedPalette {
     table: indexed::Palette,
     /// Whether index 0 is set aside for [`UNCHANGED`].
     unchanged: bool,
 }
 
-impl Palette {
-    fn new(unchanged: bool) -> Palette {
+impl SharedPalette {
+    fn new(unchanged: bool) -> SharedPalette {
         let mut table = indexed::Palette::new();
         if unchanged {
             // The unchanged pixels' entry: black, never shown (see-through in both containers).
             table.set_aside(Rgb(0, 0, 0));
         }
-        Palette { table, unchanged }
+        SharedPalette { table, unchanged }
     }
 
     fn index_of(&mut self, pixel: u32) -> Result<u8, AnimationError> {

@@ -3,7 +3,7 @@
 //! `params::OPTION_PARAMS` lists them.
 
 use super::param::{Changes, Cli, Idle, PaletteSafe, Param};
-use super::values::{bad, fill, labels, on, paint, palette, see_through, switch};
+use super::values::{bad, fill, labels, on, paint, see_through, square_colors, switch};
 use crate::notation::board::{Board, Cell, Color};
 use crate::notation::paint::Paint;
 use crate::options::render_options::{RenderOptions, SquareSize, DEFAULT_FIRST_RANK, MAX_FIRST_RANK};
@@ -177,7 +177,7 @@ pub const COLORS: Param<RenderOptions> = Param {
     default: "the theme's",
     about: "Game Courier's colours, indexed by `board` (without it: light 0, dark 1)",
     read: |o, v| {
-        o.colors = Some(palette(v.trim())?);
+        o.colors = Some(square_colors(v.trim())?);
         Ok(())
     },
     link: |o| o.colors.as_ref().map(|p| p.paints().iter().map(ToString::to_string).collect::<Vec<_>>().join(",")),

@@ -4,7 +4,7 @@
 use crate::notation::paint::{Paint, PAINT_EXPECTED};
 use crate::options::error::OptionError;
 use crate::options::furniture::{Marks, TextLines};
-use crate::options::look::{BadPalette, Labels, Palette};
+use crate::options::look::{BadSquareColors, Labels, SquareColors};
 use crate::pixels::Rgb;
 
 const BOOL_EXPECTED: &str = "1, true, yes, on or empty for on; 0, false, no or off for off";
@@ -46,9 +46,9 @@ pub(crate) fn see_through(paint: Option<Paint>) -> bool {
 }
 
 /// A `colors` value; a bad colour is named as the value.
-pub(crate) fn palette(value: &str) -> Result<Palette, OptionError> {
+pub(crate) fn square_colors(value: &str) -> Result<SquareColors, OptionError> {
     value.parse().map_err(|e| match e {
-        BadPalette::Colour(i) => {
+        BadSquareColors::Colour(i) => {
             let word = value.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).nth(i - 1);
             bad("colors", word.unwrap_or(value), format!("{e}"))
         }
