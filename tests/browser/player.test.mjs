@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ARTIFACTS, openBrowser } from './browser.mjs';
 
-// A #2 (docs/animation.md): the diagram, then a frame for each of the three moves.
+// Three moves (not a problem: the frames are what is tested): the diagram, then a frame for each move.
 const FFEN = '8/8/8/4k3/8/8/8/3QK3';
 const MOVES = '1.Qd1-h5! Ke5-d4 2.Qh5-d5#';
 // Each frame's position and its move, written by hand: the stills the frames must equal.
