@@ -45,5 +45,6 @@ $r 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --lastmove e2e4 --squares 'Rf
   --coords --caption '1.e4: last move, squares, arrows, a circle' --svg -o $d/marks.svg
 ls -l $d/*.png $d/*.svg
 # Animations (docs/animation.md): a problem's solution with its try, as an animated GIF.
-$r '2b1k3/3r4/8/8/8/8/8/3QK3' --moves '1.Qd1-h5+? Ke8-f8 | 1.Qd1*d7+ [+bRh8] Ke8-f8 2.Qd7-d8#' --delay 800 \
-  --caption '#2 Circe: the try and the key' --size 30 --format gif -o $d/circe-solution.gif
+$r '4n3/1-*2q2b-qp-*2n/4p-*2qp1/2*2q1pkp-r/4pP*2q1/1p2P2p/1-*2q6/*2q2KB3' \
+  --moves '1.Be1-a5? e5*f4 [+wPf2]! | 1.Be1-c3! e5*f4 [+wPf2] 2.Gf6*b2 [+n(grasshopper)b1]#' --delay 900 \
+  --caption '#2 Circe (P. Petkov, feenschach 1993): the try, the key' --size 30 --format gif -o $d/circe-solution.gif

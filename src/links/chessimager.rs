@@ -4,13 +4,14 @@
 //! `coordinates=on` draws the coordinates. Anything else (`&nonsense=foobar.png`, which bots append so that the URL
 //! ends like an image) is ignored.
 
-use super::{fen_board, is_yes, path_ends, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{ends_with_any, fen_board, is_yes, Family, FamilyLink, LinkError, Options, Pairs};
 use crate::options::params;
 
 pub(super) static FAMILY: Family = Family {
     name: "ChessImager",
     form: "…/ChessImager.php?fen=<FEN>",
-    at: |path| path_ends(path, "/ChessImager.php"),
+    // at the host's root too: a host name pointed here serves the script where the old host did
+    at: |path| ends_with_any(path, &["/ChessImager.php"]),
     read: |url| read(&url.pairs),
 };
 

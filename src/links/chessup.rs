@@ -2,13 +2,14 @@
 //! trailing `&.png` only makes the URL end like an image). `coord=on` draws the coordinates; the FEN's board field is
 //! the position.
 
-use super::{fen_board, is_yes, path_ends, Family, FamilyLink, LinkError, Options, Pairs};
+use super::{ends_with_any, fen_board, is_yes, Family, FamilyLink, LinkError, Options, Pairs};
 use crate::options::params;
 
 pub(super) static FAMILY: Family = Family {
     name: "chessup",
     form: "…/pictureParser.php?fen=<FEN>",
-    at: |path| path_ends(path, "/pictureParser.php"),
+    // at the host's root too: a host name pointed here serves the script where the old host did
+    at: |path| ends_with_any(path, &["/pictureParser.php"]),
     read: |url| read(&url.pairs),
 };
 

@@ -113,6 +113,21 @@ fn every_family_is_found_by_its_path_and_no_other_path_is_taken() {
 }
 
 #[test]
+fn the_bots_families_are_found_at_the_host_root() {
+    // A host name pointed here keeps its paths: a script that sat at the old host's root is at this one's.
+    for (url, family, ffen) in [
+        ("/ChessImager.php?fen=8/8/8/4k3/8/8/8/4K3/&direction=reverse", "ChessImager", "8/8/8/4k3/8/8/8/4K3"),
+        ("/pictureParser.php?fen=8/8/8/4k3/8/8/8/4K3%20w%20-%20-&coord=on&.png", "chessup", "8/8/8/4k3/8/8/8/4K3"),
+        ("/ChessImager.php/?fen=8/8/8/8/8/8/8/K7", "ChessImager", "8/8/8/8/8/8/8/K7"),
+    ] {
+        let (found, link) = read(url).unwrap_or_else(|e| panic!("{url}: {e}"));
+        assert_eq!((found.name, position(&link).as_str()), (family, ffen), "{url}");
+    }
+    // a name that only ends like the script is not it
+    assert_eq!(Family::at("/MyChessImager.php"), None);
+}
+
+#[test]
 fn a_link_without_a_position_names_its_form() {
     for url in ["/chessboard/?s=l", "/board.png?size=300", "/export/fen.gif", "/dynboard?fen=", "/image/32/"] {
         let path = url.split('?').next().unwrap();

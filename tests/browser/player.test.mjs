@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ARTIFACTS, openBrowser } from './browser.mjs';
 
-// A #2 (docs/animation.md): the diagram, then a frame for each of the three moves.
+// Three moves (not a problem: the frames are what is tested): the diagram, then a frame for each move.
 const FFEN = '8/8/8/4k3/8/8/8/3QK3';
 const MOVES = '1.Qd1-h5! Ke5-d4 2.Qh5-d5#';
 // Each frame's position and its move, written by hand: the stills the frames must equal.
@@ -149,11 +149,12 @@ test('the links carry moves= and delay=: the animated PNG, the GIF, their <img> 
   const gifRes = await fetch(gif);
   assert.equal(gifRes.headers.get('content-type'), 'image/gif');
   // alt: the position's short form, then the moves
-  const alt = '(2+1) White: Ke1 Qd1; Black: Ke5 Moves: 1.Qd1-h5! Ke5-d4 2.Qh5-d5#';
+  const alt = '(2+1) White: Ke1 Qd1; Black: Ke5. Moves: 1.Qd1-h5! Ke5-d4 2.Qh5-d5#';
   await page.waitForFunction((a) => document.getElementById('out-img').value.endsWith('alt="' + a + '">'), alt, { timeout: 15000 });
   assert.equal(await page.inputValue('#out-img'), `<img src="${link.replace(/&/g, '&amp;')}" alt="${alt}">`);
   assert.equal(await page.inputValue('#out-gif-img'), `<img src="${gif.replace(/&/g, '&amp;')}" alt="${alt}">`);
-  assert.equal(await page.getAttribute('#frames', 'aria-label'), alt);
+  // the canvas: the position and the frame it shows, not the move list
+  assert.equal(await page.getAttribute('#frames', 'aria-label'), '(2+1) White: Ke1 Qd1; Black: Ke5. Shown: the diagram, before the moves');
   // a delay off the default is in every link, and the page's own link brings moves and delay back
   await setDelay('700');
   await page.waitForFunction(() => document.getElementById('out-gif').value.includes('&delay=700'), null, { timeout: 15000 });

@@ -24,6 +24,18 @@ pub(super) fn parse(chars: &[Ch]) -> Result<Board, ParseError> {
                 } // "()" is ignored.
             }
             '{' => return Err(ParseError::new(ch.column, ParseErrorKind::BadOption)),
+            // Not a vacant square as other unknown symbols: `[name:colour]` is the janko dialect's named piece, and
+            // read here it would make every letter of the name a piece. The message names both spellings.
+            '[' => {
+                return Err(ParseError::new(
+                    ch.column,
+                    ParseErrorKind::Unexpected {
+                        found: '[',
+                        expected: "a piece letter, a number, '-', '(' or '/' ([grasshopper:b] is the janko \
+                                   dialect's spelling; Bodlaender's is (grasshopper1))",
+                    },
+                ))
+            }
             c => match PieceKind::from_letter_or_fairy(c) {
                 Some(kind) => board.push(piece(kind, Color::from_case(c)), ch.column)?,
                 // Kurnia: '@' or any other unknown symbol is a vacant square.

@@ -326,6 +326,15 @@ fn bodlaender_colour_digits_and_kurnia_rules() {
     assert_eq!(bod("007K"), bod("7K"));
     assert_eq!(bod("010").width(), 10);
     assert_eq!(bod("K@k"), bod("K1k"));
+    // janko's bracket is refused at its column, with both spellings: read as Kurnia's unknown symbol it made
+    // `[grasshopper:b]` a vacant square and eleven pieces named by letters.
+    let bracket = err("-P*2r/2[grasshopper:b]", Dialect::Bodlaender);
+    assert_eq!(bracket.column, 8);
+    assert!(matches!(bracket.kind, ParseErrorKind::Unexpected { found: '[', .. }));
+    assert!(bracket
+        .to_string()
+        .contains("[grasshopper:b] is the janko dialect's spelling; Bodlaender's is (grasshopper1)"));
+    assert_eq!(canonical(&bod("-P(grasshopper1)/3")), "[-]P[grasshopper:b]/3");
     // (p2): neutral pawn, the janko way of writing it.
     assert_eq!(canonical(&bod("(p2)")), "-p");
     // Other letters are fairy pieces named by the letter; C is not janko's circle here.
