@@ -44,7 +44,7 @@
 //!   comes first and the link's parameters win ([`RenderOptions::from_definition`]); every diagram's options are
 //!   fitted to its board ([`RenderOptions::for_board`]) and the furniture's squares are checked against it before
 //!   the cache key is made, and only what changes the format's bytes is kept ([`Format::fit`]). The format is part
-//!   of the key; its content type and the headers only it needs (an SVG's [`SVG_CONTENT_SECURITY_POLICY`]) come
+//!   of the key; its content type and the headers only it needs (an SVG's [`SVG_CONTENT_SECURITY_POLICY`](crate::SVG_CONTENT_SECURITY_POLICY)) come
 //!   from [`Format`].
 //! * A link family's URL ([`crate::links::FAMILIES`]): janko.at's and Retro-Wiki's `…/d.php?ff=…` (every other
 //!   parameter ignored, so old links draw as they always did), yacpdb's `…/xfen/?<XFEN>`, and the other services'
@@ -86,8 +86,8 @@ mod reject;
 mod url;
 
 pub use api::{
-    body_wanted, cost_limit_from_var, decode_query, pixel_limit_from_var, DiagramQuery, LinkKind, Method, Request,
-    RequestInfo, Route, COST_LIMIT_VAR, MAX_URL_LEN, PIXEL_LIMIT_VAR,
+    body_wanted, cost_limit_from_var, decode_query, pixel_limit_from_var, DiagramQuery, Method, Request, RequestInfo,
+    Route, COST_LIMIT_VAR, PIXEL_LIMIT_VAR,
 };
 pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH, CACHE_VERSION};
 pub use game::{
@@ -95,13 +95,14 @@ pub use game::{
 };
 pub use headers::{
     header_value, prefers_image, Header, Response, DIAGRAM_CACHE_CONTROL, ERROR_CACHE_CONTROL, EXPOSE_HEADERS,
-    INTERNAL_ERROR_CACHE_CONTROL, SVG_CONTENT_SECURITY_POLICY,
+    INTERNAL_ERROR_CACHE_CONTROL,
 };
 pub use json::{json, Json, JsonError, MAX_DEPTH};
+pub use link::{LinkKind, MAX_URL_LEN};
 pub use reject::Reject;
 pub use url::RequestUrl;
 
-use crate::draw::render;
+use crate::draw::layout::ImageTooLarge;
 use crate::notation::board::Board;
 use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
@@ -484,7 +485,7 @@ fn decide_game(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let (width, height) = body.game.size();
     if u64::from(width) * u64::from(height) > info.pixel_limit.pixels() {
         let max_pixels = info.pixel_limit.pixels();
-        return Err(Reject::TooLarge(render::ImageTooLarge { width, height, max_pixels }));
+        return Err(Reject::TooLarge(ImageTooLarge { width, height, max_pixels }));
     }
     if let Some(limit) = info.cost_limit {
         limit.check(body.game.cost()).map_err(Reject::TooCostly)?;

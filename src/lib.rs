@@ -51,10 +51,12 @@ mod words;
 #[cfg(target_arch = "wasm32")]
 mod worker_glue;
 
-pub use draw::render::{
-    check_image_size, check_image_size_within, clear_sprite_cache, image_size, message_png, render_image, render_png,
-    ImageTooLarge, InvalidPixelLimit, PixelLimit, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, MESSAGE_MAX_LINES, MESSAGE_WIDTH,
+pub use draw::card::{message_png, MESSAGE_MAX_LINES, MESSAGE_WIDTH};
+pub use draw::layout::{
+    check_image_size, check_image_size_within, image_size, ImageTooLarge, InvalidPixelLimit, PixelLimit,
+    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
 };
+pub use draw::render::{clear_sprite_cache, render_image, render_png};
 pub use draw::svg::{render_svg, SVG_CONTENT_SECURITY_POLICY, SVG_CONTENT_TYPE};
 pub use encode::png::{encode as encode_png, EncodeError};
 pub use encode::{apng, gif};

@@ -205,6 +205,32 @@ fn side_doors(modules: &Modules) -> Vec<String> {
     found
 }
 
+/// The re-exports of `src/` that keep a second path to an item: outside the crate root, a module re-exports only
+/// its own child modules' items (`pub use dialect::parse;` in `ffen.rs`, the module's public API for other crates),
+/// and never for the crate alone (`pub(crate) use`: code inside the crate names the item by its own module). A
+/// re-export of another module's item (a sibling's, another layer's) would be a second, older path to it.
+fn second_paths(modules: &Modules) -> Vec<String> {
+    let mut found = Vec::new();
+    for (module, code) in modules.iter().filter(|(module, _)| !module.is_empty()) {
+        for line in code.lines().map(str::trim_start) {
+            let (tree, crate_only) = match (line.strip_prefix("pub use "), line.strip_prefix("pub(crate) use ")) {
+                (Some(tree), _) => (tree, false),
+                (_, Some(tree)) => (tree, true),
+                _ => continue,
+            };
+            let first = tree.split("::").next().unwrap_or("").trim_start_matches('{');
+            let mut child = module.clone();
+            child.push(first.to_string());
+            let own_child = modules.contains_key(&child);
+            if crate_only || !own_child {
+                let why = if crate_only { "a re-export for the crate alone" } else { "not its own child's item" };
+                found.push(format!("{} re-exports {} ({why})", module.join("::"), tree.trim_end_matches(';')));
+            }
+        }
+    }
+    found
+}
+
 /// The edges between files (module paths), the crate root left out (it only re-exports).
 fn edges(modules: &Modules) -> BTreeSet<(Vec<String>, Vec<String>)> {
     let root_names = root_names(modules);
@@ -286,6 +312,7 @@ fn layers_run_one_way_and_no_files_import_in_a_circle() {
     let mut problems = upward(&edges);
     problems.extend(circles(&edges).into_iter().map(|c| format!("circle: {c}")));
     problems.extend(side_doors(&modules));
+    problems.extend(second_paths(&modules));
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -317,6 +344,20 @@ fn the_checker_sees_an_upward_import_and_a_circle() {
     let mut by_module = clean.clone();
     by_module.insert(vec!["draw".into(), "render".into()], code_of("use crate::notation::board::Board;"));
     assert!(side_doors(&by_module).is_empty());
+
+    let mut second = clean.clone();
+    second.insert(
+        vec!["draw".into()],
+        code_of("pub mod render;\npub use render::f;\npub use crate::notation::board::Cell;"),
+    );
+    second.insert(vec!["notation".into()], code_of("pub mod board;\npub(crate) use board::Cell;"));
+    assert_eq!(
+        second_paths(&second),
+        [
+            "draw re-exports crate::notation::board::Cell (not its own child's item)",
+            "notation re-exports board::Cell (a re-export for the crate alone)"
+        ]
+    );
 
     let parent_child = tree(&[
         ("notation.rs", "pub mod ffen;"),

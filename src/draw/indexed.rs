@@ -36,18 +36,16 @@
 
 mod census;
 mod ink;
-mod palette;
+pub(crate) mod palette;
 mod rows;
 mod scanlines;
 mod strips;
 mod tile;
-mod tile_art;
-
-pub(crate) use palette::{index_pixels, Palette};
-pub(crate) use tile_art::{clear_tile_cache, square_indices};
+pub(crate) mod tile_art;
 
 use census::Census;
 use ink::{inked_box, OverlayLayer, PixelBox};
+use palette::Palette;
 use rows::RowWriter;
 use scanlines::Scanlines;
 use strips::{text_layers, Geometry, Strip, BOTTOM, TOP};
@@ -55,7 +53,7 @@ use tile::{square_tiles, Tile};
 
 use crate::draw::marks::{overlay_layer, text_line_layer, PlacedMask};
 use crate::draw::scene::Scene;
-use crate::encode::deflate::{Bands, Span};
+use crate::encode::deflate::bands::{Bands, Span};
 use crate::encode::png;
 use crate::notation::board::{Board, Cell};
 use crate::notation::paint::Paint;
@@ -312,7 +310,7 @@ mod tests {
         }
         for o in [RenderOptions::default(), options(96, false, Theme::Gray)] {
             let l = crate::draw::layout::Layout::drawn(&start, &o);
-            assert_eq!(crate::encode::deflate::may_code_from_tiles(l.square, l.width), o.size.pixels() == 96);
+            assert_eq!(crate::encode::deflate::bands::may_code_from_tiles(l.square, l.width), o.size.pixels() == 96);
             let (png, rgb) = (palette_path(&start, &o), rgb_path(&start, &o));
             if o.size.pixels() == 96 {
                 assert!(png != rgb && png::same_but_coding(&png, &rgb), "{}", o.canonical());
@@ -529,7 +527,7 @@ mod tests {
     /// may code the bands of squares from their tiles, the same chunks and the same scanlines.
     fn assert_same_png(board: &Board, options: &RenderOptions, png: &[u8], rgb: &[u8]) {
         let l = crate::draw::layout::Layout::drawn(board, options);
-        if crate::encode::deflate::may_code_from_tiles(l.square, l.width) {
+        if crate::encode::deflate::bands::may_code_from_tiles(l.square, l.width) {
             assert!(png::same_but_coding(png, rgb), "{}", options.canonical());
         } else {
             assert!(png == rgb, "{}", options.canonical());

@@ -16,12 +16,6 @@ use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK, PAPER};
 use crate::pixels::{Image, Rect};
 
-pub use crate::draw::card::{message_png, MESSAGE_MAX_LINES, MESSAGE_WIDTH};
-pub use crate::draw::layout::{
-    check_image_size, check_image_size_within, image_size, ImageTooLarge, InvalidPixelLimit, PixelLimit,
-    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE,
-};
-
 /// Paints `rect` with `paint`.
 fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) {
     match paint {
@@ -89,11 +83,11 @@ pub(crate) fn paint(scene: &Scene) -> Image {
 pub fn clear_sprite_cache() {
     sprite::clear_cache();
     crate::draw::mark_art::clear_cache();
-    crate::draw::indexed::clear_tile_cache();
+    crate::draw::indexed::tile_art::clear_tile_cache();
 }
 
 /// Renders the diagram of `board` as PNG bytes. Never panics; a board and options beyond the image limits are drawn
-/// with the largest square size that fits (use [`check_image_size`] to refuse them instead). An `Err` is an internal
+/// with the largest square size that fits (use [`check_image_size`](crate::check_image_size) to refuse them instead). An `Err` is an internal
 /// failure of the encoder, never a property of the input.
 ///
 /// ```

@@ -26,7 +26,7 @@ pub(crate) struct Coverage {
     pub top: i32,
 }
 
-pub(crate) use crate::options::charset::can_draw;
+use crate::options::charset::can_draw;
 
 fn printable(c: char) -> char {
     if can_draw(c) {

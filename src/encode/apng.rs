@@ -17,8 +17,10 @@
 //! assert!(bytes.windows(4).any(|w| w == b"acTL") && bytes.windows(4).any(|w| w == b"fdAT"));
 //! ```
 
+use crate::encode::deflate::bands::Bands;
 use crate::encode::deflate::frames::{SquareCoder, SquareFrame};
-use crate::encode::deflate::{zlib_scanlines, Bands, TileCodes};
+use crate::encode::deflate::tile::TileCodes;
+use crate::encode::deflate::zlib::zlib_scanlines;
 use crate::encode::png::{chunk, depth_for, pack};
 use crate::pixels::Rect;
 use crate::pixels::Rgb;

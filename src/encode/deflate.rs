@@ -36,7 +36,7 @@
 //! [`frames`] codes an animation's frame from its squares with the tile codes and the shared code.
 
 mod adler;
-mod bands;
+pub(crate) mod bands;
 mod bits;
 mod block;
 mod coder;
@@ -44,16 +44,10 @@ mod codes;
 mod huffman;
 mod search;
 mod stamps;
-mod tile;
+pub(crate) mod tile;
 mod tokens;
-mod zlib;
+pub(crate) mod zlib;
 
 // (Named by its users as `deflate::frames`: it uses the other modules' tokens, tile codes and shared code, so no
 // other module names anything of it.)
 pub(crate) mod frames;
-
-#[cfg(test)]
-pub(crate) use bands::may_code_from_tiles;
-pub(crate) use bands::{Bands, Span};
-pub(crate) use tile::TileCodes;
-pub(crate) use zlib::zlib_scanlines;

@@ -4,7 +4,7 @@
 //! Output is byte-for-byte deterministic: the palette is in order of first appearance (scanning rows top down),
 //! and the encoder settings are fixed.
 
-use crate::encode::deflate::Bands;
+use crate::encode::deflate::bands::Bands;
 use crate::pixels::{Image, Rgb};
 use std::sync::OnceLock;
 
@@ -273,7 +273,7 @@ fn write_png(width: u32, height: u32, samples: Samples, bands: Option<&Bands>) -
         Samples::Rgb(rgb) => (8, RGB, None, scanlines(&rgb, w * 3), w * 3),
         Samples::Rgba(rgba) => (8, RGBA, None, scanlines(&rgba, w * 4), w * 4),
     };
-    let idat = crate::encode::deflate::zlib_scanlines(&lines, row_bytes + 1, bands.map(|plan| (plan, depth)));
+    let idat = crate::encode::deflate::zlib::zlib_scanlines(&lines, row_bytes + 1, bands.map(|plan| (plan, depth)));
     let mut out = Vec::with_capacity(idat.len() + palette.as_ref().map_or(0, |(p, a)| p.len() + a.len()) + 112);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut header = [0; 13];

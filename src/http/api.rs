@@ -6,8 +6,8 @@
 //! `width` (Game Courier only), options; a family's link as its family reads it). The FFEN itself is read later (by
 //! [`super::decide`]), so a [`DiagramQuery`] holds it as text.
 
-pub use super::game::{GAME_PATH, MAX_BODY_BYTES};
-pub use super::link::{LinkKind, MAX_URL_LEN};
+use super::game::{GAME_PATH, MAX_BODY_BYTES};
+use super::link::{LinkKind, MAX_URL_LEN};
 use super::reject::Reject;
 use crate::draw::layout::{InvalidPixelLimit, PixelLimit};
 use crate::links::Family;

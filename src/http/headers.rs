@@ -16,8 +16,6 @@ pub const EXPOSE_HEADERS: &str = "ETag, X-FFEN, X-Cache, Link";
 /// The content type of an error drawn as a picture (the error card is a PNG).
 pub(crate) const PNG: &str = crate::output::format::Format::Png.content_type();
 
-pub use crate::draw::svg::SVG_CONTENT_SECURITY_POLICY;
-
 /// The content type of an error message as text.
 pub(crate) const TEXT: &str = "text/plain; charset=utf-8";
 

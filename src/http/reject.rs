@@ -6,7 +6,8 @@ use super::headers::{
     PNG, TEXT,
 };
 use super::link::MAX_URL_LEN;
-use crate::draw::render::{self, ImageTooLarge};
+use crate::draw::card::message_png;
+use crate::draw::layout::ImageTooLarge;
 use crate::links::LinkError;
 use crate::notation::ffen::ParseError;
 use crate::notation::moves::MoveError;
@@ -129,7 +130,7 @@ impl Reject {
         let message = self.to_string();
         let client_error = self.is_client_error();
         // Should the message card fail to encode, the message still goes out as text.
-        let card = if client_error && prefers_image(accept) { render::message_png(&message).ok() } else { None };
+        let card = if client_error && prefers_image(accept) { message_png(&message).ok() } else { None };
         let (content_type, body) = match card {
             Some(png) => (PNG, png),
             None => (TEXT, format!("{message}\n").into_bytes()),

@@ -210,7 +210,8 @@ fn the_warm_up_draws_a_diagram() {
     let info = get(Format::Png.path(), Some(WARM_UP_QUERY));
     let board = job(&info).board().clone();
     assert_eq!((board.width(), board.height()), (8, 8));
-    let png = render::render_png(&board, &crate::options::render_options::RenderOptions::default()).unwrap();
+    let png =
+        crate::draw::render::render_png(&board, &crate::options::render_options::RenderOptions::default()).unwrap();
     assert_eq!(warm_up(), png.len());
     // The second warm-up diagram is lichess' size, as its links ask for it.
     let lichess = job(&get("/export/fen.gif", Some("fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")));
@@ -362,7 +363,7 @@ proptest::proptest! {
             Ok(Plan::Diagram(job)) => {
                 proptest::prop_assert!(method == "GET" || method == "HEAD");
                 proptest::prop_assert_eq!(job.etag(), ETag::of_key(job.key().as_str()));
-                let (width, height) = crate::draw::render::image_size(job.board(), job.options());
+                let (width, height) = crate::draw::layout::image_size(job.board(), job.options());
                 proptest::prop_assert!(u64::from(width) * u64::from(height) <= pixel_limit.pixels());
                 let Ok(Request { route: Route::Diagram(q), .. }) = decoded else {
                     return Err(proptest::test_runner::TestCaseError::fail("a diagram from a decoded request"));
@@ -442,7 +443,7 @@ proptest::proptest! {
         let dialect = ffen::Dialect::Courier { width: ffen::Width::new(width).unwrap() };
         let Ok(board) = ffen::parse(&value, dialect) else { return Ok(()) };
         let query = format!("dialect=courier&width={width}&ffen={}", encoded(&value, times));
-        if crate::draw::render::check_image_size(&board, &crate::options::render_options::RenderOptions::default()).is_err() {
+        if crate::draw::layout::check_image_size(&board, &crate::options::render_options::RenderOptions::default()).is_err() {
             return Ok(());
         }
         let courier = job(&get("/diagram.png", Some(&query)));
@@ -612,7 +613,7 @@ fn svg_diagrams_have_their_own_key_type_and_policy() {
     let r = rendered(&svg);
     assert_eq!(r.status, 200);
     assert_eq!(r.header("content-type"), Some("image/svg+xml"));
-    assert_eq!(r.header("content-security-policy"), Some(SVG_CONTENT_SECURITY_POLICY));
+    assert_eq!(r.header("content-security-policy"), Some(crate::draw::svg::SVG_CONTENT_SECURITY_POLICY));
     assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
     assert_eq!(r.header("cache-control"), Some(DIAGRAM_CACHE_CONTROL));
     assert_eq!(r.header("etag"), Some(svg.etag().to_string().as_str()));

@@ -4,7 +4,7 @@
 
 use super::lichess::king_square;
 use super::{fen_board, is_yes, pixels, uci_move, Family, FamilyLink, LinkError, Options, Pairs};
-use crate::notation::ffen::percent_decode;
+use crate::notation::ffen::wild::percent_decode;
 use crate::options::params;
 
 /// The characters of a chess FEN's board field (and the `/` between ranks).

@@ -26,7 +26,7 @@ fn read(url: &LinkUrl<'_>) -> Result<FamilyLink, LinkError> {
         return Err(LinkError::Missing(&FAMILY));
     }
     Ok(FamilyLink {
-        ffen: String::from_utf8_lossy(&ffen::percent_decode(raw)).into_owned(),
+        ffen: String::from_utf8_lossy(&ffen::wild::percent_decode(raw)).into_owned(),
         dialect: Dialect::Xfen,
         options: RenderOptions::default(),
         format: Format::Png,

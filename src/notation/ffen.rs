@@ -24,7 +24,7 @@ mod grid;
 mod hgm;
 mod input;
 mod janko;
-mod wild;
+pub(crate) mod wild;
 mod xfen;
 
 mod dialect;
@@ -35,7 +35,6 @@ pub use courier::{BadWidth, Width};
 pub use dialect::{parse, read_definition, Dialect, UnknownDialect, MAX_DEFINITION_LEN};
 pub use error::{ParseError, ParseErrorKind, MAX_INPUT_LEN};
 pub use hgm::{Definition, DefinitionLook};
-pub(crate) use wild::percent_decode;
 pub use wild::{parse_link, read_definition_link, undo_double_encoding, MAX_EXTRA_DECODINGS};
 
 use crate::notation::board::Board;

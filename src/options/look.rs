@@ -355,7 +355,7 @@ impl Labels {
     /// Reads the canonical spelling that [`Labels`]' `Display` writes (for the tests of its injectivity).
     pub(crate) fn from_canonical(text: &str) -> Option<Labels> {
         let labels = text.split(',').map(|l| {
-            let bytes = crate::notation::ffen::percent_decode(l);
+            let bytes = crate::notation::ffen::wild::percent_decode(l);
             String::from_utf8(bytes).ok()
         });
         labels.collect::<Option<Vec<String>>>().map(Labels)

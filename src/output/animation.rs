@@ -11,13 +11,16 @@
 //! frames). Between lines the diagram comes back, and the last frame of each line shows [`PAUSE_FACTOR`] times as
 //! long.
 
-use crate::draw::indexed::{self, indexed_path_applies, square_indices, IndexedPicture};
+use crate::draw::indexed::palette::{index_pixels, Palette};
+use crate::draw::indexed::tile_art::square_indices;
+use crate::draw::indexed::{self, indexed_path_applies, IndexedPicture};
 use crate::draw::layout::{MarkPaint, SquareMark};
 use crate::draw::render::paint;
 use crate::draw::scene::{Scene, Square, SquarePaint};
 use crate::draw::sprite::Key;
+use crate::encode::deflate::bands::Bands;
 use crate::encode::deflate::frames::{Ring, SquareCoder, SquareFrame};
-use crate::encode::deflate::{Bands, TileCodes};
+use crate::encode::deflate::tile::TileCodes;
 use crate::encode::png::depth_for;
 use crate::notation::board::Board;
 use crate::notation::moves::Step;
@@ -624,17 +627,17 @@ impl Tiles {
 }
 
 /// The animation's palette, built as the frames are cut: each colour gets the next index on first use, in the palette
-/// painter's table ([`indexed::Palette`]), with index 0 set aside for [`UNCHANGED`] when there is more than one frame
+/// painter's table ([`Palette`]), with index 0 set aside for [`UNCHANGED`] when there is more than one frame
 /// and a partly transparent colour refused (neither container holds one).
 struct SharedPalette {
-    table: indexed::Palette,
+    table: Palette,
     /// Whether index 0 is set aside for [`UNCHANGED`].
     unchanged: bool,
 }
 
 impl SharedPalette {
     fn new(unchanged: bool) -> SharedPalette {
-        let mut table = indexed::Palette::new();
+        let mut table = Palette::new();
         if unchanged {
             // The unchanged pixels' entry: black, never shown (see-through in both containers).
             table.set_aside(Rgb(0, 0, 0));
@@ -653,7 +656,7 @@ impl SharedPalette {
     fn index_pixels(&mut self, pixels: &[u32], out: &mut [u8]) -> Result<(), AnimationError> {
         let mut refused = None;
         let index_of = |pixel| self.index_of(pixel).map_err(|e| refused = Some(e)).ok();
-        indexed::index_pixels(pixels, out, index_of).ok_or(refused.unwrap_or(AnimationError::TooManyColours))
+        index_pixels(pixels, out, index_of).ok_or(refused.unwrap_or(AnimationError::TooManyColours))
     }
 
     /// How many colours it holds.

@@ -7,7 +7,7 @@ use crate::draw::layout::MarkPaint;
 use crate::draw::marks::{draw_square, SquareLayers};
 use crate::draw::scene::{Square, SquarePaint};
 use crate::draw::sprite;
-use crate::encode::deflate::TileCodes;
+use crate::encode::deflate::tile::TileCodes;
 use crate::options::theme::{hatching, PAPER};
 use crate::pixels::{Image, Rect, Rgb};
 use std::collections::HashMap;
