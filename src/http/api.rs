@@ -8,6 +8,7 @@
 
 use super::game::{GAME_PATH, MAX_BODY_BYTES};
 use super::link::{LinkKind, MAX_URL_LEN};
+use super::page;
 use super::reject::Reject;
 use crate::draw::layout::{InvalidPixelLimit, PixelLimit};
 use crate::links::Family;
@@ -196,6 +197,9 @@ impl Request {
             Some(LinkKind::Modern(format)) => DiagramQuery::from_modern(info.query, format)?,
             Some(LinkKind::Family(family)) => DiagramQuery::from_family(family, info.path, info.query)?,
             None if info.path == "/" || info.path.is_empty() => return Ok(Request { method, route: Route::Page }),
+            None if info.path == page::FAVICON_PATH => {
+                DiagramQuery::from_modern(Some(page::FAVICON_QUERY), Format::Png)?
+            }
             None => return Err(Reject::NotFound),
         };
         Ok(Request { method, route: Route::Diagram(Box::new(query)) })

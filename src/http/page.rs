@@ -28,6 +28,14 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha25
 /// `Cache-Control` for [`INDEX_HTML`]: short, because the page changes with releases (never `immutable`).
 pub const CACHE_CONTROL: &str = "public, max-age=300";
 
+/// The path browsers ask for a site's icon when a page names none (a diagram opened on its own tab).
+pub const FAVICON_PATH: &str = "/favicon.ico";
+
+/// The icon's diagram, as the modern PNG route's query: a white knight on one square at 28 px. The page names it
+/// (`<link rel="icon" href="/diagram.png?…">`) and [`FAVICON_PATH`] answers it, so both are one picture under one
+/// cache key.
+pub const FAVICON_QUERY: &str = "ffen=N&size=28";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,11 +81,13 @@ mod tests {
     fn page_is_self_contained() {
         assert_eq!(INDEX_HTML.matches("<script").count(), 1, "one inline script");
         assert_eq!(INDEX_HTML.matches("<style").count(), 1, "one inline style");
-        // The one <link> is the tab's icon, a diagram of the service's own: with it a browser asks for no
-        // /favicon.ico (a 404).
-        let icon = r#"<link rel="icon" type="image/png" href="/diagram.png?ffen=N&amp;size=28">"#;
-        assert_eq!(INDEX_HTML.matches(icon).count(), 1, "the icon link");
-        let rest = INDEX_HTML.replace(icon, "");
+        // The one <link> is the tab's icon, a diagram of the service's own (the one FAVICON_PATH answers).
+        let icon = format!(
+            r#"<link rel="icon" type="image/png" href="/diagram.png?{}">"#,
+            FAVICON_QUERY.replace('&', "&amp;")
+        );
+        assert_eq!(INDEX_HTML.matches(&icon).count(), 1, "the icon link");
+        let rest = INDEX_HTML.replace(&icon, "");
         for needle in ["http:", "https:", "//cdn", "@import", "url(", "<link", "<iframe", "src=\"//", "javascript:"] {
             assert!(!rest.contains(needle), "page contains {needle:?}");
         }

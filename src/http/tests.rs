@@ -181,7 +181,7 @@ fn missing_parameters_and_unknown_paths() {
     assert!(matches!(reject(&klingon), Reject::BadOption(e) if e.parameter == "dialect" && e.value == "klingon"));
     let pink = get("/diagram.png", Some("ffen=8&theme=pink"));
     assert!(matches!(reject(&pink), Reject::BadOption(e) if e.parameter == "theme"));
-    assert_eq!(reject(&get("/favicon.ico", None)), Reject::NotFound);
+    assert_eq!(reject(&get("/favicon.ico/x", None)), Reject::NotFound);
     assert_eq!(reject(&get("/d.phpx", Some("ff=8"))), Reject::NotFound);
 }
 
@@ -1138,4 +1138,22 @@ mod words {
             assert_eq!(alternate, format!("<{text}>; rel=\"alternate\"; type=\"text/plain\""), "{path}");
         }
     }
+}
+
+/// `/favicon.ico` answers the page's own icon, the diagram its `<link rel="icon">` names: one picture, one key, one
+/// `ETag`, whichever path a browser asks for it by.
+#[test]
+fn the_favicon_is_the_page_icons_diagram() {
+    let favicon = job(&get(page::FAVICON_PATH, None));
+    let named = job(&get(Format::Png.path(), Some(page::FAVICON_QUERY)));
+    assert_eq!(favicon.etag(), named.etag());
+    assert_eq!(favicon.cache_url("https://x"), named.cache_url("https://x"));
+    let body = |job: &DiagramJob| match job.render() {
+        Rendered::Diagram(response) => {
+            assert_eq!((response.status, response.header("content-type")), (200, Some("image/png")));
+            response.body
+        }
+        Rendered::Failed(_) => panic!("the icon renders"),
+    };
+    assert_eq!(body(&favicon), body(&named));
 }

@@ -1,8 +1,8 @@
 // What every browser test starts with: the Worker under `wrangler dev` on the built bundle (tests/e2e/harness.mjs;
 // with `baseUrl`, a Worker already up instead), Debian's Chromium through playwright-core with the flags this
 // machine needs (docs/testing.md), and a watch on the page: console errors, CSP violations and failed requests go
-// to `problems`, none expected (`expected(status, path)` names the refusals a test provokes; the editor names its
-// icon, a diagram, so only a picture opened on its own has the browser ask for /favicon.ico, a 404).
+// to `problems`, none expected (`expected(status, path)` names the refusals a test provokes; `/favicon.ico`, which
+// a picture opened on its own makes the browser ask for, is the editor's icon, a diagram).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,8 +34,7 @@ export async function openBrowser({ baseUrl, vars = {}, contextOptions = {}, per
   });
   page.on('response', (r) => {
     const path = new URL(r.url()).pathname;
-    const icon = path === '/favicon.ico' && new URL(page.url()).pathname !== '/';
-    if (r.status() >= 400 && !icon && !expected(r.status(), path)) {
+    if (r.status() >= 400 && !expected(r.status(), path)) {
       problems.push(`HTTP ${r.status()} ${r.url()}`);
     }
   });

@@ -299,6 +299,10 @@ test('the small fixes: the icon, the Theme list after a conversion, hgm in the r
   assert.equal(res.status, 200);
   assert.equal(res.headers.get('content-type'), 'image/png');
   assert.ok(!requests.includes('/favicon.ico'), 'no request for /favicon.ico');
+  // and a browser that asks for /favicon.ico (a picture opened on its own) gets the same icon
+  const favicon = await fetch(base + '/favicon.ico');
+  assert.equal(favicon.status, 200);
+  assert.equal(favicon.headers.get('etag'), res.headers.get('etag'));
   // a lichess link sets Light and Dark: the Theme list says so; picking a theme clears them
   await page.fill('#paste', 'https://lichess1.org/export/fen.gif?fen=4k3/8/8/8/8/8/8/4K3&theme=blue');
   await page.click('#convert');

@@ -597,7 +597,7 @@ describe("errors", () => {
     await clientError("/diagram.png", 400, /ffen/);
     await clientError("/diagram.png?ffen=8/8/8/8/8/8/8/8&dialect=klingon", 400, /klingon/);
     await clientError("/diagram.png?ffen=8/8/8/8/8/8/8/8&size=banana", 400, /size/);
-    await clientError("/favicon.ico", 404, /not found/);
+    await clientError("/favicon.ico/x", 404, /not found/);
     const post = await clientError("/d.php?ff=8/8/8/8/8/8/8/8", 405, /POST/, { method: "POST" });
     assert.equal(post.headers.allow, "GET, HEAD");
     await clientError(`/d.php?ff=${"8/".repeat(9000)}8`, 414, /too long/);
