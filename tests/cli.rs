@@ -103,7 +103,6 @@ fn every_format_draws_what_the_worker_serves() {
     let query = "ffen=r3k2r/8/8/8/8/8/8/R3K2R&lang=de&size=24&caption=%232+Circe&squares=Rf7&coords=1";
     let moves = ["--moves", "1.Ke1-g1 Ke8-c8", "--delay", "700"];
     let moves_query = "&moves=1.Ke1-g1+Ke8-c8&delay=700";
-    let mut seen = Vec::new();
     for format in Format::ALL {
         let name = format.to_string();
         let animates = format.animates();
@@ -116,9 +115,7 @@ fn every_format_draws_what_the_worker_serves() {
         assert!(output.status.success(), "{name}: {}", String::from_utf8_lossy(&output.stderr));
         let query = if animates { format!("{query}{moves_query}") } else { query.to_string() };
         assert_eq!(std::fs::read(&file).unwrap(), worker_bytes(format.path(), &query), "--format {name}");
-        seen.push(name);
     }
-    assert_eq!(seen, ["png", "svg", "txt", "json", "gif"]);
 }
 
 /// `--moves` on a format that does not animate is refused as the Worker refuses it; the words ignore the moves.
