@@ -320,7 +320,7 @@ mod tests {
 
     #[test]
     fn routes() {
-        assert_eq!(decode("GET", "/favicon.ico", None), Err(Reject::NotFound));
+        assert_eq!(decode("GET", "/robots.txt", None), Err(Reject::NotFound));
         assert_eq!(decode("GET", "/d.phpx", Some("ff=8")), Err(Reject::NotFound));
         assert_eq!(decode("GET", "/diagram.png/", Some("ffen=8")), Err(Reject::NotFound));
         assert_eq!(diagram("/Retros/d.php", "ff=8").kind, family("janko.at"));
