@@ -12,6 +12,8 @@
 //!
 //! Examples with a placeholder (`…`, `<FFEN>`) or ending in `=` are forms, not examples, and are left out.
 
+mod common;
+
 use ffen_diagram::http::{plan, Plan, Rendered, RequestInfo, Response};
 use ffen_diagram::CostLimit;
 use std::path::PathBuf;
@@ -182,32 +184,6 @@ fn the_post_game_gif_example_answers_and_says_what_limit_it_needs() {
     );
 }
 
-/// The words of a shell line (single quotes keep spaces; no other quoting is used), the comment cut off.
-fn words(line: &str) -> (Vec<String>, String) {
-    let (mut out, mut word, mut quoted, mut started) = (Vec::new(), String::new(), false, false);
-    let mut comment = String::new();
-    for (i, c) in line.char_indices() {
-        match c {
-            '\'' => (quoted, started) = (!quoted, true),
-            '#' if !quoted && !started => {
-                comment = line[i + 1..].trim().to_string();
-                break;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if started {
-                    out.push(std::mem::take(&mut word));
-                }
-                started = false;
-            }
-            c => (word, started) = (word + &c.to_string(), true),
-        }
-    }
-    if started {
-        out.push(word);
-    }
-    (out, comment)
-}
-
 #[test]
 fn the_readme_cli_examples_draw_the_boards_their_captions_name() {
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
@@ -215,7 +191,7 @@ fn the_readme_cli_examples_draw_the_boards_their_captions_name() {
     assert!(lines.len() >= 3, "the README's CLI examples");
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     for line in lines {
-        let (all, caption) = words(line);
+        let (all, caption) = common::shell_words(line);
         let args: Vec<String> = all[4..].to_vec();
         // the caption: `W×H, N pieces`
         let numbers: Vec<usize> = caption

@@ -22,23 +22,7 @@ fn generate_command(file: &str) -> Vec<String> {
     let script = std::fs::read_to_string(root().join("docs/gallery/generate.sh")).expect("generate.sh");
     let joined = script.replace("\\\n", " ");
     let line = joined.lines().find(|line| line.contains(file)).unwrap_or_else(|| panic!("generate.sh writes {file}"));
-    let (mut words, mut word, mut quoted, mut started) = (Vec::new(), String::new(), false, false);
-    for c in line.chars() {
-        match c {
-            '\'' => (quoted, started) = (!quoted, true),
-            c if c.is_whitespace() && !quoted => {
-                if started {
-                    words.push(std::mem::take(&mut word));
-                }
-                started = false;
-            }
-            c => (word, started) = (word + &c.to_string(), true),
-        }
-    }
-    if started {
-        words.push(word);
-    }
-    words
+    common::shell_words(line).0
 }
 
 /// What `ffen-render` writes for generate.sh's command (its `-o` pointed into the tests' temporary folder).

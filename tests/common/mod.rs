@@ -40,3 +40,29 @@ pub fn square_centre(image: &Image, size: u32, dx: u32, dy: u32) -> [u8; 3] {
     let frame = 1 + size / 48;
     image.pixel(frame + dx * size + size / 2, frame + dy * size + size / 2).expect("inside")
 }
+
+/// The words of a shell line (single quotes keep spaces; no other quoting is used), the comment cut off.
+pub fn shell_words(line: &str) -> (Vec<String>, String) {
+    let (mut out, mut word, mut quoted, mut started) = (Vec::new(), String::new(), false, false);
+    let mut comment = String::new();
+    for (i, c) in line.char_indices() {
+        match c {
+            '\'' => (quoted, started) = (!quoted, true),
+            '#' if !quoted && !started => {
+                comment = line[i + 1..].trim().to_string();
+                break;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if started {
+                    out.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            c => (word, started) = (word + &c.to_string(), true),
+        }
+    }
+    if started {
+        out.push(word);
+    }
+    (out, comment)
+}
