@@ -108,10 +108,8 @@ fn draw(pairs: &[(&str, &str)], format: Format) -> Result<Vec<u8>, String> {
     }
     let mut options = RenderOptions::default();
     params::read(&OPTION_PARAMS, &mut options, pairs).map_err(query_error)?;
-    let definition_pairs: Vec<(String, String)> = match position.dialect {
-        ffen::Dialect::Hgm => pairs.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect(),
-        _ => Vec::new(),
-    };
+    // Every flag: the pipeline reads them over a definition's look, and ignores them for every other dialect.
+    let definition_pairs: Vec<(String, String)> = pairs.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect();
     let hgm = position.dialect == ffen::Dialect::Hgm;
     let order = Order { position: &position, options: &options, definition_pairs: &definition_pairs, format };
     let diagram = order.read().map_err(|e| order_error(e, hgm))?;
