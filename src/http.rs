@@ -55,7 +55,8 @@
 //!
 //! * `POST /game.gif` ([`GAME_PATH`]): lila-gif's JSON body ([`GameBody`]: names, orientation, theme, delays and
 //!   ready FENs with their last moves and checks), answered as lila-gif's animated GIF ([`crate::game::Game`]);
-//!   the glue reads the body ([`body_wanted`], at most [`MAX_BODY_BYTES`] and one byte), a larger one is `413`.
+//!   the glue reads the body ([`body_wanted`], at most [`max_body_bytes`] and one byte: [`MAX_BODY_BYTES`], or less
+//!   under a CPU limit), a larger one is `413` naming the limit.
 //!
 //! `GET` and `HEAD` are allowed on every route but `/game.gif`, which takes `POST` only; `OPTIONS`, a browser's
 //! CORS preflight, is a `204` on every path naming its methods; anything else is `405` (with `Allow: GET, HEAD`, or
@@ -91,11 +92,12 @@ pub use api::{
 };
 pub use cache::{fnv1a64, CacheKey, ETag, CACHE_PATH, CACHE_VERSION};
 pub use game::{
-    BodyError, GameBody, DEFAULT_DELAY, GAME_PATH, MAX_BODY_BYTES, MAX_COMMENT_BYTES, MAX_FRAMES, MAX_NAME_BYTES,
+    max_body_bytes, BodyError, GameBody, DEFAULT_DELAY, GAME_PATH, MAX_BODY_BYTES, MAX_COMMENT_BYTES, MAX_FRAMES,
+    MAX_FRAME_BYTES, MAX_NAME_BYTES,
 };
 pub use headers::{
-    header_value, prefers_image, Header, Response, DIAGRAM_CACHE_CONTROL, ERROR_CACHE_CONTROL, EXPOSE_HEADERS,
-    INTERNAL_ERROR_CACHE_CONTROL,
+    header_bytes, header_value, prefers_image, Header, Response, DIAGRAM_CACHE_CONTROL, ERROR_CACHE_CONTROL,
+    EXPOSE_HEADERS, INTERNAL_ERROR_CACHE_CONTROL, MAX_HEADER_BYTES,
 };
 pub use json::{json, Json, JsonError, MAX_DEPTH};
 pub use link::{LinkKind, MAX_URL_LEN};
@@ -106,10 +108,11 @@ use crate::draw::layout::ImageTooLarge;
 use crate::notation::board::Board;
 use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
+use crate::output::cost::{RenderCost, BODY_BYTE_NANOS};
 use crate::output::format::{Format, Playback, WriteError};
 use crate::output::game::Game;
 use crate::output::pipeline::{Diagram, Order};
-use headers::{cors, header, nosniff};
+use headers::{cors, fit_headers, header, nosniff};
 
 /// What to do with a request.
 #[derive(Debug)]
@@ -208,6 +211,7 @@ pub struct DiagramJob {
     playback: Option<Playback>,
     key: CacheKey,
     head: bool,
+    predicted: Option<RenderCost>,
 }
 
 impl DiagramJob {
@@ -226,7 +230,13 @@ impl DiagramJob {
         head: bool,
     ) -> DiagramJob {
         let key = CacheKey::played(&board, &options, playback.as_ref(), format);
-        DiagramJob { board, options, playback, key, head }
+        DiagramJob { board, options, playback, key, head, predicted: None }
+    }
+
+    /// The cost predicted when the request was checked against a CPU limit (`None` without a limit): what drawing
+    /// it may count at most ([`crate::work`]).
+    pub fn predicted(&self) -> Option<&RenderCost> {
+        self.predicted.as_ref()
     }
 
     /// The moves it animates, if any.
@@ -287,6 +297,7 @@ impl DiagramJob {
         if let Some(policy) = self.format().security_policy() {
             headers.push(header("Content-Security-Policy", policy));
         }
+        fit_headers(&mut headers);
         headers
     }
 
@@ -327,6 +338,7 @@ impl DiagramJob {
             ("X-FFEN", header_value(self.canonical_ffen())),
         ];
         headers.extend(cors());
+        fit_headers(&mut headers);
         headers
     }
 
@@ -356,12 +368,18 @@ impl DiagramJob {
 #[derive(Debug)]
 pub struct GameJob {
     body: GameBody,
+    predicted: Option<RenderCost>,
 }
 
 impl GameJob {
     /// The job of a body read.
     pub fn new(body: GameBody) -> GameJob {
-        GameJob { body }
+        GameJob { body, predicted: None }
+    }
+
+    /// The cost predicted when the request was checked against a CPU limit (`None` without a limit).
+    pub fn predicted(&self) -> Option<&RenderCost> {
+        self.predicted.as_ref()
     }
 
     /// The game.
@@ -464,10 +482,13 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let position = PositionQuery { ffen, dialect, moves, delay };
     let order = Order { position: &position, options: &options, definition_pairs: &definition_pairs, format };
     let diagram = order.read().map_err(Reject::from)?;
-    diagram.check(info.pixel_limit, info.cost_limit).map_err(Reject::from)?;
+    let predicted = diagram.check(info.pixel_limit, info.cost_limit).map_err(Reject::from)?;
     let Diagram { board, options, playback, format } = diagram;
-    let job = DiagramJob::played(board, options, playback, format, head);
-    if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
+    let job = DiagramJob { predicted, ..DiagramJob::played(board, options, playback, format, head) };
+    // `*` asks whether the resource has a representation at all: an animation's is known only once drawn (one palette
+    // may not hold its frames: a `400`), so only its own tag, which only a `200` sent, answers it without drawing.
+    let star = job.format().animation_encoder().is_none() || (job.playback.is_none() && !format.still_is_animation());
+    if info.if_none_match.is_some_and(|h| job.etag().matched_by(h, star)) {
         return Ok(Plan::Respond(job.not_modified()));
     }
     Ok(Plan::Diagram(Box::new(job)))
@@ -478,8 +499,9 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
 fn decide_game(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let read = info.body.map_or(0, |body| body.len() as u64);
     let len = info.content_length.unwrap_or(0).max(read);
-    if len > MAX_BODY_BYTES {
-        return Err(Reject::BodyTooLarge { len });
+    let limit = max_body_bytes(info.cost_limit);
+    if len > limit {
+        return Err(Reject::BodyTooLarge { len, limit });
     }
     let body = GameBody::read(info.body.unwrap_or_default()).map_err(Reject::BadBody)?;
     let (width, height) = body.game.size();
@@ -487,10 +509,17 @@ fn decide_game(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         let max_pixels = info.pixel_limit.pixels();
         return Err(Reject::TooLarge(ImageTooLarge { width, height, max_pixels }));
     }
-    if let Some(limit) = info.cost_limit {
-        limit.check(body.game.cost()).map_err(Reject::TooCostly)?;
-    }
-    Ok(Plan::Game(Box::new(GameJob::new(body))))
+    let predicted = match info.cost_limit {
+        Some(limit) => {
+            // The body's reading is charged too (it was bounded by the same limit before it was parsed).
+            let game = body.game.cost();
+            let cost = RenderCost { micros: game.micros + len * BODY_BYTE_NANOS / 1000, ..game };
+            limit.check(cost).map_err(Reject::TooCostly)?;
+            Some(cost)
+        }
+        None => None,
+    };
+    Ok(Plan::Game(Box::new(GameJob { predicted, ..GameJob::new(body) })))
 }
 
 /// The link [`warm_up`] plans and draws: the start position at the default size with a marker, a rotated and a
@@ -555,6 +584,8 @@ pub const WARM_UP_ROUNDS: usize = 3;
 /// Decides what to do with a request. Never panics; every input gets a [`Plan`], a rejection its [`Response`].
 /// A refusal on a route of words (`/diagram.txt`, `/diagram.json`) is always text, whatever `Accept` prefers.
 pub fn plan(info: &RequestInfo<'_>) -> Plan {
+    // A new request for the caches (what the latest ones use is never evicted) and the work counters.
+    crate::work::begin_request();
     let words = Format::at(info.path).is_some_and(|format| !format.is_picture());
     let accept = if words { None } else { info.accept };
     decide(info).unwrap_or_else(|reject| Plan::Respond(reject.response(accept, info.is_head())))

@@ -48,6 +48,7 @@ mod pixels;
 #[cfg(test)]
 mod testing;
 mod words;
+pub mod work;
 #[cfg(target_arch = "wasm32")]
 mod worker_glue;
 

@@ -43,8 +43,9 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     let if_none_match = req.headers().get("if-none-match").ok().flatten();
     let content_length = req.headers().get("content-length").ok().flatten().and_then(|v| v.trim().parse().ok());
     // Only lila-gif's route reads a body, and no more of it than one byte past its limit.
-    let body = match http::body_wanted(&method, url.path, content_length) {
-        true => read_body(&req).await,
+    let max_body = http::max_body_bytes(cost_limit(&env));
+    let body = match http::body_wanted(&method, url.path, content_length, max_body) {
+        true => read_body(&req, max_body).await,
         false => None,
     };
     let info = RequestInfo {
@@ -72,13 +73,13 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     serve_diagram(&*job, url.origin, &ctx, cache).await
 }
 
-/// The request's body, read chunk by chunk until its end or until it is past [`http::MAX_BODY_BYTES`] (then one
-/// byte past it is kept, the rest not read); `None` if the runtime fails to read it.
-async fn read_body(req: &Request) -> Option<Vec<u8>> {
+/// The request's body, read chunk by chunk until its end or until it is past `max` bytes ([`http::max_body_bytes`];
+/// then one byte past it is kept, the rest not read); `None` if the runtime fails to read it.
+async fn read_body(req: &Request, max: u64) -> Option<Vec<u8>> {
     let mut body = Vec::new();
     let Some(stream) = req.inner().body() else { return Some(body) };
     let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
-    while body.len() as u64 <= http::MAX_BODY_BYTES {
+    while body.len() as u64 <= max {
         let chunk = JsFuture::from(reader.read()).await.ok()?;
         if Reflect::get(&chunk, &JsValue::from_str("done")).ok()?.is_truthy() {
             return Some(body);
@@ -87,7 +88,7 @@ async fn read_body(req: &Request) -> Option<Vec<u8>> {
     }
     // Past the limit is all the planner needs to know: the rest is left unread.
     let _ = reader.cancel();
-    body.truncate(http::MAX_BODY_BYTES as usize + 1);
+    body.truncate(usize::try_from(max).unwrap_or(usize::MAX).saturating_add(1));
     Some(body)
 }
 

@@ -282,13 +282,27 @@ fn a_body_over_its_limit_is_a_413_unread() {
     };
     let Plan::Respond(r) = plan(&info) else { panic!() };
     assert_eq!(r.status, 413);
+    // The limit follows from the frames': 501 frames of 256 bytes and 4 KB.
+    assert_eq!(MAX_BODY_BYTES, 501 * 256 + 4096);
     assert_eq!(
         String::from_utf8_lossy(&r.body).trim_end(),
-        "request body too large: 262145 bytes or more, the limit is 262144"
+        "request body too large: 132353 bytes or more, the limit is 132352"
     );
-    assert!(!ffen_diagram::http::body_wanted("POST", "/game.gif", Some(MAX_BODY_BYTES + 1)));
-    assert!(ffen_diagram::http::body_wanted("POST", "/game.gif", None));
-    assert!(!ffen_diagram::http::body_wanted("GET", "/game.gif", None));
+    let max = MAX_BODY_BYTES;
+    assert!(!ffen_diagram::http::body_wanted("POST", "/game.gif", Some(max + 1), max));
+    assert!(ffen_diagram::http::body_wanted("POST", "/game.gif", None, max));
+    assert!(!ffen_diagram::http::body_wanted("GET", "/game.gif", None, max));
+    // Under the Free plan's CPU limit less is read (100 ns a byte: 8 ms is 80,000 bytes), refused before parsing.
+    let free = ffen_diagram::CostLimit::new(8);
+    assert_eq!(ffen_diagram::http::max_body_bytes(free), 80_000);
+    let over = RequestInfo { cost_limit: free, content_length: Some(80_001), ..info };
+    let Plan::Respond(r) = plan(&over) else { panic!() };
+    assert_eq!(r.status, 413);
+    assert_eq!(
+        String::from_utf8_lossy(&r.body).trim_end(),
+        "request body too large: 80001 bytes or more; under this service's CPU limit (FFEN_MAX_RENDER_MS) at most \
+         80000 bytes are read (132352 without it)"
+    );
 }
 
 #[test]

@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// The layers, lowest first: a file may name items of its own layer and of the layers before it.
 const LAYERS: &[&str] =
-    &["pixels", "encode", "notation", "options", "words", "draw", "output", "links", "http", "worker_glue"];
+    &["work", "pixels", "encode", "notation", "options", "words", "draw", "output", "links", "http", "worker_glue"];
 
 /// A module path (`["notation", "ffen", "janko"]`) → the file's non-test source.
 type Modules = BTreeMap<Vec<String>, String>;

@@ -540,6 +540,7 @@ mod tests {
 
     /// Each of `boards` (janko FFEN) in each of `looks`, drawn with the sprite and tile caches emptied before each.
     fn cold_renders(boards: &[&str], looks: &[RenderOptions]) -> Vec<Vec<u8>> {
+        let _serial = crate::work::tests::CACHES.lock().unwrap_or_else(|e| e.into_inner());
         let mut cold = Vec::new();
         for board in boards {
             let board = ffen::parse(board, Dialect::Janko).unwrap();

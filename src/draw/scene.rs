@@ -89,6 +89,30 @@ pub(crate) struct Scene {
 }
 
 impl Scene {
+    /// The sprites [`Scene::build`] puts on `board`'s squares drawn with `options`, without the rest of the scene
+    /// (the cost model asks the sprite cache for them before anything is drawn); only on the squares `at` (column,
+    /// row from the top) where given.
+    pub(crate) fn sprite_keys(board: &Board, options: &RenderOptions, at: Option<&[(usize, usize)]>) -> Vec<Key> {
+        let side = Layout::drawn(board, options).square;
+        let fills = Fills { white: options.white_fill, black: options.black_fill };
+        let all: Vec<(usize, usize)>;
+        let squares = match at {
+            Some(squares) => squares,
+            None => {
+                all = (0..board.height()).flat_map(|y| (0..board.width()).map(move |x| (x, y))).collect();
+                &all
+            }
+        };
+        let key = |&(x, y): &(usize, usize)| match board.get(x, y)? {
+            cell @ Cell::Text(_) => {
+                let hatched = matches!(square_paint(board, options, x, y), SquarePaint::Hatched { .. });
+                cell_key(cell, side, hatched, fills)
+            }
+            cell => cell_key(cell, side, false, fills),
+        };
+        squares.iter().filter_map(key).collect()
+    }
+
     /// The scene of `board` drawn with `options` (at the size [`Layout::drawn`] fits).
     pub(crate) fn build(board: &Board, options: &RenderOptions) -> Scene {
         let layout = Layout::drawn(board, options);

@@ -9,8 +9,10 @@
 //! - **extra colours 3–6**, and the pieces of a side with a fill (`white_fill`, `black_fill`): the white sprite with
 //!   its white tinted (black outlines stay black).
 //!
-//! The cache is a process-wide map from (what, colour, rotation, size) to sprite, cleared when it grows beyond
-//! [`CACHE_BUDGET_BYTES`], so a Worker isolate renders each sprite once and then only copies pixels.
+//! The cache is a process-wide map from (what, colour, rotation, size) to sprite, so a Worker isolate renders each
+//! sprite once and then only copies pixels. Past [`CACHE_BUDGET_BYTES`] it drops what the latest requests did not
+//! use, never what the request being drawn uses ([`crate::work::Epoch`]); the cost model charges each sprite it
+//! does not hold ([`predicted_vector_pixels`]).
 //!
 //! **Prepared sprites**: at the default square size ([`PREPARED_SIZE`]) the upright white and black pieces are not
 //! drawn at run time but read from `sprites/prepared-40.bin`, made by this same code ahead of time
@@ -26,7 +28,8 @@ use crate::notation::fairy::{self, Art, FairyFigure};
 use crate::options::render_options::DEFAULT_SQUARE_SIZE;
 use crate::options::theme::extra_tint;
 use crate::pixels::Rgb;
-use std::collections::HashMap;
+use crate::work::{self, Epoch, Unit};
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
 
@@ -232,7 +235,8 @@ impl Sprite {
     }
 }
 
-type Cache = Mutex<(HashMap<Key, Arc<Sprite>>, usize)>;
+/// The sprites held, each with the request that last used it, and the bytes they hold.
+type Cache = Mutex<(HashMap<Key, (Arc<Sprite>, Epoch)>, usize)>;
 
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -249,23 +253,80 @@ pub(crate) fn clear_cache() {
 /// The sprite for `key`, from the cache or drawn now.
 pub(crate) fn get(key: &Key) -> Arc<Sprite> {
     let cache = cache();
-    if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(key) {
-        return Arc::clone(hit);
+    if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get_mut(key) {
+        hit.1 = Epoch::now();
+        return Arc::clone(&hit.0);
     }
     let sprite = Arc::new(draw(key));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     let (map, bytes) = &mut *guard;
     if *bytes + sprite.pixels.data.len() > CACHE_BUDGET_BYTES {
-        map.clear();
-        *bytes = 0;
+        evict_old(map, bytes);
     }
     *bytes += sprite.pixels.data.len();
     // Another thread may have drawn it meanwhile (host tests run in parallel; an isolate has one thread): the one
     // replaced is no longer counted, so that the bytes stay the sum of the sprites held.
-    if let Some(replaced) = map.insert(key.clone(), Arc::clone(&sprite)) {
-        *bytes = bytes.saturating_sub(replaced.pixels.data.len());
+    if let Some(replaced) = map.insert(key.clone(), (Arc::clone(&sprite), Epoch::now())) {
+        *bytes = bytes.saturating_sub(replaced.0.pixels.data.len());
     }
     sprite
+}
+
+/// Makes room: drops every sprite the latest requests did not use ([`Epoch::is_recent`]), never one the request
+/// being drawn uses. So a request whose own sprites are more than the budget keeps them all (it was admitted for
+/// them: the cost model counts what it draws) and the next request finds them; without this, emptying the cache
+/// mid-request made such a request draw its sprites again on every miss.
+/// A process that never starts a request (a benchmark, the CLI drawing many diagrams) keeps everything recent: past
+/// [`HARD_BUDGET_BYTES`] the cache is emptied, as it was before epochs.
+fn evict_old(map: &mut HashMap<Key, (Arc<Sprite>, Epoch)>, bytes: &mut usize) {
+    map.retain(|_, (_, used)| used.is_recent());
+    *bytes = map.values().map(|(sprite, _)| sprite.pixels.data.len()).sum();
+    if *bytes > HARD_BUDGET_BYTES {
+        map.clear();
+        *bytes = 0;
+    }
+}
+
+/// The most bytes the latest requests' sprites may hold before the cache is emptied all the same: far more than
+/// one admitted request draws (every glyph variant at `size=128` is about 7 MB), far less than an isolate's 128 MB.
+const HARD_BUDGET_BYTES: usize = 48 << 20;
+
+/// The pixels the rasteriser will fill to make the sprites of `keys` ([`Unit::Vector`]), from what the cache holds
+/// now: a sprite held costs nothing (and is marked as used by this request, so no eviction takes it before it is
+/// drawn), one missing costs its upright drawing from vectors unless it is prepared or derived from others (a
+/// turned, neutral or tinted sprite: then what its parts cost). Each sprite is counted once. The prediction
+/// [`get`] is checked against by the counts [`upright_exact`] and [`text_sprite`] make.
+pub(crate) fn predicted_vector_pixels<'a>(keys: impl IntoIterator<Item = &'a Key>) -> u64 {
+    let mut seen: HashSet<Key> = HashSet::new();
+    let mut guard = cache().lock().unwrap_or_else(|e| e.into_inner());
+    keys.into_iter().map(|key| missing_pixels(key, &mut guard.0, &mut seen)).sum()
+}
+
+fn missing_pixels(key: &Key, held: &mut HashMap<Key, (Arc<Sprite>, Epoch)>, seen: &mut HashSet<Key>) -> u64 {
+    if !seen.insert(key.clone()) {
+        return 0;
+    }
+    if let Some(hit) = held.get_mut(key) {
+        hit.1 = Epoch::now();
+        return 0;
+    }
+    if !key.turns.is_multiple_of(4) {
+        return missing_pixels(&Key { turns: 0, ..key.clone() }, held, seen);
+    }
+    let side = u64::from(key.size.max(1));
+    let plain = |color: Color| Key { color, turns: 0, fills: key.fills.for_color(color), ..key.clone() };
+    match (&key.shape, key.color, key.fills.tint(key.color)) {
+        (Shape::Text(_) | Shape::HaloText(_), _, _) => side * side,
+        (_, Color::Neutral, _) => {
+            missing_pixels(&plain(Color::White), held, seen) + missing_pixels(&plain(Color::Black), held, seen)
+        }
+        (_, _, Some(_)) => {
+            let white = Key { color: Color::White, turns: 0, fills: Fills::default(), ..key.clone() };
+            missing_pixels(&white, held, seen)
+        }
+        (Shape::Figure(_), _, None) if key.size.max(1) == PREPARED_SIZE => 0,
+        _ => side * side,
+    }
 }
 
 /// Draws the sprite for `key`. Turned, neutral and tinted sprites (extra colours, filled pieces) are made from the
@@ -424,6 +485,7 @@ fn prepared(shape: &Shape, black: bool, size: u32) -> Option<Sprite> {
 }
 
 fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
+    work::count(Unit::Vector, u64::from(size) * u64::from(size));
     let Some(mut pixmap) = Pixmap::new(size, size) else {
         return Sprite::blank(size as usize);
     };
@@ -466,6 +528,7 @@ fn outline(scale: f32) -> Stroke {
 
 /// Letters and numbers: black, centred, [`TEXT_HEIGHT`] of the square tall, no wider than [`TEXT_WIDTH`].
 fn text_sprite(text: &str, size: u32, halo: bool) -> Sprite {
+    work::count(Unit::Vector, u64::from(size) * u64::from(size));
     let mut sprite = Sprite::blank(size as usize);
     let px = text::fitted_px([text], size as f32 * TEXT_HEIGHT, size as f32, TEXT_WIDTH);
     if let Some(cov) = text::rasterize(text, px) {
@@ -658,19 +721,52 @@ mod tests {
     }
 
     #[test]
-    fn cache_stays_within_its_budget() {
-        // 12 sprites of 64 KB at each of 16 large sizes: more than the budget, so the cache empties on the way.
-        for size in 113..=128 {
-            for figure in Figure::ALL {
-                for color in [Color::White, Color::Black] {
-                    let k = key(Shape::Figure(figure), color, 0, size);
-                    assert_eq!(get(&k).pixels, draw(&k).pixels);
-                }
-            }
+    fn the_cache_keeps_a_requests_own_sprites_and_drops_older_ones() {
+        // 12 sprites of about 60 KB at each of 15 large sizes (11 MB), in one request: more than the budget, and all
+        // kept, so that the next request at these sizes draws none again.
+        let _serial = crate::work::tests::CACHES.lock().unwrap_or_else(|e| e.into_inner());
+        crate::work::begin_request();
+        let keys: Vec<Key> = (113..=127)
+            .flat_map(|size| Figure::ALL.map(|figure| (figure, size)))
+            .flat_map(|(figure, size)| [Color::White, Color::Black].map(|c| key(Shape::Figure(figure), c, 0, size)))
+            .collect();
+        for k in &keys {
+            assert_eq!(get(k).pixels, draw(k).pixels);
         }
-        let guard = cache().lock().unwrap_or_else(|e| e.into_inner());
-        assert!(guard.1 <= CACHE_BUDGET_BYTES);
-        assert_eq!(guard.1, guard.0.values().map(|s| s.pixels.data.len()).sum::<usize>());
+        let held = |guard: &std::sync::MutexGuard<'_, _>| {
+            let (map, bytes): &(HashMap<Key, (Arc<Sprite>, Epoch)>, usize) = guard;
+            assert_eq!(*bytes, map.values().map(|(s, _)| s.pixels.data.len()).sum::<usize>());
+            keys.iter().filter(|k| map.contains_key(k)).count()
+        };
+        // (Another test may empty the cache meanwhile: then some are gone, never counted wrong.)
+        let kept = held(&cache().lock().unwrap_or_else(|e| e.into_inner()));
+        assert!(kept == keys.len() || kept < keys.len() / 2, "{kept}");
+        // Later requests: what none of the latest used is dropped when room is needed.
+        for _ in 0..crate::work::KEPT_EPOCHS {
+            crate::work::begin_request();
+        }
+        get(&key(Shape::Disc("qz".into()), Color::White, 0, 111));
+        assert_eq!(held(&cache().lock().unwrap_or_else(|e| e.into_inner())), 0);
+    }
+
+    #[test]
+    fn the_prediction_counts_what_drawing_counts() {
+        // Sizes no other test draws, so that the cache's state is this test's.
+        let _serial = crate::work::tests::CACHES.lock().unwrap_or_else(|e| e.into_inner());
+        crate::work::begin_request();
+        let keys = [
+            key(Shape::Disc("zq".into()), Color::Neutral, 1, 57),
+            key(Shape::Figure(Figure::Queen), Color::Extra(ExtraColor::ALL[1]), 2, 57),
+            key(Shape::Text("7".into()), Color::White, 3, 57),
+            key(Shape::Figure(Figure::Rook), Color::Black, 0, PREPARED_SIZE),
+        ];
+        let predicted = predicted_vector_pixels(&keys);
+        crate::work::take();
+        keys.iter().for_each(|k| drop(get(k)));
+        let counted = crate::work::take().vector;
+        // Two discs and a queen and a text at 57 px; the prepared rook nothing.
+        assert_eq!((predicted, counted), (4 * 57 * 57, 4 * 57 * 57));
+        assert_eq!(predicted_vector_pixels(&keys), 0);
     }
 
     /// A piece filled with an extra colour's tint is that extra colour's piece, whichever its side, turned or not,

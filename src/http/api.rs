@@ -6,7 +6,9 @@
 //! `width` (Game Courier only), options; a family's link as its family reads it). The FFEN itself is read later (by
 //! [`super::decide`]), so a [`DiagramQuery`] holds it as text.
 
-use super::game::{GAME_PATH, MAX_BODY_BYTES};
+use super::game::GAME_PATH;
+#[cfg(doc)]
+use super::game::{max_body_bytes, MAX_BODY_BYTES};
 use super::link::{LinkKind, MAX_URL_LEN};
 use super::page;
 use super::reject::Reject;
@@ -93,9 +95,10 @@ pub struct RequestInfo<'a> {
 }
 
 /// Whether the glue reads this request's body (before planning it): `POST /game.gif` whose `Content-Length`, if
-/// given, is within [`MAX_BODY_BYTES`]. It reads at most one byte more than the limit.
-pub fn body_wanted(method: &str, path: &str, content_length: Option<u64>) -> bool {
-    method == "POST" && path == GAME_PATH && content_length.is_none_or(|len| len <= MAX_BODY_BYTES)
+/// given, is within `limit` ([`max_body_bytes`] of the deployment's CPU limit, at most [`MAX_BODY_BYTES`]). It
+/// reads at most one byte more than the limit.
+pub fn body_wanted(method: &str, path: &str, content_length: Option<u64>, limit: u64) -> bool {
+    method == "POST" && path == GAME_PATH && content_length.is_none_or(|len| len <= limit)
 }
 
 impl RequestInfo<'_> {

@@ -138,10 +138,11 @@ impl ETag {
     }
 
     /// Whether an `If-None-Match` header names this tag: weak comparison, as RFC 9110 prescribes for it (`W/` is
-    /// ignored), in a comma-separated list; `*` matches any tag.
-    pub fn matched_by(self, if_none_match: &str) -> bool {
+    /// ignored), in a comma-separated list; `*` matches any tag where `star` (the resource surely has a current
+    /// representation: its `GET` answers `200`).
+    pub fn matched_by(self, if_none_match: &str, star: bool) -> bool {
         let want = self.to_string();
-        if_none_match.split(',').map(str::trim).any(|tag| tag == "*" || tag.trim_start_matches("W/") == want)
+        if_none_match.split(',').map(str::trim).any(|tag| (star && tag == "*") || tag.trim_start_matches("W/") == want)
     }
 }
 
@@ -207,10 +208,11 @@ mod tests {
         let tag = ETag::of_key("k");
         let quoted = tag.to_string();
         for header in [quoted.clone(), format!("W/{quoted}"), format!("\"x\", {quoted}"), " * ".to_string()] {
-            assert!(tag.matched_by(&header), "{header}");
+            assert!(tag.matched_by(&header, true), "{header}");
+            assert_eq!(tag.matched_by(&header, false), !header.contains('*'), "{header}");
         }
         for header in ["", "\"x\"", &tag.hex(), &format!("{quoted}x"), "W/", "**"] {
-            assert!(!tag.matched_by(header), "{header}");
+            assert!(!tag.matched_by(header, true), "{header}");
         }
     }
 

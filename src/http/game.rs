@@ -13,6 +13,7 @@ use crate::notation::board::{Board, Cell, Color, Figure, PieceKind};
 use crate::notation::ffen::{self, Dialect};
 use crate::notation::moves::MAX_MOVES;
 use crate::options::furniture::{Move, SquareName};
+use crate::output::cost::{CostLimit, BODY_BYTE_NANOS};
 use crate::output::game::{Game, GameFrame};
 use crate::pixels::Rgb;
 use crate::words::json::string;
@@ -21,9 +22,21 @@ use std::fmt;
 /// The route.
 pub const GAME_PATH: &str = "/game.gif";
 
-/// The largest body read, in bytes: lila-gif's 93-frame example is 12 KB; 500 frames written out with
-/// indentation and lila-gif's other fields stay under it.
-pub const MAX_BODY_BYTES: u64 = 256 * 1024;
+/// The most bytes a frame's JSON object takes: a FEN of an 8×8 board with its fields (at most about 90 bytes), the
+/// last move, the check, the delay and the glyph, with indentation (lila-gif's example: about 110 bytes a frame).
+pub const MAX_FRAME_BYTES: u64 = 256;
+
+/// The largest body read, in bytes: [`MAX_FRAMES`] frames of [`MAX_FRAME_BYTES`] and 4 KB for the rest (the
+/// names, the comment, the look), so that a limit on the frames is a limit on what is read. lila-gif's 93-frame
+/// example is 12 KB. A deployment's CPU limit may read less ([`max_body_bytes`]).
+pub const MAX_BODY_BYTES: u64 = MAX_FRAMES as u64 * MAX_FRAME_BYTES + 4096;
+
+/// The most body bytes read under the CPU limit `limit` (`None`: no limit): a byte costs [`BODY_BYTE_NANOS`] to read
+/// and parse, charged before any of it is parsed, so a body cannot cost more to read than the limit allows
+/// (8 ms: 80,000 bytes, a game of about 500 frames as lila-gif writes them); never more than [`MAX_BODY_BYTES`].
+pub fn max_body_bytes(limit: Option<CostLimit>) -> u64 {
+    limit.map_or(MAX_BODY_BYTES, |limit| MAX_BODY_BYTES.min(u64::from(limit.millis()) * 1_000_000 / BODY_BYTE_NANOS))
+}
 
 /// The most frames: a start position and [`MAX_MOVES`] moves, as many as `moves=` plays.
 pub const MAX_FRAMES: usize = MAX_MOVES + 1;

@@ -40,6 +40,35 @@ impl Response {
     }
 }
 
+/// The most bytes a response's headers take in all, names, values and separators (`name: value` and a line end
+/// each): 8 KB, under what Node's `fetch` (16 KB) and common proxies accept.
+pub const MAX_HEADER_BYTES: usize = 8 * 1024;
+
+/// The bytes `headers` take on the wire, as [`MAX_HEADER_BYTES`] counts them.
+pub fn header_bytes(headers: &[Header]) -> usize {
+    headers.iter().map(|(name, value)| name.len() + 2 + value.len() + 2).sum()
+}
+
+/// Keeps `headers` within [`MAX_HEADER_BYTES`]: what only describes the diagram goes first, in this order — the
+/// `Link` header's alternates (the other formats' links), then the `Link` header, then `X-FFEN` (the canonical FFEN,
+/// which the `Link` also carries). A large board's answer thus keeps its type, validators and CORS; its canonical
+/// link is left out where it would not fit (docs/parameters.md, "Limits").
+pub(crate) fn fit_headers(headers: &mut Vec<Header>) {
+    if header_bytes(headers) <= MAX_HEADER_BYTES {
+        return;
+    }
+    if let Some((_, link)) = headers.iter_mut().find(|(name, _)| *name == "Link") {
+        if let Some(end) = link.find(">; rel=\"canonical\"") {
+            link.truncate(end + ">; rel=\"canonical\"".len());
+        }
+    }
+    for name in ["Link", "X-FFEN"] {
+        if header_bytes(headers) > MAX_HEADER_BYTES {
+            headers.retain(|(n, _)| *n != name);
+        }
+    }
+}
+
 /// A header from two string slices (the lists below read like the wire).
 pub(crate) fn header(name: &'static str, value: &str) -> Header {
     (name, value.to_string())

@@ -31,10 +31,13 @@ pub enum Reject {
         /// The method as sent.
         method: String,
     },
-    /// `413`: a `POST /game.gif` body (its `Content-Length`, or what was read) over [`MAX_BODY_BYTES`].
+    /// `413`: a `POST /game.gif` body (its `Content-Length`, or what was read) over [`MAX_BODY_BYTES`], or over
+    /// what the deployment's CPU limit reads ([`super::game::max_body_bytes`]).
     BodyTooLarge {
         /// Its length in bytes, as far as it is known (the header's, or the limit and one byte read).
         len: u64,
+        /// The limit it is over.
+        limit: u64,
     },
     /// `400`: a `POST /game.gif` body that cannot be read: the field's place and why.
     BadBody(BodyError),
@@ -163,8 +166,13 @@ impl fmt::Display for Reject {
                     header_value(method)
                 )
             }
-            Reject::BodyTooLarge { len } => {
-                write!(f, "request body too large: {len} bytes or more, the limit is {MAX_BODY_BYTES}")
+            Reject::BodyTooLarge { len, limit } if *limit < MAX_BODY_BYTES => write!(
+                f,
+                "request body too large: {len} bytes or more; under this service's CPU limit (FFEN_MAX_RENDER_MS) \
+                 at most {limit} bytes are read ({MAX_BODY_BYTES} without it)"
+            ),
+            Reject::BodyTooLarge { len, limit } => {
+                write!(f, "request body too large: {len} bytes or more, the limit is {limit}")
             }
             Reject::BadBody(e) => write!(f, "invalid {GAME_PATH} body: {e}"),
             Reject::UrlTooLong { len } => write!(f, "URL too long: {len} bytes, the limit is {MAX_URL_LEN}"),
@@ -212,7 +220,7 @@ mod tests {
         let cases = [
             (Reject::MethodNotAllowed { method: "POST".into() }, 405),
             (Reject::PostOnly { method: "GET".into() }, 405),
-            (Reject::BodyTooLarge { len: MAX_BODY_BYTES + 1 }, 413),
+            (Reject::BodyTooLarge { len: MAX_BODY_BYTES + 1, limit: MAX_BODY_BYTES }, 413),
             (Reject::BadBody(BodyError { field: "frames".into(), message: "missing".into() }), 400),
             (Reject::UrlTooLong { len: MAX_URL_LEN + 1 }, 414),
             (Reject::NotFound, 404),
@@ -227,6 +235,8 @@ mod tests {
                         height: 900,
                         tiles: 40,
                         frames: 1,
+                        new_sprite_pixels: 0,
+                        words: false,
                     },
                     limit: crate::output::cost::CostLimit::new(8).unwrap(),
                 }),

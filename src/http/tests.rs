@@ -111,6 +111,17 @@ fn if_none_match_gives_304_before_rendering() {
     // A rejected request is rejected whatever it says it has.
     let bad = RequestInfo { if_none_match: Some("*"), ..get("/d.php", Some("ff=9z9")) };
     assert!(matches!(reject(&bad), Reject::BadFfen(_)));
+    // An animation whose GET is a `400` once drawn (its frames cannot be transparent) gets no `304` for `*`: it is
+    // drawn, and refused; its own tag, which only a `200` carries, still gets the `304`.
+    let unanimatable = get("/diagram.gif", Some("ffen=8/8/8/8/8/8/4P3/8&light=transparent&moves=e2e4"));
+    let star = RequestInfo { if_none_match: Some("*"), ..unanimatable };
+    let Plan::Diagram(job) = plan(&star) else { panic!("no 304 for * on an animation") };
+    assert!(matches!(job.render(), crate::http::Rendered::Failed(r) if r.status == 400));
+    for drawn_first in ["/diagram.gif?ffen=8&light=transparent", "/diagram.png?ffen=8/8/8/8/8/8/8/R7&moves=a1a2"] {
+        let (path, query) = drawn_first.split_once('?').unwrap();
+        let req = RequestInfo { if_none_match: Some("*"), ..get(path, Some(query)) };
+        assert!(matches!(plan(&req), Plan::Diagram(_)), "{drawn_first}");
+    }
 }
 
 #[test]
@@ -884,8 +895,9 @@ fn a_cost_limit_refuses_with_a_400_naming_it() {
     assert!(matches!(plan(&get("/diagram.png", Some(&query))), Plan::Diagram(_)), "no limit: a diagram");
     // 8×8 at the largest size with coordinates: more pixels (1,066²), served under the same limit.
     let start = "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=128&coords=1";
-    let big = RequestInfo { cost_limit: crate::output::cost::CostLimit::new(8), ..get("/diagram.png", Some(start)) };
-    assert!(matches!(plan(&big), Plan::Diagram(_)));
+    // (Its sprites' first drawing at a new size is charged on top, from the isolate's cache: docs/cost.md.)
+    let Plan::Diagram(big) = plan(&get("/diagram.png", Some(start))) else { panic!("no limit: a diagram") };
+    assert!(crate::output::cost::render_cost(big.board(), big.options()).micros < 8_000);
 }
 
 /// The link families (crate::links) behind the planner: routed after the service's own routes, one cache entry
@@ -1101,11 +1113,22 @@ mod words {
     fn words_are_not_refused_for_the_size_of_their_picture() {
         let big = format!("ffen={}&size=128", ["8888"; 32].join("/"));
         assert!(matches!(reject(&get("/diagram.png", Some(&big))), Reject::TooLarge(_)));
+        // (Their own cost is checked: an empty 32×32 board's words are about 1.7 ms.)
         let limited =
-            |path| RequestInfo { cost_limit: crate::output::cost::CostLimit::new(1), ..get(path, Some(&big)) };
+            |path| RequestInfo { cost_limit: crate::output::cost::CostLimit::new(2), ..get(path, Some(&big)) };
         let (j, r) = (job(&limited("/diagram.txt")), job(&limited("/diagram.json")));
         assert_eq!(rendered(&j).body, b"Board 32\xc3\x9732\nEmpty board\n");
         assert!(rendered(&r).body.starts_with(b"{\"ffen\":"));
+        // A full 32×32 board of pieces and 64 arrows is not described under the Free plan's limit (10.2 ms predicted).
+        let full = vec!["Q".repeat(32); 32].join("/");
+        let arrows: Vec<String> = (1..=32).flat_map(|r| [format!("a{r}h{r}"), format!("b{r}g{r}")]).collect();
+        let costly = format!("ffen={full}&arrows={}", arrows.join(","));
+        let free =
+            |path| RequestInfo { cost_limit: crate::output::cost::CostLimit::new(8), ..get(path, Some(&costly)) };
+        for path in ["/diagram.txt", "/diagram.json"] {
+            let Reject::TooCostly(e) = reject(&free(path)) else { panic!("{path}: not refused") };
+            assert!(e.to_string().starts_with("the description of the diagram would take about 10.2 ms"), "{e}");
+        }
     }
 
     #[test]
@@ -1156,4 +1179,49 @@ fn the_favicon_is_the_page_icons_diagram() {
         Rendered::Failed(_) => panic!("the icon renders"),
     };
     assert_eq!(body(&favicon), body(&named));
+}
+
+/// Every answer's headers stay within 8 KB: a board whose canonical FFEN and options are long (every link carries
+/// them) loses the `Link` header's alternates, then the `Link` header; a small one keeps them all.
+#[test]
+fn headers_stay_within_their_limit() {
+    use crate::http::headers::{header_bytes, MAX_HEADER_BYTES};
+    let fairy = |n: usize| (0..n).map(|i| format!("[{}:w]", ["grasshopper", "nightrider"][i % 2])).collect::<String>();
+    let queens = vec!["Q".repeat(32); 32].join("/");
+    let arrows: Vec<String> = (0..64).map(|i| format!("{}{}h{}", ["a", "b"][i / 32], i % 32 + 1, i % 32 + 1)).collect();
+    let files = |f: usize| crate::notation::board::file_name(f);
+    let squares: Vec<String> = (0..1024).map(|i| format!("{}{}", files(i % 32), i / 32 + 1)).collect();
+    let cases = [
+        // (query, the Link's alternates kept, the Link kept)
+        (format!("ffen={}", fairy(1)), true, true),
+        (format!("ffen={}", vec![fairy(12); 12].join("/")), false, true),
+        (format!("ffen={queens}&arrows={}&squares={}", arrows.join(","), squares.join(",")), false, false),
+    ];
+    for (query, alternates, link) in &cases {
+        for path in ["/diagram.png", "/diagram.json", "/diagram.txt"] {
+            let query = format!("{query}&size=12");
+            let Plan::Diagram(job) = plan(&get(path, Some(&query))) else { panic!("{path} {query}") };
+            let headers = job.headers(CacheStatus::Miss);
+            assert!(header_bytes(&headers) <= MAX_HEADER_BYTES, "{path} {query}: {}", header_bytes(&headers));
+            let value = |name: &str| headers.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str());
+            assert_eq!(value("Link").is_some(), *link, "{path} {query}");
+            // (The text's Link names no alternate.)
+            let alternated = value("Link").is_some_and(|v| v.contains("rel=\"alternate\""));
+            assert_eq!(alternated, *alternates && path != "/diagram.txt", "{path} {query}");
+            assert!(value("ETag").is_some() && value("X-FFEN").is_some() && value("Content-Type").is_some());
+        }
+    }
+}
+
+/// A GIF stores its delay in hundredths of a second: two delays it cannot tell apart are one key; the animated PNG
+/// stores milliseconds, so they are two there.
+#[test]
+fn a_gifs_delay_is_canonical_in_hundredths() {
+    let key = |path: &str, delay: u32| {
+        let query = format!("ffen=8/8/8/8/8/8/8/R7&moves=a1a2&delay={delay}");
+        job(&get(path, Some(&query))).key().as_str().to_string()
+    };
+    assert_eq!(key("/diagram.gif", 1000), key("/diagram.gif", 1001));
+    assert_eq!(key("/diagram.gif", 1005), key("/diagram.gif", 1010));
+    assert_ne!(key("/diagram.png", 1000), key("/diagram.png", 1001));
 }

@@ -28,10 +28,13 @@
 
 use crate::draw::indexed::indexed_path_applies;
 use crate::draw::layout::Layout;
+use crate::draw::scene::Scene;
+use crate::draw::sprite;
 use crate::notation::board::{Board, Cell};
 use crate::notation::moves::{Square, Step};
 use crate::options::render_options::RenderOptions;
 use crate::output::format::{AnimationEncoder, Format};
+use crate::work::Work;
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
@@ -100,6 +103,50 @@ pub struct RenderCost {
     /// The frames: 1 for a still, the diagram and one a move for an animation (before the frames that change
     /// nothing are merged).
     pub frames: u32,
+    /// The pixels the rasteriser will fill for sprites the isolate's cache does not hold yet
+    /// ([`crate::work::Unit::Vector`]),
+    /// included in [`RenderCost::micros`] ([`RenderCost::with_new_sprites`]); 0 from [`render_cost`] and
+    /// [`animation_cost`], which do not look at the cache.
+    pub new_sprite_pixels: u64,
+    /// Whether it is the cost of the words (`/diagram.txt`, `/diagram.json`: [`words_cost`]), not of a picture.
+    pub words: bool,
+}
+
+impl RenderCost {
+    /// This cost with the pixels of the sprites to draw ([`new_sprite_pixels`]) added, at [`VECTOR_PIXEL_NANOS`].
+    pub fn with_new_sprites(self, pixels: u64) -> RenderCost {
+        let micros = self.micros.saturating_add(pixels.saturating_mul(VECTOR_PIXEL_NANOS) / 1000);
+        RenderCost { micros, new_sprite_pixels: self.new_sprite_pixels.saturating_add(pixels), ..self }
+    }
+
+    /// The work predicted in [`crate::work`]'s units, to compare with what drawing counts.
+    pub fn work(&self) -> Work {
+        Work { vector: self.new_sprite_pixels }
+    }
+}
+
+/// Nanoseconds a pixel of a sprite drawn from its vectors (tiny-skia's anti-aliased paths, fontdue's glyphs, the
+/// sprite's bounds found and its levels quantized): paid once per isolate and size for a piece, but on every request
+/// for pieces no request drew before (lettered discs with new names, a new size).
+pub const VECTOR_PIXEL_NANOS: u64 = 100;
+
+/// The pixels of sprites the isolate's cache does not hold that drawing `board` with `options` and playing `lines`
+/// on it will draw from vectors: the board's sprites, then on each move's board those of the squares it changed.
+/// Asks the sprite cache (and marks what it holds as used by this request, so that nothing drawn meanwhile evicts
+/// it): the same diagram costs less in an isolate that drew its pieces before.
+pub fn new_sprite_pixels(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) -> u64 {
+    let mut keys = Scene::sprite_keys(board, options, None);
+    for step in lines.iter().flatten() {
+        let height = step.board.height();
+        let at: Vec<(usize, usize)> = step
+            .changed
+            .iter()
+            .filter(|s| s.rank >= 1 && s.rank <= height)
+            .map(|s| (s.file, height - s.rank))
+            .collect();
+        keys.extend(Scene::sprite_keys(&step.board, options, Some(&at)));
+    }
+    sprite::predicted_vector_pixels(&keys)
 }
 
 /// Predicts what drawing and encoding `board` with `options` costs; see the module documentation.
@@ -147,7 +194,15 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
         + chars as u64 * CHAR_MICROS
         + sprites * SPRITE_MICROS
         + labels * LABEL_MICROS;
-    RenderCost { micros, width: l.width, height: l.height, tiles: tiles as u32, frames: 1 }
+    RenderCost {
+        micros,
+        width: l.width,
+        height: l.height,
+        tiles: tiles as u32,
+        frames: 1,
+        new_sprite_pixels: 0,
+        words: false,
+    }
 }
 
 /// Predicts what drawing and encoding the animation of `lines` played on `board` in `format` costs (a still drawn
@@ -199,6 +254,45 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
     RenderCost { micros: FIXED_MICROS + nanos / 1000, frames, ..still }
 }
 
+/// Nanoseconds a byte of a posted body (`POST /game.gif`): copied out of the runtime's stream, parsed as JSON, its
+/// FENs and fields read. Charged on the body's length before it is parsed, and added to the game's cost.
+pub const BODY_BYTE_NANOS: u64 = 100;
+
+/// Microseconds of the words' answers (`/diagram.txt`, `/diagram.json`): a cell described (its piece named in the
+/// language, its square written, its JSON object), an empty square walked, and an item of the furniture (a square or
+/// an arrow listed).
+const WORDS_CELL_MICROS: u64 = 8;
+const WORDS_SQUARE_NANOS: u64 = 1_000;
+const WORDS_ITEM_MICROS: u64 = 5;
+
+/// Predicts what describing `board` with `options` in words costs (the text and the JSON; no picture is drawn): the
+/// fixed part, every cell neither empty nor a hole, every square, every highlighted square and arrow, and the
+/// characters of the title and caption. A 32×32 board full of pieces is about 9 ms: the Free plan refuses its words
+/// as it refuses its picture at the largest sizes.
+pub fn words_cost(board: &Board, options: &RenderOptions) -> RenderCost {
+    let l = Layout::requested(board, options);
+    let pieces = board.cells().iter().filter(|c| !matches!(c, Cell::Empty | Cell::Hole)).count() as u64;
+    let squares = board.cells().len() as u64;
+    let furniture = &options.furniture;
+    let items = (furniture.squares.len() + furniture.arrows.len()) as u64;
+    let chars: usize = furniture.title.lines().iter().chain(furniture.caption.lines()).map(|l| l.chars().count()).sum();
+    let micros = FIXED_MICROS
+        + pieces * WORDS_CELL_MICROS
+        + squares * WORDS_SQUARE_NANOS / 1000
+        + items * WORDS_ITEM_MICROS
+        + chars as u64;
+    let (tiles, _) = distinct_squares(board);
+    RenderCost {
+        micros,
+        width: l.width,
+        height: l.height,
+        tiles: tiles as u32,
+        frames: 1,
+        new_sprite_pixels: 0,
+        words: true,
+    }
+}
+
 /// Predicts an animation from its parts (lila-gif's `/game.gif`: [`crate::output::game::Game::cost`]): its first
 /// frame as a still of `first` with `options` plus every pixel of the `width × height` picture, the `chars`
 /// characters of its text (the players' names, the coordinates), then each later frame's fixed part and the pixels
@@ -219,7 +313,7 @@ pub(crate) fn frames_cost(
         nanos += FRAME_NANOS + area * GAME_PIXEL_NANOS.later;
     }
     let frames = u32::try_from(1 + areas.len()).unwrap_or(u32::MAX);
-    RenderCost { micros: FIXED_MICROS + nanos / 1000, width, height, tiles, frames }
+    RenderCost { micros: FIXED_MICROS + nanos / 1000, width, height, tiles, frames, new_sprite_pixels: 0, words: false }
 }
 
 /// How many files and ranks the rectangle around `squares` spans.
@@ -332,6 +426,26 @@ impl fmt::Display for TooCostly {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = &self.cost;
         let (ms, tenths, limit) = (c.micros / 1000, c.micros % 1000 / 100, self.limit.0);
+        if c.words {
+            return write!(
+                f,
+                "the description of the diagram would take about {ms}.{tenths} ms of CPU to write; this service's \
+                 limit (FFEN_MAX_RENDER_MS) is {limit} ms: choose a smaller board or fewer marks"
+            );
+        }
+        let sprites_micros = c.new_sprite_pixels.saturating_mul(VECTOR_PIXEL_NANOS) / 1000;
+        if sprites_micros > 0 && c.micros.saturating_sub(sprites_micros) <= u64::from(limit) * 1000 {
+            // Only the pieces this isolate has not drawn yet put it over: say so (a smaller size, or fewer different
+            // pieces, fits).
+            let sprites_ms = sprites_micros / 1000;
+            return write!(
+                f,
+                "the diagram ({}×{} pixels) would take about {ms}.{tenths} ms of CPU to draw, {sprites_ms} ms of it \
+                 drawing pieces at a size this server has not drawn them at yet; this service's limit \
+                 (FFEN_MAX_RENDER_MS) is {limit} ms: choose a smaller size or fewer different pieces",
+                c.width, c.height
+            );
+        }
         if c.frames > 1 {
             // An animation's frames cost it more than its size.
             return write!(

@@ -110,6 +110,15 @@ impl Format {
         }
     }
 
+    /// Whether this format's painter draws pixels (the PNG and the GIF, through the sprite cache), so that the
+    /// sprites it has not drawn yet are part of its cost; the SVG writes the pieces' vectors as they are.
+    pub const fn draws_pixels(self) -> bool {
+        match self {
+            Format::Png | Format::Gif => true,
+            Format::Svg | Format::Txt | Format::Json => false,
+        }
+    }
+
     /// Whether this format animates moves (`moves=`): the PNG (an animated PNG) and the GIF. The SVG refuses them;
     /// the words ignore them (they describe the diagram).
     pub const fn animates(self) -> bool {

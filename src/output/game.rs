@@ -8,6 +8,8 @@
 
 use crate::draw::layout::Layout;
 use crate::draw::raster::quantize;
+use crate::draw::scene::Scene;
+use crate::draw::sprite;
 use crate::draw::text::{self, Coverage};
 use crate::notation::board::Board;
 use crate::notation::paint;
@@ -105,7 +107,25 @@ impl Game {
         let areas: Vec<u64> = self.frames.windows(2).map(|pair| changed_area(&pair[0], &pair[1])).collect();
         let chars = self.bars.iter().flatten().map(|name| name.chars().count()).sum::<usize>();
         let first = self.frames.first().map(|f| &f.board);
-        cost::frames_cost(first, &self.options(), self.size(), chars + 16 * usize::from(self.coordinates), &areas)
+        let options = self.options();
+        let cost = cost::frames_cost(first, &options, self.size(), chars + 16 * usize::from(self.coordinates), &areas);
+        cost.with_new_sprites(self.new_sprite_pixels(&options))
+    }
+
+    /// The pixels of the sprites the isolate has not drawn yet that the frames show ([`cost::new_sprite_pixels`]):
+    /// the first frame's, then each later frame's on the squares where it differs from the one before.
+    fn new_sprite_pixels(&self, options: &RenderOptions) -> u64 {
+        let Some(first) = self.frames.first() else { return 0 };
+        let mut keys = Scene::sprite_keys(&first.board, options, None);
+        for pair in self.frames.windows(2) {
+            let (before, after) = (&pair[0].board, &pair[1].board);
+            let at: Vec<(usize, usize)> = (0..after.height())
+                .flat_map(|y| (0..after.width()).map(move |x| (x, y)))
+                .filter(|&(x, y)| before.get(x, y) != after.get(x, y))
+                .collect();
+            keys.extend(Scene::sprite_keys(after, options, Some(&at)));
+        }
+        sprite::predicted_vector_pixels(&keys)
     }
 
     /// The GIF: the board's animation, its frames cut out of the framed picture and put between the bars, with the

@@ -26,8 +26,10 @@ use crate::notation::moves::{self, MoveError, Moves};
 use crate::options::error::OptionError;
 use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
-use crate::output::cost::{animation_cost, render_cost, CostLimit, RenderCost, TooCostly};
-use crate::output::format::{Format, Playback, WriteError};
+use crate::output::cost::{
+    animation_cost, new_sprite_pixels, render_cost, words_cost, CostLimit, RenderCost, TooCostly,
+};
+use crate::output::format::{AnimationEncoder, Format, Playback, WriteError};
 use std::fmt;
 
 /// A diagram as asked for, its parts as the caller read them: the position's parameters, the options, and the
@@ -137,32 +139,48 @@ impl Order<'_> {
             Dialect::Hgm => Color::White,
             _ => moves::side_to_move(&position.ffen),
         };
-        Playback::new(&moves, board, first, position.delay).map_err(OrderError::Moves)
+        // A GIF stores hundredths of a second: its delay is canonical in them, so equal bytes have one key.
+        let delay = match self.format.animation_encoder() {
+            Some(AnimationEncoder::Gif) => position.delay.in_centiseconds(),
+            Some(AnimationEncoder::Apng) | None => position.delay,
+        };
+        Playback::new(&moves, board, first, delay).map_err(OrderError::Moves)
     }
 }
 
 impl Diagram {
     /// The CPU this diagram is predicted to cost ([`crate::render_cost`], [`crate::animation_cost`]): an animation's, a GIF's (drawn on the
     /// animation's path, also when still), or a still's.
+    ///
+    /// It includes the sprites this isolate has not drawn yet ([`new_sprite_pixels`]), so it asks the sprite cache:
+    /// the same diagram costs more in an isolate that meets its pieces for the first time.
     pub fn cost(&self) -> RenderCost {
-        match &self.playback {
-            Some(playback) => animation_cost(&self.board, &self.options, &playback.lines, self.format),
+        let lines = self.playback.as_ref().map_or(&[][..], |playback| &playback.lines[..]);
+        if !self.format.is_picture() {
+            return words_cost(&self.board, &self.options);
+        }
+        let cost = match &self.playback {
+            Some(_) => animation_cost(&self.board, &self.options, lines, self.format),
             None if self.format.still_is_animation() => animation_cost(&self.board, &self.options, &[], self.format),
             None => render_cost(&self.board, &self.options),
+        };
+        match self.format.draws_pixels() {
+            true => cost.with_new_sprites(new_sprite_pixels(&self.board, &self.options, lines)),
+            false => cost,
         }
     }
 
-    /// Whether a picture is within the pixel limit and, where there is one, the CPU limit. Words are never refused
-    /// for the size their picture would have.
-    pub fn check(&self, pixels: PixelLimit, cpu: Option<CostLimit>) -> Result<(), OrderError> {
-        if !self.format.is_picture() {
-            return Ok(());
+    /// Whether a picture is within the pixel limit and, where there is one, the CPU limit: `Ok` with the cost
+    /// predicted when a limit was checked. Words are never refused for the size their picture would have, but are
+    /// for their own cost ([`words_cost`]).
+    pub fn check(&self, pixels: PixelLimit, cpu: Option<CostLimit>) -> Result<Option<RenderCost>, OrderError> {
+        if self.format.is_picture() {
+            check_image_size_within(&self.board, &self.options, pixels).map_err(OrderError::TooLarge)?;
         }
-        check_image_size_within(&self.board, &self.options, pixels).map_err(OrderError::TooLarge)?;
-        match cpu {
-            Some(limit) => limit.check(self.cost()).map_err(OrderError::TooCostly),
-            None => Ok(()),
-        }
+        let Some(limit) = cpu else { return Ok(None) };
+        let cost = self.cost();
+        limit.check(cost).map_err(OrderError::TooCostly)?;
+        Ok(Some(cost))
     }
 
     /// The bytes of this diagram in its format ([`Format::write_played`]).

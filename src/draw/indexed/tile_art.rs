@@ -10,6 +10,7 @@ use crate::draw::sprite;
 use crate::encode::deflate::tile::TileCodes;
 use crate::options::theme::{hatching, PAPER};
 use crate::pixels::{Image, Rect, Rgb};
+use crate::work::Epoch;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -206,9 +207,9 @@ impl TileKey {
 
 /// The tiles' RGB pixels drawn in this isolate, with the bytes they hold: a warm isolate meets the same squares in
 /// diagram after diagram (the twelve pieces on two colours at the sizes in use), and drawing a sprite onto its square
-/// is a large share of a miss (docs/cost.md). Emptied when it would hold more than [`TILE_BUDGET_BYTES`]. The pixels
+/// is a large share of a miss (docs/cost.md). When it would hold more than [`TILE_BUDGET_BYTES`], the tiles the latest requests did not use are dropped. The pixels
 /// are a pure function of the key, so a cached tile and a new one are the same picture.
-type TileCache = Mutex<(HashMap<TileKey, Arc<TileArt>>, usize)>;
+type TileCache = Mutex<(HashMap<TileKey, (Arc<TileArt>, Epoch)>, usize)>;
 
 /// The most bytes of tile pixels kept (a full set of 24 tiles at 128 px is 1.6 MB).
 const TILE_BUDGET_BYTES: usize = 8 << 20;
@@ -227,21 +228,25 @@ pub(crate) fn clear_tile_cache() {
 /// The tile `key`, from the cache or drawn now by `draw` (`side`×`side` RGB pixels).
 fn tile_art(key: TileKey, side: usize, draw: impl FnOnce() -> Vec<u32>) -> Arc<TileArt> {
     let cache = TILES.get_or_init(|| Mutex::new((HashMap::new(), 0)));
-    if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
-        return Arc::clone(hit);
+    if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get_mut(&key) {
+        hit.1 = Epoch::now();
+        return Arc::clone(&hit.0);
     }
     let pixels = Arc::new(TileArt::new(draw(), side));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     let (map, bytes) = &mut *guard;
     let size = pixels.bytes();
     if *bytes + size > TILE_BUDGET_BYTES {
-        map.clear();
-        *bytes = 0;
+        // Only what the latest requests did not use goes (as in the sprite cache): a request whose own tiles are
+        // more than the budget keeps them, instead of emptying the cache under itself and drawing them again on
+        // every miss.
+        map.retain(|_, (_, used)| used.is_recent());
+        *bytes = map.values().map(|(tile, _)| tile.bytes()).sum();
     }
     *bytes += size;
     // Another thread may have drawn it meanwhile (host tests run in parallel; an isolate has one thread): the one
     // replaced is no longer counted.
-    if let Some(replaced) = map.insert(key, Arc::clone(&pixels)) {
+    if let Some((replaced, _)) = map.insert(key, (Arc::clone(&pixels), Epoch::now())) {
         *bytes = bytes.saturating_sub(replaced.bytes());
     }
     pixels

@@ -47,6 +47,18 @@ impl Delay {
         self.0
     }
 
+    /// The delay a GIF stores, in hundredths of a second (rounded to the nearest, half up), as milliseconds: the GIF's
+    /// canonical delay, so that two delays the GIF cannot tell apart (`1000` and `1001`) share one key.
+    ///
+    /// ```
+    /// use ffen_diagram::params::Delay;
+    /// let gif = |ms| Delay::new(ms).unwrap().in_centiseconds().millis();
+    /// assert_eq!((gif(1001), gif(1005), gif(20), gif(10_000)), (1000, 1010, 20, 10_000));
+    /// ```
+    pub const fn in_centiseconds(self) -> Delay {
+        Delay((self.0 + 5) / 10 * 10)
+    }
+
     /// The value the modern link writes: the milliseconds, or `None` at the default (omitted).
     pub fn link(self) -> Option<String> {
         (self != Delay::DEFAULT).then(|| self.0.to_string())
