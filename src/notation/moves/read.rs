@@ -106,7 +106,7 @@ impl Reader {
             .filter(|t| match t {
                 Token::Word(w) => {
                     let rest = strip_move_number(w).1;
-                    !rest.is_empty() && !is_ignored(rest) && !(rest.len() == w.len() && is_bracket_word(rest))
+                    !(rest.is_empty() || is_ignored(rest) || rest.len() == w.len() && is_bracket_word(rest))
                 }
                 Token::LineEnd => false,
             })
