@@ -1,5 +1,5 @@
 //! The position as the input of Popeye, the problemists' solving program (`form=popeye`): `title` and `remark`
-//! lines for the furniture's text, `pieces white … black … neutral …` with Popeye's piece codes, `condition Hole`
+//! lines for the furniture's text, `pieces white … black … neutral …` with Popeye's piece codes, `condition hole`
 //! for the missing squares (and for the squares of Popeye's 8×8 board that a smaller board lacks), and a `remark`
 //! line for every piece Popeye cannot be given.
 //!
@@ -139,7 +139,9 @@ pub fn text(reading: &Reading, furniture: &Furniture) -> String {
     }
     if !holes.is_empty() {
         let names: Vec<String> = holes.iter().map(ToString::to_string).collect();
-        lines.push(format!("condition Hole {}", names.join(" ")));
+        // One word: Popeye reads the squares of a condition as one list, and a space ends it (`e5` alone would be
+        // its next condition).
+        lines.push(format!("condition hole {}", names.concat()));
     }
     lines.extend(remarks);
     if reading.pieces.is_empty() {
@@ -176,8 +178,8 @@ mod tests {
     fn boards_other_than_eight_by_eight_and_holes() {
         // A 2×2 board: the rest of Popeye's board are holes; a hole of its own too.
         let small = popeye("K[-]/1k", Dialect::Janko, &[]);
-        assert!(small.starts_with("pieces white Ka2\n       black Kb1\ncondition Hole a3 a4"), "{small}");
-        assert!(small.contains(" b2 b3 ") && small.ends_with(" h7 h8\n"), "{small}");
+        assert!(small.starts_with("pieces white Ka2\n       black Kb1\ncondition hole a3a4a5"), "{small}");
+        assert!(small.contains("a8b2b3") && small.ends_with("h7h8\n"), "{small}");
         // A 9×8 board: the i-file is off Popeye's board.
         let wide = popeye("8k/9/9/9/9/9/9/K7R", Dialect::Janko, &[]);
         assert_eq!(

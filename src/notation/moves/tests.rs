@@ -1,5 +1,6 @@
 use super::*;
 use crate::notation::ffen::{canonical, parse, Dialect};
+use crate::notation::moves::token::read_square;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
@@ -47,8 +48,10 @@ fn promotions_take_the_moving_pieces_colour() {
     let ffen = "8/4P3/8/8/8/8/4p3/8";
     assert_eq!(after(ffen, "e7e8q"), "4Q3/8/8/8/8/8/4p3/8");
     assert_eq!(after(ffen, "e7-e8=S"), "4N3/8/8/8/8/8/4p3/8");
-    // Popeye writes a nightrider promotion `=N` too: it is read as a knight.
-    assert_eq!(after(ffen, "e7-e8=N"), "4N3/8/8/8/8/8/4p3/8");
+    // Popeye's `=N` is a nightrider, its `=G` a grasshopper; `e7e8n` in coordinates is the knight.
+    assert_eq!(after(ffen, "e7-e8=N"), "4[nightrider:w]3/8/8/8/8/8/4p3/8");
+    assert_eq!(after(ffen, "e7-e8=G"), "4[grasshopper:w]3/8/8/8/8/8/4p3/8");
+    assert_eq!(after(ffen, "e7e8n"), "4N3/8/8/8/8/8/4p3/8");
     assert_eq!(after(ffen, "e7-e8=(nightrider)"), "4[nightrider:w]3/8/8/8/8/8/4p3/8");
     assert_eq!(boards(ffen, "1...e2-e1=R", Color::White).unwrap()[0][0], "8/4P3/8/8/8/8/8/4r3");
 }
@@ -169,7 +172,8 @@ fn the_canonical_text_plays_as_the_text_did() {
     let moves: Moves = "0-0 0-0 | a1a2 0-0-0".parse().unwrap();
     assert_eq!(moves.canonical(Color::Black), "1...0-0 0-0 | 1...a1a2 0-0-0");
     let puts: Moves = "1.[+bRh8] 1.[+bRh8] | Ke1-e2 [+bRh8]".parse().unwrap();
-    assert_eq!(puts.canonical(Color::White), "[+bRh8] 2.[+bRh8] | e1e2[+bRh8]");
+    // A second `1.` starts a variation from the diagram.
+    assert_eq!(puts.canonical(Color::White), "[+bRh8] | [+bRh8] | e1e2[+bRh8]");
     let file_x: Moves = "1.Qd1-x5 Qx5xd1 d1xx5".parse().unwrap();
     assert_eq!(file_x.canonical(Color::White), "d1-x5 x5d1 d1-x5");
 }
@@ -189,5 +193,42 @@ fn no_text_panics_or_plays_beyond_the_board() {
     // Odd inputs: every one an answer, never a panic.
     for text in ["", "1.", "1...", "…", "[", "]", "[+]", "=", "e2e4=", "0-0-0-0", "a0a1", "é2é4", "e2\u{301}e4"] {
         let _ = boards(START, text, Color::White);
+    }
+}
+
+#[test]
+fn uci_castling_moves_the_rook_too() {
+    let ffen = "r3k2r/8/8/8/8/8/8/R3K2R";
+    assert_eq!(after(ffen, "e1g1"), "r3k2r/8/8/8/8/8/8/R4RK1");
+    assert_eq!(after(ffen, "e1c1"), "r3k2r/8/8/8/8/8/8/2KR3R");
+    assert_eq!(boards(ffen, "1...e8c8", Color::White).unwrap()[0][0], "2kr3r/8/8/8/8/8/8/R3K2R");
+    // Chess960: the king takes its own rook, and ends on g1 with the rook on f1.
+    assert_eq!(after("8/8/8/8/8/8/8/1K5R", "b1h1"), "8/8/8/8/8/8/8/5RK1");
+    // A king's two-file step with no rook beyond is a plain move.
+    assert_eq!(after("8/8/8/8/8/8/8/4K3", "e1g1"), "8/8/8/8/8/8/8/6K1");
+}
+
+#[test]
+fn en_passant_takes_the_piece_that_made_the_previous_move() {
+    // A berolina pawn's diagonal double step, taken by the pawn reaching the square it crossed.
+    let ffen = "8/1[berolinapawn:b]6/8/2P5/8/8/8/8";
+    assert_eq!(after(ffen, "1...BPb7-d5 c5-c6 ep."), "8/8/2P5/8/8/8/8/8");
+}
+
+#[test]
+fn popeye_s_tree_unfolds_into_variations_and_twins_start_from_their_diagram() {
+    let ffen = "4k3/8/8/8/8/8/8/R3K3";
+    let lines = boards(ffen, "1.Ra1-a7 ! threat: 2.Ra7-a8 # 1...Ke8-f8 2.Ra7-a8 #", Color::White).unwrap();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0].last().unwrap(), "R3k3/8/8/8/8/8/8/4K3");
+    assert_eq!(lines[1].last().unwrap(), "R4k2/8/8/8/8/8/8/4K3");
+    let twins = boards(ffen, "a) 1.Ra1-a2 b) wKe1-->d1 1.Ra1-a3 +c) -bKe8 1.Ra1-a4", Color::White).unwrap();
+    assert_eq!(twins[1][0], "4k3/8/8/8/8/8/8/R2K4");
+    assert_eq!(twins[2][0], "8/8/8/8/8/8/8/R2K4");
+    assert_eq!(twins[2].last().unwrap(), "8/8/8/8/R7/8/8/3K4");
+    // Popeye's `rotate 90`: a1 to h1, e1 to h5, e8 to a5.
+    assert_eq!(boards(ffen, "b) rotate 90 1.Kh5-h4", Color::White).unwrap()[0][1], "8/8/8/k7/7K/8/8/7R");
+    for text in ["1.Sc3*d5[wSd5->c3]", "aPe6-e7[=na]", "e7-e8=G", "1.e2-e4 [-bPb3]", "nQf2-d4=w"] {
+        assert!(text.parse::<Moves>().is_ok(), "{text}");
     }
 }
