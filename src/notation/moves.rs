@@ -32,6 +32,7 @@
 //! ```
 
 use crate::notation::board::{Board, Cell, Color, Figure, Piece, PieceKind, Rotation};
+use crate::notation::san::San;
 use std::fmt;
 use std::str::FromStr;
 
@@ -86,6 +87,9 @@ pub enum Action {
         /// `0-0-0`: towards the queen's side (the lower files).
         long: bool,
     },
+    /// A move in SAN (`Nf3`, `exd6`, `O-O`), found on the board by the rules of chess before it is played
+    /// ([`crate::notation::replay`] makes it a `Step` or a `Castle`).
+    San(San),
     /// A piece put on a square, as a rebirth is printed (`[+wRh8]`).
     Put {
         /// The piece.
@@ -198,7 +202,10 @@ impl FromStr for Moves {
             if number > MAX_MOVES {
                 return Err(MoveError::TooMany(count_moves(text)));
             }
-            let actions = read_move(rest).map_err(|why| MoveError::Unreadable { number, text: rest.into(), why })?;
+            // A word that is no coordinate or long move may be SAN, found on the board when played.
+            let actions = read_move(rest)
+                .or_else(|why| rest.parse().map(|san| vec![Action::San(san)]).map_err(|_| why))
+                .map_err(|why| MoveError::Unreadable { number, text: rest.into(), why })?;
             line.push(Move { number, text: rest.to_string(), black_by_number: black_next, actions });
             black_next = false;
         }
@@ -479,6 +486,7 @@ fn write_action(out: &mut String, action: &Action) {
             }
         }
         Action::Castle { long } => out.push_str(if *long { "0-0-0" } else { "0-0" }),
+        Action::San(san) => out.push_str(&san.to_string()),
         Action::Put { piece, square } => {
             let colour = match piece.color {
                 Color::Black => 'b',
@@ -534,6 +542,7 @@ fn play_line(line: &[Move], board: &Board, first: Color) -> Result<Vec<Step>, Mo
                 Action::Put { piece, square } => {
                     place(&mut board, *square, Cell::Piece(piece.clone()), &mut changed).map_err(unplayable)?
                 }
+                Action::San(_) => return Err(unplayable("SAN is played through notation::replay".into())),
             }
         }
         frames.push(Step { board: board.clone(), last, changed });
