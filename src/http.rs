@@ -460,8 +460,8 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         Route::Game => return decide_game(info),
         Route::Diagram(query) => *query,
     };
-    let DiagramQuery { ffen, dialect, options, definition_pairs, format, moves, delay, .. } = query;
-    let position = PositionQuery { ffen, dialect, moves, delay };
+    let DiagramQuery { ffen, dialect, options, definition_pairs, format, moves, delay, pgn, .. } = query;
+    let position = PositionQuery { ffen, dialect, moves, delay, pgn };
     let order = Order { position: &position, options: &options, definition_pairs: &definition_pairs, format };
     let diagram = order.read().map_err(Reject::from)?;
     diagram.check(info.pixel_limit, info.cost_limit).map_err(Reject::from)?;

@@ -23,6 +23,8 @@ use crate::draw::layout::{check_image_size_within, ImageTooLarge, PixelLimit};
 use crate::notation::board::{Board, Color};
 use crate::notation::ffen::{self, Dialect, ParseError};
 use crate::notation::moves::{self, MoveError, Moves};
+use crate::notation::pgn::Pgn;
+use crate::notation::replay::{self, Start};
 use crate::options::error::OptionError;
 use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
@@ -103,6 +105,8 @@ impl Order<'_> {
             let pairs = self.definition_pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
             let options = RenderOptions::from_definition(&definition.look, pairs).map_err(OrderError::Option)?;
             (definition.board, options)
+        } else if let Some(start) = self.pgn_alone()? {
+            (start.board, self.options.clone())
         } else {
             let board = ffen::parse_link(&self.position.ffen, self.position.dialect).map_err(OrderError::Position)?;
             (board, self.options.clone())
@@ -121,23 +125,50 @@ impl Order<'_> {
 
     /// The moves played on `board` (`None` without any, and on the words' formats, which ignore them); the side
     /// to move first is the position's own (its second field, `b` for Black), White for a definition.
+    ///
+    /// A PGN's moves are played in place of `moves`; SAN is found on the board ([`replay::resolve`]), from the
+    /// position's castling and en passant fields (a PGN's `FEN` tag where it is the start).
     fn playback(&self, board: &Board) -> Result<Option<Playback>, OrderError> {
         let position = self.position;
-        if !self.format.is_picture() || position.moves.trim().is_empty() {
+        let pgn = !position.pgn.trim().is_empty();
+        if !self.format.is_picture() || position.moves.trim().is_empty() && !pgn {
             return Ok(None);
         }
-        let moves: Moves = position.moves.parse().map_err(OrderError::Moves)?;
+        let (moves, start) = match pgn {
+            true => {
+                let game: Pgn = position.pgn.parse().map_err(OrderError::Moves)?;
+                let start = match self.pgn_alone()? {
+                    Some(start) => start.fen,
+                    None => position.ffen.clone(),
+                };
+                (game.moves, start)
+            }
+            false => (position.moves.parse::<Moves>().map_err(OrderError::Moves)?, position.ffen.clone()),
+        };
         if moves.is_empty() {
             return Ok(None);
         }
         if !self.format.animates() {
             return Err(OrderError::NotAnimated(self.format));
         }
-        let first = match position.dialect {
-            Dialect::Hgm => Color::White,
-            _ => moves::side_to_move(&position.ffen),
+        let (first, start) = match position.dialect {
+            Dialect::Hgm => (Color::White, Start::default()),
+            _ => (moves::side_to_move(&start), Start::read(&start)),
         };
+        let moves = replay::resolve(&moves, board, first, start).map_err(OrderError::Moves)?;
         Playback::new(&moves, board, first, position.delay).map_err(OrderError::Moves)
+    }
+
+    /// The start of a PGN given without `ffen`: its `FEN` tag's position, or the chess start position; `None`
+    /// when there is no PGN or `ffen` is given (the diagram is the start).
+    fn pgn_alone(&self) -> Result<Option<crate::notation::pgn::GameStart>, OrderError> {
+        let position = self.position;
+        if position.pgn.trim().is_empty() || !position.ffen.trim().is_empty() {
+            return Ok(None);
+        }
+        let game: Pgn = position.pgn.parse().map_err(OrderError::Moves)?;
+        let start = game.start().map_err(|why| MoveError::Unreadable { number: 0, text: "[FEN]".into(), why });
+        start.map(Some).map_err(OrderError::Moves)
     }
 }
 
