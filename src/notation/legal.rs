@@ -223,6 +223,12 @@ impl Position {
         self.squares().any(|at| self.figure(at, side) == Some(Figure::King) && self.attacked(at, opponent(side)))
     }
 
+    /// The square of the side to move's king, if it stands in check.
+    pub fn checked_king(&self) -> Option<At> {
+        let side = self.side;
+        self.squares().find(|&at| self.figure(at, side) == Some(Figure::King) && self.attacked(at, opponent(side)))
+    }
+
     /// Every square of the board.
     fn squares(&self) -> impl Iterator<Item = At> + '_ {
         (1..=self.board.height()).flat_map(move |rank| (0..self.board.width()).map(move |file| (file, rank)))
