@@ -465,7 +465,7 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let order = Order { position: &position, options: &options, definition_pairs: &definition_pairs, format };
     let diagram = order.read().map_err(Reject::from)?;
     diagram.check(info.pixel_limit, info.cost_limit).map_err(Reject::from)?;
-    let Diagram { board, options, playback, format } = diagram;
+    let Diagram { board, options, playback, format, .. } = diagram;
     let job = DiagramJob::played(board, options, playback, format, head);
     if info.if_none_match.is_some_and(|h| job.etag().matched_by(h)) {
         return Ok(Plan::Respond(job.not_modified()));

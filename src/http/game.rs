@@ -253,6 +253,7 @@ impl GameBody {
         let theme = THEME_OF[body.choice("theme", &THEME_NAMES, 6)?.unwrap_or(1)];
         body.choice("piece", &PIECES, PIECES.len())?;
         let coordinates = body.switch("coordinates", true).map_err(|_| body.bad("coordinates", YES_OR_NO))?;
+        let pgn_bytes = body.text("pgn", crate::notation::pgn::MAX_PGN_BYTES)?.map_or(0, str::len);
         let (read, names) = match (body.get("frames"), body.text("pgn", crate::notation::pgn::MAX_PGN_BYTES)?) {
             (Some(_), Some(_)) => return Err(body.bad("pgn", "give frames or a pgn, not both")),
             (None, Some(pgn)) => {
@@ -268,7 +269,13 @@ impl GameBody {
         let shown = !white.is_empty() || !black.is_empty();
         let bars = shown.then_some(if flip { [white, black] } else { [black, white] });
         let (light, dark) = THEME_COLOURS[theme];
-        let game = Game { frames: read, bars, flip, coordinates, colours: (light, dark), comment: comment.to_string() };
+        let reading_micros = match pgn_bytes {
+            0 => 0,
+            bytes => crate::output::cost::reading_micros(read.len() - 1, 64, bytes),
+        };
+        let colours = (light, dark);
+        let game =
+            Game { frames: read, bars, flip, coordinates, colours, comment: comment.to_string(), reading_micros };
         let key = key(&game, THEME_NAMES[theme]);
         Ok(GameBody { game, key })
     }

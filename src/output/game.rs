@@ -106,6 +106,8 @@ pub struct Game {
     pub colours: (Rgb, Rgb),
     /// The GIF's comment (none when empty).
     pub comment: String,
+    /// What reading its moves cost, in microseconds: a PGN's ([`cost::reading_micros`]), 0 for ready frames.
+    pub reading_micros: u64,
 }
 
 impl Game {
@@ -139,7 +141,10 @@ impl Game {
         let areas: Vec<u64> = self.frames.windows(2).map(|pair| changed_area(&pair[0], &pair[1])).collect();
         let chars = self.bars.iter().flatten().map(|name| name.chars().count()).sum::<usize>();
         let first = self.frames.first().map(|f| &f.board);
-        cost::frames_cost(first, &self.options(), self.size(), chars + 16 * usize::from(self.coordinates), &areas)
+        let mut cost =
+            cost::frames_cost(first, &self.options(), self.size(), chars + 16 * usize::from(self.coordinates), &areas);
+        cost.micros += self.reading_micros;
+        cost
     }
 
     /// The GIF: the board's animation, its frames cut out of the framed picture and put between the bars, with the
@@ -258,6 +263,10 @@ impl Game {
                     paint.out[((fy + y) * rect.2 + fx + x) as usize] = fill;
                 }
             }
+        }
+        // The font has no `□` or `⨀` (it would write `?`): their badges are the disc alone.
+        if matches!(glyph, Glyph::OnlyMove | Glyph::Zugzwang) {
+            return Ok(());
         }
         let Some(coverage) = text::rasterize(glyph.symbol(), BADGE_PX) else { return Ok(()) };
         let (width, height) = (coverage.mask.width.max(1), coverage.mask.data.len() / coverage.mask.width.max(1));

@@ -28,7 +28,7 @@ use crate::notation::replay::{self, Start};
 use crate::options::error::OptionError;
 use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
-use crate::output::cost::{animation_cost, render_cost, CostLimit, RenderCost, TooCostly};
+use crate::output::cost::{animation_cost, reading_micros, render_cost, CostLimit, RenderCost, TooCostly};
 use crate::output::format::{Format, Playback, WriteError};
 use std::fmt;
 
@@ -60,6 +60,9 @@ pub struct Diagram {
     pub playback: Option<Playback>,
     /// The output.
     pub format: Format,
+    /// What reading the moves costs beyond playing them (SAN found on the board, a PGN read), in microseconds
+    /// ([`reading_micros`]).
+    pub reading_micros: u64,
 }
 
 /// Why an [`Order`] gives no diagram, in the order the steps find it: the options, the position, the options for
@@ -116,11 +119,15 @@ impl Order<'_> {
         // format's bytes is kept (the words drop the look).
         let mut fitted = self.format.fit(&options.for_board(&board).map_err(OrderError::Option)?);
         let playback = self.playback(&board)?;
+        let reading_micros = match &playback {
+            Some(_) => self.reading_micros(&board),
+            None => 0,
+        };
         // The moves' frames show their moves as `lastmove` does, in its style, also when the diagram shows none.
         if playback.is_some() {
             fitted.furniture.last_move_style = options.furniture.last_move_style;
         }
-        Ok(Diagram { board, options: fitted, playback, format: self.format })
+        Ok(Diagram { board, options: fitted, playback, format: self.format, reading_micros })
     }
 
     /// The moves played on `board` (`None` without any, and on the words' formats, which ignore them); the side
@@ -159,6 +166,22 @@ impl Order<'_> {
         Playback::new(&moves, board, first, position.delay).map_err(OrderError::Moves)
     }
 
+    /// What reading the moves cost ([`reading_micros`]): their SAN moves on `board`, the PGN's bytes.
+    fn reading_micros(&self, board: &Board) -> u64 {
+        let position = self.position;
+        let san = match position.pgn.trim().is_empty() {
+            true => position.moves.parse::<Moves>().map_or(0, |m| {
+                m.lines
+                    .iter()
+                    .flatten()
+                    .filter(|m| m.actions.iter().any(|a| matches!(a, moves::Action::San(_))))
+                    .count()
+            }),
+            false => position.pgn.parse::<Pgn>().map_or(0, |game| game.moves.len()),
+        };
+        reading_micros(san, board.width() * board.height(), position.pgn.len())
+    }
+
     /// The start of a PGN given without `ffen`: its `FEN` tag's position, or the chess start position; `None`
     /// when there is no PGN or `ffen` is given (the diagram is the start).
     fn pgn_alone(&self) -> Result<Option<crate::notation::pgn::GameStart>, OrderError> {
@@ -176,11 +199,13 @@ impl Diagram {
     /// The CPU this diagram is predicted to cost ([`crate::render_cost`], [`crate::animation_cost`]): an animation's, a GIF's (drawn on the
     /// animation's path, also when still), or a still's.
     pub fn cost(&self) -> RenderCost {
-        match &self.playback {
+        let mut cost = match &self.playback {
             Some(playback) => animation_cost(&self.board, &self.options, &playback.lines, self.format),
             None if self.format.still_is_animation() => animation_cost(&self.board, &self.options, &[], self.format),
             None => render_cost(&self.board, &self.options),
-        }
+        };
+        cost.micros += self.reading_micros;
+        cost
     }
 
     /// Whether a picture is within the pixel limit and, where there is one, the CPU limit. Words are never refused
