@@ -15,7 +15,7 @@ use libfuzzer_sys::fuzz_target;
 /// The boards the first byte picks: chess, a fairy 10×10 with holes and fairy pieces, a small one, a problem.
 const BOARDS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k4r/pppp2pppp/10/2.2*1Q2-N2/4[grasshopper:b]5/10/PPPP2PPPP/R3K4R",
+    "r3k4r/pppp2pppp/91/2[-]1Q2-N2/4*3b[grasshopper:b]4/91/PPPP2PPPP/R3K4R",
     "k1K/3/P1p",
     "5r2/2P1p3/1K1k2N1/1bN1p1p1/2P1P1pB/6PB/5P2/5r1R b - e3 0 1",
 ];
