@@ -106,7 +106,7 @@ pub struct Game {
     pub colours: (Rgb, Rgb),
     /// The GIF's comment (none when empty).
     pub comment: String,
-    /// What reading its moves cost, in microseconds: a PGN's ([`cost::reading_micros`]), 0 for ready frames.
+    /// What reading its moves cost, in microseconds: a PGN's (`cost::reading_micros`), 0 for ready frames.
     pub reading_micros: u64,
 }
 

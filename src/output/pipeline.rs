@@ -61,7 +61,7 @@ pub struct Diagram {
     /// The output.
     pub format: Format,
     /// What reading the moves costs beyond playing them (SAN found on the board, a PGN read), in microseconds
-    /// ([`reading_micros`]).
+    /// (`cost::reading_micros`).
     pub reading_micros: u64,
 }
 
