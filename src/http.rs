@@ -478,12 +478,12 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         Route::Game => return decide_game(info),
         Route::Diagram(query) => *query,
     };
-    let DiagramQuery { ffen, dialect, options, definition_pairs, format, moves, delay, .. } = query;
-    let position = PositionQuery { ffen, dialect, moves, delay };
+    let DiagramQuery { ffen, dialect, options, definition_pairs, format, moves, delay, pgn, .. } = query;
+    let position = PositionQuery { ffen, dialect, moves, delay, pgn };
     let order = Order { position: &position, options: &options, definition_pairs: &definition_pairs, format };
     let diagram = order.read().map_err(Reject::from)?;
     let predicted = diagram.check(info.pixel_limit, info.cost_limit).map_err(Reject::from)?;
-    let Diagram { board, options, playback, format } = diagram;
+    let Diagram { board, options, playback, format, .. } = diagram;
     let job = DiagramJob { predicted, ..DiagramJob::played(board, options, playback, format, head) };
     // `*` asks whether the resource has a representation at all: an animation's is known only once drawn (one palette
     // may not hold its frames: a `400`), so only its own tag, which only a `200` sent, answers it without drawing.

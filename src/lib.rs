@@ -67,7 +67,7 @@ pub use notation::board::{
     PieceKind, Rotation, Text, MAX_BOARD_SIDE, MAX_NAME_LEN, MAX_TEXT_LEN,
 };
 pub use notation::paint::{css_colour, BadPaint, Paint, CSS_COLOURS};
-pub use notation::{fairy, ffen, moves};
+pub use notation::{fairy, ffen, legal, moves, pgn, replay, san};
 pub use options::error::OptionError;
 pub use options::furniture::{
     Furniture, InvalidSquareName, LastMoveStyle, Marks, Move, PieceCount, SquareName, SquaresStyle, TextLines, Tint,

@@ -6,5 +6,9 @@
 pub mod board;
 pub mod fairy;
 pub mod ffen;
+pub mod legal;
 pub mod moves;
 pub mod paint;
+pub mod pgn;
+pub mod replay;
+pub mod san;

@@ -185,7 +185,7 @@ fn the_cache_url_is_the_bodys_canonical_key() {
     let a = r#"{"frames":[{"fen":"4k3/8/8/8/8/8/8/4K3 w","lastMove":"e2e1","check":"e1"}],"white":"A","delay":50}"#;
     let b = concat!(
         "{ \"white\" : \"A\",\n \"frames\" : [ { \"check\": \"e1\", \"lastMove\": \"e2e1\",\n",
-        "\"fen\": \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\", \"glyph\": \"?\" } ] ,",
+        "\"fen\": \"4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1\", \"clock\": {} } ] ,",
         " \"theme\": \"maple\", \"piece\": \"merida\" }",
     );
     let (a, b) = (job(a), job(b));
@@ -204,6 +204,13 @@ fn the_cache_url_is_the_bodys_canonical_key() {
     let other =
         job(r#"{"frames":[{"fen":"4k3/8/8/8/8/8/8/4K3 w","lastMove":"e2e1","check":"e1","delay":51}],"white":"A"}"#);
     assert_ne!(other.key(), a.key());
+    // A glyph is drawn on the moved piece: in the key where a piece stands on the move's square.
+    let glyph =
+        job(r#"{"frames":[{"fen":"4k3/8/8/8/8/8/8/4K3 w","lastMove":"e2e1","check":"e1","glyph":"?"}],"white":"A"}"#);
+    assert!(glyph.key().contains(" e2e1 e1 50 ?\n"), "{}", glyph.key());
+    let empty =
+        job(r#"{"frames":[{"fen":"4k3/8/8/8/8/8/8/4K3 w","lastMove":"e1e2","check":"e1","glyph":"?"}],"white":"A"}"#);
+    assert!(empty.key().contains(" e1e2 e1 50\n"), "nothing on e2: no badge");
     let no_check = job(r#"{"frames":[{"fen":"4k3/8/8/8/8/8/8/4K3 w","lastMove":"e2e1","check":"e2"}],"white":"A"}"#);
     assert!(no_check.key().contains(" e2e1 - 50"), "no king on e2: no glow");
     // A game too long for a URL is drawn every time, never stored.

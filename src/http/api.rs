@@ -157,6 +157,8 @@ pub struct DiagramQuery {
     pub format: Format,
     /// The moves to animate, as the query gave them (empty for none; a family's link has none).
     pub moves: String,
+    /// A game in PGN to animate, as the query gave it (empty for none).
+    pub pgn: String,
     /// How long each move shows.
     pub delay: Delay,
 }
@@ -222,6 +224,7 @@ impl DiagramQuery {
             format: link.format,
             moves: String::new(),
             delay: Delay::DEFAULT,
+            pgn: String::new(),
         })
     }
 
@@ -236,6 +239,11 @@ impl DiagramQuery {
             QueryError::Missing { name, aliases } => Reject::MissingParameter { name, aliases, path: format.path() },
             QueryError::Bad(e) => Reject::BadOption(e),
         };
+        // A PGN brings its own start: without `ffen` (or `fen`) it is played from its `FEN` tag or the start
+        // position, so the position is required only without one.
+        let pgn = params::PGN.value_in(&pairs).is_some_and(|v| !v.trim().is_empty());
+        let pgn_alone = pgn && params::FFEN.value_in(&pairs).is_none();
+        let pairs: Vec<(&str, &str)> = pgn_alone.then_some(("ffen", "")).into_iter().chain(pairs).collect();
         params::read(&POSITION_PARAMS, &mut position, &pairs).map_err(refuse)?;
         let mut options = RenderOptions::default();
         params::read(&OPTION_PARAMS, &mut options, &pairs).map_err(refuse)?;
@@ -244,7 +252,7 @@ impl DiagramQuery {
             Dialect::Hgm => pairs.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect(),
             _ => Vec::new(),
         };
-        let PositionQuery { ffen, dialect, moves, delay } = position;
+        let PositionQuery { ffen, dialect, moves, delay, pgn } = position;
         Ok(DiagramQuery {
             kind: LinkKind::Modern(format),
             ffen,
@@ -254,6 +262,7 @@ impl DiagramQuery {
             format,
             moves,
             delay,
+            pgn,
         })
     }
 }
@@ -361,6 +370,7 @@ mod tests {
                 format: Format::Png,
                 moves: String::new(),
                 delay: Delay::DEFAULT,
+                pgn: String::new(),
             }
         );
         // Percent-encoded, or raw; '+' is a space; '&' ends the position; '=' is a character like any other.
@@ -420,6 +430,7 @@ mod tests {
                 format: Format::Png,
                 moves: String::new(),
                 delay: Delay::DEFAULT,
+                pgn: String::new(),
             }
         );
         assert_eq!(diagram("/d.php", "fen=k7%2F8+w").ffen, "k7/8 w");

@@ -3,7 +3,10 @@
 //!
 //! The body is lila-gif's `RequestBody` (its `src/api.rs`): `white`, `black`, `comment`, `orientation`, `delay`
 //! (hundredths of a second, 50 by default), `theme`, `piece`, `coordinates` and `frames`, each frame a `fen`, a
-//! `delay`, a `lastMove` and a `check`. Read strictly, as lila-gif's derived reader does: a value of the wrong
+//! `delay`, a `lastMove`, a `check` and a `glyph` (`!`, `?`, `!!`, `??`, `!?`, `?!`, `□`, `⨀`: drawn as lichess' badge
+//! on the moved piece). In place of `frames`, a `pgn`: the game's mainline from its `FEN` tag or the start
+//! position, a frame a move with its check and its glyph (the move's NAG or mark), the names from its `White` and
+//! `Black` tags unless `white` and `black` are given ([`crate::pgn`]). Read strictly, as lila-gif's derived reader does: a value of the wrong
 //! type, a name or comment over its length, an unknown theme, a position that is not a chess board, a repeated
 //! field are refused, each with the field's place (`frames[3].fen: …`); unknown fields are ignored.
 
@@ -11,7 +14,10 @@ use super::cache::CACHE_VERSION;
 use super::json::{json, Json};
 use crate::notation::board::{Board, Cell, Color, Figure, PieceKind};
 use crate::notation::ffen::{self, Dialect};
-use crate::notation::moves::MAX_MOVES;
+use crate::notation::legal::{Castling, Position};
+use crate::notation::moves::{MoveError, MAX_MOVES};
+use crate::notation::pgn::{Glyph, Pgn};
+use crate::notation::replay::{self, Start};
 use crate::options::furniture::{Move, SquareName};
 use crate::output::cost::{CostLimit, BODY_BYTE_NANOS};
 use crate::output::game::{Game, GameFrame};
@@ -131,11 +137,10 @@ const PIECES: [&str; 38] = [
     "xkcd",
 ];
 
-/// The fields read, of the body and of a frame (lila-gif's `glyph` and `clock` are not drawn: ignored, as every
-/// other field).
-const BODY_FIELDS: [&str; 9] =
-    ["white", "black", "comment", "orientation", "delay", "theme", "piece", "coordinates", "frames"];
-const FRAME_FIELDS: [&str; 4] = ["fen", "delay", "lastMove", "check"];
+/// The fields read, of the body and of a frame (lila-gif's `clock` is not drawn: ignored, as every other field).
+const BODY_FIELDS: [&str; 10] =
+    ["white", "black", "comment", "orientation", "delay", "theme", "piece", "coordinates", "frames", "pgn"];
+const FRAME_FIELDS: [&str; 5] = ["fen", "delay", "lastMove", "check", "glyph"];
 
 /// What lila-gif reads as yes and as no (`coordinates`, `check`).
 const YES: [&str; 3] = ["1", "yes", "true"];
@@ -261,25 +266,80 @@ impl GameBody {
         let theme = THEME_OF[body.choice("theme", &THEME_NAMES, 6)?.unwrap_or(1)];
         body.choice("piece", &PIECES, PIECES.len())?;
         let coordinates = body.switch("coordinates", true).map_err(|_| body.bad("coordinates", YES_OR_NO))?;
-        let Some(Json::Array(frames)) = body.get("frames") else {
-            return Err(body.bad("frames", "expected an array of frames"));
+        let pgn_bytes = body.text("pgn", crate::notation::pgn::MAX_PGN_BYTES)?.map_or(0, str::len);
+        let (read, names) = match (body.get("frames"), body.text("pgn", crate::notation::pgn::MAX_PGN_BYTES)?) {
+            (Some(_), Some(_)) => return Err(body.bad("pgn", "give frames or a pgn, not both")),
+            (None, Some(pgn)) => {
+                let game: Pgn = pgn.parse().map_err(|e: MoveError| body.bad("pgn", &e.to_string()))?;
+                let frames = pgn_frames(&game, delay).map_err(|why| body.bad("pgn", &why))?;
+                let tag = |name| game.tag(name).map(|v| v.chars().take(MAX_NAME_BYTES).collect::<String>());
+                (frames, [tag("White"), tag("Black")])
+            }
+            (frames, None) => (read_frames(&body, frames, delay)?, [None, None]),
         };
-        if frames.is_empty() || frames.len() > MAX_FRAMES {
-            return Err(body.bad("frames", &format!("{} frames: 1 to {MAX_FRAMES} are drawn", frames.len())));
-        }
-        let mut read = Vec::with_capacity(frames.len());
-        for (i, frame) in frames.iter().enumerate() {
-            read.push(read_frame(&Fields::of(frame, Some(i), &FRAME_FIELDS)?, delay)?);
-        }
-        let [white, black] = [white, black].map(|name| name.unwrap_or("").to_string());
+        let [white, black] = [(white, &names[0]), (black, &names[1])]
+            .map(|(given, tag)| given.map(str::to_string).or_else(|| tag.clone()).unwrap_or_default());
         let shown = !white.is_empty() || !black.is_empty();
         let bars = shown.then_some(if flip { [white, black] } else { [black, white] });
         let (light, dark) = THEME_COLOURS[theme];
-        let game = Game { frames: read, bars, flip, coordinates, colours: (light, dark), comment: comment.to_string() };
+        let reading_micros = match pgn_bytes {
+            0 => 0,
+            bytes => crate::output::cost::reading_micros(read.len() - 1, 64, bytes),
+        };
+        let colours = (light, dark);
+        let game =
+            Game { frames: read, bars, flip, coordinates, colours, comment: comment.to_string(), reading_micros };
         let key = key(&game, THEME_NAMES[theme]);
         Ok(GameBody { game, key })
     }
 }
+
+/// The frames of `frames` (the body's field), each read with the body's `delay` as its default.
+fn read_frames(body: &Fields<'_>, frames: Option<&Json>, delay: u16) -> Result<Vec<GameFrame>, BodyError> {
+    let Some(Json::Array(frames)) = frames else {
+        return Err(body.bad("frames", "expected an array of frames (or a pgn)"));
+    };
+    if frames.is_empty() || frames.len() > MAX_FRAMES {
+        return Err(body.bad("frames", &format!("{} frames: 1 to {MAX_FRAMES} are drawn", frames.len())));
+    }
+    let mut read = Vec::with_capacity(frames.len());
+    for (i, frame) in frames.iter().enumerate() {
+        read.push(read_frame(&Fields::of(frame, Some(i), &FRAME_FIELDS)?, delay)?);
+    }
+    Ok(read)
+}
+
+/// A PGN's frames: its start, then a frame a move of its mainline (found on the board by the rules of chess), each
+/// with its last move, the king of the side to move under the glow when in check, and the move's glyph.
+fn pgn_frames(game: &Pgn, delay: u16) -> Result<Vec<GameFrame>, String> {
+    let start = game.start()?;
+    if (start.board.width(), start.board.height()) != (8, 8) {
+        return Err("the FEN tag: expected a chess board of 8 ranks of 8 squares".into());
+    }
+    let (side, rules) = (start.side, Start::read(&start.fen));
+    let moves = replay::resolve(&game.moves, &start.board, side, rules).map_err(|e| e.to_string())?;
+    let lines = moves.play(&start.board, side).map_err(|e| e.to_string())?;
+    let check = |board: &Board, side: Color| {
+        let position = Position { board: board.clone(), side, castling: Castling::default(), passed: None };
+        let at = position.checked_king()?;
+        SquareName::new(at.0, at.1)
+    };
+    let mut frames =
+        vec![GameFrame { check: check(&start.board, side), board: start.board, last: None, delay, glyph: None }];
+    let mut side = side;
+    for (i, step) in lines.into_iter().flatten().enumerate() {
+        side = if side == Color::White { Color::Black } else { Color::White };
+        let last = step.last.and_then(|(from, to)| {
+            Some(Move { from: SquareName::new(from.file, from.rank)?, to: SquareName::new(to.file, to.rank)? })
+        });
+        let glyph = game.glyphs.get(i).copied().flatten();
+        frames.push(GameFrame { check: check(&step.board, side), board: step.board, last, delay, glyph });
+    }
+    Ok(frames)
+}
+
+/// What `glyph` takes, for messages.
+const GLYPH_EXPECTED: &str = "expected one of \"!\", \"?\", \"!!\", \"??\", \"!?\", \"?!\", \"□\", \"⨀\"";
 
 /// What `check` takes, for messages.
 const CHECK_EXPECTED: &str = "expected a yes or no (true, \"yes\", …) or a square such as \"e1\"";
@@ -318,7 +378,11 @@ fn read_frame(frame: &Fields<'_>, delay: u16) -> Result<GameFrame, BodyError> {
         Err(square) if chess_square(square.as_bytes()).is_some() => king(None, chess_square(square.as_bytes())),
         Err(_) => return Err(frame.bad("check", CHECK_EXPECTED)),
     };
-    Ok(GameFrame { board, last, check, delay })
+    let glyph = match frame.text("glyph", 8)? {
+        Some(symbol) => Some(Glyph::from_symbol(symbol).ok_or_else(|| frame.bad("glyph", GLYPH_EXPECTED))?),
+        None => None,
+    };
+    Ok(GameFrame { board, last, check, delay, glyph })
 }
 
 /// The square of a chess board (`a1` to `h8`) that `name` names, if any.
@@ -379,7 +443,8 @@ fn key(game: &Game, theme: &str) -> String {
         let check = frame.check.map(|s| s.to_string());
         let last = if squares.is_empty() { "-".into() } else { squares.concat() };
         let board = ffen::canonical(&frame.board);
-        key += &format!("{board} {last} {} {}\n", check.as_deref().unwrap_or("-"), frame.delay);
+        let glyph = frame.drawn_glyph().map_or(String::new(), |g| format!(" {}", g.symbol()));
+        key += &format!("{board} {last} {} {}{glyph}\n", check.as_deref().unwrap_or("-"), frame.delay);
     }
     key + "gif"
 }

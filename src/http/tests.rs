@@ -808,6 +808,7 @@ fn legacy_and_xfen_links_ignore_furniture() {
 }
 
 mod moves;
+mod pgn;
 mod pinned;
 
 /// The look parameters through the planner (400s naming the parameter, keys) and `dialect=hgm`.

@@ -46,7 +46,7 @@ pub use look::{
     SIZE, THEME, WHITE_FILL,
 };
 pub use param::{Changes, Cli, Idle, PaletteSafe, Param};
-pub use position::{Delay, PositionQuery, DELAY, DIALECT, FFEN, MOVES, PLAYBACK_KEY, POSITION_PARAMS, WIDTH};
+pub use position::{Delay, PositionQuery, DELAY, DIALECT, FFEN, MOVES, PGN, PLAYBACK_KEY, POSITION_PARAMS, WIDTH};
 
 use crate::notation::board::Board;
 use crate::options::error::OptionError;

@@ -80,6 +80,19 @@ const FRAME_NANOS: u64 = 60_000;
 /// once a request (not a caption's lines laid out).
 const GAME_CHAR_MICROS: u64 = 8;
 
+/// Nanoseconds a SAN move costs a square of the board (each move's pieces found, their moves tried for the king's
+/// safety, the move played: about 4.4 µs a move of an 8×8 game on the host, counted as 10 in V8) and a byte of a PGN
+/// read (6 ns on the host).
+const SAN_SQUARE_NANOS: u64 = 160;
+const PGN_BYTE_NANOS: u64 = 20;
+
+/// Predicts what reading the moves costs beyond playing them: `san` SAN moves found on a board of `squares`
+/// squares ([`crate::notation::replay`]) and a PGN of `pgn_bytes` bytes read ([`crate::notation::pgn`]), in
+/// microseconds; nothing for moves in coordinates or long notation.
+pub fn reading_micros(san: usize, squares: usize, pgn_bytes: usize) -> u64 {
+    (san as u64 * squares as u64 * SAN_SQUARE_NANOS + pgn_bytes as u64 * PGN_BYTE_NANOS) / 1000
+}
+
 /// An animation's coefficients, nanoseconds a pixel: of its first frame over its still's cost, and of a later
 /// frame's rectangle. All the animations' coefficients are about twice what `scripts/cost` measures in workerd
 /// (docs/cost.md, "Animations"), so that what the Free plan's 8 ms admits stays under 10 ms on a machine twice as

@@ -11,8 +11,9 @@ use crate::draw::raster::quantize;
 use crate::draw::scene::Scene;
 use crate::draw::sprite;
 use crate::draw::text::{self, Coverage};
-use crate::notation::board::Board;
+use crate::notation::board::{Board, Cell};
 use crate::notation::paint;
+use crate::notation::pgn::Glyph;
 use crate::options::furniture::{LastMoveStyle, Move, SquareName};
 use crate::options::render_options::{RenderOptions, SquareSize};
 use crate::output::animation::{self, Animation, AnimationError, Shot, Still};
@@ -46,6 +47,28 @@ const LABEL_PX: f32 = 22.0;
 const FILE_PEN: (i64, i64) = (5, 84);
 const RANK_PEN: (i64, i64) = (75, 24);
 
+/// lila-gif's glyph badge (its `render_glyph_badge`): a disc of radius 18 px in the top right corner of the moved
+/// piece's square, centred 18 px from its top and right edges, every pixel whose centre is within 17.5 px filled
+/// (no antialiasing), the glyph in white on it, its ink's box centred on the disc. lila-gif's 32-px Noto Sans
+/// scale is an em of 23.5 px here (the names' ratio: 40 → 29.4).
+const BADGE_RADIUS: f32 = 18.0;
+const BADGE_PX: f32 = 23.5;
+const BADGE_INK: Rgb = Rgb(0xff, 0xff, 0xff);
+
+/// The badge's colour of each glyph, as lila-gif's `theme/make-sprites.py` (lichess' own colours).
+fn badge_colour(glyph: Glyph) -> Rgb {
+    match glyph {
+        Glyph::Good => Rgb(0x22, 0xac, 0x38),
+        Glyph::Brilliant => Rgb(0x16, 0x82, 0x26),
+        Glyph::Mistake => Rgb(0xe6, 0x9f, 0x00),
+        Glyph::Blunder => Rgb(0xdf, 0x53, 0x53),
+        Glyph::Interesting => Rgb(0xea, 0x45, 0xd8),
+        Glyph::Dubious => Rgb(0x56, 0xb4, 0xe9),
+        Glyph::OnlyMove => Rgb(0xa0, 0x40, 0x48),
+        Glyph::Zugzwang => Rgb(0x91, 0x71, 0xf2),
+    }
+}
+
 /// One frame of the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameFrame {
@@ -57,6 +80,17 @@ pub struct GameFrame {
     pub check: Option<SquareName>,
     /// How long it shows, in hundredths of a second.
     pub delay: u16,
+    /// The move's glyph, drawn as lichess does: a badge on the moved piece's square.
+    pub glyph: Option<Glyph>,
+}
+
+impl GameFrame {
+    /// The glyph as drawn: as lila-gif, only on a frame with a last move whose square holds a piece.
+    pub fn drawn_glyph(&self) -> Option<Glyph> {
+        let to = self.last?.to;
+        let piece = matches!(self.board.get(to.file(), 8 - to.rank().min(8)), Some(Cell::Piece(_)));
+        self.glyph.filter(|_| piece)
+    }
 }
 
 /// A game as lila-gif draws it.
@@ -74,6 +108,8 @@ pub struct Game {
     pub colours: (Rgb, Rgb),
     /// The GIF's comment (none when empty).
     pub comment: String,
+    /// What reading its moves cost, in microseconds: a PGN's (`cost::reading_micros`), 0 for ready frames.
+    pub reading_micros: u64,
 }
 
 impl Game {
@@ -109,6 +145,7 @@ impl Game {
         let first = self.frames.first().map(|f| &f.board);
         let options = self.options();
         let cost = cost::frames_cost(first, &options, self.size(), chars + 16 * usize::from(self.coordinates), &areas);
+        let cost = RenderCost { micros: cost.micros + self.reading_micros, ..cost };
         cost.with_new_sprites(self.new_sprite_pixels(&options))
     }
 
@@ -154,8 +191,21 @@ impl Game {
         // The board as shown so far, in indices: where a later frame's pixels stay as they were (`unchanged`), a
         // coordinate's square keeps its colour from here.
         let mut shown = Shown { indices: vec![0; (BOARD * BOARD) as usize], unchanged: board.unchanged };
+        // The game's frame each of the board's frames shows (a frame that changes nothing joins the one before).
+        let shown_frames: Vec<&GameFrame> = (self.frames.iter().enumerate())
+            .filter(|&(i, f)| {
+                i == 0
+                    || (&f.board, f.last, f.check)
+                        != (&self.frames[i - 1].board, self.frames[i - 1].last, self.frames[i - 1].check)
+            })
+            .map(|(_, f)| f)
+            .collect();
+        let badges = shown_frames.len() == board.frames.len();
         for (i, still) in board.frames.iter().enumerate() {
-            let still = self.frame(&mut game.palette, (still, &board.indices(i)), (i == 0, origin), &mut shown)?;
+            let mut still = self.frame(&mut game.palette, (still, &board.indices(i)), (i == 0, origin), &mut shown)?;
+            if let Some(frame) = shown_frames.get(i).filter(|_| badges) {
+                self.badge(&mut game.palette, &mut still, frame, board.unchanged)?;
+            }
             game.frames.push(still);
         }
         Ok(with_comment(format::write_gif(&game)?, &self.comment))
@@ -199,6 +249,49 @@ impl Game {
             self.coordinates(&mut paint, rect, shown)?;
         }
         Ok(Still { rect, indices: out, delay_ms: still.delay_ms, plan: None, squares: None, first: None })
+    }
+
+    /// `frame`'s glyph as lila-gif draws it, on `still` (a frame of the picture): the badge on the square its move
+    /// reached, if a piece stands there and the frame covers it.
+    fn badge(
+        &self,
+        palette: &mut Vec<Rgb>,
+        still: &mut Still,
+        frame: &GameFrame,
+        unchanged: Option<u8>,
+    ) -> Result<(), AnimationError> {
+        let (Some(glyph), Some(last)) = (frame.drawn_glyph(), frame.last) else { return Ok(()) };
+        let (file, rank) = (last.to.file(), last.to.rank());
+        let (column, row) = if self.flip { (7 - file, rank - 1) } else { (file, 8 - rank) };
+        let (sx, sy) = (column as u32 * SQUARE, self.top() + row as u32 * SQUARE);
+        let rect = still.rect;
+        if sx < rect.0 || sy < rect.1 || sx + SQUARE > rect.0 + rect.2 || sy + SQUARE > rect.1 + rect.3 {
+            return Ok(());
+        }
+        let (fx, fy) = (sx - rect.0, sy - rect.1);
+        let mut paint = Paint { palette, out: &mut still.indices, width: rect.2, unchanged };
+        let colour = badge_colour(glyph);
+        let fill = paint.index(colour)?;
+        let (cx, cy) = (SQUARE as f32 - BADGE_RADIUS, BADGE_RADIUS);
+        let inner = (BADGE_RADIUS - 0.5) * (BADGE_RADIUS - 0.5);
+        for y in 0..(2.0 * BADGE_RADIUS) as u32 {
+            for x in (SQUARE - (2.0 * BADGE_RADIUS) as u32)..SQUARE {
+                let (dx, dy) = (x as f32 + 0.5 - cx, y as f32 + 0.5 - cy);
+                if dx * dx + dy * dy <= inner {
+                    paint.out[((fy + y) * rect.2 + fx + x) as usize] = fill;
+                }
+            }
+        }
+        // The font has no `□` or `⨀` (it would write `?`): their badges are the disc alone.
+        if matches!(glyph, Glyph::OnlyMove | Glyph::Zugzwang) {
+            return Ok(());
+        }
+        let Some(coverage) = text::rasterize(glyph.symbol(), BADGE_PX) else { return Ok(()) };
+        let (width, height) = (coverage.mask.width.max(1), coverage.mask.data.len() / coverage.mask.width.max(1));
+        let pen_x = (cx - (coverage.left as f32 + width as f32 / 2.0)).round() as i64;
+        let pen_y = (cy - (coverage.top as f32 + height as f32 / 2.0)).round() as i64;
+        let clip = (fx, fy, fx + SQUARE, fy + SQUARE);
+        paint.text(clip, Some(&coverage), (colour, BADGE_INK), (i64::from(fx) + pen_x, i64::from(fy) + pen_y))
     }
 
     /// The coordinates on the squares of `rect` (the frame's place in the picture) that carry them: the file

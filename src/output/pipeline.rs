@@ -23,11 +23,13 @@ use crate::draw::layout::{check_image_size_within, ImageTooLarge, PixelLimit};
 use crate::notation::board::{Board, Color};
 use crate::notation::ffen::{self, Dialect, ParseError};
 use crate::notation::moves::{self, MoveError, Moves};
+use crate::notation::pgn::Pgn;
+use crate::notation::replay::{self, Start};
 use crate::options::error::OptionError;
 use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
 use crate::output::cost::{
-    animation_cost, new_sprite_pixels, render_cost, words_cost, CostLimit, RenderCost, TooCostly,
+    animation_cost, new_sprite_pixels, reading_micros, render_cost, words_cost, CostLimit, RenderCost, TooCostly,
 };
 use crate::output::format::{AnimationEncoder, Format, Playback, WriteError};
 use std::fmt;
@@ -60,6 +62,9 @@ pub struct Diagram {
     pub playback: Option<Playback>,
     /// The output.
     pub format: Format,
+    /// What reading the moves costs beyond playing them (SAN found on the board, a PGN read), in microseconds
+    /// (`cost::reading_micros`).
+    pub reading_micros: u64,
 }
 
 /// Why an [`Order`] gives no diagram, in the order the steps find it: the options, the position, the options for
@@ -105,6 +110,8 @@ impl Order<'_> {
             let pairs = self.definition_pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
             let options = RenderOptions::from_definition(&definition.look, pairs).map_err(OrderError::Option)?;
             (definition.board, options)
+        } else if let Some(start) = self.pgn_alone()? {
+            (start.board, self.options.clone())
         } else {
             let board = ffen::parse_link(&self.position.ffen, self.position.dialect).map_err(OrderError::Position)?;
             (board, self.options.clone())
@@ -114,37 +121,84 @@ impl Order<'_> {
         // format's bytes is kept (the words drop the look).
         let mut fitted = self.format.fit(&options.for_board(&board).map_err(OrderError::Option)?);
         let playback = self.playback(&board)?;
+        let reading_micros = match &playback {
+            Some(_) => self.reading_micros(&board),
+            None => 0,
+        };
         // The moves' frames show their moves as `lastmove` does, in its style, also when the diagram shows none.
         if playback.is_some() {
             fitted.furniture.last_move_style = options.furniture.last_move_style;
         }
-        Ok(Diagram { board, options: fitted, playback, format: self.format })
+        Ok(Diagram { board, options: fitted, playback, format: self.format, reading_micros })
     }
 
     /// The moves played on `board` (`None` without any, and on the words' formats, which ignore them); the side
     /// to move first is the position's own (its second field, `b` for Black), White for a definition.
+    ///
+    /// A PGN's moves are played in place of `moves`; SAN is found on the board ([`replay::resolve`]), from the
+    /// position's castling and en passant fields (a PGN's `FEN` tag where it is the start).
     fn playback(&self, board: &Board) -> Result<Option<Playback>, OrderError> {
         let position = self.position;
-        if !self.format.is_picture() || position.moves.trim().is_empty() {
+        let pgn = !position.pgn.trim().is_empty();
+        if !self.format.is_picture() || position.moves.trim().is_empty() && !pgn {
             return Ok(None);
         }
-        let moves: Moves = position.moves.parse().map_err(OrderError::Moves)?;
+        let (moves, start) = match pgn {
+            true => {
+                let game: Pgn = position.pgn.parse().map_err(OrderError::Moves)?;
+                let start = match self.pgn_alone()? {
+                    Some(start) => start.fen,
+                    None => position.ffen.clone(),
+                };
+                (game.moves, start)
+            }
+            false => (position.moves.parse::<Moves>().map_err(OrderError::Moves)?, position.ffen.clone()),
+        };
         if moves.is_empty() {
             return Ok(None);
         }
         if !self.format.animates() {
             return Err(OrderError::NotAnimated(self.format));
         }
-        let first = match position.dialect {
-            Dialect::Hgm => Color::White,
-            _ => moves::side_to_move(&position.ffen),
+        let (first, start) = match position.dialect {
+            Dialect::Hgm => (Color::White, Start::default()),
+            _ => (moves::side_to_move(&start), Start::read(&start)),
         };
+        let moves = replay::resolve(&moves, board, first, start).map_err(OrderError::Moves)?;
         // A GIF stores hundredths of a second: its delay is canonical in them, so equal bytes have one key.
         let delay = match self.format.animation_encoder() {
             Some(AnimationEncoder::Gif) => position.delay.in_centiseconds(),
             Some(AnimationEncoder::Apng) | None => position.delay,
         };
         Playback::new(&moves, board, first, delay).map_err(OrderError::Moves)
+    }
+
+    /// What reading the moves cost ([`reading_micros`]): their SAN moves on `board`, the PGN's bytes.
+    fn reading_micros(&self, board: &Board) -> u64 {
+        let position = self.position;
+        let san = match position.pgn.trim().is_empty() {
+            true => position.moves.parse::<Moves>().map_or(0, |m| {
+                m.lines
+                    .iter()
+                    .flatten()
+                    .filter(|m| m.actions.iter().any(|a| matches!(a, moves::Action::San(_))))
+                    .count()
+            }),
+            false => position.pgn.parse::<Pgn>().map_or(0, |game| game.moves.len()),
+        };
+        reading_micros(san, board.width() * board.height(), position.pgn.len())
+    }
+
+    /// The start of a PGN given without `ffen`: its `FEN` tag's position, or the chess start position; `None`
+    /// when there is no PGN or `ffen` is given (the diagram is the start).
+    fn pgn_alone(&self) -> Result<Option<crate::notation::pgn::GameStart>, OrderError> {
+        let position = self.position;
+        if position.pgn.trim().is_empty() || !position.ffen.trim().is_empty() {
+            return Ok(None);
+        }
+        let game: Pgn = position.pgn.parse().map_err(OrderError::Moves)?;
+        let start = game.start().map_err(|why| MoveError::Unreadable { number: 0, text: "[FEN]".into(), why });
+        start.map(Some).map_err(OrderError::Moves)
     }
 }
 
@@ -164,6 +218,8 @@ impl Diagram {
             None if self.format.still_is_animation() => animation_cost(&self.board, &self.options, &[], self.format),
             None => render_cost(&self.board, &self.options),
         };
+        // The SAN found on the board and the PGN read, as counted when the order was read.
+        let cost = RenderCost { micros: cost.micros + self.reading_micros, ..cost };
         match self.format.draws_pixels() {
             true => cost.with_new_sprites(new_sprite_pixels(&self.board, &self.options, lines)),
             false => cost,

@@ -75,6 +75,26 @@ test("lila-gif's example body: its GIF, 720×840 with the comment, then a HIT fo
   assert.ok(chunked.body.equals(first.body));
 });
 
+test("a pgn in place of frames: lila-gif's example game as PGN, the names from its tags, a bad move a 400", async () => {
+  const pgn = '[White "GM DrDrunkenstein (2888)"]\n[Black "GM Zhigalko_Sergei (2895)"]\n\n1. c4 Nf6 2. Nc3 e5?! 3. d4?? exd4 $4 4. Qxd4 Nc6 1-0';
+  const res = await send("/game.gif", { body: JSON.stringify({ pgn, comment: "pgn" }) });
+  assert.equal(res.status, 200, res.body.toString("utf8", 0, 300));
+  assert.equal(res.headers["content-type"], "image/gif");
+  assert.deepEqual([res.body.readUInt16LE(6), res.body.readUInt16LE(8)], [720, 840], "with the tags' names in bars");
+  let frames = 0;
+  const b = res.body;
+  for (let i = 0; i + 9 < b.length; i++) {
+    if (b[i] === 0x21 && b[i + 1] === 0xf9 && b[i + 2] === 4 && b[i + 7] === 0 && b[i + 8] === 0x2c) frames++;
+  }
+  assert.equal(frames, 9, "the start and eight moves");
+  // The blunder's badge colour (lichess' #df5353) is in the palette.
+  const table = res.body.subarray(13, 13 + 3 * (1 << ((res.body[10] & 7) + 1)));
+  assert.ok(table.includes(Buffer.from([0xdf, 0x53, 0x53])), "the ?? badge's colour");
+  const bad = await send("/game.gif", { body: JSON.stringify({ pgn: "1. e4 e5 2. Nf4" }) });
+  assert.equal(bad.status, 400);
+  assert.match(bad.body.toString("utf8"), /pgn: move 3, Nf4: no knight can reach f4/);
+});
+
 test("GET and HEAD on /game.gif are a 405 with Allow: POST; POST elsewhere a 405 with Allow: GET, HEAD", async () => {
   for (const method of ["GET", "HEAD"]) {
     const res = await send("/game.gif", { method });

@@ -551,6 +551,27 @@ describe("animations (docs/animation.md)", () => {
     assert.equal(lichess.headers["content-type"], "image/png");
   });
 
+  test("SAN in moves= and a game in pgn=: the moves found on the board, one key with their coordinates", async () => {
+    const canonical = `/diagram.gif?ffen=${encodeURIComponent(START)}&size=20&moves=e2e4+e7e5+g1f3+b8c6+0-0`;
+    const pgn = '[White "A"]\n\n1. e4 { [%clk 0:03:00] } 1... e5 $2 2. Nf3 (2. f4 exf4) Nc6 3. Bc4 Bc5 4. O-O 1-0';
+    const coordinates = await get(`/diagram.gif?ffen=${START}&size=20&moves=e2e4+e7e5+g1f3+b8c6+f1c4+f8c5+0-0`);
+    assert.equal(coordinates.status, 200, coordinates.body.toString("utf8"));
+    assert.equal(gifFrames(coordinates.body), 8, "the diagram and seven moves");
+    for (const p of [
+      `/diagram.gif?ffen=${START}&size=20&moves=${encodeURIComponent("1.e4 e5 2. Nf3 Nc6 3.Bc4 Bc5 4. O-O")}`,
+      `/diagram.gif?size=20&pgn=${encodeURIComponent(pgn)}`,
+    ]) {
+      const res = await get(p);
+      assert.equal(res.status, 200, res.body.toString("utf8"));
+      assert.equal(res.headers.etag, coordinates.headers.etag, p);
+      assert.ok(res.body.equals(coordinates.body), p);
+      assert.ok(res.headers.link.startsWith(`<${canonical.replace("0-0", "f1c4+f8c5+0-0")}>`), res.headers.link);
+    }
+    const bad = await get(`/diagram.png?size=20&pgn=${encodeURIComponent("1. e4 e5 2. Nf4")}`);
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.toString("utf8"), "invalid moves: move 3, Nf4: no knight can reach f4\n");
+  });
+
   test("moves that cannot be played, the SVG, transparency and the CPU limit are 400s saying why", async () => {
     const cases = [
       [`/diagram.png?ffen=${START}&moves=e2e4%20e3e5`, "invalid moves: move 2, e3e5: e3 is empty\n"],

@@ -55,6 +55,9 @@ fn write_action(out: &mut String, action: &Action) {
             }
         }
         Action::Castle { long } => out.push_str(if *long { "0-0-0" } else { "0-0" }),
+        Action::San(san) => {
+            let _ = write!(out, "{san}");
+        }
         Action::Put { piece, square } => {
             let _ = write!(out, "[+{}", colour(piece.color));
             write_kind(out, &piece.kind);

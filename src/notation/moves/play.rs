@@ -60,6 +60,7 @@ fn act(
             return Ok(Some((*from, *to)));
         }
         Action::Castle { long } => return castle(board, side, *long, changed).map(Some),
+        Action::San(_) => return Err("SAN is played through notation::replay".into()),
         Action::Put { piece, square } => place(board, *square, Cell::Piece(piece.clone()), changed)?,
         Action::Remove { square } => {
             cell(board, *square)?;

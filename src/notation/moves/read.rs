@@ -166,7 +166,10 @@ pub fn read(text: &str) -> Result<Moves, MoveError> {
             }
         }
         let number = reader.count().map_err(|_| reader.too_many(&words[i..]))?;
-        let actions = read_move(rest).map_err(|why| MoveError::Unreadable { number, text: rest.into(), why })?;
+        // A word that is no coordinate or long move may be SAN, found on the board when played.
+        let actions = read_move(rest)
+            .or_else(|why| rest.parse().map(|san| vec![Action::San(san)]).map_err(|_| why))
+            .map_err(|why| MoveError::Unreadable { number, text: rest.into(), why })?;
         reader.push(ply, rest, actions)?;
     }
     reader.end()?;

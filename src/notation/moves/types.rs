@@ -1,6 +1,7 @@
 //! The types of `moves=`: squares, what a move does, the moves read, why they fail, and the frames played.
 
 use crate::notation::board::{Board, Color, Piece, PieceKind};
+use crate::notation::san::San;
 use std::fmt;
 
 /// The most moves a text may hold, over all its lines.
@@ -81,6 +82,9 @@ pub enum Action {
         /// `0-0-0`: towards the queen's side (the lower files).
         long: bool,
     },
+    /// A move in SAN (`Nf3`, `exd6`, `O-O`), found on the board by the rules of chess before it is played
+    /// ([`crate::notation::replay`] makes it a `Step` or a `Castle`).
+    San(San),
     /// A piece put on a square, as a rebirth is printed (`[+wRh8]`).
     Put {
         /// The piece.

@@ -18,6 +18,9 @@ pub struct PositionQuery {
     pub moves: String,
     /// How long each move shows.
     pub delay: Delay,
+    /// A game in PGN, as given (empty for none): its mainline is played as `moves` are, from the diagram if
+    /// `ffen` is given, else from the game's `FEN` tag or the start position ([`crate::pgn`]).
+    pub pgn: String,
 }
 
 /// How long each move of an animation shows, in milliseconds: [`Delay::MIN`] to [`Delay::MAX`], by default
@@ -185,6 +188,30 @@ pub const MOVES: Param<PositionQuery> = Param {
     samples: &["e2e4 e7e5", "1.e2-e4 e7-e5 2.Sg1-f3", "e2e4 | d2d4"],
 };
 
+/// A game in PGN: its mainline played as `moves` plays, from the diagram or, without `ffen`, from the game's own
+/// start. Neither the link nor the key has it: once played, its moves' canonical text (coordinates) is what
+/// [`MOVES`] writes, and the start's canonical FFEN the route's.
+pub const PGN: Param<PositionQuery> = Param {
+    name: "pgn",
+    aliases: &[],
+    required: false,
+    cli: Cli::Value("PGN"),
+    values: "a game in PGN (tags, comments, NAGs, variations skipped; the first game), at most 68,096 bytes",
+    default: "none",
+    about: "animates the game's mainline, from its `FEN` tag or the start position when `ffen` is absent (docs/animation.md)",
+    read: |q, v| {
+        q.pgn = v.to_string();
+        Ok(())
+    },
+    link: |_| None,
+    key: |_| None,
+    reset: |q| q.pgn.clear(),
+    changes: Changes::PICTURE,
+    idle: Idle::Never,
+    palette: PaletteSafe::Always,
+    samples: &["1. e4 e5 2. Nf3 Nc6"],
+};
+
 /// How long each move shows: its key segment is always there, before the moves.
 pub const DELAY: Param<PositionQuery> = Param {
     name: "delay",
@@ -214,7 +241,7 @@ pub const DELAY: Param<PositionQuery> = Param {
 /// The parameters of the position, in the order they are checked: the position itself, its dialect, then
 /// Game Courier's board width (read after the dialect, which it needs); then the moves played on it and their delay
 /// (content like the position: an animation's frames are the position's).
-pub static POSITION_PARAMS: [Param<PositionQuery>; 5] = [FFEN, DIALECT, WIDTH, MOVES, DELAY];
+pub static POSITION_PARAMS: [Param<PositionQuery>; 6] = [FFEN, DIALECT, WIDTH, MOVES, DELAY, PGN];
 
 /// The parameters of an animation's line of the cache key, in its order: the delay's segment, then the canonical
 /// moves (`d1000 e2e4 e7e5`), separated by a space.
