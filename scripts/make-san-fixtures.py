@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Makes tests/fixtures/games/: fifty random legal games, each as a PGN (lichess's or chess.com's export), as the
-`moves=` text a player types, and the board after every ply, by python-chess (an independent reader), run once:
+`moves=` text a player types, the same moves in UCI, and the board after every ply, by python-chess (an independent reader), run once:
 
     pip install chess==1.11.2 && python3 scripts/make-san-fixtures.py
 
@@ -141,6 +141,9 @@ def main():
             f.write(f"moves {text}\n")
             for fen, glyph in zip(fens, glyphs):
                 f.write(f"{fen} {glyph}\n")
+        # The same moves in UCI, as lichess and the engines write them (castling as the king's two-square move).
+        with open(os.path.join(OUT, f"g{n:02d}.uci"), "w") as f:
+            f.write(" ".join(move.uci() for move in moves) + "\n")
 
 
 main()
