@@ -224,7 +224,8 @@ async function get(base, url) {
   if (typeof url === "object") Object.assign(init, { method: "POST", body: url.body, headers: { ...init.headers, "content-type": "application/json" } });
   const res = await fetch(base + (typeof url === "object" ? url.path : url), init);
   const body = new Uint8Array(await res.arrayBuffer());
-  return { status: res.status, xCache: res.headers.get("x-cache"), bytes: body.length, ms: performance.now() - t };
+  const work = res.headers.get("x-ffen-work");
+  return { status: res.status, xCache: res.headers.get("x-cache"), bytes: body.length, ms: performance.now() - t, work };
 }
 
 const median = (values) => {
@@ -238,12 +239,14 @@ async function measure(worker, urls, expect) {
   const before = cpu(worker.pgrp);
   const walls = [];
   let bytes = 0;
+  let work;
   for (const url of urls) {
     const r = await get(worker.base, url);
     const problem = expect(r);
     if (problem) throw new Error(`${url}: ${problem} (status ${r.status}, X-Cache ${r.xCache})`);
     walls.push(r.ms);
     bytes = r.bytes;
+    work = r.work ?? work;
   }
   await sleep(100);
   const after = cpu(worker.pgrp);
@@ -256,6 +259,7 @@ async function measure(worker, urls, expect) {
     ticksCpuMs: perRequest("ticksNs"),
     wallMs: median(walls),
     bytes,
+    work,
   };
 }
 
@@ -295,6 +299,7 @@ function summarize(parts, floors) {
     ticksCpuMs: weighted(parts, "ticksCpuMs"),
     wallMs: median(parts.map((p) => p.wallMs)),
     bytes: parts[parts.length - 1].bytes,
+    work: parts[parts.length - 1].work,
     floorMs: weighted(floors, "cpuMs"),
     floorHelperMs: weighted(floors, "helperMs"),
   };
@@ -374,7 +379,7 @@ const note = (row) => {
   console.error(
     `cost: [${row.build ?? ""}] ${row.request}: ${row.cpuMs.toFixed(2)} ms CPU (V8 helper threads ${row.helperMs.toFixed(2)} ms; ` +
       `/proc/PID/stat says ${row.ticksCpuMs.toFixed(1)} ms), wall ${row.wallMs.toFixed(2)} ms, ` +
-      `${row.bytes} bytes (n=${row.n}, load ${row.load})`,
+      `${row.bytes} bytes (n=${row.n}, load ${row.load})${row.work ? `; work ${row.work}` : ""}`,
   );
 };
 
@@ -397,6 +402,30 @@ const KINDS = "QqRrBbNnKkPpCcXxSsTt";
 const BOARD_16X16 = Array.from({ length: 16 }, (_, y) =>
   Array.from({ length: 16 }, (_, x) => KINDS[(x + 3 * y) % KINDS.length]).join(""),
 ).join("/");
+// 64 lettered discs whose labels (a name's first two letters) and colours no earlier request of the run used, while
+// the 1,352 label-and-colour pairs last (then they repeat, and a longer row measures cached discs).
+let discSerial = 0;
+const discName = (i) => "abcdefghijklmnopqrstuvwxyz"[Math.floor(i / 26) % 26] + "abcdefghijklmnopqrstuvwxyz"[i % 26];
+function newDiscs() {
+  const cells = Array.from({ length: 64 }, () => {
+    const i = discSerial++;
+    return `[${discName(Math.floor(i / 2))}:${i % 2 ? "b" : "w"}]`;
+  });
+  return Array.from({ length: 8 }, (_, r) => cells.slice(r * 8, r * 8 + 8).join("")).join("/");
+}
+// Fourteen moves of a rook, each putting a piece with a new name on the board (a Circe rebirth's notation).
+function newDiscMoves() {
+  return Array.from({ length: 14 }, (_, i) => {
+    const name = discName(Math.floor(discSerial++ / 2) + 700);
+    return `${["a1a2", "a2a1"][i % 2]}[+w(${name})${"abcdefgh"[i % 8]}8]`;
+  }).join(" ");
+}
+// Every glyph variant: the orthodox pieces in both colours, neutral, turned and extra colours, drawn fairy glyphs.
+const ALL_GLYPHS =
+  "KQRBNPkq/rbnp-K-Q-R-B/-N-P'1K'1Q'2R'2B'3N'3P/[grasshopper:w][nightrider:b][camel:n][amazon:w][zebra:b][archbishop:w][chancellor:b][dragon:w]/" +
+  "[grasshopper:b][nightrider:w][camel:w][amazon:b][zebra:w][archbishop:b][chancellor:w][dragon:b]/'1k'1q'2r'2b'3n'3p-k-q/8/8";
+const QUEENS_32X32 = Array.from({ length: 32 }, () => "Q".repeat(32)).join("/");
+const ARROWS_64 = "&arrows=" + Array.from({ length: 64 }, (_, i) => `${"ab"[i >> 5]}${(i % 32) + 1}h${(i % 32) + 1}`).join(",");
 // Coordinates and every kind of furniture (a problem diagram as printed, with highlights and arrows).
 const FURNITURE =
   "&coords=1&count=1&title=" + encodeURIComponent("Ladislav Šulc|Phénix 1999, 1st Prize") +
@@ -424,7 +453,9 @@ async function measureBuilds(builds) {
   const workers = [];
   try {
     for (const { root, build } of builds) {
-      workers.push({ build, worker: await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_MAX_IMAGE_PIXELS: String(BUILT_IN_PIXELS), FFEN_MAX_RENDER_MS: "30000" }, root) });
+      // (FFEN_WORK_HEADER: each miss says the work predicted for it and counted, an older build ignores it.)
+      const vars = { FFEN_CACHE_WRITES: "off", FFEN_MAX_IMAGE_PIXELS: String(BUILT_IN_PIXELS), FFEN_MAX_RENDER_MS: "30000", FFEN_WORK_HEADER: "on" };
+      workers.push({ build, worker: await startWorker(vars, root) });
     }
     // (name, requests, warm-up requests, how a list of URLs is made, the check)
     const rowDefs = [
@@ -469,6 +500,14 @@ async function measureBuilds(builds) {
       ["the Free plan's edge: a still GIF, size=128", 30, 10, (n) => same(n, diagram(START, "&size=128").replace("/diagram.png?", "/diagram.gif?")), isMiss],
       ["the Free plan's edge: lila-gif's game, its first 4 frames, POST /game.gif", 30, 5, (n) => same(n, game(4)), isMiss],
       ["10×8 Capablanca board with drawn fairy glyphs (archbishop, chancellor), Bodlaender, default size", 200, 30, (n) => Array.from({ length: count(n) }, () => diagram(capablancaLike(), "&dialect=bodlaender")), isMiss],
+      // What a hostile client sends: pieces the isolate has never drawn, on every request, and the largest answers.
+      ["hostile: 64 new lettered discs each request, size=128", 20, 3, (n) => Array.from({ length: count(n) }, () => diagram(newDiscs(), "&size=128")), isMiss],
+      ["hostile: 64 new lettered discs each request, size=40", 60, 5, (n) => Array.from({ length: count(n) }, () => diagram(newDiscs(), "")), isMiss],
+      ["hostile: every glyph variant, size=120", 30, 5, (n) => same(n, diagram(ALL_GLYPHS, "&size=120")), isMiss],
+      ["hostile: every glyph variant, size=127", 30, 5, (n) => same(n, diagram(ALL_GLYPHS, "&size=127")), isMiss],
+      ["hostile: every glyph variant, size=128", 30, 5, (n) => same(n, diagram(ALL_GLYPHS, "&size=128")), isMiss],
+      ["hostile: 32×32 board of queens and 64 arrows as /diagram.json", 30, 5, (n) => same(n, diagram(QUEENS_32X32, ARROWS_64).replace("/diagram.png?", "/diagram.json?")), isMiss],
+      ["hostile: 14 moves each putting a new disc, default size, as APNG", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram("8/8/8/8/8/8/8/R7", "&moves=" + encodeURIComponent(newDiscMoves()))), isMiss],
     ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && onlyRow(request)));
     const floorRows = new Map();
     for (const [request, n, warm, urls, check] of rowDefs) {

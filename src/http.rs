@@ -173,6 +173,8 @@ pub trait Job {
     fn headers_only(&self) -> bool;
     /// The answer on a miss.
     fn answer(&self) -> Rendered;
+    /// The cost predicted when the request was checked against a CPU limit (`None` without a limit).
+    fn predicted_cost(&self) -> Option<&RenderCost>;
 }
 
 impl Job for DiagramJob {
@@ -187,6 +189,10 @@ impl Job for DiagramJob {
     fn answer(&self) -> Rendered {
         self.render()
     }
+
+    fn predicted_cost(&self) -> Option<&RenderCost> {
+        self.predicted()
+    }
 }
 
 impl Job for GameJob {
@@ -200,6 +206,10 @@ impl Job for GameJob {
 
     fn answer(&self) -> Rendered {
         self.render()
+    }
+
+    fn predicted_cost(&self) -> Option<&RenderCost> {
+        self.predicted()
     }
 }
 

@@ -65,12 +65,14 @@ pub async fn fetch(req: Request, env: Env, ctx: Context) -> Result<Response> {
     // so counts as its CPU (see scripts/loadtest and scripts/cost).
     let off = |name: &str| env.var(name).is_ok_and(|v| v.to_string() == "off");
     let cache = (!off("FFEN_CACHE_READS"), !off("FFEN_CACHE_WRITES"));
+    // FFEN_WORK_HEADER=on (for scripts/cost only): a miss answers the work predicted and counted in `X-FFEN-Work`.
+    let work_header = env.var("FFEN_WORK_HEADER").is_ok_and(|v| v.to_string() == "on");
     let job: Box<dyn Job> = match http::plan(&info) {
         Plan::Respond(response) => return to_worker(response),
         Plan::Diagram(job) => job,
         Plan::Game(job) => job,
     };
-    serve_diagram(&*job, url.origin, &ctx, cache).await
+    serve_diagram(&*job, url.origin, &ctx, cache, work_header).await
 }
 
 /// The request's body, read chunk by chunk until its end or until it is past `max` bytes ([`http::max_body_bytes`];
@@ -137,7 +139,13 @@ fn cost_limit(env: &Env) -> Option<CostLimit> {
 
 /// A diagram (or lila-gif's game): from the edge cache on a hit (when `reads`); on a miss drawn, sent, and (when
 /// `writes`) stored after the response with `ctx.wait_until`, under its cache URL on `origin` (if it has one).
-async fn serve_diagram(job: &dyn Job, origin: &str, ctx: &Context, (reads, writes): (bool, bool)) -> Result<Response> {
+async fn serve_diagram(
+    job: &dyn Job,
+    origin: &str,
+    ctx: &Context,
+    (reads, writes): (bool, bool),
+    work_header: bool,
+) -> Result<Response> {
     let (key, head) = (job.cache_at(origin), job.headers_only());
     let cache = Cache::default();
     let hit = match &key {
@@ -158,6 +166,12 @@ async fn serve_diagram(job: &dyn Job, origin: &str, ctx: &Context, (reads, write
         // Only a diagram is stored: an internal failure (500, no-store) must never become a cached answer.
         Rendered::Failed(response) => (response, false),
     };
+    if work_header {
+        let counted = crate::work::take();
+        let predicted = job.predicted_cost().map_or((0, 0), |cost| (cost.micros, cost.work().vector));
+        let value = format!("predicted {} us {} px; counted {} px", predicted.0, predicted.1, counted.vector);
+        response.headers.push(("X-FFEN-Work", value));
+    }
     if let (true, Some(key)) = (storable, key) {
         // The body is copied once, for the cache (the runtime takes ownership of each response's bytes); a HEAD
         // sends no body, so its body goes to the cache without a copy.

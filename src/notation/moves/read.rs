@@ -27,10 +27,10 @@ fn tokens(text: &str) -> impl Iterator<Item = Token<'_>> {
 /// A move's place in the tree: its move number and whether it is the second half (`1...`).
 type Ply = (usize, bool);
 
-/// The ply after `ply`.
+/// The ply after `ply` (a move number as large as `usize` holds stays there: only its order matters).
 fn next(ply: Ply) -> Ply {
     if ply.1 {
-        (ply.0 + 1, false)
+        (ply.0.saturating_add(1), false)
     } else {
         (ply.0, true)
     }

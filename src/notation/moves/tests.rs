@@ -232,3 +232,11 @@ fn popeye_s_tree_unfolds_into_variations_and_twins_start_from_their_diagram() {
         assert!(text.parse::<Moves>().is_ok(), "{text}");
     }
 }
+
+#[test]
+fn a_move_number_past_what_a_number_holds_is_no_panic() {
+    // (Found by the fuzzer: the ply after the largest number overflowed.)
+    for text in ["100000000000000000000000000000000.Rb2 bb2 b8", "18446744073709551615...Ra2 Ra3 Ra4"] {
+        let _ = text.parse::<Moves>();
+    }
+}
