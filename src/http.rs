@@ -111,7 +111,7 @@ use crate::options::render_options::RenderOptions;
 use crate::output::cost::{RenderCost, BODY_BYTE_NANOS};
 use crate::output::format::{Format, Playback, WriteError};
 use crate::output::game::Game;
-use crate::output::pipeline::{Diagram, Order};
+use crate::output::pipeline::{Diagram, Order, OrderError};
 use headers::{cors, fit_headers, header, nosniff};
 
 /// What to do with a request.
@@ -492,7 +492,15 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let position = PositionQuery { ffen, dialect, moves, delay, pgn };
     let order = Order { position: &position, options: &options, definition_pairs: &definition_pairs, format };
     let diagram = order.read().map_err(Reject::from)?;
-    let predicted = diagram.check(info.pixel_limit, info.cost_limit).map_err(Reject::from)?;
+    let predicted = match diagram.check(info.pixel_limit, info.cost_limit) {
+        // Over the limit only for the pieces this isolate has not drawn: the limit's worth of them drawn now, so
+        // that asking again is admitted (the refusal is never stored: `Reject::response`).
+        Err(OrderError::TooCostly(e)) if e.for_new_sprites().is_some() => {
+            diagram.draw_new_sprites(e.for_new_sprites().unwrap_or(0));
+            return Err(Reject::TooCostly(e));
+        }
+        checked => checked.map_err(Reject::from)?,
+    };
     let Diagram { board, options, playback, format, .. } = diagram;
     let job = DiagramJob { predicted, ..DiagramJob::played(board, options, playback, format, head) };
     // `*` asks whether the resource has a representation at all: an animation's is known only once drawn (one palette

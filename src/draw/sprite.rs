@@ -12,7 +12,7 @@
 //! The cache is a process-wide map from (what, colour, rotation, size) to sprite, so a Worker isolate renders each
 //! sprite once and then only copies pixels. Past [`CACHE_BUDGET_BYTES`] it drops what the latest requests did not
 //! use, never what the request being drawn uses ([`crate::work::Epoch`]); the cost model charges each sprite it
-//! does not hold ([`predicted_vector_pixels`]).
+//! does not hold ([`predicted_work`]).
 //!
 //! **Prepared sprites**: at the default square size ([`PREPARED_SIZE`]) the upright white and black pieces are not
 //! drawn at run time but read from `sprites/prepared-40.bin`, made by this same code ahead of time
@@ -28,7 +28,7 @@ use crate::notation::fairy::{self, Art, FairyFigure};
 use crate::options::render_options::DEFAULT_SQUARE_SIZE;
 use crate::options::theme::extra_tint;
 use crate::pixels::Rgb;
-use crate::work::{self, Epoch, Unit};
+use crate::work::{self, Epoch, Unit, Work};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
@@ -291,41 +291,65 @@ fn evict_old(map: &mut HashMap<Key, (Arc<Sprite>, Epoch)>, bytes: &mut usize) {
 /// one admitted request draws (every glyph variant at `size=128` is about 7 MB), far less than an isolate's 128 MB.
 const HARD_BUDGET_BYTES: usize = 48 << 20;
 
-/// The pixels the rasteriser will fill to make the sprites of `keys` ([`Unit::Vector`]), from what the cache holds
+/// The sprites the rasteriser will draw to make those of `keys`, and their pixels ([`Unit::Sprite`],
+/// [`Unit::Vector`]), from what the cache holds
 /// now: a sprite held costs nothing (and is marked as used by this request, so no eviction takes it before it is
 /// drawn), one missing costs its upright drawing from vectors unless it is prepared or derived from others (a
 /// turned, neutral or tinted sprite: then what its parts cost). Each sprite is counted once. The prediction
 /// [`get`] is checked against by the counts [`upright_exact`] and [`text_sprite`] make.
-pub(crate) fn predicted_vector_pixels<'a>(keys: impl IntoIterator<Item = &'a Key>) -> u64 {
+pub(crate) fn predicted_work<'a>(keys: impl IntoIterator<Item = &'a Key>) -> Work {
     let mut seen: HashSet<Key> = HashSet::new();
     let mut guard = cache().lock().unwrap_or_else(|e| e.into_inner());
-    keys.into_iter().map(|key| missing_pixels(key, &mut guard.0, &mut seen)).sum()
+    keys.into_iter().fold(Work::NONE, |work, key| work.plus(missing_work(key, &mut guard.0, &mut seen)))
 }
 
-fn missing_pixels(key: &Key, held: &mut HashMap<Key, (Arc<Sprite>, Epoch)>, seen: &mut HashSet<Key>) -> u64 {
+/// Draws the sprites of `keys` the cache does not hold, in order, as long as what they cost (`micros` of their
+/// [`predicted_work`]) stays within `budget` microseconds: a request refused only for the sprites it would draw
+/// first spends what it was allowed on some of them, so that asking again finds them and is admitted. Returns the
+/// sprites drawn.
+pub(crate) fn draw_within<'a>(
+    keys: impl IntoIterator<Item = &'a Key>,
+    budget: u64,
+    micros: impl Fn(Work) -> u64,
+) -> u64 {
+    let (mut spent, mut drawn) = (0, 0);
+    for key in keys {
+        let work = predicted_work([key]);
+        let cost = micros(work);
+        if work == Work::NONE || spent + cost > budget {
+            continue;
+        }
+        spent += cost;
+        drawn += work.sprites;
+        drop(get(key));
+    }
+    drawn
+}
+
+fn missing_work(key: &Key, held: &mut HashMap<Key, (Arc<Sprite>, Epoch)>, seen: &mut HashSet<Key>) -> Work {
     if !seen.insert(key.clone()) {
-        return 0;
+        return Work::NONE;
     }
     if let Some(hit) = held.get_mut(key) {
         hit.1 = Epoch::now();
-        return 0;
+        return Work::NONE;
     }
     if !key.turns.is_multiple_of(4) {
-        return missing_pixels(&Key { turns: 0, ..key.clone() }, held, seen);
+        return missing_work(&Key { turns: 0, ..key.clone() }, held, seen);
     }
-    let side = u64::from(key.size.max(1));
+    let drawn = Work { vector: u64::from(key.size.max(1)).pow(2), sprites: 1 };
     let plain = |color: Color| Key { color, turns: 0, fills: key.fills.for_color(color), ..key.clone() };
     match (&key.shape, key.color, key.fills.tint(key.color)) {
-        (Shape::Text(_) | Shape::HaloText(_), _, _) => side * side,
+        (Shape::Text(_) | Shape::HaloText(_), _, _) => drawn,
         (_, Color::Neutral, _) => {
-            missing_pixels(&plain(Color::White), held, seen) + missing_pixels(&plain(Color::Black), held, seen)
+            missing_work(&plain(Color::White), held, seen).plus(missing_work(&plain(Color::Black), held, seen))
         }
         (_, _, Some(_)) => {
             let white = Key { color: Color::White, turns: 0, fills: Fills::default(), ..key.clone() };
-            missing_pixels(&white, held, seen)
+            missing_work(&white, held, seen)
         }
-        (Shape::Figure(_), _, None) if key.size.max(1) == PREPARED_SIZE => 0,
-        _ => side * side,
+        (Shape::Figure(_), _, None) if key.size.max(1) == PREPARED_SIZE => Work::NONE,
+        _ => drawn,
     }
 }
 
@@ -486,6 +510,7 @@ fn prepared(shape: &Shape, black: bool, size: u32) -> Option<Sprite> {
 
 fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
     work::count(Unit::Vector, u64::from(size) * u64::from(size));
+    work::count(Unit::Sprite, 1);
     let Some(mut pixmap) = Pixmap::new(size, size) else {
         return Sprite::blank(size as usize);
     };
@@ -529,6 +554,7 @@ fn outline(scale: f32) -> Stroke {
 /// Letters and numbers: black, centred, [`TEXT_HEIGHT`] of the square tall, no wider than [`TEXT_WIDTH`].
 fn text_sprite(text: &str, size: u32, halo: bool) -> Sprite {
     work::count(Unit::Vector, u64::from(size) * u64::from(size));
+    work::count(Unit::Sprite, 1);
     let mut sprite = Sprite::blank(size as usize);
     let px = text::fitted_px([text], size as f32 * TEXT_HEIGHT, size as f32, TEXT_WIDTH);
     if let Some(cov) = text::rasterize(text, px) {
@@ -760,13 +786,13 @@ mod tests {
             key(Shape::Text("7".into()), Color::White, 3, 57),
             key(Shape::Figure(Figure::Rook), Color::Black, 0, PREPARED_SIZE),
         ];
-        let predicted = predicted_vector_pixels(&keys);
+        let predicted = predicted_work(&keys);
         crate::work::take();
         keys.iter().for_each(|k| drop(get(k)));
-        let counted = crate::work::take().vector;
+        let counted = crate::work::take();
         // Two discs and a queen and a text at 57 px; the prepared rook nothing.
-        assert_eq!((predicted, counted), (4 * 57 * 57, 4 * 57 * 57));
-        assert_eq!(predicted_vector_pixels(&keys), 0);
+        assert_eq!((predicted, counted), (Work { vector: 4 * 57 * 57, sprites: 4 }, predicted));
+        assert_eq!(predicted_work(&keys), Work::NONE);
     }
 
     /// A piece filled with an extra colour's tint is that extra colour's piece, whichever its side, turned or not,

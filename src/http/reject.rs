@@ -138,7 +138,10 @@ impl Reject {
             Some(png) => (PNG, png),
             None => (TEXT, format!("{message}\n").into_bytes()),
         };
-        let cache_control = if client_error { ERROR_CACHE_CONTROL } else { INTERNAL_ERROR_CACHE_CONTROL };
+        // A refusal that holds only until this isolate has drawn some pieces is never stored: asking again may be
+        // admitted.
+        let transient = matches!(self, Reject::TooCostly(e) if e.for_new_sprites().is_some());
+        let cache_control = if client_error && !transient { ERROR_CACHE_CONTROL } else { INTERNAL_ERROR_CACHE_CONTROL };
         let mut headers = vec![header("Content-Type", content_type), header("Cache-Control", cache_control)];
         headers.push(header("Vary", "Accept"));
         headers.extend(cors());
@@ -235,7 +238,7 @@ mod tests {
                         height: 900,
                         tiles: 40,
                         frames: 1,
-                        new_sprite_pixels: 0,
+                        new_sprites: crate::work::Work::NONE,
                         words: false,
                     },
                     limit: crate::output::cost::CostLimit::new(8).unwrap(),

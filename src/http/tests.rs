@@ -356,7 +356,9 @@ proptest::proptest! {
                 let r = respond(&req);
                 proptest::prop_assert_eq!(r.status, reject.status());
                 proptest::prop_assert!(DOCUMENTED.contains(&r.status), "{}", r.status);
-                proptest::prop_assert!(r.header("cache-control") == Some(ERROR_CACHE_CONTROL));
+                let transient = matches!(&reject, Reject::TooCostly(e) if e.for_new_sprites().is_some());
+                let want = if transient { INTERNAL_ERROR_CACHE_CONTROL } else { ERROR_CACHE_CONTROL };
+                proptest::prop_assert!(r.header("cache-control") == Some(want));
                 if let (Reject::BadFfen(e), Ok(Request { route: Route::Diagram(q), .. })) = (&reject, &decoded) {
                     proptest::prop_assert_eq!(Err(e.clone()), ffen::parse(&q.ffen, q.dialect));
                 }
@@ -1225,4 +1227,33 @@ fn a_gifs_delay_is_canonical_in_hundredths() {
     assert_eq!(key("/diagram.gif", 1000), key("/diagram.gif", 1001));
     assert_eq!(key("/diagram.gif", 1005), key("/diagram.gif", 1010));
     assert_ne!(key("/diagram.png", 1000), key("/diagram.png", 1001));
+}
+
+/// A diagram over the Free plan's limit only for pieces this isolate has not drawn at its size is refused with a
+/// message saying so, never stored, and the refusal draws what the limit allows of them: asking again is admitted
+/// once they are all drawn.
+#[test]
+fn a_refusal_for_new_pieces_draws_them_and_is_not_stored() {
+    let _serial = crate::work::tests::CACHES.lock().unwrap_or_else(|e| e.into_inner());
+    // 24 discs at a size no other test draws: about 24 × (100 µs + 109² × 40 ns) = 13.8 ms of new sprites.
+    let names: String = (0..24).map(|i| format!("[q{}:w]", (b'a' + i) as char)).collect();
+    let query = format!("ffen={}/{}/{}&size=109", &names[..8 * 6], &names[8 * 6..16 * 6], &names[16 * 6..]);
+    let free = RequestInfo { cost_limit: crate::output::cost::CostLimit::new(8), ..get("/diagram.png", Some(&query)) };
+    let mut refusals = 0;
+    loop {
+        match plan(&free) {
+            Plan::Diagram(_) => break,
+            Plan::Respond(r) => {
+                assert_eq!(r.status, 400);
+                assert_eq!(r.header("cache-control"), Some(INTERNAL_ERROR_CACHE_CONTROL));
+                let text = String::from_utf8_lossy(&r.body).into_owned();
+                assert!(text.contains("drawing pieces at a size this server has not drawn them at yet"), "{text}");
+                assert!(text.contains("ask again"), "{text}");
+                refusals += 1;
+                assert!(refusals <= 3, "still refused after {refusals}");
+            }
+            Plan::Game(_) => unreachable!(),
+        }
+    }
+    assert!(refusals >= 1);
 }

@@ -116,38 +116,61 @@ pub struct RenderCost {
     /// The frames: 1 for a still, the diagram and one a move for an animation (before the frames that change
     /// nothing are merged).
     pub frames: u32,
-    /// The pixels the rasteriser will fill for sprites the isolate's cache does not hold yet
-    /// ([`crate::work::Unit::Vector`]),
-    /// included in [`RenderCost::micros`] ([`RenderCost::with_new_sprites`]); 0 from [`render_cost`] and
-    /// [`animation_cost`], which do not look at the cache.
-    pub new_sprite_pixels: u64,
+    /// The sprites the isolate's cache does not hold yet, to be drawn from vectors, and their pixels
+    /// ([`crate::work::Unit`]), included in [`RenderCost::micros`] ([`RenderCost::with_new_sprites`]); none from
+    /// [`render_cost`] and [`animation_cost`], which do not look at the cache.
+    pub new_sprites: Work,
     /// Whether it is the cost of the words (`/diagram.txt`, `/diagram.json`: [`words_cost`]), not of a picture.
     pub words: bool,
 }
 
 impl RenderCost {
-    /// This cost with the pixels of the sprites to draw ([`new_sprite_pixels`]) added, at [`VECTOR_PIXEL_NANOS`].
-    pub fn with_new_sprites(self, pixels: u64) -> RenderCost {
-        let micros = self.micros.saturating_add(pixels.saturating_mul(VECTOR_PIXEL_NANOS) / 1000);
-        RenderCost { micros, new_sprite_pixels: self.new_sprite_pixels.saturating_add(pixels), ..self }
+    /// This cost with the sprites to draw ([`new_sprites`]) added, at [`NEW_SPRITE_MICROS`] a sprite and
+    /// [`VECTOR_PIXEL_NANOS`] a pixel.
+    pub fn with_new_sprites(self, sprites: Work) -> RenderCost {
+        let micros = self.micros.saturating_add(sprites_micros(sprites));
+        RenderCost { micros, new_sprites: self.new_sprites.plus(sprites), ..self }
     }
 
     /// The work predicted in [`crate::work`]'s units, to compare with what drawing counts.
     pub fn work(&self) -> Work {
-        Work { vector: self.new_sprite_pixels }
+        self.new_sprites
     }
 }
 
-/// Nanoseconds a pixel of a sprite drawn from its vectors (tiny-skia's anti-aliased paths, fontdue's glyphs, the
-/// sprite's bounds found and its levels quantized): paid once per isolate and size for a piece, but on every request
-/// for pieces no request drew before (lettered discs with new names, a new size).
-pub const VECTOR_PIXEL_NANOS: u64 = 100;
+/// Microseconds a sprite drawn from its vectors, whatever its size (its paths built and transformed, a disc's label
+/// laid out, its bounds found and levels quantized), and nanoseconds a pixel of it (tiny-skia's anti-aliased paths,
+/// fontdue's glyphs). Paid once per isolate and size for a piece, but on every request for pieces no request drew
+/// before (lettered discs with new names, a new size). Measured in workerd (`scripts/cost`, the "hostile" rows: 64
+/// new discs at 40 and 128 px): about 70 µs and 26 ns; these are about 1.5× that.
+pub const NEW_SPRITE_MICROS: u64 = 100;
+/// See [`NEW_SPRITE_MICROS`].
+pub const VECTOR_PIXEL_NANOS: u64 = 40;
 
-/// The pixels of sprites the isolate's cache does not hold that drawing `board` with `options` and playing `lines`
-/// on it will draw from vectors: the board's sprites, then on each move's board those of the squares it changed.
-/// Asks the sprite cache (and marks what it holds as used by this request, so that nothing drawn meanwhile evicts
-/// it): the same diagram costs less in an isolate that drew its pieces before.
-pub fn new_sprite_pixels(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) -> u64 {
+/// The microseconds of drawing `sprites` ([`NEW_SPRITE_MICROS`], [`VECTOR_PIXEL_NANOS`]).
+pub fn sprites_micros(sprites: Work) -> u64 {
+    sprites
+        .sprites
+        .saturating_mul(NEW_SPRITE_MICROS)
+        .saturating_add(sprites.vector.saturating_mul(VECTOR_PIXEL_NANOS) / 1000)
+}
+
+/// The sprites the isolate's cache does not hold that drawing `board` with `options` and playing `lines` on it will
+/// draw from vectors, and their pixels: the board's sprites, then on each move's board those of the squares it
+/// changed. Asks the sprite cache (and marks what it holds as used by this request, so that nothing drawn meanwhile
+/// evicts it): the same diagram costs less in an isolate that drew its pieces before.
+pub fn new_sprites(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) -> Work {
+    sprite::predicted_work(&sprite_keys(board, options, lines))
+}
+
+/// Draws, of the sprites [`new_sprites`] counts, what `budget` microseconds allow ([`TooCostly::for_new_sprites`]);
+/// returns how many were drawn.
+pub fn draw_new_sprites(board: &Board, options: &RenderOptions, lines: &[Vec<Step>], budget: u64) -> u64 {
+    sprite::draw_within(&sprite_keys(board, options, lines), budget, sprites_micros)
+}
+
+/// The sprites of `board`, then of the squares each move of `lines` changes.
+fn sprite_keys(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) -> Vec<sprite::Key> {
     let mut keys = Scene::sprite_keys(board, options, None);
     for step in lines.iter().flatten() {
         let height = step.board.height();
@@ -159,7 +182,7 @@ pub fn new_sprite_pixels(board: &Board, options: &RenderOptions, lines: &[Vec<St
             .collect();
         keys.extend(Scene::sprite_keys(&step.board, options, Some(&at)));
     }
-    sprite::predicted_vector_pixels(&keys)
+    keys
 }
 
 /// Predicts what drawing and encoding `board` with `options` costs; see the module documentation.
@@ -213,7 +236,7 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
         height: l.height,
         tiles: tiles as u32,
         frames: 1,
-        new_sprite_pixels: 0,
+        new_sprites: Work::NONE,
         words: false,
     }
 }
@@ -301,7 +324,7 @@ pub fn words_cost(board: &Board, options: &RenderOptions) -> RenderCost {
         height: l.height,
         tiles: tiles as u32,
         frames: 1,
-        new_sprite_pixels: 0,
+        new_sprites: Work::NONE,
         words: true,
     }
 }
@@ -326,7 +349,15 @@ pub(crate) fn frames_cost(
         nanos += FRAME_NANOS + area * GAME_PIXEL_NANOS.later;
     }
     let frames = u32::try_from(1 + areas.len()).unwrap_or(u32::MAX);
-    RenderCost { micros: FIXED_MICROS + nanos / 1000, width, height, tiles, frames, new_sprite_pixels: 0, words: false }
+    RenderCost {
+        micros: FIXED_MICROS + nanos / 1000,
+        width,
+        height,
+        tiles,
+        frames,
+        new_sprites: Work::NONE,
+        words: false,
+    }
 }
 
 /// How many files and ranks the rectangle around `squares` spans.
@@ -446,16 +477,16 @@ impl fmt::Display for TooCostly {
                  limit (FFEN_MAX_RENDER_MS) is {limit} ms: choose a smaller board or fewer marks"
             );
         }
-        let sprites_micros = c.new_sprite_pixels.saturating_mul(VECTOR_PIXEL_NANOS) / 1000;
-        if sprites_micros > 0 && c.micros.saturating_sub(sprites_micros) <= u64::from(limit) * 1000 {
-            // Only the pieces this isolate has not drawn yet put it over: say so (a smaller size, or fewer different
-            // pieces, fits).
-            let sprites_ms = sprites_micros / 1000;
+        if self.for_new_sprites().is_some() {
+            // Only the pieces this isolate has not drawn yet put it over: say so (they are being drawn: asking
+            // again is admitted once they are; a smaller size or fewer different pieces fits now).
+            let sprites_ms = sprites_micros(c.new_sprites) / 1000;
             return write!(
                 f,
                 "the diagram ({}×{} pixels) would take about {ms}.{tenths} ms of CPU to draw, {sprites_ms} ms of it \
                  drawing pieces at a size this server has not drawn them at yet; this service's limit \
-                 (FFEN_MAX_RENDER_MS) is {limit} ms: choose a smaller size or fewer different pieces",
+                 (FFEN_MAX_RENDER_MS) is {limit} ms: they are being drawn, so ask again in a moment, or choose a \
+                 smaller size or fewer different pieces",
                 c.width, c.height
             );
         }
@@ -474,6 +505,17 @@ impl fmt::Display for TooCostly {
              service's limit (FFEN_MAX_RENDER_MS) is {limit} ms: choose a smaller size",
             c.width, c.height, c.tiles
         )
+    }
+}
+
+impl TooCostly {
+    /// Whether the diagram is over the limit only for the sprites this isolate has not drawn yet: then the refusal
+    /// holds only until they are drawn (the planner draws what the limit allows of them, and the answer is never
+    /// stored), and the rest of the limit (in microseconds) is what may be spent on them now.
+    pub fn for_new_sprites(&self) -> Option<u64> {
+        let sprites = sprites_micros(self.cost.new_sprites);
+        let rest = self.cost.micros.saturating_sub(sprites);
+        (sprites > 0 && rest <= u64::from(self.limit.0) * 1000).then(|| u64::from(self.limit.0) * 1000 - rest)
     }
 }
 

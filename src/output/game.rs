@@ -20,6 +20,7 @@ use crate::output::animation::{self, Animation, AnimationError, Shot, Still};
 use crate::output::cost::{self, RenderCost};
 use crate::output::format::{self, WriteError};
 use crate::pixels::Rgb;
+use crate::work::Work;
 
 /// lila-gif's square, in pixels.
 pub const SQUARE: u32 = 90;
@@ -146,13 +147,13 @@ impl Game {
         let options = self.options();
         let cost = cost::frames_cost(first, &options, self.size(), chars + 16 * usize::from(self.coordinates), &areas);
         let cost = RenderCost { micros: cost.micros + self.reading_micros, ..cost };
-        cost.with_new_sprites(self.new_sprite_pixels(&options))
+        cost.with_new_sprites(self.new_sprites(&options))
     }
 
-    /// The pixels of the sprites the isolate has not drawn yet that the frames show ([`cost::new_sprite_pixels`]):
+    /// The sprites the isolate has not drawn yet that the frames show ([`cost::new_sprites`]):
     /// the first frame's, then each later frame's on the squares where it differs from the one before.
-    fn new_sprite_pixels(&self, options: &RenderOptions) -> u64 {
-        let Some(first) = self.frames.first() else { return 0 };
+    fn new_sprites(&self, options: &RenderOptions) -> Work {
+        let Some(first) = self.frames.first() else { return Work::NONE };
         let mut keys = Scene::sprite_keys(&first.board, options, None);
         for pair in self.frames.windows(2) {
             let (before, after) = (&pair[0].board, &pair[1].board);
@@ -162,7 +163,7 @@ impl Game {
                 .collect();
             keys.extend(Scene::sprite_keys(after, options, Some(&at)));
         }
-        sprite::predicted_vector_pixels(&keys)
+        sprite::predicted_work(&keys)
     }
 
     /// The GIF: the board's animation, its frames cut out of the framed picture and put between the bars, with the

@@ -29,7 +29,8 @@ use crate::options::error::OptionError;
 use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
 use crate::output::cost::{
-    animation_cost, new_sprite_pixels, reading_micros, render_cost, words_cost, CostLimit, RenderCost, TooCostly,
+    animation_cost, draw_new_sprites, new_sprites, reading_micros, render_cost, words_cost, CostLimit, RenderCost,
+    TooCostly,
 };
 use crate::output::format::{AnimationEncoder, Format, Playback, WriteError};
 use std::fmt;
@@ -206,7 +207,7 @@ impl Diagram {
     /// The CPU this diagram is predicted to cost ([`crate::render_cost`], [`crate::animation_cost`]): an animation's, a GIF's (drawn on the
     /// animation's path, also when still), or a still's.
     ///
-    /// It includes the sprites this isolate has not drawn yet ([`new_sprite_pixels`]), so it asks the sprite cache:
+    /// It includes the sprites this isolate has not drawn yet ([`new_sprites`]), so it asks the sprite cache:
     /// the same diagram costs more in an isolate that meets its pieces for the first time.
     pub fn cost(&self) -> RenderCost {
         let lines = self.playback.as_ref().map_or(&[][..], |playback| &playback.lines[..]);
@@ -221,9 +222,16 @@ impl Diagram {
         // The SAN found on the board and the PGN read, as counted when the order was read.
         let cost = RenderCost { micros: cost.micros + self.reading_micros, ..cost };
         match self.format.draws_pixels() {
-            true => cost.with_new_sprites(new_sprite_pixels(&self.board, &self.options, lines)),
+            true => cost.with_new_sprites(new_sprites(&self.board, &self.options, lines)),
             false => cost,
         }
+    }
+
+    /// Draws what `budget` microseconds allow of the sprites this isolate has not drawn yet
+    /// ([`crate::output::cost::TooCostly::for_new_sprites`]): a refusal for them is then temporary.
+    pub fn draw_new_sprites(&self, budget: u64) -> u64 {
+        let lines = self.playback.as_ref().map_or(&[][..], |playback| &playback.lines[..]);
+        draw_new_sprites(&self.board, &self.options, lines, budget)
     }
 
     /// Whether a picture is within the pixel limit and, where there is one, the CPU limit: `Ok` with the cost
