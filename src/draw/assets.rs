@@ -6,6 +6,7 @@
 
 use crate::notation::board::Figure;
 use crate::notation::fairy::FairyFigure;
+use crate::options::piece_set::PieceSet;
 use std::sync::OnceLock;
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Stroke};
 
@@ -15,12 +16,16 @@ pub const SPRITE_VIEWBOX: f32 = 45.0;
 /// The fill of one sprite path as the SVG gives it.
 pub(crate) struct SvgFill {
     pub rgb: [u8; 3],
+    /// 255 but where a set's drawing is see-through (cburnett's never is).
+    pub alpha: u8,
     pub even_odd: bool,
 }
 
 /// The stroke of one sprite path as the SVG gives it (cap/join: 0 butt/miter, 1 round, 2 square/bevel).
 pub(crate) struct SvgStroke {
     pub rgb: [u8; 3],
+    /// As [`SvgFill::alpha`].
+    pub alpha: u8,
     pub width: f32,
     pub cap: u8,
     pub join: u8,
@@ -41,9 +46,9 @@ include!(concat!(env!("OUT_DIR"), "/sprites.rs"));
 /// A paint step of a prepared sprite.
 pub(crate) enum Paint {
     /// Fill the path with this colour.
-    Fill { rgb: [u8; 3], rule: FillRule },
+    Fill { rgb: [u8; 3], alpha: u8, rule: FillRule },
     /// Stroke the path with this colour.
-    Stroke { rgb: [u8; 3], stroke: Stroke },
+    Stroke { rgb: [u8; 3], alpha: u8, stroke: Stroke },
 }
 
 /// A sprite ready to draw: paths in viewBox units with how to paint each.
@@ -83,12 +88,14 @@ fn prepare(ops: &[SvgOp]) -> Prepared {
     let mut out = Vec::new();
     for op in ops {
         let Some(path) = build_path(op) else { continue };
-        let fill = op
-            .fill
-            .as_ref()
-            .map(|f| Paint::Fill { rgb: f.rgb, rule: if f.even_odd { FillRule::EvenOdd } else { FillRule::Winding } });
+        let fill = op.fill.as_ref().map(|f| Paint::Fill {
+            rgb: f.rgb,
+            alpha: f.alpha,
+            rule: if f.even_odd { FillRule::EvenOdd } else { FillRule::Winding },
+        });
         let stroke = op.stroke.as_ref().map(|s| Paint::Stroke {
             rgb: s.rgb,
+            alpha: s.alpha,
             stroke: Stroke {
                 width: s.width,
                 miter_limit: s.miter_limit,
@@ -113,10 +120,17 @@ fn prepare(ops: &[SvgOp]) -> Prepared {
     out
 }
 
-/// The prepared sprite of an orthodox figure, white (`black == false`) or black.
-pub(crate) fn figure_sprite(figure: Figure, black: bool) -> &'static Prepared {
-    static SPRITES: OnceLock<Vec<Prepared>> = OnceLock::new();
-    let all = SPRITES.get_or_init(|| SPRITE_OPS.iter().map(|ops| prepare(ops)).collect());
+/// The draw operations of an orthodox figure of `set`, white (`black == false`) or black.
+pub(crate) fn figure_ops(set: PieceSet, figure: Figure, black: bool) -> &'static [SvgOp] {
+    let index = Figure::ALL.iter().position(|&f| f == figure).unwrap_or(0) + if black { 6 } else { 0 };
+    SPRITE_OPS[set.index()][index]
+}
+
+/// The prepared sprite of an orthodox figure of `set`, white (`black == false`) or black: a set's twelve are
+/// prepared together, on its first use in the process.
+pub(crate) fn figure_sprite(set: PieceSet, figure: Figure, black: bool) -> &'static Prepared {
+    static SPRITES: [OnceLock<Vec<Prepared>>; PieceSet::ALL.len()] = [const { OnceLock::new() }; PieceSet::ALL.len()];
+    let all = SPRITES[set.index()].get_or_init(|| SPRITE_OPS[set.index()].iter().map(|ops| prepare(ops)).collect());
     let index = Figure::ALL.iter().position(|&f| f == figure).unwrap_or(0) + if black { 6 } else { 0 };
     &all[index]
 }
@@ -153,7 +167,7 @@ mod tests {
     fn every_sprite_has_paths_inside_the_viewbox() {
         for black in [false, true] {
             for figure in Figure::ALL {
-                let sprite = figure_sprite(figure, black);
+                let sprite = figure_sprite(PieceSet::Cburnett, figure, black);
                 assert!(sprite.len() >= 2, "{figure:?}");
                 for (path, _) in sprite {
                     let b = path.bounds();

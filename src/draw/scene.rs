@@ -116,7 +116,11 @@ impl Scene {
                 }
                 let paint = square_paint(board, options, x, y);
                 let hatched = matches!(paint, SquarePaint::Hatched { .. });
-                squares.push(Square { rect, paint, sprite: cell_key(cell, layout.square, hatched, fills) });
+                squares.push(Square {
+                    rect,
+                    paint,
+                    sprite: cell_key(cell, layout.square, hatched, fills, options.piece),
+                });
             }
         }
         let frame = layout.frame_bars((w, h), is_open);

@@ -3,11 +3,12 @@
 
 use super::markup::{hex, num};
 use super::writer::Writer;
-use crate::draw::assets::{self, SvgOp, SPRITE_OPS, SPRITE_VIEWBOX};
+use crate::draw::assets::{self, SvgOp, SPRITE_VIEWBOX};
 use crate::draw::raster::div255;
 use crate::draw::sprite::{self, Fills, Key, Shape, MIN_STROKE_PX};
 use crate::draw::text;
 use crate::notation::board::{Color, Marker};
+use crate::options::piece_set::PieceSet;
 use crate::pixels::{Rect, Rgb};
 use std::fmt::Write as _;
 
@@ -15,7 +16,7 @@ impl Writer {
     /// The `<use>` of the symbol of sprite `key` on the square `rect`, turned as the key says.
     pub(super) fn placed(&mut self, key: &Key, rect: Rect) -> String {
         let color = if matches!(key.shape, Shape::Text(_) | Shape::HaloText(_)) { Color::White } else { key.color };
-        let id = self.symbol(&key.shape, color, key.fills);
+        let id = self.symbol(&key.shape, key.set, color, key.fills);
         let s = rect.width;
         let mut out = format!(r##"<use xlink:href="#s{id}" x="{}" y="{}" width="{s}" height="{s}""##, rect.x, rect.y);
         if !key.turns.is_multiple_of(4) {
@@ -34,13 +35,13 @@ impl Writer {
 
     /// The id of the symbol showing `shape` in `color` with `fills` (those of [`Fills::for_color`]), defined now if
     /// it is new.
-    fn symbol(&mut self, shape: &Shape, color: Color, fills: Fills) -> usize {
-        let key = (shape.clone(), color, fills);
+    fn symbol(&mut self, shape: &Shape, set: PieceSet, color: Color, fills: Fills) -> usize {
+        let key = (shape.clone(), set, color, fills);
         if let Some(&(_, id)) = self.symbols.iter().find(|(known, _)| *known == key) {
             return id;
         }
         // Neutral symbols refer to the white and black ones, which are defined first.
-        let (view, content) = self.symbol_content(shape, color, fills);
+        let (view, content) = self.symbol_content(shape, set, color, fills);
         let id = self.symbol_defs.len();
         self.symbol_defs.push(format!("<symbol id=\"s{id}\" viewBox=\"0 0 {view} {view}\">{content}</symbol>\n"));
         self.symbols.push((key, id));
@@ -50,7 +51,7 @@ impl Writer {
     /// The side of the symbol's viewBox and its content: 45-unit sprite box for pieces and markers, pixels for
     /// text and discs (whose labels are placed in whole pixels, as the PNG places them). A piece with a tint (an
     /// extra colour, or its side's fill) is the white piece tinted, as `sprite` draws it.
-    fn symbol_content(&mut self, shape: &Shape, color: Color, fills: Fills) -> (u32, String) {
+    fn symbol_content(&mut self, shape: &Shape, set: PieceSet, color: Color, fills: Fills) -> (u32, String) {
         let size = self.size;
         let tint = fills.tint(color);
         let black = color == Color::Black && tint.is_none();
@@ -58,19 +59,15 @@ impl Writer {
             (Shape::Text(text), _) => (size, self.text_symbol(text, false)),
             (Shape::HaloText(text), _) => (size, self.text_symbol(text, true)),
             (_, Color::Neutral) => {
-                let white = self.symbol(shape, Color::White, fills.for_color(Color::White));
-                let black = self.symbol(shape, Color::Black, fills.for_color(Color::Black));
+                let white = self.symbol(shape, set, Color::White, fills.for_color(Color::White));
+                let black = self.symbol(shape, set, Color::Black, fills.for_color(Color::Black));
                 self.halves = true;
                 let half = |id: usize, side: char| {
                     format!(r##"<use xlink:href="#s{id}" width="45" height="45" clip-path="url(#{side})"/>"##)
                 };
                 (45, format!("{}{}", half(white, 'L'), half(black, 'R')))
             }
-            (Shape::Figure(figure), _) => {
-                let index = crate::notation::board::Figure::ALL.iter().position(|f| f == figure).unwrap_or(0);
-                let ops = SPRITE_OPS[index + if black { 6 } else { 0 }];
-                (45, self.sprite_paths(ops, tint))
-            }
+            (Shape::Figure(figure), _) => (45, self.sprite_paths(assets::figure_ops(set, *figure, black), tint)),
             (Shape::Fairy(figure), _) => (45, self.sprite_paths(assets::fairy_ops(*figure, black), tint)),
             (Shape::Marker(marker), _) => (45, self.marker(*marker, Self::body_color(black, tint))),
             (Shape::Disc(label), _) => (size, self.disc(label, Self::body_color(black, tint), black)),
@@ -100,13 +97,14 @@ impl Writer {
             let d = sprite_path_data(op);
             let fill = op.fill.as_ref().map(|f| {
                 let rule = if f.even_odd { r#" fill-rule="evenodd""# } else { "" };
-                format!(r#" fill="{}"{rule}"#, hex(Self::paint(f.rgb, tint)))
+                format!(r#" fill="{}"{rule}{}"#, hex(Self::paint(f.rgb, tint)), opacity("fill", f.alpha))
             });
             let stroke = op.stroke.as_ref().map(|s| {
                 let mut a = format!(
-                    r#" stroke="{}" stroke-width="{}""#,
+                    r#" stroke="{}" stroke-width="{}"{}"#,
                     hex(Self::paint(s.rgb, tint)),
-                    num(s.width.max(self.min_stroke()), 3)
+                    num(s.width.max(self.min_stroke()), 3),
+                    opacity("stroke", s.alpha)
                 );
                 match s.cap {
                     1 => a.push_str(r#" stroke-linecap="round""#),
@@ -205,7 +203,15 @@ impl Writer {
     }
 }
 
-/// The path data of one cburnett sprite path, in its 45-unit box (two decimals: 0.01 unit is 0.03 px at 128-px
+/// A see-through paint's `fill-opacity` or `stroke-opacity` (none for an opaque one, as all of cburnett's are).
+fn opacity(what: &str, alpha: u8) -> String {
+    if alpha == 255 {
+        return String::new();
+    }
+    format!(r#" {what}-opacity="{}""#, num(f32::from(alpha) / 255.0, 3))
+}
+
+/// The path data of one sprite path, in its 45-unit box (two decimals: 0.01 unit is 0.03 px at 128-px
 /// squares).
 fn sprite_path_data(op: &SvgOp) -> String {
     let mut d = String::new();
