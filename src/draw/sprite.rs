@@ -222,6 +222,22 @@ impl Sprite {
         self
     }
 
+    /// Rounds alpha only, each pixel's colour kept in proportion: the sets other than cburnett are drawn in their own
+    /// colours, which rounding each channel to five levels would shift by up to 32 (a light blue turned grey).
+    fn alpha_quantized(mut self) -> Sprite {
+        for p in self.pixels.data.chunks_exact_mut(4) {
+            let (alpha, level) = (u32::from(p[3]), quantize(p[3]));
+            for c in &mut p[..3] {
+                *c = match alpha {
+                    0 => 0,
+                    _ => ((u32::from(*c) * u32::from(level) + alpha / 2) / alpha).min(u32::from(level)) as u8,
+                };
+            }
+            p[3] = level;
+        }
+        self
+    }
+
     /// The white parts (grey level of each pixel) replaced by `tint`.
     fn tinted(&self, tint: Rgb) -> Sprite {
         let mut out = self.clone();
@@ -328,8 +344,10 @@ fn draw_prepared(pixmap: &mut Pixmap, prepared: &Prepared, scale: f32, transform
 /// The upright white or black sprite of `shape`, quantized: prepared ahead of time at [`PREPARED_SIZE`], drawn
 /// from the vectors otherwise.
 fn upright(shape: &Shape, set: PieceSet, black: bool, size: u32) -> Sprite {
-    let prepared = if set == PieceSet::Cburnett { prepared(shape, black, size) } else { None };
-    prepared.unwrap_or_else(|| upright_exact(shape, set, black, size).quantized())
+    if set != PieceSet::Cburnett {
+        return upright_exact(shape, set, black, size).alpha_quantized();
+    }
+    prepared(shape, black, size).unwrap_or_else(|| upright_exact(shape, set, black, size).quantized())
 }
 
 /// The square size whose upright pieces are prepared ahead of time: the default, so that a fresh

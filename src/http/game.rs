@@ -13,6 +13,7 @@ use crate::notation::board::{Board, Cell, Color, Figure, PieceKind};
 use crate::notation::ffen::{self, Dialect};
 use crate::notation::moves::MAX_MOVES;
 use crate::options::furniture::{Move, SquareName};
+use crate::options::piece_set::PieceSet;
 use crate::output::game::{Game, GameFrame};
 use crate::pixels::Rgb;
 use crate::words::json::string;
@@ -76,7 +77,7 @@ const THEME_COLOURS: [(Rgb, Rgb); 6] = [
     (Rgb(0x9f, 0x90, 0xb0), Rgb(0x7d, 0x4a, 0x8d)),
 ];
 
-/// lila-gif's piece sets: each is read, and the pieces drawn are ours (cburnett, lila-gif's default).
+/// lila-gif's piece sets: each is read, and drawn as [`PieceSet::from_lila`] says (the set itself where we have it).
 const PIECES: [&str; 38] = [
     "alpha",
     "anarcandy",
@@ -246,7 +247,9 @@ impl GameBody {
         let flip = body.choice("orientation", &["white", "black"], 2)? == Some(1);
         let delay = body.delay("delay", false)?.unwrap_or(DEFAULT_DELAY);
         let theme = THEME_OF[body.choice("theme", &THEME_NAMES, 6)?.unwrap_or(1)];
-        body.choice("piece", &PIECES, PIECES.len())?;
+        let piece = body
+            .choice("piece", &PIECES, PIECES.len())?
+            .map_or(PieceSet::default(), |i| PieceSet::from_lila(PIECES[i]));
         let coordinates = body.switch("coordinates", true).map_err(|_| body.bad("coordinates", YES_OR_NO))?;
         let Some(Json::Array(frames)) = body.get("frames") else {
             return Err(body.bad("frames", "expected an array of frames"));
@@ -262,7 +265,8 @@ impl GameBody {
         let shown = !white.is_empty() || !black.is_empty();
         let bars = shown.then_some(if flip { [white, black] } else { [black, white] });
         let (light, dark) = THEME_COLOURS[theme];
-        let game = Game { frames: read, bars, flip, coordinates, colours: (light, dark), comment: comment.to_string() };
+        let game =
+            Game { frames: read, bars, flip, coordinates, colours: (light, dark), comment: comment.to_string(), piece };
         let key = key(&game, THEME_NAMES[theme]);
         Ok(GameBody { game, key })
     }
@@ -351,10 +355,17 @@ fn uci_move(uci: &str) -> Option<Option<Move>> {
 }
 
 /// The cache key of a game drawn with the theme `theme`: the parsed values printed again in one order, so the
-/// body's spacing, field order, theme alias, piece set and the frames' defaults do not matter.
+/// body's spacing, field order, theme alias, the piece set's name (its set drawn counts) and the frames' defaults do
+/// not matter.
 fn key(game: &Game, theme: &str) -> String {
     let orientation = if game.flip { "black" } else { "white" };
-    let mut key = format!("{CACHE_VERSION}\ngame\n{orientation} {theme} coordinates={}\n", u8::from(game.coordinates));
+    let mut key = format!("{CACHE_VERSION}\ngame\n{orientation} {theme} coordinates={}", u8::from(game.coordinates));
+    // The default set is left out, so that the keys of bodies without `piece` (or naming a set drawn as cburnett)
+    // stay as they were.
+    if game.piece != PieceSet::default() {
+        key += &format!(" piece={}", game.piece.name());
+    }
+    key.push('\n');
     if let Some([top, bottom]) = &game.bars {
         key += &format!("bars {} {}\n", string(top), string(bottom));
     }

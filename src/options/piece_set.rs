@@ -59,6 +59,18 @@ impl PieceSet {
         PieceSet::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(name.trim()))
     }
 
+    /// The set drawn for a set name of lichess and lila-gif (their `piece=`, any case): the set itself where we
+    /// have it; `pixel` as rhosgfx (pixel art both), `xkcd` as kiwen-suwi (plain line drawings both); every other
+    /// lila set (Staunton-style drawings whose licences do not let us serve them) as cburnett, lila-gif's own
+    /// default. Never an error: a family link that names a set draws. (docs/links.md lists the mapping.)
+    pub fn from_lila(name: &str) -> PieceSet {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "pixel" => PieceSet::Rhosgfx,
+            "xkcd" => PieceSet::KiwenSuwi,
+            other => PieceSet::from_name(other).unwrap_or_default(),
+        }
+    }
+
     /// The set's place in [`PieceSet::ALL`] (and in the compiled sprites).
     pub fn index(self) -> usize {
         self as usize
@@ -77,5 +89,8 @@ mod tests {
             assert_eq!(set.index(), i);
         }
         assert_eq!(PieceSet::from_name("merida"), None);
+        assert_eq!(PieceSet::from_lila("merida"), PieceSet::Cburnett);
+        assert_eq!(PieceSet::from_lila("Firi"), PieceSet::Firi);
+        assert_eq!(PieceSet::from_lila("pixel"), PieceSet::Rhosgfx);
     }
 }

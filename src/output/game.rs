@@ -12,6 +12,7 @@ use crate::draw::text::{self, Coverage};
 use crate::notation::board::Board;
 use crate::notation::paint;
 use crate::options::furniture::{LastMoveStyle, Move, SquareName};
+use crate::options::piece_set::PieceSet;
 use crate::options::render_options::{RenderOptions, SquareSize};
 use crate::output::animation::{self, Animation, AnimationError, Shot, Still};
 use crate::output::cost::{self, RenderCost};
@@ -72,6 +73,8 @@ pub struct Game {
     pub colours: (Rgb, Rgb),
     /// The GIF's comment (none when empty).
     pub comment: String,
+    /// The set the pieces are drawn from.
+    pub piece: PieceSet,
 }
 
 impl Game {
@@ -82,6 +85,7 @@ impl Game {
             flip: self.flip,
             light: Some(paint::Paint::Solid(self.colours.0)),
             dark: Some(paint::Paint::Solid(self.colours.1)),
+            piece: self.piece,
             ..RenderOptions::default()
         };
         options.furniture.last_move_style = LastMoveStyle::Lichess;
