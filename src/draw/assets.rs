@@ -135,15 +135,27 @@ pub(crate) fn figure_sprite(set: PieceSet, figure: Figure, black: bool) -> &'sta
     &all[index]
 }
 
-/// The draw operations of a drawn fairy glyph, white (`black == false`) or black.
-pub(crate) fn fairy_ops(figure: FairyFigure, black: bool) -> &'static [SvgOp] {
-    FAIRY_OPS[figure.index() * 2 + usize::from(black)]
+/// The draw operations of a drawn fairy glyph of `set`, white (`black == false`) or black: the set's own where it
+/// has one ([`set_has_fairy`]), else cburnett's.
+pub(crate) fn fairy_ops(set: PieceSet, figure: FairyFigure, black: bool) -> &'static [SvgOp] {
+    let index = figure.index() * 2 + usize::from(black);
+    SET_FAIRY_OPS[set.index()][index].unwrap_or(FAIRY_OPS[index])
 }
 
-/// The prepared sprite of a drawn fairy glyph, white (`black == false`) or black.
-pub(crate) fn fairy_sprite(figure: FairyFigure, black: bool) -> &'static Prepared {
-    static SPRITES: OnceLock<Vec<Prepared>> = OnceLock::new();
-    let all = SPRITES.get_or_init(|| FAIRY_OPS.iter().map(|ops| prepare(ops)).collect());
+/// Whether `set` has its own drawing of the fairy glyph `figure` (composed of its pieces); else it is cburnett's.
+pub(crate) fn set_has_fairy(set: PieceSet, figure: FairyFigure) -> bool {
+    SET_FAIRY_OPS[set.index()][figure.index() * 2].is_some()
+}
+
+/// The prepared sprite of a drawn fairy glyph of `set`, white (`black == false`) or black.
+pub(crate) fn fairy_sprite(set: PieceSet, figure: FairyFigure, black: bool) -> &'static Prepared {
+    static SPRITES: [OnceLock<Vec<Prepared>>; PieceSet::ALL.len()] = [const { OnceLock::new() }; PieceSet::ALL.len()];
+    let all = SPRITES[set.index()].get_or_init(|| {
+        FairyFigure::ALL
+            .into_iter()
+            .flat_map(|f| [false, true].map(|black| prepare(fairy_ops(set, f, black))))
+            .collect()
+    });
     &all[figure.index() * 2 + usize::from(black)]
 }
 
@@ -184,9 +196,9 @@ mod tests {
         assert_eq!(names, FAIRY_NAMES);
         for figure in FairyFigure::ALL {
             for black in [false, true] {
-                let sprite = fairy_sprite(figure, black);
+                let sprite = fairy_sprite(PieceSet::Cburnett, figure, black);
                 assert!(sprite.len() >= 2, "{figure:?}");
-                assert!(!fairy_ops(figure, black).is_empty());
+                assert!(!fairy_ops(PieceSet::Cburnett, figure, black).is_empty());
                 for (path, _) in sprite {
                     // Strokes reach 0.75 beyond a path: the ink stays inside the box.
                     let b = path.compute_tight_bounds().expect("finite");

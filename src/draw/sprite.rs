@@ -59,7 +59,8 @@ pub(crate) enum Shape {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Key {
     pub shape: Shape,
-    /// The piece set an orthodox figure is drawn from; cburnett for every other shape (whose drawing no set changes).
+    /// The piece set an orthodox figure, or a fairy glyph the set has its own drawing of, is drawn from; cburnett for
+    /// every other shape (whose drawing no set changes), so that equal pictures share a key.
     pub set: PieceSet,
     pub color: Color,
     pub turns: u8,
@@ -392,7 +393,12 @@ pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool, fills: Fills, set:
                     None => (Shape::Disc(fairy::fallback_label(name)), p.rotation),
                 },
             };
-            let set = if matches!(shape, Shape::Figure(_)) { set } else { PieceSet::Cburnett };
+            let own = match shape {
+                Shape::Figure(_) => true,
+                Shape::Fairy(figure) => assets::set_has_fairy(set, figure),
+                _ => false,
+            };
+            let set = if own { set } else { PieceSet::Cburnett };
             let (color, turns, fills) = (p.color, rotation.quarter_turns(), fills.for_color(p.color));
             Some(Key { shape, set, color, turns, size, fills })
         }
@@ -464,7 +470,7 @@ fn upright_exact(shape: &Shape, set: PieceSet, black: bool, size: u32) -> Sprite
         Shape::Figure(figure) => {
             draw_prepared(&mut pixmap, assets::figure_sprite(set, *figure, black), scale, transform)
         }
-        Shape::Fairy(figure) => draw_prepared(&mut pixmap, assets::fairy_sprite(*figure, black), scale, transform),
+        Shape::Fairy(figure) => draw_prepared(&mut pixmap, assets::fairy_sprite(set, *figure, black), scale, transform),
         Shape::Marker(marker) => {
             if let Some(path) = marker_path(*marker) {
                 let body = if black { [0, 0, 0] } else { [255, 255, 255] };

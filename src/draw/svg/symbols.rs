@@ -68,7 +68,7 @@ impl Writer {
                 (45, format!("{}{}", half(white, 'L'), half(black, 'R')))
             }
             (Shape::Figure(figure), _) => (45, self.sprite_paths(assets::figure_ops(set, *figure, black), tint)),
-            (Shape::Fairy(figure), _) => (45, self.sprite_paths(assets::fairy_ops(*figure, black), tint)),
+            (Shape::Fairy(figure), _) => (45, self.sprite_paths(assets::fairy_ops(set, *figure, black), tint)),
             (Shape::Marker(marker), _) => (45, self.marker(*marker, Self::body_color(black, tint))),
             (Shape::Disc(label), _) => (size, self.disc(label, Self::body_color(black, tint), black)),
         }
