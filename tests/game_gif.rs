@@ -213,6 +213,17 @@ fn the_cache_url_is_the_bodys_canonical_key() {
     assert_eq!(job(&body("cburnett")).key(), job(&body("merida")).key());
     assert!(!job(&body("cburnett")).key().contains("piece"));
     assert_ne!(gif(&chessnut), gif(&job(&body("cburnett"))));
+    // Every set's game fits a GIF's palette: names in bars, a last move and a check on each theme's squares.
+    for set in ["chessnut", "celtic", "fantasy", "spatial", "rhosgfx", "shapes", "kiwen-suwi", "firi"] {
+        for theme in ["brown", "pink", "purple"] {
+            let game = format!(
+                r#"{{"white":"BOT A","black":"GM B","piece":"{set}","theme":"{theme}","frames":[{{}},
+                {{"fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w","lastMove":"e7e5"}},
+                {{"fen":"rnb1kbnr/pppp1ppp/8/4p3/4PP1q/8/PPPP2PP/RNBQKBNR w","lastMove":"d8h4","check":"e1"}}]}}"#
+            );
+            assert!(!gif(&job(&game)).is_empty(), "{set} {theme}");
+        }
+    }
     // A game too long for a URL is drawn every time, never stored.
     let frames = vec![r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w","lastMove":"e2e4"}"#; MAX_FRAMES];
     let long = job(&format!(r#"{{"frames":[{}]}}"#, frames.join(",")));

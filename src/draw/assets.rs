@@ -159,6 +159,41 @@ pub(crate) fn fairy_sprite(set: PieceSet, figure: FairyFigure, black: bool) -> &
     &all[figure.index() * 2 + usize::from(black)]
 }
 
+/// The colours `set`'s drawings are painted in (its pieces' and its own fairy glyphs' fills and strokes, gradients
+/// flattened), and mixes of each two (a quarter, half and three quarters of the way): a sprite of the set is rounded to them, so that it brings few
+/// colours to a palette.
+pub(crate) fn inks(set: PieceSet) -> &'static [[u8; 3]] {
+    static INKS: [OnceLock<Vec<[u8; 3]>>; PieceSet::ALL.len()] = [const { OnceLock::new() }; PieceSet::ALL.len()];
+    INKS[set.index()].get_or_init(|| {
+        let own_fairy = SET_FAIRY_OPS[set.index()].iter().flatten();
+        let ops = SPRITE_OPS[set.index()].iter().chain(own_fairy).flat_map(|ops| ops.iter());
+        let mut inks: Vec<[u8; 3]> = Vec::new();
+        for op in ops {
+            let fill = op.fill.as_ref().map(|f| f.rgb);
+            for rgb in fill.into_iter().chain(op.stroke.as_ref().map(|s| s.rgb)) {
+                if !inks.contains(&rgb) {
+                    inks.push(rgb);
+                }
+            }
+        }
+        // And the mixes of each two a quarter, a half and three quarters of the way: the antialiased seams
+        // between two colours of a piece.
+        let own = inks.len();
+        for i in 0..own {
+            for j in i + 1..own {
+                for k in 1..4u16 {
+                    let mix = [0, 1, 2]
+                        .map(|c| ((u16::from(inks[i][c]) * k + u16::from(inks[j][c]) * (4 - k) + 2) / 4) as u8);
+                    if !inks.contains(&mix) {
+                        inks.push(mix);
+                    }
+                }
+            }
+        }
+        inks
+    })
+}
+
 /// The Roboto Bold subset, embedded: printable ASCII, Latin-1 Supplement, Latin Extended-A and a few punctuation
 /// marks (342 characters; `fonts/README.md`). One font serves piece letters, coordinates, error cards, titles and
 /// captions: its ASCII glyphs are the very outlines of the ASCII-only subset used before, so letters on the board
@@ -207,6 +242,29 @@ mod tests {
                         b.right() <= SPRITE_VIEWBOX - 0.75 && b.bottom() <= SPRITE_VIEWBOX - 0.75,
                         "{figure:?} {b:?}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sets_are_compiled_in_the_order_of_their_names_with_paths_in_the_box() {
+        let names: Vec<&str> = PieceSet::ALL.iter().map(|s| s.name()).collect();
+        assert_eq!(names, SET_NAMES);
+        for set in PieceSet::ALL {
+            assert!((2..=100).contains(&inks(set).len()), "{set:?}: {:?}", inks(set));
+            for black in [false, true] {
+                for figure in Figure::ALL {
+                    let sprite = figure_sprite(set, figure, black);
+                    assert!(!sprite.is_empty(), "{set:?} {figure:?}");
+                    for (path, _) in sprite {
+                        let b = path.bounds();
+                        assert!(b.left() >= -1.0 && b.top() >= -1.0, "{set:?} {figure:?} {b:?}");
+                        assert!(b.right() <= SPRITE_VIEWBOX + 1.0 && b.bottom() <= SPRITE_VIEWBOX + 1.0, "{b:?}");
+                    }
+                }
+                for figure in FairyFigure::ALL {
+                    assert!(!fairy_sprite(set, figure, black).is_empty(), "{set:?} {figure:?}");
                 }
             }
         }

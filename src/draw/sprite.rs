@@ -223,18 +223,25 @@ impl Sprite {
         self
     }
 
-    /// Rounds alpha only, each pixel's colour kept in proportion: the sets other than cburnett are drawn in their own
-    /// colours, which rounding each channel to five levels would shift by up to 32 (a light blue turned grey).
-    fn alpha_quantized(mut self) -> Sprite {
+    /// Rounds alpha to the levels and each pixel's colour to the nearest of `inks` (a set's own colours, where
+    /// cburnett's sprites round to five greys): a set keeps its colours (rounding each channel to five levels
+    /// would turn its light blue grey), and a sprite has at most four colours an ink, so that a diagram or an
+    /// animation of a set fits a palette as cburnett's does.
+    fn ink_quantized(mut self, inks: &[[u8; 3]]) -> Sprite {
         for p in self.pixels.data.chunks_exact_mut(4) {
-            let (alpha, level) = (u32::from(p[3]), quantize(p[3]));
-            for c in &mut p[..3] {
-                *c = match alpha {
-                    0 => 0,
-                    _ => ((u32::from(*c) * u32::from(level) + alpha / 2) / alpha).min(u32::from(level)) as u8,
-                };
+            let (alpha, level) = (u32::from(p[3]), u32::from(quantize(p[3])));
+            if alpha == 0 || level == 0 {
+                p.copy_from_slice(&[0; 4]);
+                continue;
             }
-            p[3] = level;
+            let straight = [0, 1, 2].map(|c| (u32::from(p[c]) * 255 + alpha / 2) / alpha);
+            let distance =
+                |ink: &[u8; 3]| (0..3).map(|c| (i64::from(ink[c]) - i64::from(straight[c])).pow(2)).sum::<i64>();
+            let ink = inks.iter().min_by_key(|ink| distance(ink)).copied().unwrap_or([0; 3]);
+            for c in 0..3 {
+                p[c] = ((u32::from(ink[c]) * level + 127) / 255) as u8;
+            }
+            p[3] = level as u8;
         }
         self
     }
@@ -346,7 +353,7 @@ fn draw_prepared(pixmap: &mut Pixmap, prepared: &Prepared, scale: f32, transform
 /// from the vectors otherwise.
 fn upright(shape: &Shape, set: PieceSet, black: bool, size: u32) -> Sprite {
     if set != PieceSet::Cburnett {
-        return upright_exact(shape, set, black, size).alpha_quantized();
+        return upright_exact(shape, set, black, size).ink_quantized(assets::inks(set));
     }
     prepared(shape, black, size).unwrap_or_else(|| upright_exact(shape, set, black, size).quantized())
 }
