@@ -228,6 +228,8 @@ impl Sprite {
     /// would turn its light blue grey), and a sprite has at most four colours an ink, so that a diagram or an
     /// animation of a set fits a palette as cburnett's does.
     fn ink_quantized(mut self, inks: &[[u8; 3]]) -> Sprite {
+        // A piece is mostly flat colour: the last pixel's ink is looked up once, not again for each like it.
+        let mut last: Option<([u32; 3], [u8; 3])> = None;
         for p in self.pixels.data.chunks_exact_mut(4) {
             let (alpha, level) = (u32::from(p[3]), u32::from(quantize(p[3])));
             if alpha == 0 || level == 0 {
@@ -237,7 +239,14 @@ impl Sprite {
             let straight = [0, 1, 2].map(|c| (u32::from(p[c]) * 255 + alpha / 2) / alpha);
             let distance =
                 |ink: &[u8; 3]| (0..3).map(|c| (i64::from(ink[c]) - i64::from(straight[c])).pow(2)).sum::<i64>();
-            let ink = inks.iter().min_by_key(|ink| distance(ink)).copied().unwrap_or([0; 3]);
+            let ink = match last {
+                Some((colour, ink)) if colour == straight => ink,
+                _ => {
+                    let ink = inks.iter().min_by_key(|ink| distance(ink)).copied().unwrap_or([0; 3]);
+                    last = Some((straight, ink));
+                    ink
+                }
+            };
             for c in 0..3 {
                 p[c] = ((u32::from(ink[c]) * level + 127) / 255) as u8;
             }
