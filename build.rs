@@ -117,40 +117,12 @@ fn main() {
         }
     }
     out.push_str("];\n");
-    set_fairy_ops(stub, &mut out);
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("sprites.rs");
     std::fs::write(dest, out).expect("write sprites.rs");
     println!("cargo:rerun-if-changed=page/index.html");
     let page = std::fs::read_to_string("page/index.html").expect("page/index.html");
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("index.html");
     std::fs::write(dest, served_page(&page)).expect("write index.html");
-}
-
-/// Each set's own fairy glyphs (`sprites/<set>/fairy/`, composed of its pieces by `sprites/fairy/compose_sets.py`),
-/// in the order of `FAIRY_OPS`: `None` where the set has none (the glyph is cburnett's), and for cburnett itself.
-fn set_fairy_ops(stub: bool, out: &mut String) {
-    out.push_str("/// Each set's own fairy glyphs, in the order of [`FAIRY_OPS`]; `None`: drawn as cburnett's.\n");
-    let _ =
-        writeln!(out, "pub(crate) static SET_FAIRY_OPS: [[Option<&[SvgOp]>; {}]; {}] = [", 2 * FAIRY.len(), SETS.len());
-    for set in SETS {
-        let dir = Path::new("sprites").join(set).join("fairy");
-        println!("cargo:rerun-if-changed={}", dir.display());
-        out.push_str("[\n");
-        for name in FAIRY {
-            for side in ['w', 'b'] {
-                let file = dir.join(format!("{side}{name}.svg"));
-                if set == "cburnett" || stub || !file.exists() {
-                    out.push_str("    None,\n");
-                    continue;
-                }
-                let mut ops = String::new();
-                sprite_ops(&file, Reading::Flattened, &mut ops);
-                let _ = writeln!(out, "    // {set} {side}{name}\n    Some({}),", ops.trim_end().trim_end_matches(','));
-            }
-        }
-        out.push_str("],\n");
-    }
-    out.push_str("];\n");
 }
 
 /// The editor page as the Worker serves it: `page/index.html` with its script's comment lines (those that start

@@ -8,6 +8,7 @@ use crate::draw::raster::div255;
 use crate::draw::sprite::{self, Fills, Key, Shape, MIN_STROKE_PX};
 use crate::draw::text;
 use crate::notation::board::{Color, Marker};
+use crate::notation::fairy::FairyFigure;
 use crate::options::piece_set::PieceSet;
 use crate::pixels::{Rect, Rgb};
 use std::fmt::Write as _;
@@ -67,8 +68,13 @@ impl Writer {
                 };
                 (45, format!("{}{}", half(white, 'L'), half(black, 'R')))
             }
-            (Shape::Figure(figure), _) => (45, self.sprite_paths(assets::figure_ops(set, *figure, black), tint)),
-            (Shape::Fairy(figure), _) => (45, self.sprite_paths(assets::fairy_ops(set, *figure, black), tint)),
+            (Shape::Figure(figure), _) => {
+                (45, self.sprite_paths(assets::figure_ops(set, *figure, black), tint, None, 1.0))
+            }
+            (Shape::Fairy(figure), _) if assets::set_has_fairy(set, *figure) => {
+                (45, self.composed(set, *figure, black, tint))
+            }
+            (Shape::Fairy(figure), _) => (45, self.sprite_paths(assets::fairy_ops(*figure, black), tint, None, 1.0)),
             (Shape::Marker(marker), _) => (45, self.marker(*marker, Self::body_color(black, tint))),
             (Shape::Disc(label), _) => (size, self.disc(label, Self::body_color(black, tint), black)),
         }
@@ -90,20 +96,36 @@ impl Writer {
         }
     }
 
-    /// The paths of a cburnett sprite, with their fills and strokes, the white one tinted with `tint`.
-    fn sprite_paths(&self, ops: &[SvgOp], tint: Option<Rgb>) -> String {
+    /// A fairy glyph composed of `set`'s pieces ([`assets::parts`]): each part's paths in a group that moves and
+    /// scales it, as `sprite` places them; a seam (the black glyph's only) all in its colour.
+    fn composed(&self, set: PieceSet, figure: FairyFigure, black: bool, tint: Option<Rgb>) -> String {
+        let mut out = String::new();
+        for part in assets::parts(figure).iter().filter(|p| black || !p.seam) {
+            let ink = part.seam.then(|| Rgb(assets::SEAM[0], assets::SEAM[1], assets::SEAM[2]));
+            let ops = assets::figure_ops(set, part.figure, black);
+            let (x, y, s) = (num(part.x, 3), num(part.y, 3), num(part.scale, 3));
+            let paths = self.sprite_paths(ops, tint, ink, part.scale);
+            let _ = write!(out, r#"<g transform="translate({x} {y}) scale({s})">{paths}</g>"#);
+        }
+        out
+    }
+
+    /// The paths of a sprite, with their fills and strokes, the white one tinted with `tint`, every colour `ink`
+    /// where given (a seam); `scale` is the group's it is drawn in (the thinnest stroke is that of the picture).
+    fn sprite_paths(&self, ops: &[SvgOp], tint: Option<Rgb>, ink: Option<Rgb>, scale: f32) -> String {
+        let paint = |rgb: [u8; 3]| ink.unwrap_or_else(|| Self::paint(rgb, tint));
         let mut out = String::new();
         for op in ops {
             let d = sprite_path_data(op);
             let fill = op.fill.as_ref().map(|f| {
                 let rule = if f.even_odd { r#" fill-rule="evenodd""# } else { "" };
-                format!(r#" fill="{}"{rule}{}"#, hex(Self::paint(f.rgb, tint)), opacity("fill", f.alpha))
+                format!(r#" fill="{}"{rule}{}"#, hex(paint(f.rgb)), opacity("fill", f.alpha))
             });
             let stroke = op.stroke.as_ref().map(|s| {
                 let mut a = format!(
                     r#" stroke="{}" stroke-width="{}"{}"#,
-                    hex(Self::paint(s.rgb, tint)),
-                    num(s.width.max(self.min_stroke()), 3),
+                    hex(paint(s.rgb)),
+                    num(s.width.max(self.min_stroke() / scale), 3),
                     opacity("stroke", s.alpha)
                 );
                 match s.cap {
