@@ -9,5 +9,6 @@ pub mod furniture;
 pub mod language;
 pub mod look;
 pub mod params;
+pub mod piece_set;
 pub mod render_options;
 pub mod theme;

@@ -213,6 +213,24 @@ fn the_cache_url_is_the_bodys_canonical_key() {
     assert!(empty.key().contains(" e1e2 e1 50\n"), "nothing on e2: no badge");
     let no_check = job(r#"{"frames":[{"fen":"4k3/8/8/8/8/8/8/4K3 w","lastMove":"e2e1","check":"e2"}],"white":"A"}"#);
     assert!(no_check.key().contains(" e2e1 - 50"), "no king on e2: no glow");
+    // `piece`: a set we have is drawn and keyed (the default, and every set drawn as it, is left out of the key).
+    let body = |piece: &str| format!(r#"{{"frames":[{{"fen":"4k3/8/8/8/8/8/8/4K3 w"}}],"piece":"{piece}"}}"#);
+    let chessnut = job(&body("chessnut"));
+    assert!(chessnut.key().contains("\nwhite brown coordinates=1 piece=chessnut\n"), "{}", chessnut.key());
+    assert_eq!(job(&body("cburnett")).key(), job(&body("merida")).key());
+    assert!(!job(&body("cburnett")).key().contains("piece"));
+    assert_ne!(gif(&chessnut), gif(&job(&body("cburnett"))));
+    // Every set's game fits a GIF's palette: names in bars, a last move and a check on each theme's squares.
+    for set in ["chessnut", "celtic", "fantasy", "spatial", "rhosgfx", "shapes", "kiwen-suwi", "firi"] {
+        for theme in ["brown", "pink", "purple"] {
+            let game = format!(
+                r#"{{"white":"BOT A","black":"GM B","piece":"{set}","theme":"{theme}","frames":[{{}},
+                {{"fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w","lastMove":"e7e5"}},
+                {{"fen":"rnb1kbnr/pppp1ppp/8/4p3/4PP1q/8/PPPP2PP/RNBQKBNR w","lastMove":"d8h4","check":"e1"}}]}}"#
+            );
+            assert!(!gif(&job(&game)).is_empty(), "{set} {theme}");
+        }
+    }
     // A game too long for a URL is drawn every time, never stored.
     let frames = vec![r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w","lastMove":"e2e4"}"#; MAX_FRAMES];
     let long = job(&format!(r#"{{"frames":[{}]}}"#, frames.join(",")));

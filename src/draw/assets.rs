@@ -6,8 +6,9 @@
 
 use crate::notation::board::Figure;
 use crate::notation::fairy::FairyFigure;
+use crate::options::piece_set::PieceSet;
 use std::sync::OnceLock;
-use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Stroke};
+use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Stroke, Transform};
 
 /// The side of the sprites' SVG viewBox (all cburnett pieces are drawn in 45×45).
 pub const SPRITE_VIEWBOX: f32 = 45.0;
@@ -15,12 +16,16 @@ pub const SPRITE_VIEWBOX: f32 = 45.0;
 /// The fill of one sprite path as the SVG gives it.
 pub(crate) struct SvgFill {
     pub rgb: [u8; 3],
+    /// 255 but where a set's drawing is see-through (cburnett's never is).
+    pub alpha: u8,
     pub even_odd: bool,
 }
 
 /// The stroke of one sprite path as the SVG gives it (cap/join: 0 butt/miter, 1 round, 2 square/bevel).
 pub(crate) struct SvgStroke {
     pub rgb: [u8; 3],
+    /// As [`SvgFill::alpha`].
+    pub alpha: u8,
     pub width: f32,
     pub cap: u8,
     pub join: u8,
@@ -41,9 +46,9 @@ include!(concat!(env!("OUT_DIR"), "/sprites.rs"));
 /// A paint step of a prepared sprite.
 pub(crate) enum Paint {
     /// Fill the path with this colour.
-    Fill { rgb: [u8; 3], rule: FillRule },
+    Fill { rgb: [u8; 3], alpha: u8, rule: FillRule },
     /// Stroke the path with this colour.
-    Stroke { rgb: [u8; 3], stroke: Stroke },
+    Stroke { rgb: [u8; 3], alpha: u8, stroke: Stroke },
 }
 
 /// A sprite ready to draw: paths in viewBox units with how to paint each.
@@ -81,16 +86,32 @@ fn build_path(op: &SvgOp) -> Option<Path> {
 
 fn prepare(ops: &[SvgOp]) -> Prepared {
     let mut out = Vec::new();
+    prepare_into(ops, None, &mut out);
+    out
+}
+
+/// The paint steps of `ops` added to `out`: as they are, or placed as `part` says (moved, scaled, a seam's colour).
+fn prepare_into(ops: &[SvgOp], part: Option<&Part>, out: &mut Prepared) {
+    let scale = part.map_or(1.0, |p| p.scale);
+    let ink = |rgb: [u8; 3]| if part.is_some_and(|p| p.seam) { SEAM } else { rgb };
     for op in ops {
-        let Some(path) = build_path(op) else { continue };
-        let fill = op
-            .fill
-            .as_ref()
-            .map(|f| Paint::Fill { rgb: f.rgb, rule: if f.even_odd { FillRule::EvenOdd } else { FillRule::Winding } });
+        let Some(mut path) = build_path(op) else { continue };
+        if let Some(part) = part {
+            let Some(placed) = path.transform(Transform::from_row(scale, 0.0, 0.0, scale, part.x, part.y)) else {
+                continue;
+            };
+            path = placed;
+        }
+        let fill = op.fill.as_ref().map(|f| Paint::Fill {
+            rgb: ink(f.rgb),
+            alpha: f.alpha,
+            rule: if f.even_odd { FillRule::EvenOdd } else { FillRule::Winding },
+        });
         let stroke = op.stroke.as_ref().map(|s| Paint::Stroke {
-            rgb: s.rgb,
+            rgb: ink(s.rgb),
+            alpha: s.alpha,
             stroke: Stroke {
-                width: s.width,
+                width: if part.is_some() { s.width * scale } else { s.width },
                 miter_limit: s.miter_limit,
                 line_cap: match s.cap {
                     0 => LineCap::Butt,
@@ -110,27 +131,136 @@ fn prepare(ops: &[SvgOp]) -> Prepared {
             out.push((path.clone(), paint));
         }
     }
-    out
 }
 
-/// The prepared sprite of an orthodox figure, white (`black == false`) or black.
-pub(crate) fn figure_sprite(figure: Figure, black: bool) -> &'static Prepared {
-    static SPRITES: OnceLock<Vec<Prepared>> = OnceLock::new();
-    let all = SPRITES.get_or_init(|| SPRITE_OPS.iter().map(|ops| prepare(ops)).collect());
+/// The draw operations of an orthodox figure of `set`, white (`black == false`) or black.
+pub(crate) fn figure_ops(set: PieceSet, figure: Figure, black: bool) -> &'static [SvgOp] {
+    let index = Figure::ALL.iter().position(|&f| f == figure).unwrap_or(0) + if black { 6 } else { 0 };
+    SPRITE_OPS[set.index()][index]
+}
+
+/// The prepared sprite of an orthodox figure of `set`, white (`black == false`) or black: a set's twelve are
+/// prepared together, on its first use in the process.
+pub(crate) fn figure_sprite(set: PieceSet, figure: Figure, black: bool) -> &'static Prepared {
+    static SPRITES: [OnceLock<Vec<Prepared>>; PieceSet::ALL.len()] = [const { OnceLock::new() }; PieceSet::ALL.len()];
+    let all = SPRITES[set.index()].get_or_init(|| SPRITE_OPS[set.index()].iter().map(|ops| prepare(ops)).collect());
     let index = Figure::ALL.iter().position(|&f| f == figure).unwrap_or(0) + if black { 6 } else { 0 };
     &all[index]
 }
 
-/// The draw operations of a drawn fairy glyph, white (`black == false`) or black.
+/// The draw operations of cburnett's drawn fairy glyph, white (`black == false`) or black.
 pub(crate) fn fairy_ops(figure: FairyFigure, black: bool) -> &'static [SvgOp] {
     FAIRY_OPS[figure.index() * 2 + usize::from(black)]
 }
 
-/// The prepared sprite of a drawn fairy glyph, white (`black == false`) or black.
-pub(crate) fn fairy_sprite(figure: FairyFigure, black: bool) -> &'static Prepared {
-    static SPRITES: OnceLock<Vec<Prepared>> = OnceLock::new();
-    let all = SPRITES.get_or_init(|| FAIRY_OPS.iter().map(|ops| prepare(ops)).collect());
+/// One part of a fairy glyph composed of a set's pieces: the piece `figure` scaled by `scale` (of the 45-unit box)
+/// and moved to (`x`, `y`); a `seam` is drawn all in [`SEAM`], for the black glyph only, under the piece in front.
+pub(crate) struct Part {
+    /// The set's piece.
+    pub figure: Figure,
+    /// Where its box's corner goes, in the glyph's 45-unit box.
+    pub x: f32,
+    /// See [`Part::x`].
+    pub y: f32,
+    /// Its size, of the 45-unit box.
+    pub scale: f32,
+    /// Drawn in [`SEAM`], and only in the black glyph.
+    pub seam: bool,
+}
+
+/// The seam's colour: under a black piece in front of another, the front piece a tenth larger in this light grey
+/// keeps the two black bodies apart (cburnett's compounds have one too; several sets' black pieces are
+/// silhouettes without a light outline, which would merge).
+pub(crate) const SEAM: [u8; 3] = [0xec, 0xec, 0xec];
+
+/// A compound with the knight, as cburnett's (`sprites/fairy/generate.py`): the knight behind on the left, `front`
+/// on the right, both at 0.8 of the box and standing on its bottom, the seam under the front piece.
+const fn compound(front: Figure) -> [Part; 3] {
+    let seam = Part { figure: front, x: 9.2, y: 6.7, scale: 0.88, seam: true };
+    let knight = Part { figure: Figure::Knight, x: -2.0, y: 8.5, scale: 0.8, seam: false };
+    [knight, seam, Part { figure: front, x: 11.0, y: 8.5, scale: 0.8, seam: false }]
+}
+
+/// The glyphs every set other than cburnett composes of its own pieces, in the order drawn (back to front); the
+/// others are cburnett's in every set (docs/pieces.md says why, glyph by glyph).
+pub(crate) fn parts(figure: FairyFigure) -> &'static [Part] {
+    const ARCHBISHOP: [Part; 3] = compound(Figure::Bishop);
+    const CHANCELLOR: [Part; 3] = compound(Figure::Rook);
+    const AMAZON: [Part; 3] = compound(Figure::Queen);
+    const CENTAUR: [Part; 3] = compound(Figure::King);
+    const NIGHTRIDER: [Part; 3] = [
+        Part { figure: Figure::Knight, x: 9.5, y: 6.0, scale: 0.78, seam: false },
+        Part { figure: Figure::Knight, x: -4.255, y: 7.245, scale: 0.858, seam: true },
+        Part { figure: Figure::Knight, x: -2.5, y: 9.0, scale: 0.78, seam: false },
+    ];
+    match figure {
+        FairyFigure::Archbishop => &ARCHBISHOP,
+        FairyFigure::Chancellor => &CHANCELLOR,
+        FairyFigure::Amazon => &AMAZON,
+        FairyFigure::Centaur => &CENTAUR,
+        FairyFigure::Nightrider => &NIGHTRIDER,
+        _ => &[],
+    }
+}
+
+/// Whether `set` composes the fairy glyph `figure` of its own pieces ([`parts`]); else it is cburnett's.
+pub(crate) fn set_has_fairy(set: PieceSet, figure: FairyFigure) -> bool {
+    set != PieceSet::Cburnett && !parts(figure).is_empty()
+}
+
+/// The prepared sprite of a drawn fairy glyph of `set`, white (`black == false`) or black: composed of the set's
+/// pieces where [`set_has_fairy`], else cburnett's.
+pub(crate) fn fairy_sprite(set: PieceSet, figure: FairyFigure, black: bool) -> &'static Prepared {
+    static SPRITES: [OnceLock<Vec<Prepared>>; PieceSet::ALL.len()] = [const { OnceLock::new() }; PieceSet::ALL.len()];
+    let all = SPRITES[set.index()].get_or_init(|| {
+        let glyph = |f: FairyFigure, black: bool| {
+            if !set_has_fairy(set, f) {
+                return prepare(fairy_ops(f, black));
+            }
+            let mut out = Vec::new();
+            for part in parts(f).iter().filter(|p| black || !p.seam) {
+                prepare_into(figure_ops(set, part.figure, black), Some(part), &mut out);
+            }
+            out
+        };
+        FairyFigure::ALL.into_iter().flat_map(|f| [false, true].map(|black| glyph(f, black))).collect()
+    });
     &all[figure.index() * 2 + usize::from(black)]
+}
+
+/// The colours `set`'s drawings are painted in (its pieces' fills and strokes, gradients flattened, and the seam of
+/// its composed fairy glyphs), and mixes of each two (a quarter, half and three quarters of the way): a sprite of the set is rounded to them, so that it brings few
+/// colours to a palette.
+pub(crate) fn inks(set: PieceSet) -> &'static [[u8; 3]] {
+    static INKS: [OnceLock<Vec<[u8; 3]>>; PieceSet::ALL.len()] = [const { OnceLock::new() }; PieceSet::ALL.len()];
+    INKS[set.index()].get_or_init(|| {
+        let ops = SPRITE_OPS[set.index()].iter().flat_map(|ops| ops.iter());
+        // A set's composed fairy glyphs bring the seam's colour.
+        let mut inks: Vec<[u8; 3]> = if set == PieceSet::Cburnett { Vec::new() } else { vec![SEAM] };
+        for op in ops {
+            let fill = op.fill.as_ref().map(|f| f.rgb);
+            for rgb in fill.into_iter().chain(op.stroke.as_ref().map(|s| s.rgb)) {
+                if !inks.contains(&rgb) {
+                    inks.push(rgb);
+                }
+            }
+        }
+        // And the mixes of each two a quarter, a half and three quarters of the way: the antialiased seams
+        // between two colours of a piece.
+        let own = inks.len();
+        for i in 0..own {
+            for j in i + 1..own {
+                for k in 1..4u16 {
+                    let mix = [0, 1, 2]
+                        .map(|c| ((u16::from(inks[i][c]) * k + u16::from(inks[j][c]) * (4 - k) + 2) / 4) as u8);
+                    if !inks.contains(&mix) {
+                        inks.push(mix);
+                    }
+                }
+            }
+        }
+        inks
+    })
 }
 
 /// The Roboto Bold subset, embedded: printable ASCII, Latin-1 Supplement, Latin Extended-A and a few punctuation
@@ -153,7 +283,7 @@ mod tests {
     fn every_sprite_has_paths_inside_the_viewbox() {
         for black in [false, true] {
             for figure in Figure::ALL {
-                let sprite = figure_sprite(figure, black);
+                let sprite = figure_sprite(PieceSet::Cburnett, figure, black);
                 assert!(sprite.len() >= 2, "{figure:?}");
                 for (path, _) in sprite {
                     let b = path.bounds();
@@ -170,7 +300,7 @@ mod tests {
         assert_eq!(names, FAIRY_NAMES);
         for figure in FairyFigure::ALL {
             for black in [false, true] {
-                let sprite = fairy_sprite(figure, black);
+                let sprite = fairy_sprite(PieceSet::Cburnett, figure, black);
                 assert!(sprite.len() >= 2, "{figure:?}");
                 assert!(!fairy_ops(figure, black).is_empty());
                 for (path, _) in sprite {
@@ -181,6 +311,33 @@ mod tests {
                         b.right() <= SPRITE_VIEWBOX - 0.75 && b.bottom() <= SPRITE_VIEWBOX - 0.75,
                         "{figure:?} {b:?}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sets_are_compiled_in_the_order_of_their_names_with_paths_in_the_box() {
+        let names: Vec<&str> = PieceSet::ALL.iter().map(|s| s.name()).collect();
+        assert_eq!(names, SET_NAMES);
+        for set in PieceSet::ALL {
+            assert!((2..=130).contains(&inks(set).len()), "{set:?}: {:?}", inks(set));
+            for black in [false, true] {
+                for figure in Figure::ALL {
+                    let sprite = figure_sprite(set, figure, black);
+                    assert!(!sprite.is_empty(), "{set:?} {figure:?}");
+                    for (path, _) in sprite {
+                        // The ink's own box (a curve's control points may lie outside it).
+                        let b = path.compute_tight_bounds().expect("finite");
+                        assert!(b.left() >= -1.0 && b.top() >= -1.0, "{set:?} {figure:?} {b:?}");
+                        assert!(
+                            b.right() <= SPRITE_VIEWBOX + 1.0 && b.bottom() <= SPRITE_VIEWBOX + 1.0,
+                            "{set:?} {figure:?} {b:?}"
+                        );
+                    }
+                }
+                for figure in FairyFigure::ALL {
+                    assert!(!fairy_sprite(set, figure, black).is_empty(), "{set:?} {figure:?}");
                 }
             }
         }

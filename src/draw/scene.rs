@@ -106,9 +106,9 @@ impl Scene {
         let key = |&(x, y): &(usize, usize)| match board.get(x, y)? {
             cell @ Cell::Text(_) => {
                 let hatched = matches!(square_paint(board, options, x, y), SquarePaint::Hatched { .. });
-                cell_key(cell, side, hatched, fills)
+                cell_key(cell, side, hatched, fills, options.piece)
             }
-            cell => cell_key(cell, side, false, fills),
+            cell => cell_key(cell, side, false, fills, options.piece),
         };
         squares.iter().filter_map(key).collect()
     }
@@ -140,7 +140,11 @@ impl Scene {
                 }
                 let paint = square_paint(board, options, x, y);
                 let hatched = matches!(paint, SquarePaint::Hatched { .. });
-                squares.push(Square { rect, paint, sprite: cell_key(cell, layout.square, hatched, fills) });
+                squares.push(Square {
+                    rect,
+                    paint,
+                    sprite: cell_key(cell, layout.square, hatched, fills, options.piece),
+                });
             }
         }
         let frame = layout.frame_bars((w, h), is_open);

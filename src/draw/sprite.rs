@@ -25,6 +25,7 @@ use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Layer, Mask};
 use crate::draw::text;
 use crate::notation::board::{Cell, Color, Figure, Marker, PieceKind};
 use crate::notation::fairy::{self, Art, FairyFigure};
+use crate::options::piece_set::PieceSet;
 use crate::options::render_options::DEFAULT_SQUARE_SIZE;
 use crate::options::theme::extra_tint;
 use crate::pixels::Rgb;
@@ -61,6 +62,9 @@ pub(crate) enum Shape {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Key {
     pub shape: Shape,
+    /// The piece set an orthodox figure, or a fairy glyph the set has its own drawing of, is drawn from; cburnett for
+    /// every other shape (whose drawing no set changes), so that equal pictures share a key.
+    pub set: PieceSet,
     pub color: Color,
     pub turns: u8,
     pub size: u32,
@@ -222,6 +226,38 @@ impl Sprite {
         self
     }
 
+    /// Rounds alpha to the levels and each pixel's colour to the nearest of `inks` (a set's own colours, where
+    /// cburnett's sprites round to five greys): a set keeps its colours (rounding each channel to five levels
+    /// would turn its light blue grey), and a sprite has at most four colours an ink, so that a diagram or an
+    /// animation of a set fits a palette as cburnett's does.
+    fn ink_quantized(mut self, inks: &[[u8; 3]]) -> Sprite {
+        // A piece is mostly flat colour: the last pixel's ink is looked up once, not again for each like it.
+        let mut last: Option<([u32; 3], [u8; 3])> = None;
+        for p in self.pixels.data.chunks_exact_mut(4) {
+            let (alpha, level) = (u32::from(p[3]), u32::from(quantize(p[3])));
+            if alpha == 0 || level == 0 {
+                p.copy_from_slice(&[0; 4]);
+                continue;
+            }
+            let straight = [0, 1, 2].map(|c| (u32::from(p[c]) * 255 + alpha / 2) / alpha);
+            let distance =
+                |ink: &[u8; 3]| (0..3).map(|c| (i64::from(ink[c]) - i64::from(straight[c])).pow(2)).sum::<i64>();
+            let ink = match last {
+                Some((colour, ink)) if colour == straight => ink,
+                _ => {
+                    let ink = inks.iter().min_by_key(|ink| distance(ink)).copied().unwrap_or([0; 3]);
+                    last = Some((straight, ink));
+                    ink
+                }
+            };
+            for c in 0..3 {
+                p[c] = ((u32::from(ink[c]) * level + 127) / 255) as u8;
+            }
+            p[3] = level as u8;
+        }
+        self
+    }
+
     /// The white parts (grey level of each pixel) replaced by `tint`.
     fn tinted(&self, tint: Rgb) -> Sprite {
         let mut out = self.clone();
@@ -348,7 +384,7 @@ fn missing_work(key: &Key, held: &mut HashMap<Key, (Arc<Sprite>, Epoch)>, seen: 
             let white = Key { color: Color::White, turns: 0, fills: Fills::default(), ..key.clone() };
             missing_work(&white, held, seen)
         }
-        (Shape::Figure(_), _, None) if key.size.max(1) == PREPARED_SIZE => Work::NONE,
+        (Shape::Figure(_), _, None) if key.size.max(1) == PREPARED_SIZE && key.set == PieceSet::Cburnett => Work::NONE,
         _ => drawn,
     }
 }
@@ -370,15 +406,19 @@ pub(crate) fn draw(key: &Key) -> Sprite {
             (_, Some(tint)) => {
                 get(&Key { color: Color::White, turns: 0, fills: Fills::default(), ..key.clone() }).tinted(tint)
             }
-            (color, None) => upright(&key.shape, color == Color::Black, size),
+            (color, None) => upright(&key.shape, key.set, color == Color::Black, size),
         },
     };
     upright.with_bounds()
 }
 
 fn paint(rgb: [u8; 3]) -> Paint<'static> {
+    paint_alpha(rgb, 255)
+}
+
+fn paint_alpha(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
     let mut paint = Paint::default();
-    paint.set_color_rgba8(rgb[0], rgb[1], rgb[2], 255);
+    paint.set_color_rgba8(rgb[0], rgb[1], rgb[2], alpha);
     paint.anti_alias = true;
     paint
 }
@@ -393,9 +433,11 @@ fn widened(stroke: &Stroke, scale: f32) -> Stroke {
 fn draw_prepared(pixmap: &mut Pixmap, prepared: &Prepared, scale: f32, transform: Transform) {
     for (path, step) in prepared {
         match step {
-            SpritePaint::Fill { rgb, rule } => pixmap.fill_path(path, &paint(*rgb), *rule, transform, None),
-            SpritePaint::Stroke { rgb, stroke } => {
-                pixmap.stroke_path(path, &paint(*rgb), &widened(stroke, scale), transform, None)
+            SpritePaint::Fill { rgb, alpha, rule } => {
+                pixmap.fill_path(path, &paint_alpha(*rgb, *alpha), *rule, transform, None)
+            }
+            SpritePaint::Stroke { rgb, alpha, stroke } => {
+                pixmap.stroke_path(path, &paint_alpha(*rgb, *alpha), &widened(stroke, scale), transform, None)
             }
         }
     }
@@ -403,8 +445,11 @@ fn draw_prepared(pixmap: &mut Pixmap, prepared: &Prepared, scale: f32, transform
 
 /// The upright white or black sprite of `shape`, quantized: prepared ahead of time at [`PREPARED_SIZE`], drawn
 /// from the vectors otherwise.
-fn upright(shape: &Shape, black: bool, size: u32) -> Sprite {
-    prepared(shape, black, size).unwrap_or_else(|| upright_exact(shape, black, size).quantized())
+fn upright(shape: &Shape, set: PieceSet, black: bool, size: u32) -> Sprite {
+    if set != PieceSet::Cburnett {
+        return upright_exact(shape, set, black, size).ink_quantized(assets::inks(set));
+    }
+    prepared(shape, black, size).unwrap_or_else(|| upright_exact(shape, set, black, size).quantized())
 }
 
 /// The square size whose upright pieces are prepared ahead of time: the default, so that a fresh
@@ -421,9 +466,9 @@ static PREPARED: &[u8] = include_bytes!("../../sprites/prepared-40.bin");
 
 /// The 4-bit code of a prepared pixel with alpha level `alpha` and grey level `grey` (`grey <= alpha <= 4`): the
 /// pairs in order, `alpha · (alpha + 1) / 2 + grey`, 0 to 14. (Only the file's maker, a test, writes codes.)
-/// What sprite a cell shows, if any, its piece filled as `fills` says (the SVG output draws the same sprites as
-/// vectors). Text is no piece: never filled.
-pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool, fills: Fills) -> Option<Key> {
+/// What sprite a cell shows, if any, its piece filled as `fills` says and drawn from `set` (the SVG output draws the
+/// same sprites as vectors). Text is no piece: never filled.
+pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool, fills: Fills, set: PieceSet) -> Option<Key> {
     match cell {
         Cell::Empty | Cell::Hole => None,
         Cell::Text(t) => Some(Key {
@@ -432,6 +477,7 @@ pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool, fills: Fills) -> O
             turns: t.rotation.quarter_turns(),
             size,
             fills: Fills::default(),
+            set: PieceSet::Cburnett,
         }),
         Cell::Piece(p) => {
             let (shape, rotation) = match &p.kind {
@@ -448,7 +494,14 @@ pub(crate) fn cell_key(cell: &Cell, size: u32, hatched: bool, fills: Fills) -> O
                     None => (Shape::Disc(fairy::fallback_label(name)), p.rotation),
                 },
             };
-            Some(Key { shape, color: p.color, turns: rotation.quarter_turns(), size, fills: fills.for_color(p.color) })
+            let own = match shape {
+                Shape::Figure(_) => true,
+                Shape::Fairy(figure) => assets::set_has_fairy(set, figure),
+                _ => false,
+            };
+            let set = if own { set } else { PieceSet::Cburnett };
+            let (color, turns, fills) = (p.color, rotation.quarter_turns(), fills.for_color(p.color));
+            Some(Key { shape, set, color, turns, size, fills })
         }
     }
 }
@@ -508,7 +561,7 @@ fn prepared(shape: &Shape, black: bool, size: u32) -> Option<Sprite> {
     Some(sprite)
 }
 
-fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
+fn upright_exact(shape: &Shape, set: PieceSet, black: bool, size: u32) -> Sprite {
     work::count(Unit::Vector, u64::from(size) * u64::from(size));
     work::count(Unit::Sprite, 1);
     let Some(mut pixmap) = Pixmap::new(size, size) else {
@@ -517,8 +570,10 @@ fn upright_exact(shape: &Shape, black: bool, size: u32) -> Sprite {
     let scale = size as f32 / SPRITE_VIEWBOX;
     let transform = Transform::from_scale(scale, scale);
     match shape {
-        Shape::Figure(figure) => draw_prepared(&mut pixmap, assets::figure_sprite(*figure, black), scale, transform),
-        Shape::Fairy(figure) => draw_prepared(&mut pixmap, assets::fairy_sprite(*figure, black), scale, transform),
+        Shape::Figure(figure) => {
+            draw_prepared(&mut pixmap, assets::figure_sprite(set, *figure, black), scale, transform)
+        }
+        Shape::Fairy(figure) => draw_prepared(&mut pixmap, assets::fairy_sprite(set, *figure, black), scale, transform),
         Shape::Marker(marker) => {
             if let Some(path) = marker_path(*marker) {
                 let body = if black { [0, 0, 0] } else { [255, 255, 255] };
@@ -652,7 +707,7 @@ mod tests {
     use crate::notation::board::ExtraColor;
 
     fn key(shape: Shape, color: Color, turns: u8, size: u32) -> Key {
-        Key { shape, color, turns, size, fills: Fills::default() }
+        Key { shape, set: PieceSet::Cburnett, color, turns, size, fills: Fills::default() }
     }
 
     /// The prepared sprites as `sprites/prepared-40.bin` holds them, made now from the vectors.
@@ -662,7 +717,7 @@ mod tests {
         let mut codes = Vec::new();
         for shape in prepared_shapes() {
             for black in [false, true] {
-                let sprite = upright_exact(&shape, black, PREPARED_SIZE).quantized();
+                let sprite = upright_exact(&shape, PieceSet::Cburnett, black, PREPARED_SIZE).quantized();
                 for x in 0..side {
                     for y in 0..side {
                         let p = &sprite.pixels.data[(y * side + x) * 4..][..4];
@@ -698,7 +753,7 @@ mod tests {
         // Read back, each is exactly the sprite the vectors give; other sizes are not prepared.
         for shape in prepared_shapes() {
             for black in [false, true] {
-                let drawn = upright_exact(&shape, black, PREPARED_SIZE).quantized();
+                let drawn = upright_exact(&shape, PieceSet::Cburnett, black, PREPARED_SIZE).quantized();
                 assert_eq!(prepared(&shape, black, PREPARED_SIZE), Some(drawn), "{shape:?} black={black}");
                 assert_eq!(prepared(&shape, black, PREPARED_SIZE + 1), None);
             }
@@ -831,7 +886,7 @@ mod tests {
         assert_eq!(both.for_color(extra), Fills::default());
         let text =
             Cell::Text(crate::notation::board::Text::new("a", crate::notation::board::Rotation::new(0)).unwrap());
-        assert_eq!(cell_key(&text, 40, false, both).map(|k| k.fills), Some(Fills::default()));
+        assert_eq!(cell_key(&text, 40, false, both, PieceSet::Cburnett).map(|k| k.fills), Some(Fills::default()));
     }
 
     #[test]

@@ -19,6 +19,7 @@ use crate::notation::moves::{MoveError, MAX_MOVES};
 use crate::notation::pgn::{Glyph, Pgn};
 use crate::notation::replay::{self, Start};
 use crate::options::furniture::{Move, SquareName};
+use crate::options::piece_set::PieceSet;
 use crate::output::cost::{CostLimit, BODY_BYTE_NANOS};
 use crate::output::game::{Game, GameFrame};
 use crate::pixels::Rgb;
@@ -95,7 +96,7 @@ const THEME_COLOURS: [(Rgb, Rgb); 6] = [
     (Rgb(0x9f, 0x90, 0xb0), Rgb(0x7d, 0x4a, 0x8d)),
 ];
 
-/// lila-gif's piece sets: each is read, and the pieces drawn are ours (cburnett, lila-gif's default).
+/// lila-gif's piece sets: each is read, and drawn as [`PieceSet::from_lila`] says (the set itself where we have it).
 const PIECES: [&str; 38] = [
     "alpha",
     "anarcandy",
@@ -264,7 +265,9 @@ impl GameBody {
         let flip = body.choice("orientation", &["white", "black"], 2)? == Some(1);
         let delay = body.delay("delay", false)?.unwrap_or(DEFAULT_DELAY);
         let theme = THEME_OF[body.choice("theme", &THEME_NAMES, 6)?.unwrap_or(1)];
-        body.choice("piece", &PIECES, PIECES.len())?;
+        let piece = body
+            .choice("piece", &PIECES, PIECES.len())?
+            .map_or(PieceSet::default(), |i| PieceSet::from_lila(PIECES[i]));
         let coordinates = body.switch("coordinates", true).map_err(|_| body.bad("coordinates", YES_OR_NO))?;
         let pgn_bytes = body.text("pgn", crate::notation::pgn::MAX_PGN_BYTES)?.map_or(0, str::len);
         let (read, names) = match (body.get("frames"), body.text("pgn", crate::notation::pgn::MAX_PGN_BYTES)?) {
@@ -287,8 +290,16 @@ impl GameBody {
             bytes => crate::output::cost::reading_micros(read.len() - 1, 64, bytes),
         };
         let colours = (light, dark);
-        let game =
-            Game { frames: read, bars, flip, coordinates, colours, comment: comment.to_string(), reading_micros };
+        let game = Game {
+            frames: read,
+            bars,
+            flip,
+            coordinates,
+            colours,
+            comment: comment.to_string(),
+            reading_micros,
+            piece,
+        };
         let key = key(&game, THEME_NAMES[theme]);
         Ok(GameBody { game, key })
     }
@@ -428,10 +439,17 @@ fn uci_move(uci: &str) -> Option<Option<Move>> {
 }
 
 /// The cache key of a game drawn with the theme `theme`: the parsed values printed again in one order, so the
-/// body's spacing, field order, theme alias, piece set and the frames' defaults do not matter.
+/// body's spacing, field order, theme alias, the piece set's name (its set drawn counts) and the frames' defaults do
+/// not matter.
 fn key(game: &Game, theme: &str) -> String {
     let orientation = if game.flip { "black" } else { "white" };
-    let mut key = format!("{CACHE_VERSION}\ngame\n{orientation} {theme} coordinates={}\n", u8::from(game.coordinates));
+    let mut key = format!("{CACHE_VERSION}\ngame\n{orientation} {theme} coordinates={}", u8::from(game.coordinates));
+    // The default set is left out, so that the keys of bodies without `piece` (or naming a set drawn as cburnett)
+    // stay as they were.
+    if game.piece != PieceSet::default() {
+        key += &format!(" piece={}", game.piece.name());
+    }
+    key.push('\n');
     if let Some([top, bottom]) = &game.bars {
         key += &format!("bars {} {}\n", string(top), string(bottom));
     }

@@ -1,7 +1,8 @@
 //! chess.com's diagram images: `…/dynboard?fen=…` and the older `…/diagram?fen=…` (chess.com's Android code and
 //! puzzle data), both answered by chess.com's public DiagramGenerator library, whose `Config` and `Generator`
 //! classes are the source of these rules: `size`, `board`, `caption`, `coordinates`, `light`, `dark`, `flip`,
-//! `highlight_squares` and `highlight_squares_color`; `piece` (a piece set) and `coordinates_inside` are ignored.
+//! `highlight_squares`, `highlight_squares_color` and `piece` (its piece set: `8_bit` is drawn as our rhosgfx, every
+//! other as cburnett); `coordinates_inside` is ignored.
 
 use super::{ends_with_any, fen_board, is_square, is_yes, pixels, Family, FamilyLink, LinkError, Options, Pairs};
 use crate::options::params;
@@ -37,6 +38,11 @@ pub(super) fn read(pairs: &Pairs<'_>) -> Result<FamilyLink, LinkError> {
         _ => "green",
     };
     options.set(&params::THEME, theme, "board");
+    // chess.com's piece sets are its own (neo, classic, alpha, …), none of them free: each is drawn as cburnett,
+    // but for its pixel-art `8_bit`, drawn as rhosgfx (pixel art too). docs/links.md lists the mapping.
+    if pairs.get(&["piece"]).is_some_and(|p| p.eq_ignore_ascii_case("8_bit")) {
+        options.set(&params::PIECE, "rhosgfx", "piece");
+    }
     // `light` and `dark` are six hex digits (the library's pattern; anything else fails its validation, and the
     // board keeps its colours here).
     for (param, name) in [(&params::LIGHT, "light"), (&params::DARK, "dark")] {

@@ -1,5 +1,5 @@
 //! lichess: the site's `…/export/fen.gif?fen=…&color=…&lastMove=…&theme=…&piece=…` and lila-gif's own
-//! `…/image.gif?fen=…&orientation=…&lastMove=…&check=…&theme=…&white=…&black=…&coordinates=…`, 90-px squares
+//! `…/image.gif?fen=…&orientation=…&lastMove=…&check=…&theme=…&piece=…&white=…&black=…&coordinates=…`, 90-px squares
 //! (720×720), coordinates on unless `coordinates` says no (lila-gif's default since 2022; lichess' export route
 //! passes none, so its GIFs have them). lichess finds the check itself: on `fen.gif` the king of the side to move is
 //! marked when it is attacked. The last move and the check have lichess' looks (`lastmove_style=lichess`, the
@@ -9,6 +9,7 @@ use super::{
     ends_with_any, fen_board, is_no, is_square, is_yes, uci_move, Family, FamilyLink, LinkError, Options, Pairs,
 };
 use crate::options::params;
+use crate::options::piece_set::PieceSet;
 
 /// lila-gif's square: 90 px, a 720-px board.
 const SQUARE: u32 = 90;
@@ -39,6 +40,11 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
         options.set(&params::LIGHT, light, "theme").set(&params::DARK, dark, "theme");
     } else {
         options.set(&params::THEME, "brown", "theme");
+    }
+    // lila's set names: ours where we have the set, else the nearest (`PieceSet::from_lila`), never an error.
+    let piece = PieceSet::from_lila(pairs.get(&["piece"]).unwrap_or(""));
+    if piece != PieceSet::default() {
+        options.set(&params::PIECE, piece.name(), "piece");
     }
     // lichess' yellow-green last move, lighter on light squares than on dark ones.
     if let Some(pair) = pairs.get(&["lastMove", "lastmove"]).and_then(uci_move) {
@@ -72,15 +78,17 @@ pub(super) fn read(path: &str, pairs: &Pairs<'_>) -> Result<FamilyLink, LinkErro
     options.link(board, &FAMILY, "fen")
 }
 
-/// The light and dark squares of a lila-gif theme other than `brown` (our `brown` theme, its default), as lichess'
-/// flat boards of those names colour them: `None` for `brown`, for `pink` (a textured board, folded to the default)
-/// and for a name lila-gif does not know (it drew brown).
+/// The light and dark squares of a lila-gif theme other than `brown` (our `brown` theme, its default), in lila-gif's
+/// colours (its `theme/make-sprites.py`, `BOARD_THEMES`), its aliases (`src/assets.rs`, enum `BoardTheme`) read as
+/// their theme: `None` for `brown` and its aliases (`wood`, `maple`, `marble`, …) and for a name lila-gif does not
+/// know (it draws brown).
 fn theme(name: &str) -> Option<(&'static str, &'static str)> {
     match name.to_ascii_lowercase().as_str() {
-        "blue" => Some(("dee3e6", "8ca2ad")),
-        "green" => Some(("ffffdd", "86a666")),
-        "ic" => Some(("ececec", "c1c18e")),
-        "purple" => Some(("9f90b0", "7d4a8d")),
+        "blue" | "blue2" | "blue3" | "blue-marble" | "canvas" => Some(("dee3e6", "8ca2ad")),
+        "green" | "green-plastic" => Some(("ffffdd", "86a666")),
+        "ic" | "leather" => Some(("ececec", "c1c18e")),
+        "pink" => Some(("f1f1c9", "f07272")),
+        "purple" | "purple-diag" => Some(("9f90b0", "7d4a8d")),
         _ => None,
     }
 }

@@ -206,6 +206,19 @@ fn lichess_reads_orientation_check_theme_and_players() {
     assert_eq!(options(&link), "s90.f0.c1.brown.check=d4");
     let (_, link) = read(&format!("/image.gif?fen={START}&orientation=black&white=W&black=B&theme=nonsense")).unwrap();
     assert_eq!(options(&link), "s90.f1.c1.brown.title=W.caption=B");
+    // lila-gif's six themes in its colours, its aliases read as their theme; lila's set names drawn by our set or the
+    // nearest one (cburnett, left out of the key, for the sets we cannot serve).
+    for (query, key) in [
+        ("theme=pink&piece=chessnut", "s90.f0.c1.gray.l=f1f1c9.d=f07272.piece=chessnut"),
+        ("theme=leather&piece=Firi", "s90.f0.c1.gray.l=ececec.d=c1c18e.piece=firi"),
+        ("theme=purple-diag&piece=pixel", "s90.f0.c1.gray.l=9f90b0.d=7d4a8d.piece=rhosgfx"),
+        ("theme=blue-marble&piece=kiwen-suwi", "s90.f0.c1.gray.l=dee3e6.d=8ca2ad.piece=kiwen-suwi"),
+        ("theme=green-plastic&piece=horsey", "s90.f0.c1.gray.l=ffffdd.d=86a666"),
+        ("theme=wood&piece=nonsense", "s90.f0.c1.brown"),
+    ] {
+        let (_, link) = read(&format!("/image.gif?fen={START}&{query}")).unwrap();
+        assert_eq!(options(&link), key, "{query}");
+    }
     // lila-gif without coordinates; lichess' export route has no such switch.
     for no in ["0", "false", "False", "no", "off"] {
         let (_, link) = read(&format!("/image.gif?fen={START}&coordinates={no}")).unwrap();
@@ -346,6 +359,9 @@ fn chess_com_reads_size_flip_highlights_and_caption() {
     assert_eq!(options(&link), "s20.f0.c0.green.l=aecef2.d=16a656");
     let (_, link) = read(&format!("/diagram?fen={START}&light=%23aecef2&dark=red")).unwrap();
     assert_eq!(options(&link), "s20.f0.c0.green");
+    // Its pixel-art set is drawn as ours; its other sets (neo above) as cburnett.
+    let (_, link) = read(&format!("/dynboard?fen={START}&piece=8_bit")).unwrap();
+    assert_eq!(options(&link), "s20.f0.c0.green.piece=rhosgfx");
 }
 
 /// fen2png: `raw=true` or not, the picture (the original's HTML page is not reproduced).

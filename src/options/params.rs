@@ -42,8 +42,8 @@ pub use furniture::{
     ARROWS, CAPTION, CHECK, COUNT, FORM, LANG, LASTMOVE, LASTMOVE_STYLE, SQUARES, SQUARES_COLOR, SQUARES_STYLE, TITLE,
 };
 pub use look::{
-    BLACK_FILL, BOARD, BORDERS, COLORS, COORDS, COORD_COLOR, DARK, FILES, FIRST_RANK, FLIP, HOLE, LIGHT, RANKS, RIM,
-    SIZE, THEME, WHITE_FILL,
+    BLACK_FILL, BOARD, BORDERS, COLORS, COORDS, COORD_COLOR, DARK, FILES, FIRST_RANK, FLIP, HOLE, LIGHT, PIECE, RANKS,
+    RIM, SIZE, THEME, WHITE_FILL,
 };
 pub use param::{Changes, Cli, Idle, PaletteSafe, Param};
 pub use position::{Delay, PositionQuery, DELAY, DIALECT, FFEN, MOVES, PGN, PLAYBACK_KEY, POSITION_PARAMS, WIDTH};
@@ -82,7 +82,7 @@ pub fn read<T>(params: &[Param<T>], target: &mut T, pairs: &[(&str, &str)]) -> R
 }
 
 /// How the board is drawn, in the order of the cache key's segments and of the modern link's parameters.
-pub static OPTION_PARAMS: [Param<RenderOptions>; 29] = [
+pub static OPTION_PARAMS: [Param<RenderOptions>; 30] = [
     SIZE,
     FLIP,
     COORDS,
@@ -100,6 +100,7 @@ pub static OPTION_PARAMS: [Param<RenderOptions>; 29] = [
     BORDERS,
     WHITE_FILL,
     BLACK_FILL,
+    PIECE,
     COUNT,
     TITLE,
     CAPTION,

@@ -19,6 +19,7 @@ use crate::options::error::OptionError;
 use crate::options::furniture::Furniture;
 use crate::options::language::{Form, Lang};
 use crate::options::look::{Labels, Pattern, SquareColors};
+use crate::options::piece_set::PieceSet;
 use crate::options::theme::{DarkSquares, Theme};
 use crate::pixels::Rgb;
 use std::fmt;
@@ -149,6 +150,8 @@ pub struct RenderOptions {
     /// itself is `None`: the black pieces as they are, whose inner lines are white (a white piece tinted black would
     /// be a silhouette).
     pub black_fill: Option<Rgb>,
+    /// The set the pieces are drawn from (`piece`): cburnett by default.
+    pub piece: PieceSet,
     /// The piece count, title, caption, highlights, arrows, last move and check (`count`, `title`, `caption`,
     /// `squares`, `arrows`, `lastmove`, `check`, and the looks `lastmove_style` and `squares_style`; see
     /// [`Furniture`]): none by default.
@@ -180,6 +183,7 @@ impl Default for RenderOptions {
             borders: false,
             white_fill: None,
             black_fill: None,
+            piece: PieceSet::default(),
             furniture: Furniture::default(),
             lang: Lang::default(),
             form: Form::default(),

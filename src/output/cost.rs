@@ -32,6 +32,7 @@ use crate::draw::scene::Scene;
 use crate::draw::sprite;
 use crate::notation::board::{Board, Cell};
 use crate::notation::moves::{Square, Step};
+use crate::options::piece_set::PieceSet;
 use crate::options::render_options::RenderOptions;
 use crate::output::format::{AnimationEncoder, Format};
 use crate::work::Work;
@@ -57,6 +58,11 @@ const TILE_PIXEL_NANOS: u64 = 1;
 /// Microseconds a different sprite (found in the isolate's sprite cache; see the module documentation for a cold
 /// cache).
 const SPRITE_MICROS: u64 = 20;
+/// Microseconds a piece set other than cburnett adds: its sprites' paths prepared on its first use in an isolate
+/// (the most detailed set, fantasy, has a few hundred paths), and its upright pieces drawn from their vectors at
+/// every size, where cburnett's are prepared ahead of time at 40 px. Charged on every request, as the model cannot
+/// know what the isolate has seen: an upper bound. (An estimate from the host's timings, not yet measured in workerd.)
+const SET_MICROS: u64 = 300;
 /// Microseconds a coordinate label (its strip is indexed row by row, equal rows copied).
 const LABEL_MICROS: u64 = 20;
 /// Microseconds a character of furniture text (laid out and rasterised with fontdue on every request).
@@ -215,8 +221,10 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
         + furniture.arrows.len()
         + 2 * usize::from(furniture.last_move.is_some())
         + usize::from(furniture.check_square.is_some())) as u64;
-    // Filled pieces, like furniture, bring more colours (their tinted edges on each square colour): 8-bit samples.
-    let filled = options.white_fill.is_some() || options.black_fill.is_some();
+    // Filled pieces, like furniture, bring more colours (their tinted edges on each square colour): 8-bit samples;
+    // so does a piece set other than cburnett (its own colours, antialiased on each square colour).
+    let other_set = options.piece != PieceSet::default();
+    let filled = options.white_fill.is_some() || options.black_fill.is_some() || other_set;
     let pixel_cost = if indexed_path_applies(board, options) {
         let (first, rest) = if chars > 0 || marks > 0 || filled { PIXEL_NANOS_FURNISHED } else { PIXEL_NANOS_INDEXED };
         pixels.min(THOROUGH_PIXELS) * first + pixels.saturating_sub(THOROUGH_PIXELS) * rest
@@ -229,7 +237,8 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
             / 1000
         + chars as u64 * CHAR_MICROS
         + sprites * SPRITE_MICROS
-        + labels * LABEL_MICROS;
+        + labels * LABEL_MICROS
+        + u64::from(other_set) * SET_MICROS;
     RenderCost {
         micros,
         width: l.width,

@@ -15,6 +15,7 @@ use crate::notation::board::{Board, Cell};
 use crate::notation::paint;
 use crate::notation::pgn::Glyph;
 use crate::options::furniture::{LastMoveStyle, Move, SquareName};
+use crate::options::piece_set::PieceSet;
 use crate::options::render_options::{RenderOptions, SquareSize};
 use crate::output::animation::{self, Animation, AnimationError, Shot, Still};
 use crate::output::cost::{self, RenderCost};
@@ -111,6 +112,8 @@ pub struct Game {
     pub comment: String,
     /// What reading its moves cost, in microseconds: a PGN's (`cost::reading_micros`), 0 for ready frames.
     pub reading_micros: u64,
+    /// The set the pieces are drawn from.
+    pub piece: PieceSet,
 }
 
 impl Game {
@@ -121,6 +124,7 @@ impl Game {
             flip: self.flip,
             light: Some(paint::Paint::Solid(self.colours.0)),
             dark: Some(paint::Paint::Solid(self.colours.1)),
+            piece: self.piece,
             ..RenderOptions::default()
         };
         options.furniture.last_move_style = LastMoveStyle::Lichess;

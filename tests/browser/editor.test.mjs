@@ -484,6 +484,34 @@ test('the look fields go into the link, and a pasted Interactive Diagram definit
   assert.deepEqual(problems, []);
 });
 
+test('the piece set picker: its preview, the link, a query and a lichess link choose the set', async () => {
+  await page.goto(base + '/');
+  const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
+  await settled(await page.inputValue('#ffen'));
+  assert.equal(await page.inputValue('#piece'), 'cburnett');
+  assert.doesNotMatch(await page.inputValue('#out-link'), /piece=/, 'the default set is left out of the link');
+  await page.selectOption('#piece', 'chessnut');
+  await page.waitForFunction(() => document.getElementById('out-link').value.includes('&piece=chessnut'));
+  // the preview beside the picker shows the set, drawn by the Worker
+  await page.waitForFunction(() => {
+    const img = document.getElementById('piece-preview');
+    return img.src.includes('piece=chessnut') && img.complete && img.naturalWidth > 0;
+  });
+  // the link's picture is the set's, not cburnett's
+  const etag = async (url) => (await fetch(url, { method: 'HEAD' })).headers.get('etag');
+  const link = await page.inputValue('#out-link');
+  assert.notEqual(await etag(link), await etag(link.replace('&piece=chessnut', '')));
+  // a query names the set (any case); a lichess link's set is read by the conversion
+  await page.goto(base + '/?ffen=' + encodeURIComponent(start) + '&piece=Fantasy');
+  await settled(start);
+  assert.equal(await page.inputValue('#piece'), 'fantasy');
+  await page.fill('#paste', 'https://lichess1.org/export/fen.gif?fen=' + encodeURIComponent(start) + '&theme=pink&piece=celtic');
+  await page.click('#convert');
+  await page.waitForFunction(() => document.getElementById('paste-msg').textContent.includes('piece=celtic'));
+  assert.equal(await page.inputValue('#piece'), 'celtic');
+  assert.deepEqual(problems, []);
+});
+
 test('a pasted link of another diagram service shows its position and look, and gives its links here', async () => {
   await page.goto(base + '/');
   await settled(await page.inputValue('#ffen'));

@@ -3,11 +3,13 @@
 
 use super::markup::{hex, num};
 use super::writer::Writer;
-use crate::draw::assets::{self, SvgOp, SPRITE_OPS, SPRITE_VIEWBOX};
+use crate::draw::assets::{self, SvgOp, SPRITE_VIEWBOX};
 use crate::draw::raster::div255;
 use crate::draw::sprite::{self, Fills, Key, Shape, MIN_STROKE_PX};
 use crate::draw::text;
 use crate::notation::board::{Color, Marker};
+use crate::notation::fairy::FairyFigure;
+use crate::options::piece_set::PieceSet;
 use crate::pixels::{Rect, Rgb};
 use std::fmt::Write as _;
 
@@ -15,7 +17,7 @@ impl Writer {
     /// The `<use>` of the symbol of sprite `key` on the square `rect`, turned as the key says.
     pub(super) fn placed(&mut self, key: &Key, rect: Rect) -> String {
         let color = if matches!(key.shape, Shape::Text(_) | Shape::HaloText(_)) { Color::White } else { key.color };
-        let id = self.symbol(&key.shape, color, key.fills);
+        let id = self.symbol(&key.shape, key.set, color, key.fills);
         let s = rect.width;
         let mut out = format!(r##"<use xlink:href="#s{id}" x="{}" y="{}" width="{s}" height="{s}""##, rect.x, rect.y);
         if !key.turns.is_multiple_of(4) {
@@ -34,13 +36,13 @@ impl Writer {
 
     /// The id of the symbol showing `shape` in `color` with `fills` (those of [`Fills::for_color`]), defined now if
     /// it is new.
-    fn symbol(&mut self, shape: &Shape, color: Color, fills: Fills) -> usize {
-        let key = (shape.clone(), color, fills);
+    fn symbol(&mut self, shape: &Shape, set: PieceSet, color: Color, fills: Fills) -> usize {
+        let key = (shape.clone(), set, color, fills);
         if let Some(&(_, id)) = self.symbols.iter().find(|(known, _)| *known == key) {
             return id;
         }
         // Neutral symbols refer to the white and black ones, which are defined first.
-        let (view, content) = self.symbol_content(shape, color, fills);
+        let (view, content) = self.symbol_content(shape, set, color, fills);
         let id = self.symbol_defs.len();
         self.symbol_defs.push(format!("<symbol id=\"s{id}\" viewBox=\"0 0 {view} {view}\">{content}</symbol>\n"));
         self.symbols.push((key, id));
@@ -50,7 +52,7 @@ impl Writer {
     /// The side of the symbol's viewBox and its content: 45-unit sprite box for pieces and markers, pixels for
     /// text and discs (whose labels are placed in whole pixels, as the PNG places them). A piece with a tint (an
     /// extra colour, or its side's fill) is the white piece tinted, as `sprite` draws it.
-    fn symbol_content(&mut self, shape: &Shape, color: Color, fills: Fills) -> (u32, String) {
+    fn symbol_content(&mut self, shape: &Shape, set: PieceSet, color: Color, fills: Fills) -> (u32, String) {
         let size = self.size;
         let tint = fills.tint(color);
         let black = color == Color::Black && tint.is_none();
@@ -58,8 +60,8 @@ impl Writer {
             (Shape::Text(text), _) => (size, self.text_symbol(text, false)),
             (Shape::HaloText(text), _) => (size, self.text_symbol(text, true)),
             (_, Color::Neutral) => {
-                let white = self.symbol(shape, Color::White, fills.for_color(Color::White));
-                let black = self.symbol(shape, Color::Black, fills.for_color(Color::Black));
+                let white = self.symbol(shape, set, Color::White, fills.for_color(Color::White));
+                let black = self.symbol(shape, set, Color::Black, fills.for_color(Color::Black));
                 self.halves = true;
                 let half = |id: usize, side: char| {
                     format!(r##"<use xlink:href="#s{id}" width="45" height="45" clip-path="url(#{side})"/>"##)
@@ -67,11 +69,12 @@ impl Writer {
                 (45, format!("{}{}", half(white, 'L'), half(black, 'R')))
             }
             (Shape::Figure(figure), _) => {
-                let index = crate::notation::board::Figure::ALL.iter().position(|f| f == figure).unwrap_or(0);
-                let ops = SPRITE_OPS[index + if black { 6 } else { 0 }];
-                (45, self.sprite_paths(ops, tint))
+                (45, self.sprite_paths(assets::figure_ops(set, *figure, black), tint, None, 1.0))
             }
-            (Shape::Fairy(figure), _) => (45, self.sprite_paths(assets::fairy_ops(*figure, black), tint)),
+            (Shape::Fairy(figure), _) if assets::set_has_fairy(set, *figure) => {
+                (45, self.composed(set, *figure, black, tint))
+            }
+            (Shape::Fairy(figure), _) => (45, self.sprite_paths(assets::fairy_ops(*figure, black), tint, None, 1.0)),
             (Shape::Marker(marker), _) => (45, self.marker(*marker, Self::body_color(black, tint))),
             (Shape::Disc(label), _) => (size, self.disc(label, Self::body_color(black, tint), black)),
         }
@@ -93,20 +96,37 @@ impl Writer {
         }
     }
 
-    /// The paths of a cburnett sprite, with their fills and strokes, the white one tinted with `tint`.
-    fn sprite_paths(&self, ops: &[SvgOp], tint: Option<Rgb>) -> String {
+    /// A fairy glyph composed of `set`'s pieces ([`assets::parts`]): each part's paths in a group that moves and
+    /// scales it, as `sprite` places them; a seam (the black glyph's only) all in its colour.
+    fn composed(&self, set: PieceSet, figure: FairyFigure, black: bool, tint: Option<Rgb>) -> String {
+        let mut out = String::new();
+        for part in assets::parts(figure).iter().filter(|p| black || !p.seam) {
+            let ink = part.seam.then(|| Rgb(assets::SEAM[0], assets::SEAM[1], assets::SEAM[2]));
+            let ops = assets::figure_ops(set, part.figure, black);
+            let (x, y, s) = (num(part.x, 3), num(part.y, 3), num(part.scale, 3));
+            let paths = self.sprite_paths(ops, tint, ink, part.scale);
+            let _ = write!(out, r#"<g transform="translate({x} {y}) scale({s})">{paths}</g>"#);
+        }
+        out
+    }
+
+    /// The paths of a sprite, with their fills and strokes, the white one tinted with `tint`, every colour `ink`
+    /// where given (a seam); `scale` is the group's it is drawn in (the thinnest stroke is that of the picture).
+    fn sprite_paths(&self, ops: &[SvgOp], tint: Option<Rgb>, ink: Option<Rgb>, scale: f32) -> String {
+        let paint = |rgb: [u8; 3]| ink.unwrap_or_else(|| Self::paint(rgb, tint));
         let mut out = String::new();
         for op in ops {
             let d = sprite_path_data(op);
             let fill = op.fill.as_ref().map(|f| {
                 let rule = if f.even_odd { r#" fill-rule="evenodd""# } else { "" };
-                format!(r#" fill="{}"{rule}"#, hex(Self::paint(f.rgb, tint)))
+                format!(r#" fill="{}"{rule}{}"#, hex(paint(f.rgb)), opacity("fill", f.alpha))
             });
             let stroke = op.stroke.as_ref().map(|s| {
                 let mut a = format!(
-                    r#" stroke="{}" stroke-width="{}""#,
-                    hex(Self::paint(s.rgb, tint)),
-                    num(s.width.max(self.min_stroke()), 3)
+                    r#" stroke="{}" stroke-width="{}"{}"#,
+                    hex(paint(s.rgb)),
+                    num(s.width.max(self.min_stroke() / scale), 3),
+                    opacity("stroke", s.alpha)
                 );
                 match s.cap {
                     1 => a.push_str(r#" stroke-linecap="round""#),
@@ -205,7 +225,15 @@ impl Writer {
     }
 }
 
-/// The path data of one cburnett sprite path, in its 45-unit box (two decimals: 0.01 unit is 0.03 px at 128-px
+/// A see-through paint's `fill-opacity` or `stroke-opacity` (none for an opaque one, as all of cburnett's are).
+fn opacity(what: &str, alpha: u8) -> String {
+    if alpha == 255 {
+        return String::new();
+    }
+    format!(r#" {what}-opacity="{}""#, num(f32::from(alpha) / 255.0, 3))
+}
+
+/// The path data of one sprite path, in its 45-unit box (two decimals: 0.01 unit is 0.03 px at 128-px
 /// squares).
 fn sprite_path_data(op: &SvgOp) -> String {
     let mut d = String::new();

@@ -9,6 +9,7 @@ use crate::draw::scene::{Scene, SquarePaint};
 use crate::draw::sprite::{Fills, Shape, MIN_STROKE_PX};
 use crate::notation::board::Color;
 use crate::notation::paint::Paint;
+use crate::options::piece_set::PieceSet;
 use crate::options::theme::INK;
 use crate::pixels::{Rect, Rgb};
 use std::fmt::Write as _;
@@ -44,9 +45,9 @@ fn background(scene: &Scene) -> String {
     out
 }
 
-/// What one `<symbol>` shows: a sprite shape in a colour with the fills it shows (text shapes have neither: always
+/// What one `<symbol>` shows: a sprite shape of a piece set in a colour with the fills it shows (text shapes have neither: always
 /// [`Color::White`], no fills).
-type SymbolKey = (Shape, Color, Fills);
+type SymbolKey = (Shape, PieceSet, Color, Fills);
 
 /// Collects the `<defs>` while the body is written: symbols in order of first use, glyphs by id.
 pub(super) struct Writer {

@@ -6,12 +6,14 @@ use super::param::{Changes, Cli, Idle, PaletteSafe, Param};
 use super::values::{bad, fill, labels, on, paint, see_through, square_colors, switch};
 use crate::notation::board::{Board, Cell, Color};
 use crate::notation::paint::Paint;
+use crate::options::piece_set::PieceSet;
 use crate::options::render_options::{RenderOptions, SquareSize, DEFAULT_FIRST_RANK, MAX_FIRST_RANK};
 use crate::options::theme::Theme;
 use crate::pixels::Rgb;
 
 const SIZE_EXPECTED: &str = "a square size in pixels from 12 to 128";
 const THEME_EXPECTED: &str = "one of gray, print, brown, blue, green, wikipedia";
+const PIECE_EXPECTED: &str = "one of cburnett, chessnut, celtic, fantasy, spatial, rhosgfx, shapes, kiwen-suwi, firi";
 const FIRST_RANK_EXPECTED: &str = "the number of the bottom rank, 0 to 999";
 const COORD_COLOR_EXPECTED: &str = "a colour: RRGGBB hex (with or without #) or a CSS colour name";
 
@@ -414,4 +416,27 @@ pub const BLACK_FILL: Param<RenderOptions> = Param {
     idle: Idle::When(|board, _| !has_pieces(board, Color::Black)),
     palette: PaletteSafe::Always,
     samples: &["#40a0ff", "gold", "navy", "#000000", ""],
+};
+
+/// `piece`: the set the pieces are drawn from.
+pub const PIECE: Param<RenderOptions> = Param {
+    name: "piece",
+    aliases: &[],
+    required: false,
+    cli: Cli::Value("SET"),
+    values:
+        "`cburnett`, `chessnut`, `celtic`, `fantasy`, `spatial`, `rhosgfx`, `shapes`, `kiwen-suwi`, `firi`, any case",
+    default: "`cburnett`",
+    about: "the piece set (docs/pieces.md: each set's sheet, author and licence)",
+    read: |o, v| {
+        o.piece = PieceSet::from_name(v).ok_or_else(|| bad("piece", v.trim(), PIECE_EXPECTED))?;
+        Ok(())
+    },
+    link: |o| (o.piece != PieceSet::default()).then(|| o.piece.name().to_string()),
+    key: |o| (o.piece != PieceSet::default()).then(|| format!("piece={}", o.piece.name())),
+    reset: |o| o.piece = PieceSet::default(),
+    changes: Changes::PICTURE,
+    idle: Idle::When(|board, _| !board.cells().iter().any(|cell| matches!(cell, Cell::Piece(_)))),
+    palette: PaletteSafe::Always,
+    samples: &["chessnut", "celtic", "fantasy", "spatial", "rhosgfx", "shapes", "kiwen-suwi", "firi", "cburnett"],
 };
