@@ -30,7 +30,7 @@ use crate::options::render_options::DEFAULT_SQUARE_SIZE;
 use crate::options::theme::extra_tint;
 use crate::pixels::Rgb;
 use crate::work::{self, Epoch, Unit, Work};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
 
@@ -272,7 +272,7 @@ impl Sprite {
 }
 
 /// The sprites held, each with the request that last used it, and the bytes they hold.
-type Cache = Mutex<(HashMap<Key, (Arc<Sprite>, Epoch)>, usize)>;
+type Cache = Mutex<(Held, usize)>;
 
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -314,7 +314,7 @@ pub(crate) fn get(key: &Key) -> Arc<Sprite> {
 /// mid-request made such a request draw its sprites again on every miss.
 /// A process that never starts a request (a benchmark, the CLI drawing many diagrams) keeps everything recent: past
 /// [`HARD_BUDGET_BYTES`] the cache is emptied, as it was before epochs.
-fn evict_old(map: &mut HashMap<Key, (Arc<Sprite>, Epoch)>, bytes: &mut usize) {
+fn evict_old(map: &mut Held, bytes: &mut usize) {
     map.retain(|_, (_, used)| used.is_recent());
     *bytes = map.values().map(|(sprite, _)| sprite.pixels.data.len()).sum();
     if *bytes > HARD_BUDGET_BYTES {
@@ -334,7 +334,9 @@ const HARD_BUDGET_BYTES: usize = 48 << 20;
 /// turned, neutral or tinted sprite: then what its parts cost). Each sprite is counted once. The prediction
 /// [`get`] is checked against by the counts [`upright_exact`] and [`text_sprite`] make.
 pub(crate) fn predicted_work<'a>(keys: impl IntoIterator<Item = &'a Key>) -> Work {
-    let mut seen: HashSet<Key> = HashSet::new();
+    // The keys seen are kept in a map of the cache's own type (its values unused): a set of keys would be one more
+    // hash table's code in the wasm.
+    let mut seen: Held = HashMap::new();
     let mut guard = cache().lock().unwrap_or_else(|e| e.into_inner());
     keys.into_iter().fold(Work::NONE, |work, key| work.plus(missing_work(key, &mut guard.0, &mut seen)))
 }
@@ -362,8 +364,11 @@ pub(crate) fn draw_within<'a>(
     drawn
 }
 
-fn missing_work(key: &Key, held: &mut HashMap<Key, (Arc<Sprite>, Epoch)>, seen: &mut HashSet<Key>) -> Work {
-    if !seen.insert(key.clone()) {
+/// What the cache holds: each sprite with the request that last used it.
+type Held = HashMap<Key, (Arc<Sprite>, Epoch)>;
+
+fn missing_work(key: &Key, held: &mut Held, seen: &mut Held) -> Work {
+    if seen.insert(key.clone(), (Arc::new(Sprite::blank(0)), Epoch::now())).is_some() {
         return Work::NONE;
     }
     if let Some(hit) = held.get_mut(key) {

@@ -17,7 +17,9 @@ pub fn canonical_line(line: &[Move], first: Color) -> String {
         }
         let mut word = String::new();
         if castles && side == Color::Black && written == Color::White {
-            word.push_str("1...");
+            // Black's move by its number (the side decides which king castles); past every move before it, so
+            // that the line goes on rather than starting a variation when read back.
+            let _ = write!(word, "{}...", words.len() + 1);
             written = Color::Black;
         }
         // A move of brackets only is numbered after another move of its line, which a bare bracket word would

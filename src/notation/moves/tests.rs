@@ -240,3 +240,14 @@ fn a_move_number_past_what_a_number_holds_is_no_panic() {
         let _ = text.parse::<Moves>();
     }
 }
+
+#[test]
+fn a_black_castling_numbered_in_the_canonical_text_goes_on_with_its_line() {
+    // (Found by the SAN fuzz target: `1...` after two moves started a variation when read back.)
+    let board = parse("r3k2r/8/8/8/8/8/8/R3K2R", Dialect::Janko).unwrap();
+    let moves: Moves = "0-0 30..0-0 30... 0-0-0".parse().unwrap();
+    let frames = moves.play(&board, Color::White).unwrap();
+    let canonical = moves.canonical(Color::White);
+    assert_eq!(canonical, "0-0 0-0 3...0-0-0");
+    assert_eq!(canonical.parse::<Moves>().unwrap().play(&board, Color::White).unwrap(), frames);
+}
