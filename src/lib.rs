@@ -84,7 +84,10 @@ pub use options::render_options::{
     MAX_SQUARE_SIZE, MIN_SQUARE_SIZE,
 };
 pub use options::theme::{extra_tint, DarkSquares, Theme, INK, PAPER};
-pub use output::cost::{animation_cost, render_cost, CostLimit, InvalidCostLimit, RenderCost, TooCostly};
+pub use output::cost::{
+    animation_cost, new_sprites, render_cost, sprites_micros, words_cost, CostLimit, InvalidCostLimit, RenderCost,
+    TooCostly, BODY_BYTE_NANOS, NEW_SPRITE_MICROS, VECTOR_PIXEL_NANOS,
+};
 pub use output::format::{AnimationEncoder, Format, Playback, UnknownFormat, WriteError};
 pub use output::{animation, game, pipeline};
 pub use pixels::{Image, Rgb};

@@ -1,6 +1,6 @@
 //! The work a request does, counted where it is done, and the same units predicted before drawing.
 //!
-//! Why counters: the cost model ([`crate::output::cost`]) admits a request on a prediction, and a prediction is
+//! Why counters: the cost model (`output::cost`) admits a request on a prediction, and a prediction is
 //! only as good as what it leaves out. Counting the work inside the loops that do it, in the units the prediction
 //! uses, lets a test and the planner's fuzz target check **predicted ≥ counted** for every input they try, and
 //! `scripts/cost` show both beside the CPU measured.

@@ -148,10 +148,12 @@ impl RenderCost {
 /// laid out, its bounds found and levels quantized), and nanoseconds a pixel of it (tiny-skia's anti-aliased paths,
 /// fontdue's glyphs). Paid once per isolate and size for a piece, but on every request for pieces no request drew
 /// before (lettered discs with new names, a new size). Measured in workerd (`scripts/cost`, the "hostile" rows: 64
-/// new discs at 40 and 128 px): about 70 µs and 26 ns; these are about 1.5× that.
-pub const NEW_SPRITE_MICROS: u64 = 100;
+/// new discs at 40 and 128 px): about 70 µs and 26 ns, taken as they are: the rest of a still's prediction is 2–3×
+/// what it measures, which is the margin (with more here, a fresh isolate's first start position at 90 or 96 px
+/// was refused under the Free plan's 8 ms though it measures about 5 ms).
+pub const NEW_SPRITE_MICROS: u64 = 70;
 /// See [`NEW_SPRITE_MICROS`].
-pub const VECTOR_PIXEL_NANOS: u64 = 40;
+pub const VECTOR_PIXEL_NANOS: u64 = 26;
 
 /// The microseconds of drawing `sprites` ([`NEW_SPRITE_MICROS`], [`VECTOR_PIXEL_NANOS`]).
 pub fn sprites_micros(sprites: Work) -> u64 {

@@ -207,7 +207,7 @@ impl Diagram {
     /// The CPU this diagram is predicted to cost ([`crate::render_cost`], [`crate::animation_cost`]): an animation's, a GIF's (drawn on the
     /// animation's path, also when still), or a still's.
     ///
-    /// It includes the sprites this isolate has not drawn yet ([`new_sprites`]), so it asks the sprite cache:
+    /// It includes the sprites this isolate has not drawn yet (`cost::new_sprites`), so it asks the sprite cache:
     /// the same diagram costs more in an isolate that meets its pieces for the first time.
     pub fn cost(&self) -> RenderCost {
         let lines = self.playback.as_ref().map_or(&[][..], |playback| &playback.lines[..]);
@@ -236,7 +236,7 @@ impl Diagram {
 
     /// Whether a picture is within the pixel limit and, where there is one, the CPU limit: `Ok` with the cost
     /// predicted when a limit was checked. Words are never refused for the size their picture would have, but are
-    /// for their own cost ([`words_cost`]).
+    /// for their own cost (`cost::words_cost`).
     pub fn check(&self, pixels: PixelLimit, cpu: Option<CostLimit>) -> Result<Option<RenderCost>, OrderError> {
         if self.format.is_picture() {
             check_image_size_within(&self.board, &self.options, pixels).map_err(OrderError::TooLarge)?;
