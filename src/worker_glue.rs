@@ -168,8 +168,9 @@ async fn serve_diagram(
     };
     if work_header {
         let counted = crate::work::take();
-        let predicted = job.predicted_cost().map_or((0, 0), |cost| (cost.micros, cost.work().vector));
-        let value = format!("predicted {} us {} px; counted {} px", predicted.0, predicted.1, counted.vector);
+        let (micros, work) =
+            job.predicted_cost().map_or((0, crate::work::Work::NONE), |cost| (cost.micros, cost.work()));
+        let value = format!("predicted {micros} us, {work}; counted {counted}");
         response.headers.push(("X-FFEN-Work", value));
     }
     if let (true, Some(key)) = (storable, key) {
