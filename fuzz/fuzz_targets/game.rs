@@ -87,6 +87,8 @@ fn rewrite(body: &GameBody) -> String {
         game.coordinates,
         quote(&game.comment),
     );
+    // The set, as the body names it (the key has it unless it is cburnett, the default).
+    out += &format!(",\"piece\":\"{}\"", game.piece.name());
     if let Some([top, bottom]) = &game.bars {
         let (white, black) = if game.flip { (top, bottom) } else { (bottom, top) };
         out += &format!(",\"white\":{},\"black\":{}", quote(white), quote(black));
