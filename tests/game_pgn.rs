@@ -97,3 +97,15 @@ fn a_glyph_is_lichess_badge_on_the_moved_piece_for_its_frame_only() {
         (0..36).flat_map(|y| (54..90).map(move |x| (x, y))).filter(|&(x, y)| pixel(&d, 2, sx + x, sy + y) == [255; 3]);
     assert!(white.count() > 10);
 }
+
+#[test]
+fn a_pgn_tags_long_name_is_cut_within_the_name_limit_at_a_characters_end() {
+    // (Found by the game fuzz target: 100 characters of a tag were taken, up to 400 bytes.)
+    let long = "é".repeat(80);
+    let pgn = format!("[White \"{long}\"]\n[Black \"B\"]\n\n1. e4 e5 *");
+    let body = format!("{{\"pgn\":{}}}", serde_json::to_string(&pgn).unwrap());
+    let read = ffen_diagram::http::GameBody::read(body.as_bytes()).unwrap();
+    let [top, bottom] = read.game.bars.clone().expect("names");
+    assert_eq!(bottom, "é".repeat(50));
+    assert_eq!(top, "B");
+}

@@ -275,7 +275,9 @@ impl GameBody {
             (None, Some(pgn)) => {
                 let game: Pgn = pgn.parse().map_err(|e: MoveError| body.bad("pgn", &e.to_string()))?;
                 let frames = pgn_frames(&game, delay).map_err(|why| body.bad("pgn", &why))?;
-                let tag = |name| game.tag(name).map(|v| v.chars().take(MAX_NAME_BYTES).collect::<String>());
+                // A tag longer than a name may be is cut at a character's end within the limit (a PGN's names are
+                // not the poster's to shorten).
+                let tag = |name| game.tag(name).map(|v| clipped(v, MAX_NAME_BYTES).to_string());
                 (frames, [tag("White"), tag("Black")])
             }
             (frames, None) => (read_frames(&body, frames, delay)?, [None, None]),
@@ -465,4 +467,13 @@ fn key(game: &Game, theme: &str) -> String {
         key += &format!("{board} {last} {} {}{glyph}\n", check.as_deref().unwrap_or("-"), frame.delay);
     }
     key + "gif"
+}
+
+/// `text` cut to at most `max` bytes, at the end of a character.
+fn clipped(text: &str, max: usize) -> &str {
+    let mut end = max.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
 }
