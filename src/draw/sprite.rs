@@ -324,8 +324,9 @@ fn evict_old(map: &mut Held, bytes: &mut usize) {
 }
 
 /// The most bytes the latest requests' sprites may hold before the cache is emptied all the same: far more than
-/// one admitted request draws (every glyph variant at `size=128` is about 7 MB), far less than an isolate's 128 MB.
-const HARD_BUDGET_BYTES: usize = 48 << 20;
+/// one admitted request draws (every glyph variant at `size=128` is about 7 MB), with the tiles' hard budget well
+/// within an isolate's 128 MB.
+const HARD_BUDGET_BYTES: usize = 32 << 20;
 
 /// The sprites the rasteriser will draw to make those of `keys`, and their pixels ([`Unit::Sprite`],
 /// [`Unit::Vector`]), from what the cache holds

@@ -214,6 +214,10 @@ type TileCache = Mutex<(HashMap<TileKey, (Arc<TileArt>, Epoch)>, usize)>;
 /// The most bytes of tile pixels kept (a full set of 24 tiles at 128 px is 1.6 MB).
 const TILE_BUDGET_BYTES: usize = 8 << 20;
 
+/// The most bytes the latest requests' tiles may hold before the cache is emptied all the same: with the sprites'
+/// ([`crate::draw::sprite`]'s hard budget) well within an isolate's 128 MB.
+const TILE_HARD_BUDGET_BYTES: usize = 24 << 20;
+
 static TILES: OnceLock<TileCache> = OnceLock::new();
 
 /// Empties the tile cache (for benchmarks of the cold path, with the sprite cache).
@@ -242,6 +246,12 @@ fn tile_art(key: TileKey, side: usize, draw: impl FnOnce() -> Vec<u32>) -> Arc<T
         // every miss.
         map.retain(|_, (_, used)| used.is_recent());
         *bytes = map.values().map(|(tile, _)| tile.bytes()).sum();
+        // The latest requests' tiles may be more than an isolate can hold (eight 32×32 boards of different
+        // squares on the paid plan, 20 MB each): past the hard budget, emptied as before.
+        if *bytes > TILE_HARD_BUDGET_BYTES {
+            map.clear();
+            *bytes = 0;
+        }
     }
     *bytes += size;
     // Another thread may have drawn it meanwhile (host tests run in parallel; an isolate has one thread): the one
