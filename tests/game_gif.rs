@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::animation::{decode_gif as decode, GifFrames};
+use common::animation::decode_gif as decode;
 use ffen_diagram::http::{
     plan, GameJob, Plan, Rendered, RequestInfo, CACHE_VERSION, MAX_BODY_BYTES, MAX_COMMENT_BYTES, MAX_FRAMES,
     MAX_NAME_BYTES,
@@ -47,20 +47,6 @@ fn refused(body: &[u8]) -> (u16, String) {
     }
 }
 
-fn pixel(d: &GifFrames, canvas: usize, x: usize, y: usize) -> [u8; 3] {
-    let at = (y * d.width + x) * 3;
-    d.canvases[canvas][at..at + 3].try_into().unwrap()
-}
-
-/// Writes a canvas as a PNG under `$GAME_GIF_PNG` (a folder), to look at.
-fn save(d: &GifFrames, canvas: usize, name: &str) {
-    let Ok(dir) = std::env::var("GAME_GIF_PNG") else { return };
-    let file = std::fs::File::create(format!("{dir}/{name}.png")).unwrap();
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), d.width as u32, d.height as u32);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.write_header().unwrap().write_image_data(&d.canvases[canvas]).unwrap();
-}
-
 #[test]
 fn lila_gifs_example_is_93_frames_at_its_geometry_with_the_players_bars() {
     let job = job(EXAMPLE);
@@ -83,12 +69,12 @@ fn lila_gifs_example_is_93_frames_at_its_geometry_with_the_players_bars() {
     assert_eq!(d.delays, delays);
     // The bars: lila-gif's dark grey, the names in light grey, the title `GM` in gold (Black's name at the top).
     let bar = [0x26, 0x24, 0x21];
-    assert_eq!((pixel(&d, 0, 2, 2), pixel(&d, 0, 715, 57), pixel(&d, 0, 2, 838)), (bar, bar, bar));
+    assert_eq!((d.pixel(0, 2, 2), d.pixel(0, 715, 57), d.pixel(0, 2, 838)), (bar, bar, bar));
     let colours = |top: usize, left: usize, right: usize| {
         let mut seen = std::collections::BTreeSet::new();
         for y in top..top + 60 {
             for x in left..right {
-                seen.insert(pixel(&d, 0, x, y));
+                seen.insert(d.pixel(0, x, y));
             }
         }
         seen
@@ -99,14 +85,14 @@ fn lila_gifs_example_is_93_frames_at_its_geometry_with_the_players_bars() {
         assert!(colours(top, 70, 700).contains(&[0xba, 0xba, 0xba]), "the name in grey");
     }
     // Black's name is longer: its ink reaches further right.
-    let ink_right = |top: usize| (0..720).rev().find(|&x| (top..top + 60).any(|y| pixel(&d, 0, x, y) != bar)).unwrap();
+    let ink_right = |top: usize| (0..720).rev().find(|&x| (top..top + 60).any(|y| d.pixel(0, x, y) != bar)).unwrap();
     assert!(ink_right(0) > ink_right(780));
     // The board: a1 dark brown at its lower left corner, a8 light at the upper left.
-    assert_eq!(pixel(&d, 0, 1, 779), [0xb5, 0x88, 0x63]);
-    assert_eq!(pixel(&d, 0, 1, 61), [0xf0, 0xd9, 0xb5]);
-    save(&d, 0, "first");
-    save(&d, 1, "c4");
-    save(&d, 92, "last");
+    assert_eq!(d.pixel(0, 1, 779), [0xb5, 0x88, 0x63]);
+    assert_eq!(d.pixel(0, 1, 61), [0xf0, 0xd9, 0xb5]);
+    d.save(0, "first");
+    d.save(1, "c4");
+    d.save(92, "last");
 }
 
 #[test]
@@ -150,7 +136,7 @@ fn the_last_frame_is_the_still_of_the_final_position() {
     for y in 0..720 {
         for x in 0..720 {
             let at = ((y + 2) * width + x + 2) * channels;
-            assert_eq!(pixel(&board, 0, x, y), buffer[at..at + 3], "({x}, {y})");
+            assert_eq!(board.pixel(0, x, y), buffer[at..at + 3], "({x}, {y})");
         }
     }
 }
@@ -166,18 +152,18 @@ fn orientation_theme_and_names() {
     let d = decode(&gif(&job(&body(r#","white":"BOT Stockfish","orientation":"black","theme":"blue""#))));
     assert_eq!((d.width, d.height), (720, 840));
     let bar = |top: usize| -> Vec<[u8; 3]> {
-        (top..top + 60).flat_map(|y| (0..720).map(move |x| (x, y))).map(|(x, y)| pixel(&d, 0, x, y)).collect()
+        (top..top + 60).flat_map(|y| (0..720).map(move |x| (x, y))).map(|(x, y)| d.pixel(0, x, y)).collect()
     };
     assert!(bar(0).contains(&[0xb7, 0x2f, 0xc6]), "BOT in its purple, at the top");
     assert!(bar(780).iter().all(|&p| p == [0x26, 0x24, 0x21]), "an empty bar for Black");
     // lila-gif's blue: a8 (light) at the lower right, h8 (dark) at the lower left.
-    assert_eq!(pixel(&d, 0, 718, 778), [0xde, 0xe3, 0xe6]);
-    assert_eq!(pixel(&d, 0, 1, 778), [0x8c, 0xa2, 0xad]);
+    assert_eq!(d.pixel(0, 718, 778), [0xde, 0xe3, 0xe6]);
+    assert_eq!(d.pixel(0, 1, 778), [0x8c, 0xa2, 0xad]);
     // Aliases are their theme; pink has its own colours.
     let wood = job(&body(r#","theme":"wood","coordinates":"no""#));
     assert_eq!(wood.key(), job(&body(r#","theme":"brown","coordinates":false"#)).key());
     let d = decode(&gif(&job(&body(r#","theme":"pink","coordinates":"0""#))));
-    assert_eq!((pixel(&d, 0, 1, 1), pixel(&d, 0, 91, 1)), ([0xf1, 0xf1, 0xc9], [0xf0, 0x72, 0x72]));
+    assert_eq!((d.pixel(0, 1, 1), d.pixel(0, 91, 1)), ([0xf1, 0xf1, 0xc9], [0xf0, 0x72, 0x72]));
 }
 
 #[test]

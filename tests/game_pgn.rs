@@ -37,20 +37,6 @@ fn drawn(json: &str) -> GifFrames {
     decode_gif(&r.body)
 }
 
-fn pixel(d: &GifFrames, canvas: usize, x: usize, y: usize) -> [u8; 3] {
-    let at = (y * d.width + x) * 3;
-    d.canvases[canvas][at..at + 3].try_into().unwrap()
-}
-
-/// Writes a canvas as a PNG under `$GAME_GIF_PNG` (a folder), to look at.
-fn save(d: &GifFrames, canvas: usize, name: &str) {
-    let Ok(dir) = std::env::var("GAME_GIF_PNG") else { return };
-    let file = std::fs::File::create(format!("{dir}/{name}.png")).unwrap();
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), d.width as u32, d.height as u32);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.write_header().unwrap().write_image_data(&d.canvases[canvas]).unwrap();
-}
-
 #[test]
 fn lila_gifs_example_as_pgn_gives_the_frames_of_its_json() {
     let json = body(EXAMPLE).game;
@@ -81,20 +67,20 @@ fn a_bad_pgn_is_refused_naming_the_move() {
 #[test]
 fn a_glyph_is_lichess_badge_on_the_moved_piece_for_its_frame_only() {
     let d = drawn(r#"{"pgn":"1. e4?? e5! 2. Nf3!? Nc6?! 3. Bb5!!","white":"A"}"#);
-    save(&d, 1, "badge-e4");
-    save(&d, 5, "badge-bb5");
+    d.save(1, "badge-e4");
+    d.save(5, "badge-bb5");
     // e4's square (file 4, rank 4) under the 60-px bar: the disc's right edge, 18 px down.
     let (sx, sy) = (4 * 90, 60 + 4 * 90);
-    assert_eq!(pixel(&d, 1, sx + 88, sy + 18), [0xdf, 0x53, 0x53], "?? is red");
-    assert_eq!(pixel(&d, 1, sx + 72, sy + 1), [0xdf, 0x53, 0x53], "the disc's top");
-    assert_ne!(pixel(&d, 1, sx + 50, sy + 18), [0xdf, 0x53, 0x53], "outside the disc");
-    assert_ne!(pixel(&d, 2, sx + 88, sy + 18), [0xdf, 0x53, 0x53], "gone with the next move");
+    assert_eq!(d.pixel(1, sx + 88, sy + 18), [0xdf, 0x53, 0x53], "?? is red");
+    assert_eq!(d.pixel(1, sx + 72, sy + 1), [0xdf, 0x53, 0x53], "the disc's top");
+    assert_ne!(d.pixel(1, sx + 50, sy + 18), [0xdf, 0x53, 0x53], "outside the disc");
+    assert_ne!(d.pixel(2, sx + 88, sy + 18), [0xdf, 0x53, 0x53], "gone with the next move");
     // e5's square (file 4, rank 5): `!` green.
     let (sx, sy) = (4 * 90, 60 + 3 * 90);
-    assert_eq!(pixel(&d, 2, sx + 88, sy + 18), [0x22, 0xac, 0x38], "! is green");
+    assert_eq!(d.pixel(2, sx + 88, sy + 18), [0x22, 0xac, 0x38], "! is green");
     // White ink in the middle of the disc.
     let white =
-        (0..36).flat_map(|y| (54..90).map(move |x| (x, y))).filter(|&(x, y)| pixel(&d, 2, sx + x, sy + y) == [255; 3]);
+        (0..36).flat_map(|y| (54..90).map(move |x| (x, y))).filter(|&(x, y)| d.pixel(2, sx + x, sy + y) == [255; 3]);
     assert!(white.count() > 10);
 }
 

@@ -26,6 +26,23 @@ pub struct GifFrames {
     pub transparent: Vec<bool>,
 }
 
+impl GifFrames {
+    /// The colour at (`x`, `y`) of canvas `canvas`.
+    pub fn pixel(&self, canvas: usize, x: usize, y: usize) -> [u8; 3] {
+        let at = (y * self.width + x) * 3;
+        self.canvases[canvas][at..at + 3].try_into().unwrap()
+    }
+
+    /// Writes canvas `canvas` as a PNG under `$GAME_GIF_PNG` (a folder), to look at; nothing without it.
+    pub fn save(&self, canvas: usize, name: &str) {
+        let Ok(dir) = std::env::var("GAME_GIF_PNG") else { return };
+        let file = std::fs::File::create(format!("{dir}/{name}.png")).unwrap();
+        let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), self.width as u32, self.height as u32);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.write_header().unwrap().write_image_data(&self.canvases[canvas]).unwrap();
+    }
+}
+
 /// Decodes `bytes` as a GIF whose every frame's disposal is "do not dispose" (checked).
 pub fn decode_gif(bytes: &[u8]) -> GifFrames {
     let mut options = gif::DecodeOptions::new();
