@@ -338,8 +338,9 @@ pub(crate) fn predicted_work<'a>(keys: impl IntoIterator<Item = &'a Key>) -> Wor
     // The keys seen are kept in a map of the cache's own type (its values unused): a set of keys would be one more
     // hash table's code in the wasm.
     let mut seen: Held = HashMap::new();
+    let blank = Arc::new(Sprite::blank(0));
     let mut guard = cache().lock().unwrap_or_else(|e| e.into_inner());
-    keys.into_iter().fold(Work::NONE, |work, key| work.plus(missing_work(key, &mut guard.0, &mut seen)))
+    keys.into_iter().fold(Work::NONE, |work, key| work.plus(missing_work(key, &mut guard.0, (&mut seen, &blank))))
 }
 
 /// Draws the sprites of `keys` the cache does not hold, in order, as long as what they cost (`micros` of their
@@ -368,8 +369,10 @@ pub(crate) fn draw_within<'a>(
 /// What the cache holds: each sprite with the request that last used it.
 type Held = HashMap<Key, (Arc<Sprite>, Epoch)>;
 
-fn missing_work(key: &Key, held: &mut Held, seen: &mut Held) -> Work {
-    if seen.insert(key.clone(), (Arc::new(Sprite::blank(0)), Epoch::now())).is_some() {
+/// `seen`: the keys counted already (with one blank sprite as their value, shared).
+fn missing_work(key: &Key, held: &mut Held, seen: (&mut Held, &Arc<Sprite>)) -> Work {
+    let (seen, blank) = seen;
+    if seen.insert(key.clone(), (Arc::clone(blank), Epoch::now())).is_some() {
         return Work::NONE;
     }
     if let Some(hit) = held.get_mut(key) {
@@ -377,18 +380,20 @@ fn missing_work(key: &Key, held: &mut Held, seen: &mut Held) -> Work {
         return Work::NONE;
     }
     if !key.turns.is_multiple_of(4) {
-        return missing_work(&Key { turns: 0, ..key.clone() }, held, seen);
+        return missing_work(&Key { turns: 0, ..key.clone() }, held, (seen, blank));
     }
     let drawn = Work { vector: u64::from(key.size.max(1)).pow(2), sprites: 1 };
     let plain = |color: Color| Key { color, turns: 0, fills: key.fills.for_color(color), ..key.clone() };
     match (&key.shape, key.color, key.fills.tint(key.color)) {
         (Shape::Text(_) | Shape::HaloText(_), _, _) => drawn,
-        (_, Color::Neutral, _) => {
-            missing_work(&plain(Color::White), held, seen).plus(missing_work(&plain(Color::Black), held, seen))
-        }
+        (_, Color::Neutral, _) => missing_work(&plain(Color::White), held, (seen, blank)).plus(missing_work(
+            &plain(Color::Black),
+            held,
+            (seen, blank),
+        )),
         (_, _, Some(_)) => {
             let white = Key { color: Color::White, turns: 0, fills: Fills::default(), ..key.clone() };
-            missing_work(&white, held, seen)
+            missing_work(&white, held, (seen, blank))
         }
         (Shape::Figure(_), _, None) if key.size.max(1) == PREPARED_SIZE && key.set == PieceSet::Cburnett => Work::NONE,
         _ => drawn,

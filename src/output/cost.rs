@@ -131,6 +131,13 @@ pub struct RenderCost {
 }
 
 impl RenderCost {
+    /// The cost of one picture (or of its words, `words`) of layout `l` with `tiles` different squares, before the
+    /// sprites the isolate has not drawn ([`RenderCost::with_new_sprites`]).
+    fn one_frame(micros: u64, l: &Layout, tiles: u64, words: bool) -> RenderCost {
+        let tiles = tiles as u32;
+        RenderCost { micros, width: l.width, height: l.height, tiles, frames: 1, new_sprites: Work::NONE, words }
+    }
+
     /// This cost with the sprites to draw ([`new_sprites`]) added, at [`NEW_SPRITE_MICROS`] a sprite and
     /// [`VECTOR_PIXEL_NANOS`] a pixel.
     pub fn with_new_sprites(self, sprites: Work) -> RenderCost {
@@ -211,12 +218,11 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     let (tiles, sprites) = distinct_squares(board);
     let labels = if options.coords { (board.width() + board.height()) as u64 } else { 0 };
     let furniture = &options.furniture;
-    let mut chars: usize =
-        furniture.title.lines().iter().chain(furniture.caption.lines()).map(|l| l.chars().count()).sum();
+    let mut chars = text_chars(options);
     if furniture.count {
         chars += 8; // "(16+16)" and the like
     }
-    let pieces = board.cells().iter().filter(|c| !matches!(c, Cell::Empty | Cell::Hole)).count() as u64;
+    let pieces = pieces(board);
     let squares = board.cells().len() as u64;
     // (A square's glow or X is drawn once a size and kept, like a sprite: a mark like a tint.)
     let marks = (furniture.squares.len()
@@ -241,15 +247,18 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
         + sprites * SPRITE_MICROS
         + labels * LABEL_MICROS
         + u64::from(other_set) * SET_MICROS;
-    RenderCost {
-        micros,
-        width: l.width,
-        height: l.height,
-        tiles: tiles as u32,
-        frames: 1,
-        new_sprites: Work::NONE,
-        words: false,
-    }
+    RenderCost::one_frame(micros, &l, tiles, false)
+}
+
+/// The cells of `board` that show something: neither empty nor a hole.
+fn pieces(board: &Board) -> u64 {
+    board.cells().iter().filter(|c| !matches!(c, Cell::Empty | Cell::Hole)).count() as u64
+}
+
+/// The characters of the title and the caption.
+fn text_chars(options: &RenderOptions) -> usize {
+    let furniture = &options.furniture;
+    furniture.title.lines().iter().chain(furniture.caption.lines()).map(|l| l.chars().count()).sum()
 }
 
 /// Predicts what drawing and encoding the animation of `lines` played on `board` in `format` costs (a still drawn
@@ -317,27 +326,16 @@ const WORDS_ITEM_MICROS: u64 = 5;
 /// characters of the title and caption. A 32×32 board full of pieces is about 9 ms: the Free plan refuses its words
 /// as it refuses its picture at the largest sizes.
 pub fn words_cost(board: &Board, options: &RenderOptions) -> RenderCost {
-    let l = Layout::requested(board, options);
-    let pieces = board.cells().iter().filter(|c| !matches!(c, Cell::Empty | Cell::Hole)).count() as u64;
     let squares = board.cells().len() as u64;
     let furniture = &options.furniture;
     let items = (furniture.squares.len() + furniture.arrows.len()) as u64;
-    let chars: usize = furniture.title.lines().iter().chain(furniture.caption.lines()).map(|l| l.chars().count()).sum();
     let micros = FIXED_MICROS
-        + pieces * WORDS_CELL_MICROS
+        + pieces(board) * WORDS_CELL_MICROS
         + squares * WORDS_SQUARE_NANOS / 1000
         + items * WORDS_ITEM_MICROS
-        + chars as u64;
+        + text_chars(options) as u64;
     let (tiles, _) = distinct_squares(board);
-    RenderCost {
-        micros,
-        width: l.width,
-        height: l.height,
-        tiles: tiles as u32,
-        frames: 1,
-        new_sprites: Work::NONE,
-        words: true,
-    }
+    RenderCost::one_frame(micros, &Layout::requested(board, options), tiles, true)
 }
 
 /// Predicts an animation from its parts (lila-gif's `/game.gif`: [`crate::output::game::Game::cost`]): its first
