@@ -420,10 +420,11 @@ function newDiscMoves() {
     return `${["a1a2", "a2a1"][i % 2]}[+w(${name})${"abcdefgh"[i % 8]}8]`;
   }).join(" ");
 }
-// Every glyph variant: the orthodox pieces in both colours, neutral, turned and extra colours, drawn fairy glyphs.
+// Every glyph variant on an 8×8 board: the orthodox pieces in both colours, neutral and turned, drawn fairy glyphs,
+// markers and letters.
 const ALL_GLYPHS =
-  "KQRBNPkq/rbnp-K-Q-R-B/-N-P'1K'1Q'2R'2B'3N'3P/[grasshopper:w][nightrider:b][camel:n][amazon:w][zebra:b][archbishop:w][chancellor:b][dragon:w]/" +
-  "[grasshopper:b][nightrider:w][camel:w][amazon:b][zebra:w][archbishop:b][chancellor:w][dragon:b]/'1k'1q'2r'2b'3n'3p-k-q/8/8";
+  "KQRBNPkq/rbnp-K-Q-R-B/-N-P*1K*1Q*2R*2B*3N*3P/[grasshopper:w][nightrider:b][camel:n][amazon:w][zebra:b][archbishop:w][chancellor:b][dragon:w]/" +
+  "[grasshopper:b][nightrider:w][camel:w][amazon:b][zebra:w][archbishop:b][chancellor:w][dragon:b]/*1k*1q*2r*2b*3n*3p-k-q/-r-b-n-p*1r*1b*1n*1p/*1C*2X-S*3T'a'b*1'c1";
 const QUEENS_32X32 = Array.from({ length: 32 }, () => "Q".repeat(32)).join("/");
 const ARROWS_64 = "&arrows=" + Array.from({ length: 64 }, (_, i) => `${"ab"[i >> 5]}${(i % 32) + 1}h${(i % 32) + 1}`).join(",");
 // Coordinates and every kind of furniture (a problem diagram as printed, with highlights and arrows).

@@ -52,8 +52,10 @@ fn no_admitted_request_counts_more_than_it_predicted() {
     for salt in 0..3 {
         queries.push(("/diagram.png", format!("ffen={}&size=128", new_discs(salt))));
     }
-    // Every glyph variant: orthodox, fairy, neutral, turned, extra colours.
-    let all = "K1Q1R1B1/N1P1k1q1/r1b1n1p1/-K1-Q'a'b/'1K'2Q'3R1/[grasshopper:w][nightrider:b][camel:n]1/[amazon:w][zebra:b]2/8";
+    // Every glyph variant on an 8×8 board: orthodox, fairy, neutral, turned, markers and letters.
+    let all = "KQRBNPkq/rbnp-K-Q-R-B/-N-P*1K*1Q*2R*2B*3N*3P/[grasshopper:w][nightrider:b][camel:n][amazon:w][zebra:b]\
+               [archbishop:w][chancellor:b][dragon:w]/[grasshopper:b][nightrider:w][camel:w][amazon:b][zebra:w]\
+               [archbishop:b][chancellor:w][dragon:b]/*1k*1q*2r*2b*3n*3p-k-q/-r-b-n-p*1r*1b*1n*1p/*1C*2X-S*3T'a'b*1'c1";
     for size in [120, 127, 128] {
         queries.push(("/diagram.png", format!("ffen={all}&size={size}")));
         queries.push(("/diagram.svg", format!("ffen={all}&size={size}")));
