@@ -482,6 +482,8 @@ async function measureBuilds(builds) {
       // Animations (docs/animation.md): lila-gif's 93-frame game at its 90-px squares, and a 20-move solution.
       ["lila-gif's game, 93 frames, size=90, brown, as GIF (/diagram.gif?moves=)", 8, 3, (n) => same(n, played("gif", LILA_GAME, LILA_LOOK)), isMiss],
       ["lila-gif's game, 93 frames, size=90, brown, as APNG (/diagram.png?moves=)", 8, 3, (n) => same(n, played("png", LILA_GAME, LILA_LOOK)), isMiss],
+      ["lila-gif's game, 93 moves, default size, as APNG", 30, 10, (n) => same(n, played("png", moves(93), "")), isMiss],
+      ["lila-gif's game, 93 moves, default size, as GIF", 30, 10, (n) => same(n, played("gif", moves(93), "")), isMiss],
       ["lila-gif's game as its POST /game.gif body (93 frames, the players' bars, coordinates)", 8, 3, (n) => same(n, game(93)), isMiss],
       ["lila-gif's game, its first 3 frames, POST /game.gif", 30, 5, (n) => same(n, game(3)), isMiss],
       ["lila-gif's game, its first frame, POST /game.gif", 30, 5, (n) => same(n, game(1)), isMiss],

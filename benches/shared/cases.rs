@@ -309,6 +309,19 @@ pub fn all() -> Vec<Case> {
             &size90,
             Work::Animated(Format::Png, Some(playback(&start, LILA_GIF_GAME))),
         ),
+        // A whole game at the default size: what the Free plan should admit (scripts/cost's "93 moves" rows).
+        case(
+            "lila-gif's game, 93 frames, default size, APNG",
+            &start,
+            &default,
+            Work::Animated(Format::Png, Some(playback(&start, LILA_GIF_GAME))),
+        ),
+        case(
+            "lila-gif's game, 93 frames, default size, GIF",
+            &start,
+            &default,
+            Work::Animated(Format::Gif, Some(playback(&start, LILA_GIF_GAME))),
+        ),
         case(
             "20-move solution, default size, APNG",
             &start,
@@ -332,6 +345,7 @@ pub fn all() -> Vec<Case> {
         // scripts/cost's short POST /game.gif rows: the first frame (720×840, the bars) and two moves more.
         case("lila-gif's body, 1 frame, POST /game.gif", &start, &size90, Work::Game(lila_gif_body(1))),
         case("lila-gif's body, 3 frames, POST /game.gif", &start, &size90, Work::Game(lila_gif_body(3))),
+        case("lila-gif's body, 93 frames, POST /game.gif", &start, &size90, Work::Game(lila_gif_body(93))),
         case(&format!("32x32 full board, size {largest}, SVG"), &full, &full_options, Work::Svg),
         case(
             &format!("32x32 mixed board, brown, coords, size {mixed_largest}, SVG"),
