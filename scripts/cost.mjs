@@ -547,9 +547,11 @@ async function measureBuilds(builds) {
     ["start-like 8×8 miss, default size (322 px), no cache lookup", 300, (n) => misses(n, "")],
     ["start-like 8×8 miss, size=90 (724 px), no cache lookup", 200, (n) => misses(n, "&size=90")],
     ["11×11 fairy board (the bench's), default size, no cache lookup", 200, (n) => same(n, diagram(FAIRY_11X11))],
+    ["lila-gif's game, 93 moves, default size, as APNG, no cache lookup", 30, (n) => same(n, played("png", moves(93), ""))],
+    ["lila-gif's game, 93 moves, default size, as GIF, no cache lookup", 30, (n) => same(n, played("gif", moves(93), ""))],
   ].filter(([request]) => onlyRow(request));
   if (own && !ONLY_COLD && noLookupRows.length) {
-    const worker = await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_CACHE_READS: "off" }, own.root);
+    const worker = await startWorker({ FFEN_CACHE_WRITES: "off", FFEN_CACHE_READS: "off", FFEN_MAX_IMAGE_PIXELS: String(BUILT_IN_PIXELS), FFEN_MAX_RENDER_MS: "30000" }, own.root);
     try {
       for (const [request, n, urls] of noLookupRows) {
         await measure(worker, urls(30).slice(0, Math.max(3, Math.round(30 * SCALE))), isMiss);

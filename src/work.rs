@@ -10,7 +10,13 @@
 //!   rasteriser (tiny-skia, fontdue): the most expensive pixel there is, paid once per isolate and size for a piece
 //!   in the sprite cache, on every request for one that is not there yet;
 //! - [`Unit::Sprite`]: a sprite drawn from vectors, whatever its size (its paths built and transformed, a disc's
-//!   label laid out, its bounds found): measured in workerd, about 70 µs a sprite beside 26 ns a pixel.
+//!   label laid out, its bounds found): measured in workerd, about 70 µs a sprite beside 26 ns a pixel;
+//! - [`Unit::Frame`]: a frame of an animation after its first — its scene built and compared with the one before,
+//!   its changed squares' tiles found;
+//! - [`Unit::FramePixel`]: a pixel of such a frame's rectangle (the squares it changes and what lies between them),
+//!   which the encoder codes: runs of unchanged squares and tiles' rows for the deflate, every pixel for GIF's LZW;
+//! - [`Unit::Repainted`]: a pixel of such a frame painted whole (in RGB, indexed and compared with the frame before:
+//!   a frame whose piece count or arrows may change).
 //!
 //! A counter is a thread-local cell (an isolate runs one request at a time on one thread; host tests run in
 //! parallel threads, each with its own counts). Counting is an addition per bitmap, not per pixel.
@@ -26,6 +32,12 @@ pub enum Unit {
     Vector,
     /// A sprite drawn from vectors.
     Sprite,
+    /// A frame of an animation after its first.
+    Frame,
+    /// A pixel of a later frame's rectangle, coded.
+    FramePixel,
+    /// A pixel of a later frame painted whole.
+    Repainted,
 }
 
 /// Counted or predicted work, in each [`Unit`].
@@ -35,26 +47,59 @@ pub struct Work {
     pub vector: u64,
     /// Sprites drawn from vectors ([`Unit::Sprite`]).
     pub sprites: u64,
+    /// Frames after an animation's first ([`Unit::Frame`]).
+    pub frames: u64,
+    /// Pixels of those frames' rectangles ([`Unit::FramePixel`]).
+    pub frame_pixels: u64,
+    /// Pixels of those frames painted whole ([`Unit::Repainted`]).
+    pub repainted: u64,
 }
 
 impl Work {
     /// No work.
-    pub const NONE: Work = Work { vector: 0, sprites: 0 };
+    pub const NONE: Work = Work { vector: 0, sprites: 0, frames: 0, frame_pixels: 0, repainted: 0 };
+
+    /// The sprites drawn from vectors alone: `sprites` of `vector` pixels in all.
+    pub const fn sprites(sprites: u64, vector: u64) -> Work {
+        Work { vector, sprites, ..Work::NONE }
+    }
+
+    /// Each unit's count, in [`Unit`]'s order.
+    const fn units(&self) -> [u64; 5] {
+        [self.vector, self.sprites, self.frames, self.frame_pixels, self.repainted]
+    }
 
     /// Whether this (a prediction) is at least `counted` in every unit.
     pub fn covers(&self, counted: &Work) -> bool {
-        self.vector >= counted.vector && self.sprites >= counted.sprites
+        self.units().iter().zip(counted.units()).all(|(&predicted, counted)| predicted >= counted)
     }
 
     /// The sum of two, unit by unit.
     pub fn plus(self, other: Work) -> Work {
-        Work { vector: self.vector.saturating_add(other.vector), sprites: self.sprites.saturating_add(other.sprites) }
+        let [vector, sprites, frames, frame_pixels, repainted] = self.units();
+        let more = other.units();
+        Work {
+            vector: vector.saturating_add(more[0]),
+            sprites: sprites.saturating_add(more[1]),
+            frames: frames.saturating_add(more[2]),
+            frame_pixels: frame_pixels.saturating_add(more[3]),
+            repainted: repainted.saturating_add(more[4]),
+        }
+    }
+
+    /// The frames' part alone (no sprites).
+    pub const fn frames_only(self) -> Work {
+        Work { vector: 0, sprites: 0, ..self }
     }
 }
 
 impl fmt::Display for Work {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} sprites, {} vector px", self.sprites, self.vector)
+        write!(f, "{} sprites, {} vector px", self.sprites, self.vector)?;
+        if self.frames > 0 || self.frame_pixels > 0 || self.repainted > 0 {
+            write!(f, ", {} frames, {} frame px, {} repainted px", self.frames, self.frame_pixels, self.repainted)?;
+        }
+        Ok(())
     }
 }
 
@@ -69,6 +114,9 @@ pub fn count(unit: Unit, n: u64) {
         match unit {
             Unit::Vector => work.vector = work.vector.saturating_add(n),
             Unit::Sprite => work.sprites = work.sprites.saturating_add(n),
+            Unit::Frame => work.frames = work.frames.saturating_add(n),
+            Unit::FramePixel => work.frame_pixels = work.frame_pixels.saturating_add(n),
+            Unit::Repainted => work.repainted = work.repainted.saturating_add(n),
         }
         c.set(work);
     });
@@ -126,16 +174,23 @@ pub(crate) mod tests {
         count(Unit::Vector, 40);
         count(Unit::Vector, 2);
         count(Unit::Sprite, 1);
-        assert_eq!(take(), Work { vector: 42, sprites: 1 });
+        count(Unit::Frame, 2);
+        count(Unit::FramePixel, 1600);
+        count(Unit::Repainted, 7);
+        let frames = Work { frames: 2, frame_pixels: 1600, repainted: 7, ..Work::sprites(1, 42) };
+        assert_eq!(take(), frames);
         assert_eq!(take(), Work::NONE);
     }
 
     #[test]
     fn a_prediction_covers_what_is_no_larger_in_every_unit() {
-        let predicted = Work { vector: 10, sprites: 1 };
-        assert!(predicted.covers(&Work { vector: 10, sprites: 1 }));
-        assert!(!predicted.covers(&Work { vector: 11, sprites: 0 }));
-        assert!(!predicted.covers(&Work { vector: 1, sprites: 2 }));
+        let predicted = Work { frames: 3, frame_pixels: 100, ..Work::sprites(1, 10) };
+        assert!(predicted.covers(&Work { frames: 3, ..Work::sprites(1, 10) }));
+        assert!(!predicted.covers(&Work::sprites(0, 11)));
+        assert!(!predicted.covers(&Work::sprites(2, 1)));
+        assert!(!predicted.covers(&Work { frames: 4, ..Work::NONE }));
+        assert!(!predicted.covers(&Work { frame_pixels: 101, ..Work::NONE }));
+        assert!(!predicted.covers(&Work { repainted: 1, ..Work::NONE }));
     }
 
     #[test]

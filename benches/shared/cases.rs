@@ -4,10 +4,10 @@
 
 use ffen_diagram::ffen::{self, Dialect};
 use ffen_diagram::game::Game;
-use ffen_diagram::http::GameBody;
+use ffen_diagram::http::{self, GameBody, Plan, Rendered, RequestInfo};
 use ffen_diagram::moves::Moves;
 use ffen_diagram::params::Delay;
-use ffen_diagram::{encode_png, Format, Image, Playback};
+use ffen_diagram::{encode_png, CostLimit, Format, Image, Playback};
 use ffen_diagram::{Board, Cell, Color, Figure, Marker, Piece, PieceKind, Rotation, Text};
 use ffen_diagram::{RenderOptions, SquareSize, MAX_SQUARE_SIZE, MIN_SQUARE_SIZE};
 use std::hint::black_box;
@@ -42,6 +42,10 @@ enum Work {
     Animated(Format, Option<Playback>),
     /// `Game::write`: lila-gif's `POST /game.gif` (its bars, names and coordinates) of a read body.
     Game(Box<Game>),
+    /// A whole `GET` as the Worker answers it (`http::plan`, then the job's render and its headers) under the
+    /// Free plan's cost limit: the path and the query. What a miss costs inside the Worker beyond its drawing (the
+    /// moves read and played, the cost predicted, the key and the headers), without the runtime's own part.
+    Request(&'static str, String),
 }
 
 /// One benchmark case.
@@ -81,9 +85,32 @@ impl Case {
                 format.write_played(board, &self.options, playback.as_ref()).map_or(0, |bytes| black_box(bytes).len())
             }
             Work::Game(game) => black_box(game).write().map_or(0, |bytes| black_box(bytes).len()),
+            Work::Request(path, query) => request(path, query),
         }
     }
 }
+
+/// The body's length of the answer to `GET path?query` under the Free plan's limit (0 for an answer drawn nothing).
+fn request(path: &str, query: &str) -> usize {
+    let info = RequestInfo {
+        method: "GET",
+        path,
+        query: Some(query),
+        url_len: path.len() + query.len() + 40,
+        cost_limit: CostLimit::new(FREE_PLAN_MS),
+        ..RequestInfo::default()
+    };
+    match http::plan(black_box(&info)) {
+        Plan::Diagram(job) => match job.render() {
+            Rendered::Diagram(response) => black_box(response).body.len(),
+            Rendered::Failed(_) => 0,
+        },
+        Plan::Respond(_) | Plan::Game(_) => 0,
+    }
+}
+
+/// The Free plan's limit on the predicted CPU, as wrangler.toml ships it (`FFEN_MAX_RENDER_MS`).
+const FREE_PLAN_MS: u32 = 8;
 
 fn parse(ffen: &str) -> Board {
     ffen::parse(ffen, Dialect::Janko).expect("benchmark FFEN parses")
@@ -177,6 +204,11 @@ d7d6 d1c2 f8e8 e2f4 c8f5 f1d3 d8g5 0-0 g7g6 a1e1 e4c3 c2c3 f5d3 c3d3 c6e5 d3d1 a
 e1d1 e5g4 h2h3 g4f6 a1d4 a7a6 f2f3 f5e5 f1e1 e5d4 e3d4 e8e1 d1e1 g8f8 h3h4 d8e8 e1e8 f8e8 h1g1 f6g8 g1f2 g8h6 g2g3 \
 e8e7 f4g2 e7e6 g2e3 a6a5 g3g4 f7f6 f2g3 d6d5 c4c5 h6f7 e3g2 h5g4 f3g4 f7d8 g2f4 e6f7 h4h5 g6g5 f4e2 d8e6 g3f3 f7g7 \
 f3e3 g7h6 e2g3 e6g7 g3f5 g7f5";
+
+/// The query of lila-gif's game played on the start position (`moves=` in coordinates).
+pub fn game_query() -> String {
+    format!("ffen={START}&moves={}", LILA_GIF_GAME.replace(' ', "%20"))
+}
 
 /// A 20-move solution (ten moves a side) of a problem at the default size: the first moves of lila-gif's game.
 pub fn solution_20() -> String {
@@ -321,6 +353,19 @@ pub fn all() -> Vec<Case> {
             &start,
             &default,
             Work::Animated(Format::Gif, Some(playback(&start, LILA_GIF_GAME))),
+        ),
+        // The same, as whole requests: their moves read and played, their cost predicted, their headers.
+        case(
+            "lila-gif's game, 93 moves, GET /diagram.png",
+            &start,
+            &default,
+            Work::Request("/diagram.png", game_query()),
+        ),
+        case(
+            "lila-gif's game, 93 moves, GET /diagram.gif",
+            &start,
+            &default,
+            Work::Request("/diagram.gif", game_query()),
         ),
         case(
             "20-move solution, default size, APNG",

@@ -382,7 +382,7 @@ fn missing_work(key: &Key, held: &mut Held, seen: (&mut Held, &Arc<Sprite>)) -> 
     if !key.turns.is_multiple_of(4) {
         return missing_work(&Key { turns: 0, ..key.clone() }, held, (seen, blank));
     }
-    let drawn = Work { vector: u64::from(key.size.max(1)).pow(2), sprites: 1 };
+    let drawn = Work::sprites(1, u64::from(key.size.max(1)).pow(2));
     let plain = |color: Color| Key { color, turns: 0, fills: key.fills.for_color(color), ..key.clone() };
     match (&key.shape, key.color, key.fills.tint(key.color)) {
         (Shape::Text(_) | Shape::HaloText(_), _, _) => drawn,
@@ -857,7 +857,7 @@ mod tests {
         keys.iter().for_each(|k| drop(get(k)));
         let counted = crate::work::take();
         // Two discs and a queen and a text at 57 px; the prepared rook nothing.
-        assert_eq!((predicted, counted), (Work { vector: 4 * 57 * 57, sprites: 4 }, predicted));
+        assert_eq!((predicted, counted), (Work::sprites(4, 4 * 57 * 57), predicted));
         assert_eq!(predicted_work(&keys), Work::NONE);
     }
 

@@ -239,6 +239,7 @@ mod tests {
                         tiles: 40,
                         frames: 1,
                         new_sprites: crate::work::Work::NONE,
+                        animation: crate::work::Work::NONE,
                         words: false,
                     },
                     limit: crate::output::cost::CostLimit::new(8).unwrap(),

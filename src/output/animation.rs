@@ -29,6 +29,7 @@ use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK};
 use crate::pixels::Rgb;
 use crate::pixels::{Image, Rect};
+use crate::work::{self, Unit};
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
@@ -246,7 +247,13 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
         let marks = scene.marks_by_square();
         let (cut, canvas) = match previous.take() {
             None => first_frame(&scene, &marks, (shot.board, &shot_options), (&mut palette, &mut tiles))?,
-            Some(before) => repaint(before, &scene, &marks, (&mut palette, &mut tiles))?,
+            Some(before) => {
+                work::count(Unit::Frame, 1);
+                let (cut, canvas) = repaint(before, &scene, &marks, (&mut palette, &mut tiles))?;
+                let area = cut.as_ref().map_or(0, |cut| u64::from(cut.rect.width) * u64::from(cut.rect.height));
+                work::count(Unit::FramePixel, area);
+                (cut, canvas)
+            }
         };
         match cut {
             Some(Cut { rect, indices, plan, squares, first }) => frames.push(Still {
@@ -328,6 +335,7 @@ fn repaint(
         && scene.squares.len() == before.squares.len()
         && (scene.layout.width, scene.layout.height) == (before.layout.width, before.layout.height);
     if !squares_only || *elsewhere != elsewhere_before {
+        work::count(Unit::Repainted, u64::from(scene.layout.width) * u64::from(scene.layout.height));
         let fresh = Canvas::of(&paint(scene), palette)?;
         return Ok((fresh.changes_from(canvas.indices(&tiles.indices)), fresh));
     }
