@@ -31,6 +31,7 @@
 
 use crate::draw::text;
 use crate::notation::board::Board;
+use crate::notation::pgn::Glyph;
 use crate::options::furniture::{PieceCount, SquareName, SquaresStyle, Tint, SQUARES_COLOR_ALPHA};
 use crate::options::render_options::{RenderOptions, MIN_SQUARE_SIZE};
 use crate::options::theme::INK;
@@ -189,6 +190,9 @@ pub(crate) enum MarkPaint {
         /// The colour of the bars.
         rgb: Rgb,
     },
+    /// lichess' badge of a move's glyph in the square's top right corner, over everything else on the square
+    /// ([`crate::draw::badge`]).
+    Badge(Glyph),
 }
 
 impl MarkPaint {
@@ -436,6 +440,9 @@ impl Layout {
                 Some(Overlay::Arrow { outline: arrow_outline(from, to, side), rgb, alpha })
             })
             .collect();
+        // The last move's glyph, last on its square (over an X and XFEN's border), where a piece stands there.
+        let glyph = f.glyph.zip(f.last_move).filter(|(_, m)| Glyph::shows_on(board, m.to.file(), m.to.rank()));
+        borders.extend(glyph.and_then(|(glyph, m)| place((m.to, MarkPaint::Badge(glyph)))));
         self.furniture.under = under;
         self.furniture.crosses = crosses;
         self.furniture.borders = borders;

@@ -22,8 +22,10 @@
 //! sprites' levels ([`quantize`]) for the same reason.
 
 use crate::draw::assets::SPRITE_VIEWBOX;
+use crate::draw::badge;
 use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Mask};
 use crate::draw::sprite::{Sprite, MIN_STROKE_PX};
+use crate::notation::pgn::Glyph;
 use crate::pixels::Rgb;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{LineCap, Paint, PathBuilder, Pixmap, Stroke, Transform};
@@ -53,6 +55,8 @@ pub(crate) enum MarkArt {
     Glow,
     /// The X in a colour.
     Cross(Rgb),
+    /// A move's glyph: lichess' badge ([`crate::draw::badge`]).
+    Badge(Glyph),
 }
 
 /// The colour and opacity of the glow at `t` along its radius (the stops interpolated, colour and opacity apart).
@@ -148,6 +152,7 @@ pub(crate) fn get(art: MarkArt, side: u32) -> Arc<Sprite> {
     let drawn = Arc::new(match art {
         MarkArt::Glow => glow(side),
         MarkArt::Cross(ink) => cross(side, ink),
+        MarkArt::Badge(glyph) => badge::sprite(glyph, side),
     });
     let mut kept = cache().lock().unwrap_or_else(|e| e.into_inner());
     if kept.len() >= KEPT {

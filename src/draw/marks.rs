@@ -61,6 +61,7 @@ pub(crate) fn draw_mark(image: &mut Image, mark: &SquareMark) {
         MarkPaint::Tint { rgb, alpha } => image.blend_rect(mark.rect, rgb, alpha),
         MarkPaint::Glow => image.draw(&*art(MarkArt::Glow), i64::from(x), i64::from(y)),
         MarkPaint::Cross { rgb } => image.draw(&*art(MarkArt::Cross(rgb)), i64::from(x), i64::from(y)),
+        MarkPaint::Badge(glyph) => image.draw(&*art(MarkArt::Badge(glyph)), i64::from(x), i64::from(y)),
         MarkPaint::Border { thickness } => {
             let thick = thickness.min(s);
             image.fill_rect(Rect::new(x, y, s, thick), INK);

@@ -13,7 +13,7 @@
 //! assert_eq!(pgn.glyphs, [None, Some(Glyph::Mistake), None, Some(Glyph::Dubious)]);
 //! ```
 
-use crate::notation::board::{Board, Color};
+use crate::notation::board::{Board, Cell, Color};
 use crate::notation::ffen::{self, Dialect};
 use crate::notation::moves::{side_to_move, Action, Move, MoveError, Moves, MAX_MOVES};
 use crate::notation::san::San;
@@ -80,6 +80,13 @@ impl Glyph {
             return Some(Glyph::Zugzwang);
         }
         Glyph::ALL.into_iter().find(|g| g.symbol() == symbol)
+    }
+
+    /// Whether the badge of a move's glyph shows on the square the move reached, `file` from 0 and `rank` from 1 on
+    /// `board` (the position after the move): as lila-gif, only where a piece stands.
+    pub fn shows_on(board: &Board, file: usize, rank: usize) -> bool {
+        let y = board.height().checked_sub(rank);
+        matches!(y.and_then(|y| board.get(file, y)), Some(Cell::Piece(_)))
     }
 
     /// The glyph of a NAG, if it is one.

@@ -31,6 +31,7 @@
 //! ```
 
 use crate::notation::board::{Board, Cell, Color};
+use crate::notation::pgn::Glyph;
 use crate::options::charset;
 use crate::options::error::OptionError;
 use crate::pixels::Rgb;
@@ -579,6 +580,10 @@ pub struct Furniture {
     /// [`Tint::Default`]: blended over the square at [`SQUARES_COLOR_ALPHA`], or the X's core with
     /// [`SquaresStyle::X`]. chess.com's `highlight_squares_color` is this.
     pub squares_color: Option<Rgb>,
+    /// The last move's glyph (a PGN's `??` or `$4`), drawn as lichess' badge on its square where a piece stands
+    /// there: set by an animation's frame from its move, no query parameter (and so in no key or link of the
+    /// options: the moves' key line holds it, `Playback::key`).
+    pub glyph: Option<Glyph>,
 }
 
 /// The opacity (0–255) of a square in the `squares_color`: half, as chess.com's DiagramGenerator draws its

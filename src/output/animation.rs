@@ -24,6 +24,7 @@ use crate::encode::deflate::tile::TileCodes;
 use crate::encode::png::depth_for;
 use crate::notation::board::Board;
 use crate::notation::moves::Step;
+use crate::notation::pgn::Glyph;
 use crate::options::furniture::{Move, SquareName};
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK};
@@ -195,26 +196,31 @@ pub struct Shot<'a> {
     pub check: Option<SquareName>,
     /// How long it shows, in milliseconds.
     pub delay_ms: u32,
+    /// The move's glyph, drawn as lichess' badge on the square `last` reached (the options' `glyph`).
+    pub glyph: Option<Glyph>,
 }
 
 /// The animation of `lines` played from `board` and drawn with `options` (already fitted to the board): the
-/// diagram, each line's frames (the diagram again before every line after the first), `delay_ms` a move.
+/// diagram, each line's frames (the diagram again before every line after the first), `delay_ms` a move; each move
+/// with its glyph's badge where `glyphs` (a line's glyphs, move by move) gives one.
 pub fn animate(
     board: &Board,
-    lines: &[Vec<Step>],
+    (lines, glyphs): (&[Vec<Step>], &[Vec<Option<Glyph>>]),
     options: &RenderOptions,
     delay_ms: u32,
 ) -> Result<Animation, AnimationError> {
     let (diagram, check) = (options.furniture.last_move, options.furniture.check_square);
-    let mut shots = vec![Shot { board, last: diagram, check, delay_ms }];
+    let mut shots = vec![Shot { board, last: diagram, check, delay_ms, glyph: None }];
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
-            shots.push(Shot { board, last: diagram, check, delay_ms });
+            shots.push(Shot { board, last: diagram, check, delay_ms, glyph: None });
         }
         for (j, frame) in line.iter().enumerate() {
             let last = frame.last.and_then(|(from, to)| Some(Move { from: name(from)?, to: name(to)? }));
             let pause = if j + 1 == line.len() { PAUSE_FACTOR } else { 1 };
-            shots.push(Shot { board: &frame.board, last, check, delay_ms: delay_ms.saturating_mul(pause) });
+            let delay_ms = delay_ms.saturating_mul(pause);
+            let glyph = glyphs.get(i).and_then(|line| line.get(j)).copied().flatten();
+            shots.push(Shot { board: &frame.board, last, check, delay_ms, glyph });
         }
     }
     draw(&shots, options)
@@ -242,6 +248,7 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
         let mut shot_options = options.clone();
         shot_options.furniture.last_move = shot.last;
         shot_options.furniture.check_square = shot.check;
+        shot_options.furniture.glyph = shot.glyph;
         let scene = Scene::build(shot.board, &shot_options);
         // Each scene's marks are sorted by square once: for its own frame, and for the next frame's comparison.
         let marks = scene.marks_by_square();

@@ -102,6 +102,16 @@ pub fn reading_micros(san: usize, squares: usize, pgn_bytes: usize) -> u64 {
     (san as u64 * squares as u64 * SAN_SQUARE_NANOS + pgn_bytes as u64 * PGN_BYTE_NANOS) / 1000
 }
 
+/// Microseconds a glyph's badge drawn on a frame of `pgn=` adds beyond its square's repaint (which its move makes
+/// anyway): its artwork (a disc and two characters rasterised, kept once drawn) and its square's tile of its own,
+/// each pixel blended as a marked square's. An upper bound: the artwork is drawn once a glyph and size.
+const BADGE_MICROS: u64 = 2 * GAME_CHAR_MICROS;
+
+/// Predicts what `badges` glyph badges on squares of `side` pixels add to an animation, in microseconds.
+pub fn badge_micros(badges: usize, side: u32) -> u64 {
+    badges as u64 * (BADGE_MICROS + u64::from(side) * u64::from(side) * MARK_PIXEL_NANOS / 1000)
+}
+
 /// An animation's coefficients: nanoseconds a pixel of its first frame over its still's cost, and picoseconds a
 /// pixel of a later frame's rectangle. The later frames' are fitted to what `scripts/cost` measures in workerd, V8's
 /// helper threads included, within 1.1–1.4× (docs/cost.md, "Animations"): what the Free plan's 8 ms admits is what

@@ -24,6 +24,7 @@ use crate::encode::png::EncodeError;
 use crate::notation::board::{Board, Color};
 use crate::notation::ffen;
 use crate::notation::moves::{MoveError, Moves, Step};
+use crate::notation::pgn::Glyph;
 use crate::options::language::Form;
 use crate::options::params::{Changes, Delay, PositionQuery, PLAYBACK_KEY, POSITION_PARAMS};
 use crate::options::render_options::RenderOptions;
@@ -236,11 +237,13 @@ impl Format {
     ) -> Result<Vec<u8>, WriteError> {
         match (self, playback) {
             (Format::Png, Some(playback)) => {
-                let animation = animation::animate(board, &playback.lines, options, playback.delay.millis())?;
+                let lines = (&playback.lines[..], &playback.glyphs[..]);
+                let animation = animation::animate(board, lines, options, playback.delay.millis())?;
                 write_apng(&animation)
             }
             (Format::Gif, playback) => {
-                let (lines, delay) = playback.map_or((&[][..], 0), |p| (&p.lines[..], p.delay.millis()));
+                let (lines, delay) =
+                    playback.map_or(((&[][..], &[][..]), 0), |p| ((&p.lines[..], &p.glyphs[..]), p.delay.millis()));
                 write_gif(&animation::animate(board, lines, options, delay)?)
             }
             (Format::Png, None) => Ok(render::render_png(board, options)?),
@@ -322,6 +325,8 @@ pub struct Playback {
     pub canonical: String,
     /// How long a move shows.
     pub delay: Delay,
+    /// Each line's glyphs, move by move, where a badge is drawn ([`Playback::with_glyphs`]); empty without any.
+    pub glyphs: Vec<Vec<Option<Glyph>>>,
 }
 
 impl Playback {
@@ -331,7 +336,27 @@ impl Playback {
             return Ok(None);
         }
         let lines = moves.play(board, first)?;
-        Ok(Some(Playback { lines, canonical: moves.canonical(first), delay }))
+        Ok(Some(Playback { lines, canonical: moves.canonical(first), delay, glyphs: Vec::new() }))
+    }
+
+    /// These moves with a PGN's glyphs on its line (one a move, [`crate::notation::pgn::Pgn::glyphs`]), each kept
+    /// where its badge shows (on a piece the move reached, [`Glyph::shows_on`]): a PGN without a glyph drawn keeps
+    /// the moves' picture and key.
+    pub fn with_glyphs(mut self, glyphs: &[Option<Glyph>]) -> Playback {
+        let Some(line) = self.lines.first() else { return self };
+        let drawn: Vec<Option<Glyph>> = (line.iter().zip(glyphs.iter().chain(std::iter::repeat(&None))))
+            .map(|(step, &glyph)| {
+                let to = step.last.map(|(_, to)| to)?;
+                glyph.filter(|_| Glyph::shows_on(&step.board, to.file, to.rank))
+            })
+            .collect();
+        self.glyphs = if drawn.iter().any(Option::is_some) { vec![drawn] } else { Vec::new() };
+        self
+    }
+
+    /// How many moves' glyphs are drawn as badges.
+    pub fn badges(&self) -> usize {
+        self.glyphs.iter().flatten().flatten().count()
     }
 
     /// The position's parameters these moves set: the canonical moves and their delay.
@@ -340,11 +365,20 @@ impl Playback {
     }
 
     /// The cache key's line for these moves: the segments of [`PLAYBACK_KEY`]'s declarations, separated by a
-    /// space: the delay's ([`Delay::key`]) and the canonical moves (`d1000 e2e4 e7e5 | d2d4`).
+    /// space: the delay's ([`Delay::key`]) and the canonical moves (`d1000 e2e4 e7e5 | d2d4`); then, where a badge
+    /// is drawn, the glyphs by move (` glyphs:1??,4!`, the PGN's moves counted from 1).
     pub fn key(&self) -> String {
         let query = self.query();
         let segments: Vec<String> = PLAYBACK_KEY.iter().filter_map(|p| p.key(&query)).collect();
-        segments.join(" ")
+        let mut key = segments.join(" ");
+        // (Only the first line has glyphs: a PGN's mainline.)
+        let glyphs: Vec<String> = (self.glyphs.first().into_iter().flatten().enumerate())
+            .filter_map(|(i, glyph)| Some(format!("{}{}", i + 1, glyph.as_ref()?.symbol())))
+            .collect();
+        if !glyphs.is_empty() {
+            key += &format!(" glyphs:{}", glyphs.join(","));
+        }
+        key
     }
 
     /// The modern link's parameters for these moves, as the declarations of [`POSITION_PARAMS`] write them:

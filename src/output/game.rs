@@ -6,6 +6,7 @@
 //! The board's frames are [`animation::animate_shots`]'s, cut out of its framed picture; the bars and the
 //! coordinates are put onto them here, in palette indices, so the board is drawn exactly as every other animation.
 
+use crate::draw::badge;
 use crate::draw::layout::Layout;
 use crate::draw::raster::quantize;
 use crate::draw::scene::Scene;
@@ -48,28 +49,6 @@ const NAME_PEN: (i64, i64) = (10, 41);
 const LABEL_PX: f32 = 22.0;
 const FILE_PEN: (i64, i64) = (5, 84);
 const RANK_PEN: (i64, i64) = (75, 24);
-
-/// lila-gif's glyph badge (its `render_glyph_badge`): a disc of radius 18 px in the top right corner of the moved
-/// piece's square, centred 18 px from its top and right edges, every pixel whose centre is within 17.5 px filled
-/// (no antialiasing), the glyph in white on it, its ink's box centred on the disc. lila-gif's 32-px Noto Sans
-/// scale is an em of 23.5 px here (the names' ratio: 40 → 29.4).
-const BADGE_RADIUS: f32 = 18.0;
-const BADGE_PX: f32 = 23.5;
-const BADGE_INK: Rgb = Rgb(0xff, 0xff, 0xff);
-
-/// The badge's colour of each glyph, as lila-gif's `theme/make-sprites.py` (lichess' own colours).
-fn badge_colour(glyph: Glyph) -> Rgb {
-    match glyph {
-        Glyph::Good => Rgb(0x22, 0xac, 0x38),
-        Glyph::Brilliant => Rgb(0x16, 0x82, 0x26),
-        Glyph::Mistake => Rgb(0xe6, 0x9f, 0x00),
-        Glyph::Blunder => Rgb(0xdf, 0x53, 0x53),
-        Glyph::Interesting => Rgb(0xea, 0x45, 0xd8),
-        Glyph::Dubious => Rgb(0x56, 0xb4, 0xe9),
-        Glyph::OnlyMove => Rgb(0xa0, 0x40, 0x48),
-        Glyph::Zugzwang => Rgb(0x91, 0x71, 0xf2),
-    }
-}
 
 /// One frame of the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,7 +155,13 @@ impl Game {
     pub fn write(&self) -> Result<Vec<u8>, WriteError> {
         let options = self.options();
         let shots: Vec<Shot<'_>> = (self.frames.iter())
-            .map(|f| Shot { board: &f.board, last: f.last, check: f.check, delay_ms: u32::from(f.delay) * 10 })
+            .map(|f| Shot {
+                board: &f.board,
+                last: f.last,
+                check: f.check,
+                delay_ms: u32::from(f.delay) * 10,
+                glyph: None,
+            })
             .collect();
         let board = animation::animate_shots(&shots, &options)?;
         let origin = self.frames.first().map_or((0, 0), |f| {
@@ -275,28 +260,24 @@ impl Game {
         }
         let (fx, fy) = (sx - rect.0, sy - rect.1);
         let mut paint = Paint { palette, out: &mut still.indices, width: rect.2, unchanged };
-        let colour = badge_colour(glyph);
-        let fill = paint.index(colour)?;
-        let (cx, cy) = (SQUARE as f32 - BADGE_RADIUS, BADGE_RADIUS);
-        let inner = (BADGE_RADIUS - 0.5) * (BADGE_RADIUS - 0.5);
-        for y in 0..(2.0 * BADGE_RADIUS) as u32 {
-            for x in (SQUARE - (2.0 * BADGE_RADIUS) as u32)..SQUARE {
-                let (dx, dy) = (x as f32 + 0.5 - cx, y as f32 + 0.5 - cy);
-                if dx * dx + dy * dy <= inner {
-                    paint.out[((fy + y) * rect.2 + fx + x) as usize] = fill;
+        // The disc's colour first, then the glyph's four (where it has ink), as the palette has always met them.
+        let pixels = badge::pixels(glyph, SQUARE);
+        let colours = badge::colours(glyph);
+        let mut indices = [paint.index(colours[0])?; 5];
+        if pixels.iter().any(|&k| k.is_some_and(|k| k > 0)) {
+            for (index, &colour) in indices.iter_mut().zip(&colours).skip(1) {
+                *index = paint.index(colour)?;
+            }
+        }
+        for (row, line) in pixels.chunks_exact(SQUARE as usize).enumerate() {
+            let from = ((fy + row as u32) * rect.2 + fx) as usize;
+            for (pixel, &k) in paint.out[from..from + SQUARE as usize].iter_mut().zip(line) {
+                if let Some(k) = k {
+                    *pixel = indices[usize::from(k)];
                 }
             }
         }
-        // The font has no `□` or `⨀` (it would write `?`): their badges are the disc alone.
-        if matches!(glyph, Glyph::OnlyMove | Glyph::Zugzwang) {
-            return Ok(());
-        }
-        let Some(coverage) = text::rasterize(glyph.symbol(), BADGE_PX) else { return Ok(()) };
-        let (width, height) = (coverage.mask.width.max(1), coverage.mask.data.len() / coverage.mask.width.max(1));
-        let pen_x = (cx - (coverage.left as f32 + width as f32 / 2.0)).round() as i64;
-        let pen_y = (cy - (coverage.top as f32 + height as f32 / 2.0)).round() as i64;
-        let clip = (fx, fy, fx + SQUARE, fy + SQUARE);
-        paint.text(clip, Some(&coverage), (colour, BADGE_INK), (i64::from(fx) + pen_x, i64::from(fy) + pen_y))
+        Ok(())
     }
 
     /// The coordinates on the squares of `rect` (the frame's place in the picture) that carry them: the file

@@ -29,8 +29,8 @@ use crate::options::error::OptionError;
 use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
 use crate::output::cost::{
-    animation_cost, draw_new_sprites, new_sprites, reading_micros, render_cost, words_cost, CostLimit, RenderCost,
-    TooCostly,
+    animation_cost, badge_micros, draw_new_sprites, new_sprites, reading_micros, render_cost, words_cost, CostLimit,
+    RenderCost, TooCostly,
 };
 use crate::output::format::{AnimationEncoder, Format, Playback, WriteError};
 use std::fmt;
@@ -64,7 +64,7 @@ pub struct Diagram {
     /// The output.
     pub format: Format,
     /// What reading the moves costs beyond playing them (SAN found on the board, a PGN read), in microseconds
-    /// (`cost::reading_micros`).
+    /// (`cost::reading_micros`), with the PGN's glyphs drawn as badges (`cost::badge_micros`).
     pub reading_micros: u64,
 }
 
@@ -122,8 +122,9 @@ impl Order<'_> {
         // format's bytes is kept (the words drop the look).
         let mut fitted = self.format.fit(&options.for_board(&board).map_err(OrderError::Option)?);
         let playback = self.playback(&board)?;
+        // (A PGN's glyphs drawn as badges count with its reading.)
         let reading_micros = match &playback {
-            Some(_) => self.reading_micros(&board),
+            Some(p) => self.reading_micros(&board) + badge_micros(p.badges(), fitted.size.pixels()),
             None => 0,
         };
         // The moves' frames show their moves as `lastmove` does, in its style, also when the diagram shows none.
@@ -144,16 +145,16 @@ impl Order<'_> {
         if !self.format.is_picture() || position.moves.trim().is_empty() && !pgn {
             return Ok(None);
         }
-        let (moves, start) = match pgn {
+        let (moves, start, glyphs) = match pgn {
             true => {
                 let game: Pgn = position.pgn.parse().map_err(OrderError::Moves)?;
                 let start = match self.pgn_alone()? {
                     Some(start) => start.fen,
                     None => position.ffen.clone(),
                 };
-                (game.moves, start)
+                (game.moves, start, game.glyphs)
             }
-            false => (position.moves.parse::<Moves>().map_err(OrderError::Moves)?, position.ffen.clone()),
+            false => (position.moves.parse::<Moves>().map_err(OrderError::Moves)?, position.ffen.clone(), Vec::new()),
         };
         if moves.is_empty() {
             return Ok(None);
@@ -171,7 +172,8 @@ impl Order<'_> {
             Some(AnimationEncoder::Gif) => position.delay.in_centiseconds(),
             Some(AnimationEncoder::Apng) | None => position.delay,
         };
-        Playback::new(&moves, board, first, delay).map_err(OrderError::Moves)
+        let playback = Playback::new(&moves, board, first, delay).map_err(OrderError::Moves)?;
+        Ok(playback.map(|playback| playback.with_glyphs(&glyphs)))
     }
 
     /// What reading the moves cost ([`reading_micros`]): their SAN moves on `board`, the PGN's bytes.

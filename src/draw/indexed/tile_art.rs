@@ -177,7 +177,7 @@ struct TileKey {
     phase: u32,
     sprite: Option<sprite::Key>,
     /// The marks in painting order: a highlight's colour and opacity; `u32::MAX` and a border's thickness;
-    /// `u32::MAX - 1` for the glow; `u32::MAX - 2` and an X's colour.
+    /// `u32::MAX - 1` for the glow; `u32::MAX - 2` and an X's colour; `u32::MAX - 3` and a badge's glyph.
     marks: Vec<(u32, u32)>,
 }
 
@@ -200,6 +200,7 @@ impl TileKey {
             MarkPaint::Border { thickness } => (u32::MAX, thickness),
             MarkPaint::Glow => (u32::MAX - 1, 0),
             MarkPaint::Cross { rgb } => (u32::MAX - 2, rgb.to_pixel()),
+            MarkPaint::Badge(glyph) => (u32::MAX - 3, glyph as u32),
         };
         Some(TileKey { side, paint, phase, sprite, marks: marks.iter().map(mark_key).collect() })
     }

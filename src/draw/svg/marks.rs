@@ -46,6 +46,9 @@ pub(super) fn square_mark(mark: &SquareMark) -> String {
             };
             format!("{}{}\n", bars(Rgb::WHITE, X_OUTLINE * k), bars(rgb, (X_CORE * k).max(MIN_STROKE_PX)))
         }
+        // A glyph's badge belongs to an animation's frame: an SVG is a still of the diagram, whose own last move
+        // (`lastmove`) has no glyph, and `pgn=` on /diagram.svg is refused (docs/san-pgn.md), so none reaches here.
+        MarkPaint::Badge(_) => String::new(),
     }
 }
 

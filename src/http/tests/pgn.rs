@@ -20,7 +20,7 @@ fn san_pgn_and_coordinates_share_a_key() {
         format!("ffen={START}&moves=e2e4+e7e5+g1f3+b8c6+f1b5+a7a6+0-0"),
         format!("ffen={START}&moves=1.+e4+e5+2.Nf3+Nc6+3.Bb5+a6+4.O-O"),
         "pgn=1.+e4+e5+2.+Nf3+Nc6+3.+Bb5+a6+4.+O-O".to_string(),
-        "pgn=%5BWhite+%22A%22%5D%0A%0A1.+e4+%7B+%5B%25clk+0%3A03%3A00%5D+%7D+1...+e5+%241+2.+Nf3+(2.+f4)+Nc6+3.+Bb5+a6+4.+O-O+1-0"
+        "pgn=%5BWhite+%22A%22%5D%0A%0A1.+e4+%7B+%5B%25clk+0%3A03%3A00%5D+%7D+1...+e5+%2410+2.+Nf3+(2.+f4)+Nc6+3.+Bb5+a6+4.+O-O+1-0"
             .to_string(),
         format!("ffen={START}&pgn=1.+e4+e5+2.+Nf3+Nc6+3.+Bb5+a6+4.+O-O"),
     ] {

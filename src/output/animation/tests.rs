@@ -33,7 +33,7 @@ fn check(ffen: &str, moves: &str, pairs: &[(&'static str, &'static str)]) -> Ani
     let board = parse(ffen, Dialect::Janko).unwrap();
     let options = options_from(pairs).for_board(&board).unwrap();
     let lines = moves.parse::<Moves>().unwrap().play(&board, Color::White).unwrap();
-    let animation = animate(&board, &lines, &options, 1000).unwrap();
+    let animation = animate(&board, (&lines, &[]), &options, 1000).unwrap();
     let mut stills = vec![render_image(&board, &options)];
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
@@ -95,7 +95,7 @@ fn what_one_palette_cannot_hold_is_refused() {
     let board = parse("8/8/8/8/8/8/8/K7", Dialect::Janko).unwrap();
     let options = options_from(&[("light", "transparent")]).for_board(&board).unwrap();
     let lines = "a1a2".parse::<Moves>().unwrap().play(&board, Color::White).unwrap();
-    assert!(matches!(animate(&board, &lines, &options, 500), Err(AnimationError::Transparent)));
+    assert!(matches!(animate(&board, (&lines, &[]), &options, 500), Err(AnimationError::Transparent)));
 }
 
 #[test]
