@@ -15,6 +15,7 @@
 
 use crate::notation::board::{Board, Cell, Color};
 use crate::notation::ffen::{self, Dialect};
+use crate::notation::moves::token::read_move;
 use crate::notation::moves::{side_to_move, Action, Move, MoveError, Moves, MAX_MOVES};
 use crate::notation::san::San;
 use std::str::FromStr;
@@ -87,6 +88,20 @@ impl Glyph {
     pub fn shows_on(board: &Board, file: usize, rank: usize) -> bool {
         let y = board.height().checked_sub(rank);
         matches!(y.and_then(|y| board.get(file, y)), Some(Cell::Piece(_)))
+    }
+
+    /// Its NAG, as a PGN writes it after the move (`$1`; [`Glyph::from_nag`] reads it back).
+    pub fn nag(self) -> u32 {
+        match self {
+            Glyph::Good => 1,
+            Glyph::Mistake => 2,
+            Glyph::Brilliant => 3,
+            Glyph::Blunder => 4,
+            Glyph::Interesting => 5,
+            Glyph::Dubious => 6,
+            Glyph::OnlyMove => 7,
+            Glyph::Zugzwang => 22,
+        }
     }
 
     /// The glyph of a NAG, if it is one.
@@ -255,11 +270,22 @@ fn read_word(word: &str, line: &mut Vec<Move>, glyphs: &mut Vec<Option<Glyph>>) 
     }
     let body = san_word.trim_end_matches(['!', '?']);
     let glyph = Glyph::from_symbol(&san_word[body.len()..]);
-    let san: San = body.parse().map_err(|why: String| bad(number, san_word, &why))?;
+    let actions = match body.parse::<San>() {
+        Ok(san) => vec![Action::San(san)],
+        // A move in coordinates (`e2e4`, `e7e8q`), as the canonical link of a game with glyphs writes its moves.
+        Err(why) => read_move(body)
+            .ok()
+            .filter(|actions| actions.iter().all(|a| matches!(a, Action::Step { .. } | Action::Castle { .. })))
+            .ok_or_else(|| bad(number, san_word, &why))?,
+    };
     if number > MAX_MOVES {
         return Err(MoveError::TooMany(number));
     }
-    line.push(Move { number, text: san_word.to_string(), black_by_number: false, actions: vec![Action::San(san)] });
+    // A game's first move numbered for Black (`1... O-O`) is Black's, as its canonical link writes it.
+    let after_number = &word[digits..];
+    let black_by_number =
+        line.is_empty() && digits > 0 && (after_number.starts_with("...") || after_number.starts_with('…'));
+    line.push(Move { number, text: san_word.to_string(), black_by_number, actions });
     glyphs.push(glyph);
     Ok(())
 }

@@ -26,7 +26,7 @@ use crate::notation::ffen;
 use crate::notation::moves::{MoveError, Moves, Step};
 use crate::notation::pgn::Glyph;
 use crate::options::language::Form;
-use crate::options::params::{Changes, Delay, PositionQuery, PLAYBACK_KEY, POSITION_PARAMS};
+use crate::options::params::{Changes, Delay, PositionQuery, MOVES, PGN, PLAYBACK_KEY, POSITION_PARAMS};
 use crate::options::render_options::RenderOptions;
 use crate::output::animation::{self, Animation, AnimationError};
 use crate::words::{self, json};
@@ -382,10 +382,33 @@ impl Playback {
     }
 
     /// The modern link's parameters for these moves, as the declarations of [`POSITION_PARAMS`] write them:
-    /// `moves` and, unless it is the default, `delay`.
+    /// `moves` and, unless it is the default, `delay`. Moves with glyphs drawn are written as a `pgn` instead: the
+    /// canonical moves, each glyph's NAG after its move (`e2e4 e7e5 g1f3 $1`), which read back to the same moves,
+    /// badges and key (`moves` has no glyphs: it skips `!` and `?`, as Popeye's key and tries carry them).
     pub fn link_pairs(&self) -> Vec<(&'static str, String)> {
         let query = self.query();
-        POSITION_PARAMS.iter().filter_map(|p| Some((p.name, p.link(&query)?))).collect()
+        let pairs = POSITION_PARAMS.iter().filter_map(|p| Some((p.name, p.link(&query)?)));
+        match self.glyphs.first() {
+            Some(glyphs) => pairs
+                .map(|(name, value)| if name == MOVES.name { (PGN.name, self.pgn(glyphs)) } else { (name, value) })
+                .collect(),
+            None => pairs.collect(),
+        }
+    }
+
+    /// The canonical moves with `glyphs` (one a move of the first line) as their NAGs.
+    fn pgn(&self, glyphs: &[Option<Glyph>]) -> String {
+        let mut text = String::new();
+        for (i, word) in self.canonical.split(' ').enumerate() {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(word);
+            if let Some(glyph) = glyphs.get(i).copied().flatten() {
+                text.push_str(&format!(" ${}", glyph.nag()));
+            }
+        }
+        text
     }
 }
 

@@ -45,3 +45,20 @@ fn a_bad_san_or_pgn_is_a_400_naming_the_move() {
     // Without ffen or pgn the position is still required.
     assert_eq!(respond(&get("/diagram.png", Some("moves=e4"))).status, 400);
 }
+
+#[test]
+fn a_pgn_with_glyphs_links_to_itself() {
+    for query in [
+        "pgn=1.+e4+e5+2.+Nf3%21+Nc6+%244+3.+Bb5%3F%21".to_string(),
+        "pgn=%5BSetUp+%221%22%5D%5BFEN+%22r3k2r%2F8%2F8%2F8%2F8%2F8%2F8%2FR3K2R+b+Qk+-+0+1%22%5D+1...+O-O%21%21+2.+O-O-O+%247"
+            .to_string(),
+        format!("ffen={START}&pgn=1.+e4+%247+e5+%2422"),
+    ] {
+        let job = job(&get("/diagram.png", Some(&query)));
+        assert!(job.key().as_str().contains(" glyphs:"), "{query}: {}", job.key().as_str());
+        let link = job.modern_link();
+        assert!(link.contains("&pgn=") && !link.contains("moves="), "{link}");
+        let (path, back) = link.split_once('?').unwrap();
+        assert_eq!(super::job(&get(path, Some(back))).key(), job.key(), "{link}");
+    }
+}
