@@ -138,6 +138,18 @@ fn a_game_and_a_second_line_in_a_look_with_coordinates() {
     assert_eq!(check(start, moves, "size=30&coords=1&theme=brown&lastmove_style=lichess", 500), 11);
 }
 
+/// A whole game, as the Free plan now admits it: lila-gif's 92 moves, at the smallest size and lichess' look.
+#[test]
+fn a_whole_game_frame_by_frame() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let game = "c2c4 g8f6 b1c3 e7e5 d2d4 e5d4 d1d4 b8c6 d4d1 f8b4 c1d2 0-0 e2e3 b4c3 d2c3 f6e4 g1e2 d7d6 d1c2 f8e8 \
+        e2f4 c8f5 f1d3 d8g5 0-0 g7g6 a1e1 e4c3 c2c3 f5d3 c3d3 c6e5 d3d1 a8d8 b2b3 c7c6 g1h1 g5f5 d1a1 h7h5 e1d1 e5g4 \
+        h2h3 g4f6 a1d4 a7a6 f2f3 f5e5 f1e1 e5d4 e3d4 e8e1 d1e1 g8f8 h3h4 d8e8 e1e8 f8e8 h1g1 f6g8 g1f2 g8h6 g2g3 e8e7 \
+        f4g2 e7e6 g2e3 a6a5 g3g4 f7f6 f2g3 d6d5 c4c5 h6f7 e3g2 h5g4 f3g4 f7d8 g2f4 e6f7 h4h5 g6g5 f4e2 d8e6 g3f3 f7g7 \
+        f3e3 g7h6 e2g3 e6g7 g3f5 g7f5";
+    assert_eq!(check(start, game, "size=20&theme=brown&lastmove_style=lichess", 100), 93);
+}
+
 #[test]
 fn a_problem_s_solution_with_furniture_a_capture_and_a_rebirth() {
     let ffen_text = "2b1k3/3r4/8/8/8/8/8/3QK3";
