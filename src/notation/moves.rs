@@ -124,6 +124,31 @@ impl Moves {
         let lines: Vec<String> = self.lines.iter().map(|line| canonical::canonical_line(line, first)).collect();
         lines.join(" | ")
     }
+
+    /// [`Moves::canonical`], if it reads back within the reader's limit: the canonical text writes every line
+    /// whole (a variation repeats the moves it shares, a twin's changes are written in each of its lines), so a
+    /// text within [`MAX_MOVES`] may unfold into more than the reader takes, and its link would not read back.
+    /// Such moves are refused as too many ([`MoveError::TooMany`], the count read back).
+    ///
+    /// ```
+    /// use ffen_diagram::moves::{Moves, MoveError};
+    /// use ffen_diagram::Color;
+    /// let tree: Moves = "1.e2e4 e7e5 2.g1f3 1...d7d5".parse().unwrap();
+    /// assert_eq!(tree.checked_canonical(Color::White).unwrap(), "e2e4 e7e5 g1f3 | e2e4 d7d5");
+    /// let shared = format!("1.a2a3 {}", (0..300).map(|_| "1...a7a6").collect::<Vec<_>>().join(" "));
+    /// let wide: Moves = shared.parse().unwrap();
+    /// assert!(matches!(wide.checked_canonical(Color::White), Err(MoveError::TooMany(600))));
+    /// ```
+    pub fn checked_canonical(&self, first: Color) -> Result<String, MoveError> {
+        let text = self.canonical(first);
+        // (A move is at least a word: a text of fewer words reads back within the limit without reading it.)
+        if text.split_whitespace().count() > MAX_MOVES {
+            if let Err(e @ (MoveError::TooMany(_) | MoveError::TooManyPlayed(_))) = text.parse::<Moves>() {
+                return Err(e);
+            }
+        }
+        Ok(text)
+    }
 }
 
 #[cfg(test)]

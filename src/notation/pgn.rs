@@ -275,7 +275,7 @@ fn read_word(word: &str, line: &mut Vec<Move>, glyphs: &mut Vec<Option<Glyph>>) 
         // A move in coordinates (`e2e4`, `e7e8q`), as the canonical link of a game with glyphs writes its moves.
         Err(why) => read_move(body)
             .ok()
-            .filter(|actions| actions.iter().all(|a| matches!(a, Action::Step { .. } | Action::Castle { .. })))
+            .filter(|actions| matches!(actions.as_slice(), [Action::Step { .. }] | [Action::Castle { .. }]))
             .ok_or_else(|| bad(number, san_word, &why))?,
     };
     if number > MAX_MOVES {

@@ -336,7 +336,7 @@ impl Playback {
             return Ok(None);
         }
         let lines = moves.play(board, first)?;
-        Ok(Some(Playback { lines, canonical: moves.canonical(first), delay, glyphs: Vec::new() }))
+        Ok(Some(Playback { lines, canonical: moves.checked_canonical(first)?, delay, glyphs: Vec::new() }))
     }
 
     /// These moves with a PGN's glyphs on its line (one a move, [`crate::notation::pgn::Pgn::glyphs`]), each kept
