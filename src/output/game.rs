@@ -23,6 +23,7 @@ use crate::output::cost::{self, RenderCost};
 use crate::output::format::{self, WriteError};
 use crate::pixels::Rgb;
 use crate::work::Work;
+use std::borrow::Cow;
 
 /// lila-gif's square, in pixels.
 pub const SQUARE: u32 = 90;
@@ -180,7 +181,7 @@ impl Game {
         };
         // The board as shown so far, in indices: where a later frame's pixels stay as they were (`unchanged`), a
         // coordinate's square keeps its colour from here.
-        let mut shown = Shown { indices: vec![0; (BOARD * BOARD) as usize], unchanged: board.unchanged };
+        let mut shown = Shown { corners: [0; 64], unchanged: board.unchanged };
         // The game's frame each of the board's frames shows (a frame that changes nothing joins the one before).
         let shown_frames: Vec<&GameFrame> = (self.frames.iter().enumerate())
             .filter(|&(i, f)| {
@@ -192,7 +193,7 @@ impl Game {
             .collect();
         let badges = shown_frames.len() == board.frames.len();
         for (i, still) in board.frames.iter().enumerate() {
-            let mut still = self.frame(&mut game.palette, (still, &board.indices(i)), (i == 0, origin), &mut shown)?;
+            let mut still = self.frame(&mut game.palette, (still, board.indices(i)), (i == 0, origin), &mut shown)?;
             if let Some(frame) = shown_frames.get(i).filter(|_| badges) {
                 self.badge(&mut game.palette, &mut still, frame, board.unchanged)?;
             }
@@ -207,7 +208,7 @@ impl Game {
     fn frame(
         &self,
         palette: &mut Vec<Rgb>,
-        (still, indices): (&Still, &[u8]),
+        (still, indices): (&Still, Cow<'_, [u8]>),
         (first, origin): (bool, (u32, u32)),
         shown: &mut Shown,
     ) -> Result<Still, AnimationError> {
@@ -221,15 +222,25 @@ impl Game {
             true => (0, 0, width, height),
             false => (left - origin.0, upper - origin.1 + top, right - left, lower - upper),
         };
-        let mut out = vec![0u8; (rect.2 * rect.3) as usize];
+        // A later frame inside the board is the board's frame as it is (most are: the board has no frame).
+        let whole = !first && (x, y, w, h) == (left, upper, right - left, lower - upper);
         let span = (right - left) as usize;
         for row in upper..lower {
             let from = ((row - y) * w + left - x) as usize;
-            let to = ((row - origin.1 + top - rect.1) * rect.2 + left - origin.0 - rect.0) as usize;
-            let indices = &indices[from..from + span];
-            out[to..to + span].copy_from_slice(indices);
-            shown.put(((row - origin.1) * BOARD + left - origin.0) as usize, indices, first);
+            shown.put((row - origin.1, left - origin.0), &indices[from..from + span], first);
         }
+        let mut out = match whole {
+            true => indices.into_owned(),
+            false => {
+                let mut out = vec![0u8; (rect.2 * rect.3) as usize];
+                for row in upper..lower {
+                    let from = ((row - y) * w + left - x) as usize;
+                    let to = ((row - origin.1 + top - rect.1) * rect.2 + left - origin.0 - rect.0) as usize;
+                    out[to..to + span].copy_from_slice(&indices[from..from + span]);
+                }
+                out
+            }
+        };
         let mut paint = Paint { palette, out: &mut out, width: rect.2, unchanged: shown.unchanged };
         if let (true, Some([upper_name, lower_name])) = (first, &self.bars) {
             paint.bar(0, upper_name)?;
@@ -302,7 +313,7 @@ impl Game {
             // The square's own colour from its corner as shown, which no piece or glow reaches: lit by the last move
             // or not. Its coordinate is written again in every frame that covers it (the same pixels where the
             // square did not change).
-            let corner = shown.indices[(row * SQUARE * BOARD + column * SQUARE) as usize];
+            let corner = shown.corners[(row * 8 + column) as usize];
             let own = paint.palette[usize::from(corner)];
             let ink = if own == plain { other } else { mix(other, tint, alpha) };
             let clip = (fx, fy, fx + SQUARE, fy + SQUARE);
@@ -347,23 +358,26 @@ struct Paint<'a> {
     unchanged: Option<u8>,
 }
 
-/// The board as shown after the frames so far, in palette indices ([`BOARD`] × [`BOARD`]).
+/// The board as shown after the frames so far: the palette index of each square's top left pixel (its own colour,
+/// lit by the last move or not, which no piece or glow reaches), the squares in rows from the top.
 struct Shown {
-    indices: Vec<u8>,
+    corners: [u8; 64],
     /// The index of a later frame's pixel that stays as it was, if any.
     unchanged: Option<u8>,
 }
 
 impl Shown {
-    /// A row's `indices` from `at`: every one in the `first` frame, the others where they change.
-    fn put(&mut self, at: usize, indices: &[u8], first: bool) {
-        let shown = &mut self.indices[at..at + indices.len()];
-        match self.unchanged.filter(|_| !first) {
-            None => shown.copy_from_slice(indices),
-            Some(unchanged) => {
-                for (shown, &index) in shown.iter_mut().zip(indices) {
-                    *shown = if index == unchanged { *shown } else { index };
-                }
+    /// A row of the board's pixels, `indices` from board pixel (`y`, `x`): every one in the `first` frame, the
+    /// others where they change. Only a row of the squares' top edges holds corners.
+    fn put(&mut self, (y, x): (u32, u32), indices: &[u8], first: bool) {
+        if y % SQUARE != 0 {
+            return;
+        }
+        let unchanged = self.unchanged.filter(|_| !first);
+        for column in x.div_ceil(SQUARE)..8 {
+            let Some(&index) = indices.get((column * SQUARE - x) as usize) else { break };
+            if Some(index) != unchanged {
+                self.corners[(y / SQUARE * 8 + column) as usize] = index;
             }
         }
     }
