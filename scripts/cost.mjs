@@ -109,9 +109,10 @@ const FAIRY_11X11 =
 
 // The largest board, a piece on every square (benches/shared/cases.rs, full_32x32).
 const PIECES = "KQRBNPkqrbnp";
-const FULL_32X32 = Array.from({ length: 32 }, (_, y) =>
-  Array.from({ length: 32 }, (_, x) => PIECES[(x + y) % PIECES.length]).join(""),
+const fullBoard = (n) => Array.from({ length: n }, (_, y) =>
+  Array.from({ length: n }, (_, x) => PIECES[(x + y) % PIECES.length]).join(""),
 ).join("/");
+const FULL_32X32 = fullBoard(32);
 
 // The most varied largest board (benches/shared/cases.rs, mixed_32x32; Bodlaender dialect): extra colours, neutral
 // and fairy pieces, discs, markers on every square; with theme=brown and coords=1 its picture needs an 8-bit palette.
@@ -496,12 +497,18 @@ async function measureBuilds(builds) {
       ["20-move solution, default size, as GIF", 60, 120, (n) => same(n, played("gif", SOLUTION_20, "")), isMiss],
       // The largest animations the shipped 8 ms admits (`cost::tests::an_animation_costs_its_changes_and_the_free_plan_admits_short_ones`):
       // each should measure at most half of it here, so that a machine twice as slow stays under it.
-      ["the Free plan's edge: 36 moves, default size, as APNG", 30, 10, (n) => same(n, played("png", moves(36), "")), isMiss],
-      ["the Free plan's edge: 44 moves, default size, as GIF", 30, 10, (n) => same(n, played("gif", moves(44), "")), isMiss],
-      ["the Free plan's edge: 7 moves, size=90, brown, as APNG", 30, 10, (n) => same(n, played("png", moves(7), LILA_LOOK)), isMiss],
-      ["the Free plan's edge: 9 moves, size=90, brown, as GIF", 30, 10, (n) => same(n, played("gif", moves(9), LILA_LOOK)), isMiss],
+      // (At the default size the whole game is the edge: the "93 moves" rows above.)
+      ["the Free plan's edge: 92 moves (the whole game), size=20, as APNG", 30, 10, (n) => same(n, played("png", moves(92), "&size=20")), isMiss],
+      ["the Free plan's edge: 92 moves (the whole game), size=20, as GIF", 30, 10, (n) => same(n, played("gif", moves(92), "&size=20")), isMiss],
+      ["the Free plan's edge: 54 moves, size=90, as APNG", 30, 10, (n) => same(n, played("png", moves(54), "&size=90")), isMiss],
+      ["the Free plan's edge: 18 moves, size=90, as GIF", 30, 10, (n) => same(n, played("gif", moves(18), "&size=90")), isMiss],
       ["the Free plan's edge: a still GIF, size=128", 30, 10, (n) => same(n, diagram(START, "&size=128").replace("/diagram.png?", "/diagram.gif?")), isMiss],
-      ["the Free plan's edge: lila-gif's game, its first 4 frames, POST /game.gif", 30, 5, (n) => same(n, game(4)), isMiss],
+      ["the Free plan's edge: lila-gif's game, its first 12 frames, POST /game.gif", 30, 5, (n) => same(n, game(12)), isMiss],
+      // The largest of each other kind the shipped 8 ms admits (a furnished still, new discs, a full board, words).
+      ["the Free plan's edge: start-like, size=91, coordinates and furniture", 60, 30, (n) => misses(n, "&size=91" + FURNITURE), isMiss],
+      ["the Free plan's edge: 64 new lettered discs each request, size=23", 60, 5, (n) => Array.from({ length: count(n) }, () => diagram(newDiscs(), "&size=23")), isMiss],
+      ["the Free plan's edge: a full 24×24 board, default size", 30, 5, (n) => same(n, diagram(fullBoard(24))), isMiss],
+      ["the Free plan's edge: the words of a full 28×28 board as /diagram.json", 30, 5, (n) => same(n, diagram(fullBoard(28)).replace("/diagram.png?", "/diagram.json?")), isMiss],
       ["10×8 Capablanca board with drawn fairy glyphs (archbishop, chancellor), Bodlaender, default size", 200, 30, (n) => Array.from({ length: count(n) }, () => diagram(capablancaLike(), "&dialect=bodlaender")), isMiss],
       // What a hostile client sends: pieces the isolate has never drawn, on every request, and the largest answers.
       ["hostile: 64 new lettered discs each request, size=128", 20, 3, (n) => Array.from({ length: count(n) }, () => diagram(newDiscs(), "&size=128")), isMiss],
