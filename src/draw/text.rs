@@ -95,7 +95,8 @@ pub(crate) fn rasterize(text: &str, px: f32) -> Option<Coverage> {
     let (width, height) = ((right - left) as usize, (bottom - top) as usize);
     let mut data = vec![0u8; width * height];
     for (c, gx, gy, _) in glyphs {
-        let (m, bitmap) = font.rasterize(c, px);
+        let glyph = glyph(font, c, px);
+        let (m, bitmap) = (&glyph.0, &glyph.1);
         let (ox, oy) = ((gx - left) as usize, (gy - top) as usize);
         for row in 0..m.height {
             for col in 0..m.width {
@@ -107,6 +108,30 @@ pub(crate) fn rasterize(text: &str, px: f32) -> Option<Coverage> {
     }
     Some(Coverage { mask: Mask { width, height, data }, left, top })
 }
+
+/// A character's coverage at `px` from the font, through a process-wide cache: text repeats across requests (the
+/// players' names of `POST /game.gif`, a site's captions), and a glyph rasterised is the same bitmap every time.
+/// Bounded: emptied when its bitmaps pass [`GLYPH_CACHE_BYTES`].
+fn glyph(font: &fontdue::Font, c: char, px: f32) -> Arc<(fontdue::Metrics, Vec<u8>)> {
+    type Glyphs = Mutex<(HashMap<(char, u32), Arc<(fontdue::Metrics, Vec<u8>)>>, usize)>;
+    static GLYPHS: OnceLock<Glyphs> = OnceLock::new();
+    let cache = GLYPHS.get_or_init(|| Mutex::new((HashMap::new(), 0)));
+    let key = (c, px.to_bits());
+    if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
+        return hit.clone();
+    }
+    let glyph = Arc::new(font.rasterize(c, px));
+    let mut held = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if held.1 + glyph.1.len() > GLYPH_CACHE_BYTES {
+        *held = (HashMap::new(), 0);
+    }
+    held.1 += glyph.1.len();
+    held.0.insert(key, glyph.clone());
+    glyph
+}
+
+/// The most bytes of glyph bitmaps [`glyph`] keeps (a few thousand glyphs of a caption's or a name's size).
+const GLYPH_CACHE_BYTES: usize = 4 << 20;
 
 /// [`rasterize`] through a small process-wide cache (coordinate labels repeat on every diagram of a size), with the
 /// coverage rounded to the sprites' levels so coordinates add no colours to the palette.
