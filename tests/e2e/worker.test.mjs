@@ -567,6 +567,17 @@ describe("animations (docs/animation.md)", () => {
       assert.ok(res.body.equals(coordinates.body), p);
       assert.ok(res.headers.link.startsWith(`<${canonical.replace("0-0", "f1c4+f8c5+0-0")}>`), res.headers.link);
     }
+    // A glyph is drawn as lichess' badge: its own key, and a link (a `pgn` in coordinates, the glyph as its NAG)
+    // that leads back to it.
+    const marked = await get(`/diagram.gif?size=20&pgn=${encodeURIComponent("1. e4 e5?? 2. Nf3")}`);
+    assert.equal(marked.status, 200, marked.body.toString("utf8"));
+    const plain = await get(`/diagram.gif?size=20&pgn=${encodeURIComponent("1. e4 e5 2. Nf3")}`);
+    assert.notEqual(marked.headers.etag, plain.headers.etag);
+    const link = marked.headers.link.match(/^<([^>]*)>/)[1];
+    assert.ok(link.includes("&pgn=e2e4+e7e5+%244+g1f3"), link);
+    const back = await get(link.replace(/^https?:\/\/[^/]+/, ""));
+    assert.equal(back.headers.etag, marked.headers.etag, link);
+    assert.ok(back.body.equals(marked.body), link);
     const bad = await get(`/diagram.png?size=20&pgn=${encodeURIComponent("1. e4 e5 2. Nf4")}`);
     assert.equal(bad.status, 400);
     assert.equal(bad.body.toString("utf8"), "invalid moves: move 3, Nf4: no knight can reach f4\n");
