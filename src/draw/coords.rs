@@ -7,6 +7,7 @@ use crate::options::render_options::RenderOptions;
 use std::sync::Arc;
 
 /// One coordinate label where it goes: its text and size, its bitmap, and the top-left pixel of that bitmap.
+#[derive(Clone)]
 pub(crate) struct PlacedLabel {
     /// The label's text.
     pub text: String,

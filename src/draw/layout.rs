@@ -449,6 +449,20 @@ impl Layout {
         self.furniture.over = over;
     }
 
+    /// This layout with `options`' marks placed on `board` again (the last move, the check, a glyph's badge):
+    /// all that differs between an animation's frames of one board size when no piece count is shown.
+    pub(crate) fn with_marks(&self, board: &Board, options: &RenderOptions) -> Layout {
+        let furniture = FurnitureLayout {
+            title: self.furniture.title.clone(),
+            caption: self.furniture.caption.clone(),
+            count: self.furniture.count.clone(),
+            ..FurnitureLayout::default()
+        };
+        let mut layout = Layout { furniture, ..*self };
+        layout.place_marks(board, options);
+        layout
+    }
+
     /// The layout as requested, whatever its size.
     pub fn requested(board: &Board, options: &RenderOptions) -> Layout {
         Layout::with_square(board, options, options.size.pixels())

@@ -168,6 +168,50 @@ impl Scene {
         }
     }
 
+    /// The scene of `board` with `options`, made from this one where only the pieces and the marks can differ: an
+    /// animation's next frame (its options differ from this frame's in the last move, the check and a glyph; its
+    /// board has this one's size and holes). The frame, the lines, the coordinates and the text are this scene's;
+    /// the squares and the marks are placed again. `None` where more may differ (a piece count shown, a board of
+    /// another size or with other holes): build it whole ([`Scene::build`], whose scene this equals).
+    pub(crate) fn patched(&self, board: &Board, options: &RenderOptions) -> Option<Scene> {
+        let (w, h) = (board.width(), board.height());
+        if options.furniture.count || (w, h) != self.files_ranks {
+            return None;
+        }
+        let fills = Fills { white: options.white_fill, black: options.black_fill };
+        let (mut squares, mut holes) = (Vec::with_capacity(self.squares.len()), Vec::with_capacity(self.holes.len()));
+        for dy in 0..h {
+            for dx in 0..w {
+                let (x, y) = Layout::display(board, options.flip, (dx, dy));
+                let Some(cell) = board.get(x, y) else { continue };
+                let rect = self.layout.square_at(dx, dy);
+                if matches!(cell, Cell::Hole) {
+                    holes.push(rect);
+                    continue;
+                }
+                let paint = square_paint(board, options, x, y);
+                let hatched = matches!(paint, SquarePaint::Hatched { .. });
+                let sprite = cell_key(cell, self.layout.square, hatched, fills, options.piece);
+                squares.push(Square { rect, paint, sprite });
+            }
+        }
+        if holes != self.holes {
+            return None;
+        }
+        Some(Scene {
+            layout: self.layout.with_marks(board, options),
+            files_ranks: self.files_ranks,
+            background: self.background,
+            holes,
+            hole_paint: self.hole_paint,
+            outline: self.outline.clone(),
+            squares,
+            grid: self.grid.clone(),
+            labels: self.labels.clone(),
+            text_ink: self.text_ink,
+        })
+    }
+
     /// The furniture placed: marks, overlays and text lines.
     pub(crate) fn furniture(&self) -> &FurnitureLayout {
         &self.layout.furniture
@@ -232,5 +276,61 @@ fn square_paint(board: &Board, options: &RenderOptions, x: usize, y: usize) -> S
         Some(palette) => palette.get(digit).or_else(|| palette.get(0)).map_or(light, SquarePaint::from),
         None if digit == 0 => light,
         None => dark,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::ffen::{self, Dialect};
+    use crate::options::furniture::{Move, SquareName};
+    use crate::testing::options_from;
+
+    /// What a painter reads of a scene, to compare two.
+    fn drawn(scene: &Scene) -> String {
+        let labels: Vec<_> = scene.labels.iter().map(|l| (&l.text, l.left, l.top)).collect();
+        format!(
+            "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {labels:?} {:?}",
+            scene.layout,
+            scene.files_ranks,
+            scene.background,
+            scene.holes,
+            scene.hole_paint,
+            scene.outline,
+            (&scene.squares, &scene.grid),
+            scene.text_ink
+        )
+    }
+
+    #[test]
+    fn a_patched_scene_is_the_scene_built() {
+        let square = |name: &str| name.parse::<SquareName>().unwrap();
+        let before = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
+        let after = ffen::parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", Dialect::Janko).unwrap();
+        let holes = ffen::parse("4k2-/8/8/8/8/8/8/-3K3", Dialect::Bodlaender).unwrap();
+        let moved = ffen::parse("3k3-/8/8/8/8/8/8/-3K3", Dialect::Bodlaender).unwrap();
+        let looks: [&[(&str, &str)]; 5] = [
+            &[],
+            &[("coords", "1"), ("title", "Šulc"), ("caption", "#2"), ("flip", "1"), ("squares", "Ge4,d5")],
+            &[("theme", "print"), ("borders", "1"), ("arrows", "e2e4"), ("size", "23")],
+            &[("lastmove_style", "lichess"), ("check", "e8"), ("theme", "brown")],
+            &[("pattern", "01/10"), ("colors", "ffffff,000000"), ("size", "30")],
+        ];
+        for look in looks {
+            for (one, two) in [(&before, &after), (&holes, &moved)] {
+                let mut options = options_from(look);
+                let first = Scene::build(one, &options);
+                options.furniture.last_move = Some(Move { from: square("e2"), to: square("e4") });
+                let patched = first.patched(two, &options).expect("the same board size and holes");
+                assert_eq!(drawn(&patched), drawn(&Scene::build(two, &options)), "{look:?}");
+            }
+        }
+        // A piece count, another size or other holes: built whole.
+        let counted = options_from(&[("count", "1")]);
+        assert!(Scene::build(&before, &counted).patched(&after, &counted).is_none());
+        let none = options_from(&[]);
+        assert!(Scene::build(&holes, &none).patched(&before, &none).is_none());
+        let other_holes = ffen::parse("3k4/7-/8/8/8/8/8/-3K3", Dialect::Bodlaender).unwrap();
+        assert!(Scene::build(&holes, &none).patched(&other_holes, &none).is_none());
     }
 }

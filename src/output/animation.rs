@@ -244,12 +244,15 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
     let mut tiles = Tiles::default();
     let mut frames: Vec<Still> = Vec::with_capacity(shots.len());
     let mut previous: Option<Drawn> = None;
+    let mut shot_options = options.clone();
     for shot in shots {
-        let mut shot_options = options.clone();
         shot_options.furniture.last_move = shot.last;
         shot_options.furniture.check_square = shot.check;
         shot_options.furniture.glyph = shot.glyph;
-        let scene = Scene::build(shot.board, &shot_options);
+        // A later frame's scene is the one before with its squares and marks placed again (its frame, lines,
+        // coordinates and text are the same), where only they can differ.
+        let patched = previous.as_ref().and_then(|before| before.scene.patched(shot.board, &shot_options));
+        let scene = patched.unwrap_or_else(|| Scene::build(shot.board, &shot_options));
         // Each scene's marks are sorted by square once: for its own frame, and for the next frame's comparison.
         let marks = scene.marks_by_square();
         let (cut, canvas) = match previous.take() {
