@@ -127,6 +127,12 @@ const FLOOR = diagram(START, "&size=999");
 // `count(n)` start-like misses with the query `extra`, and `count(n)` times the same URL.
 const misses = (n, extra) => Array.from({ length: count(n) }, () => diagram(startLike(), extra));
 const same = (n, url) => Array(count(n)).fill(url);
+// The same start-like misses, from the back ranks in turn again and again: the piece sets' twenty rows (docs/pieces.md)
+// would use up the 5,040 with two builds. A row's own positions still differ, and with FFEN_CACHE_WRITES=off every
+// request is a miss.
+let nextSetRank = 0;
+const setMisses = (n, extra) => Array.from({ length: count(n) }, () =>
+  diagram(`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/${BACK_RANKS[nextSetRank++ % BACK_RANKS.length]}`, extra));
 const lichess = (fen) => `/export/fen.gif?fen=${encodeURIComponent(fen)}`;
 // Capablanca-like positions (10×8, the archbishop and chancellor drawn as fairy glyphs), each one different: the
 // start-like back ranks with the two compounds added at the ends.
@@ -467,6 +473,12 @@ async function measureBuilds(builds) {
       ["the smallest miss: a 1×1 board, size=12 (14×14 px)", 300, 30, (n) => same(n, diagram("K", "&size=12")), isMiss],
       ["start-like 8×8 miss, default size (322 px)", 300, 30, (n) => misses(n, ""), isMiss],
       // The words (docs/words.md): the same start-like positions as text, nothing drawn.
+      // Each piece set's warm miss right after cburnett's (docs/pieces.md, "Cost"): the pairs' ratios, each measured
+      // within seconds, are what compares; at size=90 the two slowest sets.
+      ...[["default size", ""], ["size=90", "&size=90"]].flatMap(([size, query]) =>
+        (size === "default size" ? ["chessnut", "celtic", "fantasy", "spatial", "rhosgfx", "shapes", "kiwen-suwi", "firi"] : ["fantasy", "celtic"])
+          .flatMap((set) => [[`cburnett (beside ${set})`, ""], [set, `&piece=${set}`]])
+          .map(([name, piece]) => [`start-like 8×8 miss in a piece set, ${size}, piece=${name}`, 300, 30, (n) => setMisses(n, query + piece), isMiss])),
       ["start-like 8×8 miss as /diagram.txt (the piece list)", 300, 30, (n) => misses(n, "").map((u) => u.replace("/diagram.png?", "/diagram.txt?")), isMiss],
       ["start-like 8×8 miss, size=90 (724 px)", 200, 30, (n) => misses(n, "&size=90"), isMiss],
       ["start-like 8×8 miss, size=96 (774 px; 4 bits, squares inside bytes)", 100, 30, (n) => misses(n, "&size=96"), isMiss],

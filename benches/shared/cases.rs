@@ -399,4 +399,23 @@ pub fn all() -> Vec<Case> {
             Work::Svg,
         ),
     ]
+    .into_iter()
+    .chain(piece_sets(&start))
+    .collect()
+}
+
+/// Each piece set's start position at the default size and at 90 (warm: the sprites and tiles kept after the first
+/// call), to compare with cburnett's cases above (docs/pieces.md, "Cost").
+fn piece_sets(start: &Board) -> Vec<Case> {
+    let sets = ["chessnut", "celtic", "fantasy", "spatial", "rhosgfx", "shapes", "kiwen-suwi", "firi"];
+    let sizes = [("default", "40"), ("size 90", "90")];
+    let cases = sets.into_iter().flat_map(|set| sizes.map(|(name, size)| (set, name, size)));
+    cases
+        .map(|(set, name, size)| Case {
+            name: format!("start position, piece={set}, {name} (render + encode)"),
+            board: start.clone(),
+            options: options(&[("size", size), ("piece", set)]),
+            work: Work::Png,
+        })
+        .collect()
 }

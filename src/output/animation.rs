@@ -18,7 +18,7 @@ use crate::draw::layout::{MarkPaint, SquareMark};
 use crate::draw::render::paint;
 use crate::draw::scene::{Scene, Square, SquarePaint};
 use crate::draw::sprite::Key;
-use crate::encode::deflate::bands::Bands;
+use crate::encode::deflate::bands::{Bands, Coding};
 use crate::encode::deflate::frames::{Ring, SquareCoder, SquareFrame};
 use crate::encode::deflate::tile::TileCodes;
 use crate::encode::png::depth_for;
@@ -524,7 +524,7 @@ impl Canvas {
             if let Some(offset) = Canvas::offset_on(&colours, palette) {
                 let first = Some(Arc::new(FirstFrame { width, depth, offset, scanlines }));
                 let canvas = Canvas { width, height, indices: None, first, ground: UNCHANGED, puts: Vec::new() };
-                return Ok((canvas, Some(Bands { any_size: true, ..bands })));
+                return Ok((canvas, Some(Bands { coding: Coding::Frames, ..bands })));
             }
         }
         Ok((Canvas::of(&paint(scene), palette)?, None))

@@ -3,7 +3,7 @@
 //! at all, and by stamps ([`stamped`]).
 
 use super::search::QUICK_SEARCH_ABOVE;
-use super::tile::{TileCode, TileCodes};
+use super::tile::{Cross, TileCode, TileCodes};
 use super::tokens::WINDOW;
 use std::sync::Arc;
 
@@ -20,9 +20,26 @@ pub(crate) struct Bands {
     /// The rows the painter made as copies of the row above (one flag a row of the picture; shorter: the rest are
     /// not): not compared with it again.
     pub same_above: Vec<bool>,
-    /// Whether its bands are coded from the tiles whatever their size: an animation's frames, squares of tiles
-    /// whose codes are kept, where what a search would find beyond them saves less than it costs.
-    pub any_size: bool,
+    /// How its bands are coded.
+    pub coding: Coding,
+}
+
+/// How the bands of a picture are coded from their tiles ([`Bands::bytes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Coding {
+    /// A still: from the tiles where a band nearly fills the window ([`PLANNED_BAND_BYTES`]), else searched.
+    Still,
+    /// A still of a piece set other than cburnett at 8 bits a sample (a set's usual depth: its inks bring more than
+    /// 16 colours) whose bands a still searches: from the tiles where a band is a quarter of the window
+    /// ([`SET_PLANNED_BAND_BYTES`]), each tile's tokens shorter than [`Cross::SET`]'s tried against every square
+    /// to the left; otherwise as a [`Coding::Still`]. A set's 8-bit picture at the default size is twice the bytes of
+    /// cburnett's 4-bit one: searching them made its miss up to 2.5 times cburnett's, while the tiles' codes are
+    /// kept by the isolate; so coded it costs about half as much (docs/pieces.md, "Cost"), in fewer bytes (the
+    /// same glyph's rows recur along the row, on both square colours: the two rooks, knights and bishops).
+    SetStill,
+    /// An animation's frames: from the tiles whatever their size (squares of tiles whose codes are kept, where what
+    /// a search would find beyond them saves less than it costs), with less searching ([`BandBytes::frames`]).
+    Frames,
 }
 
 /// A stretch of each row of a band, in pixels.
@@ -85,7 +102,7 @@ pub(super) struct BandBytes<'a> {
     pub(super) per_byte: usize,
     /// Each band's spans of bytes, left to right, the filter byte added to the first.
     pub(super) bands: Vec<Vec<ByteSpan<'a>>>,
-    /// Whether these are an animation's frames ([`Bands::any_size`]), coded with less searching: a searched span
+    /// Whether these are an animation's frames ([`Coding::Frames`]), coded with less searching: a searched span
     /// shorter than a match (a row's filter byte) without the byte search
     /// ([`code_unsearched`](super::search::code_unsearched)), whose tables (up to 256 KB, made for one byte a row)
     /// cost a tenth of a later frame's coding; and a tile's short tokens not tried against the squares to the left
@@ -93,6 +110,8 @@ pub(super) struct BandBytes<'a> {
     /// solution's frames 0.2 % larger and 6 % slower in V8 (`scripts/bench-wasm`), the squares to the left being
     /// mostly unchanged ones.
     pub(super) frames: bool,
+    /// Which of a tile's tokens are tried against the squares to the left, and how many squares.
+    pub(super) cross: Cross,
 }
 
 impl Bands {
@@ -140,7 +159,19 @@ impl Bands {
         let per_byte = 8 / usize::from(depth.clamp(1, 8));
         let whole = |pixels: usize| pixels.is_multiple_of(per_byte).then_some(pixels / per_byte);
         let band_bytes = |band: &[Span]| band.iter().map(Span::len).sum::<usize>().div_ceil(per_byte) + 1;
-        let small = |band: &Vec<Span>| !self.any_size && band_bytes(band) * self.band_rows < PLANNED_BAND_BYTES;
+        // (A set's still whose bands a still's coding plans already is coded as a still: its own coding is smaller
+        // there but slower.)
+        let planned_as_still = |band: &Vec<Span>| band_bytes(band) * self.band_rows >= PLANNED_BAND_BYTES;
+        let coding = match self.coding {
+            Coding::SetStill if depth != 8 || self.bands.first().is_some_and(planned_as_still) => Coding::Still,
+            coding => coding,
+        };
+        let fewest = match coding {
+            Coding::Still => PLANNED_BAND_BYTES,
+            Coding::SetStill => SET_PLANNED_BAND_BYTES,
+            Coding::Frames => 0,
+        };
+        let small = |band: &Vec<Span>| band_bytes(band) * self.band_rows < fewest;
         if self.bands.first().is_none_or(small) {
             return None;
         }
@@ -190,8 +221,13 @@ impl Bands {
                 Some(spans)
             })
             .collect::<Option<Vec<_>>>()?;
-        let (first_row, band_rows, frames) = (self.first_row, self.band_rows.max(1), self.any_size);
-        Some(BandBytes { first_row, band_rows, per_byte, bands, frames })
+        let (first_row, band_rows) = (self.first_row, self.band_rows.max(1));
+        let cross = match coding {
+            Coding::Still => Cross::STILL,
+            Coding::SetStill => Cross::SET,
+            Coding::Frames => Cross::NONE,
+        };
+        Some(BandBytes { first_row, band_rows, per_byte, bands, frames: coding == Coding::Frames, cross })
     }
 }
 
@@ -228,12 +264,19 @@ impl Bands {
 /// window, so that the search could reach little more than the band's own rows (see [`Bands::bytes`]).
 const PLANNED_BAND_BYTES: usize = WINDOW / 16 * 15;
 
+/// The fewest for a piece set's still ([`Coding::SetStill`]): a quarter of the window, so that 40-px squares are
+/// coded from the tiles (a band of 8 squares at 8 bits is 40 % of the window) and 20-px ones searched, where the
+/// window holds eight bands and the search finds what the tiles' codes do not (5-10 % fewer bytes).
+const SET_PLANNED_BAND_BYTES: usize = WINDOW / 4;
+
 /// Whether a PNG of squares of `square` pixels in a picture `width` pixels wide may have its bands coded from the
 /// tiles: true for every picture [`Bands::bytes`] plans at any depth (its band's bytes at 8 bits are the most it
-/// can have), so a test knows, before the picture is drawn, whether the painters' bytes may differ.
+/// can have), so a test knows, before the picture is drawn, whether the painters' bytes may differ; `set`: the
+/// picture shows a piece set other than cburnett ([`Coding::SetStill`]).
 #[cfg(test)]
-pub(crate) fn may_code_from_tiles(square: u32, width: u32) -> bool {
-    square as usize * (width as usize + 1) >= PLANNED_BAND_BYTES
+pub(crate) fn may_code_from_tiles(square: u32, width: u32, set: bool) -> bool {
+    let fewest = if set { SET_PLANNED_BAND_BYTES } else { PLANNED_BAND_BYTES };
+    square as usize * (width as usize + 1) >= fewest
 }
 
 /// Pictures of more pixels than this whose bands are coded from their tiles may be coded by

@@ -238,7 +238,7 @@ impl Coder<'_> {
                                 row_start: row.start,
                                 square: bands.band_rows,
                                 per_byte: bands.per_byte,
-                                cross: !bands.frames,
+                                cross: bands.cross,
                             };
                             code.emit(shown, p, (data, stride), &mut self.tokens)
                         }

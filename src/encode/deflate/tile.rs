@@ -243,7 +243,7 @@ impl TileCode {
                 continue;
             }
             let from = q.max(p);
-            if shown.cross && token_end - from < CROSS_BELOW {
+            if token_end - from < shown.cross.below {
                 if let Some((n, d)) = shown.match_to_the_left(data, from, token_end - from) {
                     tokens.push(matched(n, d));
                     p = from + n;
@@ -267,7 +267,7 @@ impl TileCode {
 }
 
 /// Where a row of a tile is shown: row `y` of the tile at byte `at` of the scanline starting at `row_start`, in a
-/// band of squares `square` pixels wide at `per_byte` pixels a byte; whether its short tokens are tried against the
+/// band of squares `square` pixels wide at `per_byte` pixels a byte; which of its tokens are tried against which
 /// squares to the left (`cross`, [`TileRowShown::match_to_the_left`]).
 #[derive(Clone, Copy)]
 pub(super) struct TileRowShown {
@@ -276,19 +276,19 @@ pub(super) struct TileRowShown {
     pub(super) row_start: usize,
     pub(super) square: usize,
     pub(super) per_byte: usize,
-    pub(super) cross: bool,
+    pub(super) cross: Cross,
 }
 
 impl TileRowShown {
     /// The longest match at `from`, longer than `shorter` bytes and at least [`MIN_MATCH`], with the same place of
-    /// one of the [`CROSS_SQUARES`] squares to the left in the row (a rook's base on a light square is a knight's
+    /// one of the [`Cross::squares`] squares to the left in the row (a rook's base on a light square is a knight's
     /// on a light square): length and distance. Those matches depend on the picture, so they are found here, not
     /// kept in the tile's code.
     #[inline]
     fn match_to_the_left(&self, data: &[u8], from: usize, shorter: usize) -> Option<(usize, usize)> {
         let limit = (data.len() - from).min(MAX_MATCH);
         let mut best = (shorter, 0);
-        for k in 1..=CROSS_SQUARES {
+        for k in 1..=self.cross.squares {
             let d = k * self.square / self.per_byte;
             if d > from - self.row_start {
                 break;
@@ -304,10 +304,26 @@ impl TileRowShown {
     }
 }
 
-/// A token of the tile code shorter than this (a literal) is tried against the squares to the left. Trying short
-/// matches too (below 8 bytes, against 8 squares) makes a 2,180-px board 6 % smaller and 13 % slower, a 724-px one
-/// 2 % smaller and 5 % slower; trying nothing makes the 2,180-px board 14 % faster and 0.5 % smaller, but a golden
-/// (`fairy_96_blue`, many different glyphs) 2 % larger than the search makes it (`node scripts/bench-wasm-ab.mjs`).
-const CROSS_BELOW: usize = 2;
-/// How many squares to the left are tried.
-const CROSS_SQUARES: usize = 4;
+/// Which tokens of a tile's code are tried against the squares to the left where the tile is shown
+/// ([`TileRowShown::match_to_the_left`]): those shorter than `below` bytes, against `squares` squares.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Cross {
+    pub(super) below: usize,
+    pub(super) squares: usize,
+}
+
+impl Cross {
+    /// A still's: its literals, against 4 squares. Trying short matches too (below 8 bytes, against 8 squares) makes
+    /// a 2,180-px board 6 % smaller and 13 % slower, a 724-px one 2 % smaller and 5 % slower; trying nothing makes
+    /// the 2,180-px board 14 % faster and 0.5 % smaller, but a golden (`fairy_96_blue`, many different glyphs) 2 %
+    /// larger than the search makes it (`node scripts/bench-wasm-ab.mjs`).
+    pub(super) const STILL: Cross = Cross { below: 2, squares: 4 };
+    /// A piece set's still ([`Coding::SetStill`](super::bands::Coding::SetStill)): tokens below 16 bytes, against
+    /// every square to the left (8 on a chessboard). Coded from the tiles at 40 px, the start position of six sets is
+    /// smaller than the search made it (the literals alone against 4 squares: every set's larger, by up to 14 %),
+    /// for 5-7 % more CPU than the literals alone.
+    pub(super) const SET: Cross = Cross { below: 16, squares: 8 };
+    /// An animation's frames: nothing (the squares to the left are mostly unchanged ones; trying them made a 20-move
+    /// solution's frames 0.2 % smaller and 6 % slower).
+    pub(super) const NONE: Cross = Cross { below: 0, squares: 0 };
+}
