@@ -6,7 +6,7 @@
 mod common;
 
 use common::animation::compose;
-use ffen_diagram::http::{plan, DiagramJob, Plan, Rendered, RequestInfo};
+use ffen_diagram::http::{plan, Plan, Rendered, RequestInfo};
 use ffen_diagram::{ffen, Format};
 
 /// A decoded animation: the canvas after each frame (RGB, 3 bytes a pixel) and each frame's delay in milliseconds.
@@ -17,21 +17,7 @@ struct Decoded {
     plays_for_ever: bool,
 }
 
-fn job(path: &str, query: &str) -> Box<DiagramJob> {
-    let info = RequestInfo { method: "GET", path, query: Some(query), url_len: 100, ..RequestInfo::default() };
-    match plan(&info) {
-        Plan::Diagram(job) => job,
-        Plan::Respond(r) => panic!("{path}?{query}: {} {}", r.status, String::from_utf8_lossy(&r.body)),
-        Plan::Game(_) => panic!("{path}?{query}: a game"),
-    }
-}
-
-fn body(job: &DiagramJob) -> Vec<u8> {
-    match job.render() {
-        Rendered::Diagram(r) => r.body,
-        Rendered::Failed(r) => panic!("{}", String::from_utf8_lossy(&r.body)),
-    }
-}
+use common::{diagram_job as job, drawn_body as body};
 
 fn decode_apng(bytes: &[u8]) -> Decoded {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));

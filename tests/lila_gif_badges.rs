@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::animation::{compose, decode_gif, GifFrames};
+use common::animation::{decode_gif, decode_gif_drawn_over, GifFrames};
 use ffen_diagram::http::{plan, Plan, Rendered, RequestInfo};
 
 const EXAMPLE: &str = include_str!("fixtures/lila-gif-example.json");
@@ -25,23 +25,6 @@ const COLOURS: [(&str, [u8; 3]); 8] = [
     ("□", [0xa0, 0x40, 0x48]),
     ("⨀", [0x91, 0x71, 0xf2]),
 ];
-
-/// lila-gif's GIF decoded: its frames' disposal is unspecified (drawn over what is there, as ours).
-fn decode_lila_gif(bytes: &[u8]) -> GifFrames {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options.read_info(bytes).expect("a GIF");
-    let (width, height) = (usize::from(decoder.width()), usize::from(decoder.height()));
-    let mut canvas = vec![0; width * height * 3];
-    let mut frames = GifFrames { width, height, canvases: vec![], rects: vec![], delays: vec![], transparent: vec![] };
-    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
-        let rect =
-            (usize::from(frame.left), usize::from(frame.top), usize::from(frame.width), usize::from(frame.height));
-        compose(&mut canvas, width, rect, &frame.buffer, 4);
-        frames.canvases.push(canvas.clone());
-    }
-    frames
-}
 
 fn ours() -> GifFrames {
     let info = RequestInfo {
@@ -105,7 +88,7 @@ fn badge(frames: &GifFrames, i: usize, (sx, sy): (usize, usize), colour: [u8; 3]
 #[ignore = "needs lila-gif's GIF: bash scripts/lila-gif-badges"]
 fn badges_match_lila_gifs_within_a_pixel() {
     let Ok(path) = std::env::var("LILA_GIF") else { panic!("LILA_GIF names lila-gif's GIF of the example") };
-    let theirs = decode_lila_gif(&std::fs::read(path).expect("lila-gif's GIF"));
+    let theirs = decode_gif_drawn_over(&std::fs::read(path).expect("lila-gif's GIF"), false);
     let ours = ours();
     // (lila-gif ends with one more frame, the last position again: its frame `i` is the body's frame `i` before.)
     assert_eq!(

@@ -6,25 +6,11 @@
 mod common;
 
 use common::animation::{compose, decode_gif};
-use ffen_diagram::http::{plan, DiagramJob, Plan, Rendered, RequestInfo};
+use ffen_diagram::http::DiagramJob;
 use ffen_diagram::pgn::Glyph;
 use ffen_diagram::{Format, Move, SquareName};
 
-fn job(path: &str, query: &str) -> Box<DiagramJob> {
-    let info = RequestInfo { method: "GET", path, query: Some(query), url_len: 100, ..RequestInfo::default() };
-    match plan(&info) {
-        Plan::Diagram(job) => job,
-        Plan::Respond(r) => panic!("{path}?{query}: {} {}", r.status, String::from_utf8_lossy(&r.body)),
-        Plan::Game(_) => panic!("{path}?{query}: a game"),
-    }
-}
-
-fn body(job: &DiagramJob) -> Vec<u8> {
-    match job.render() {
-        Rendered::Diagram(r) => r.body,
-        Rendered::Failed(r) => panic!("{}", String::from_utf8_lossy(&r.body)),
-    }
-}
+use common::{diagram_job as job, drawn_body as body};
 
 fn query(pgn: &str, options: &str) -> String {
     let mut query = form_urlencoded::Serializer::new(String::new());

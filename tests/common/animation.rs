@@ -45,6 +45,12 @@ impl GifFrames {
 
 /// Decodes `bytes` as a GIF whose every frame's disposal is "do not dispose" (checked).
 pub fn decode_gif(bytes: &[u8]) -> GifFrames {
+    decode_gif_drawn_over(bytes, true)
+}
+
+/// Decodes `bytes` as a GIF, each frame drawn over what is there; with `keep_only`, a frame of another disposal is a
+/// failure (another encoder's, lila-gif's, leaves it unspecified).
+pub fn decode_gif_drawn_over(bytes: &[u8], keep_only: bool) -> GifFrames {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::RGBA);
     let mut decoder = options.read_info(bytes).expect("a GIF");
@@ -52,7 +58,7 @@ pub fn decode_gif(bytes: &[u8]) -> GifFrames {
     let mut canvas = vec![0; width * height * 3];
     let mut frames = GifFrames { width, height, canvases: vec![], rects: vec![], delays: vec![], transparent: vec![] };
     while let Some(frame) = decoder.read_next_frame().expect("a frame") {
-        assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
+        assert!(!keep_only || frame.dispose == gif::DisposalMethod::Keep, "{:?}", frame.dispose);
         let rect =
             (usize::from(frame.left), usize::from(frame.top), usize::from(frame.width), usize::from(frame.height));
         compose(&mut canvas, width, rect, &frame.buffer, 4);

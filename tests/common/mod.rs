@@ -9,6 +9,7 @@ pub mod golden;
 pub mod pictures;
 
 use ffen_diagram::ffen::{self, Dialect};
+use ffen_diagram::http::{plan, DiagramJob, Plan, Rendered, RequestInfo};
 use ffen_diagram::{Board, Cell, Color, Image, Piece, PieceKind, Rotation};
 
 /// The board of an FFEN in janko's dialect; panics naming the FFEN and the error.
@@ -65,4 +66,22 @@ pub fn shell_words(line: &str) -> (Vec<String>, String) {
         out.push(word);
     }
     (out, comment)
+}
+
+/// The planner's diagram for `GET path?query` (no limits); panics with the answer if it is none.
+pub fn diagram_job(path: &str, query: &str) -> Box<DiagramJob> {
+    let info = RequestInfo { method: "GET", path, query: Some(query), url_len: 100, ..RequestInfo::default() };
+    match plan(&info) {
+        Plan::Diagram(job) => job,
+        Plan::Respond(r) => panic!("{path}?{query}: {} {}", r.status, String::from_utf8_lossy(&r.body)),
+        Plan::Game(_) => panic!("{path}?{query}: a game"),
+    }
+}
+
+/// A diagram job's body, drawn; panics with the refusal if drawing fails.
+pub fn drawn_body(job: &DiagramJob) -> Vec<u8> {
+    match job.render() {
+        Rendered::Diagram(r) => r.body,
+        Rendered::Failed(r) => panic!("{}", String::from_utf8_lossy(&r.body)),
+    }
 }
