@@ -518,7 +518,7 @@ async function measureBuilds(builds) {
       ["the Free plan's edge: lila-gif's game, its first 12 frames, POST /game.gif", 30, 5, (n) => same(n, game(12)), isMiss],
       // The largest of each other kind the shipped 8 ms admits (a furnished still, new discs, a full board, words).
       ["the Free plan's edge: start-like, size=91, coordinates and furniture", 60, 30, (n) => misses(n, "&size=91" + FURNITURE), isMiss],
-      ["the Free plan's edge: 64 new lettered discs each request, size=23", 60, 5, (n) => Array.from({ length: count(n) }, () => diagram(newDiscs(), "&size=23")), isMiss],
+      ["the Free plan's edge: 64 new lettered discs each request, size=23", 15, 3, (n) => Array.from({ length: count(n) }, () => diagram(newDiscs(), "&size=23")), isMiss],
       ["the Free plan's edge: a full 24×24 board, default size", 30, 5, (n) => same(n, diagram(fullBoard(24))), isMiss],
       ["the Free plan's edge: the words of a full 28×28 board as /diagram.json", 30, 5, (n) => same(n, diagram(fullBoard(28)).replace("/diagram.png?", "/diagram.json?")), isMiss],
       ["10×8 Capablanca board with drawn fairy glyphs (archbishop, chancellor), Bodlaender, default size", 200, 30, (n) => Array.from({ length: count(n) }, () => diagram(capablancaLike(), "&dialect=bodlaender")), isMiss],
