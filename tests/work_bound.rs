@@ -88,6 +88,9 @@ fn no_admitted_request_counts_more_than_it_predicted() {
     queries.push(("/diagram.gif", format!("{start}&moves=1.e2e4%20d7d5%202.e4d5%201.d2d4&count=1&size=30")));
     queries.push(("/diagram.gif", format!("{start}&moves=1.e2e4%20e7e5%201.d2d4%20d7d5&arrows=e2e4&coords=1")));
     queries.push(("/diagram.png", format!("{start}&moves=1.e2e4%20e7e5%202.g1f3%201.c2c4&flip=1&squares=e4,d5")));
+    // The diagram's last move marked on a hole (no square of the scene): its frames are painted whole.
+    queries
+        .push(("/diagram.png", "ffen=(-)7/8/8/8/8/8/8/K7&dialect=bodlaender&lastmove=a8b8&moves=a1a2%20a2a3".into()));
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for _ in 0..120 {
         seed ^= seed << 13;

@@ -312,8 +312,14 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
         let marked = [before_last, last].into_iter().flatten().flat_map(|(a, b)| [a, b]);
         let squares: Vec<Square> = changed.iter().copied().chain(marked).collect();
         let (files, ranks) = spans(&squares);
-        // (Arrows are painted again with the whole frame, alike: only the squares differ.)
-        let repainted = if arrows { pixels } else { 0 };
+        // (Arrows are painted again with the whole frame, alike: only the squares differ. So is a frame whose
+        // last-move marks are set or cleared on a hole, which is no square of the scene.)
+        let on_hole = |board: &Board, mark: Option<(Square, Square)>| {
+            let hole =
+                |s: Square| board.height().checked_sub(s.rank).and_then(|y| board.get(s.file, y)) == Some(&Cell::Hole);
+            mark.is_some_and(|(a, b)| hole(a) || hole(b))
+        };
+        let repainted = if arrows || on_hole(before, before_last) || on_hole(after, last) { pixels } else { 0 };
         Work { frames: 1, frame_pixels: (files * ranks * square * square).min(pixels), repainted, ..Work::NONE }
     };
     let diagram: Shown<'_> = (board, options.furniture.last_move.map(|m| (m.from, m.to)).map(|(a, b)| (at(a), at(b))));
