@@ -833,6 +833,10 @@ mod tests {
         // (Another test may empty the cache meanwhile: then some are gone, never counted wrong.)
         let kept = held(&cache().lock().unwrap_or_else(|e| e.into_inner()));
         assert!(kept == keys.len() || kept < keys.len() / 2, "{kept}");
+        if kept < keys.len() {
+            // (Emptied by another test meanwhile: what is left may be under the budget, so nothing need go.)
+            return;
+        }
         // Later requests: what none of the latest used is dropped when room is needed.
         for _ in 0..crate::work::KEPT_EPOCHS {
             crate::work::begin_request();
