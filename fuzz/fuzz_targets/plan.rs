@@ -93,7 +93,18 @@ fuzz_target!(|data: &[u8]| {
     let head = method == "HEAD";
 
     let decoded = Request::decode(&info);
-    match (decide(&info), plan(&info)) {
+    let decided = decide(&info);
+    // A refusal only for pieces this isolate has not drawn yet draws them: the same request may then be admitted
+    // (or, with `If-None-Match: *`, answered 304), so the planner's second answer is not compared with it.
+    if let Err(reject @ Reject::TooCostly(e)) = &decided {
+        if e.for_new_sprites().is_some() {
+            let words = Format::at(path).is_some_and(|format| !format.is_picture());
+            let r = reject.response(if words { None } else { accept }, head);
+            check_rejection(reject, &r, &info);
+            return;
+        }
+    }
+    match (decided, plan(&info)) {
         (Err(reject), Plan::Respond(r)) => {
             check_rejection(&reject, &r, &info);
             // A value that reads in no decoding keeps its own error (columns of the text the link carried).
