@@ -817,26 +817,27 @@ mod tests {
         // 12 sprites of about 60 KB at each of 15 large sizes (11 MB), in one request: more than the budget, and all
         // kept, so that the next request at these sizes draws none again.
         let _serial = crate::work::tests::CACHES.lock().unwrap_or_else(|e| e.into_inner());
-        crate::work::begin_request();
         let keys: Vec<Key> = (113..=127)
             .flat_map(|size| Figure::ALL.map(|figure| (figure, size)))
             .flat_map(|(figure, size)| [Color::White, Color::Black].map(|c| key(Shape::Figure(figure), c, 0, size)))
             .collect();
-        for k in &keys {
-            assert_eq!(get(k).pixels, draw(k).pixels);
-        }
         let held = |guard: &std::sync::MutexGuard<'_, _>| {
             let (map, bytes): &(HashMap<Key, (Arc<Sprite>, Epoch)>, usize) = guard;
             assert_eq!(*bytes, map.values().map(|(s, _)| s.pixels.data.len()).sum::<usize>());
             keys.iter().filter(|k| map.contains_key(k)).count()
         };
-        // (Another test may empty the cache meanwhile: then some are gone, never counted wrong.)
-        let kept = held(&cache().lock().unwrap_or_else(|e| e.into_inner()));
-        assert!(kept == keys.len() || kept < keys.len() / 2, "{kept}");
-        if kept < keys.len() {
-            // (Emptied by another test meanwhile: what is left may be under the budget, so nothing need go.)
-            return;
-        }
+        // (Tests in other threads draw too, and past the hard budget the cache empties whole: a request whose
+        // sprites were emptied meanwhile is asked again.)
+        let kept = (0..5)
+            .map(|_| {
+                crate::work::begin_request();
+                for k in &keys {
+                    assert_eq!(get(k).pixels, draw(k).pixels);
+                }
+                held(&cache().lock().unwrap_or_else(|e| e.into_inner()))
+            })
+            .find(|&kept| kept == keys.len());
+        assert_eq!(kept, Some(keys.len()));
         // Later requests: what none of the latest used is dropped when room is needed.
         for _ in 0..crate::work::KEPT_EPOCHS {
             crate::work::begin_request();
