@@ -60,15 +60,7 @@ fn still(ffen: &str, last: Option<String>, options: &str) -> (usize, Vec<u8>) {
     query.append_pair("ffen", ffen);
     query.append_pair("lastmove", &last.unwrap_or_default());
     let query = format!("{}&{options}", query.finish());
-    let png = body(&job("/diagram.png", &query));
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
-    decoder.set_transformations(png::Transformations::EXPAND);
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
-    let info = reader.next_frame(&mut buffer).expect("a frame");
-    let channels = info.color_type.samples();
-    let rgb = buffer.chunks_exact(channels).take((info.width * info.height) as usize).flat_map(|p| p[..3].to_vec());
-    (info.width as usize, rgb.collect())
+    common::png_rgb(&body(&job("/diagram.png", &query)))
 }
 
 /// Every frame of the animation of `moves` on `ffen` with `options`, as APNG and as GIF, is its still; returns the

@@ -18,17 +18,7 @@ fn query(pgn: &str, options: &str) -> String {
     format!("{}&{options}", query.finish())
 }
 
-/// A PNG decoded to RGB: its width and pixels.
-fn rgb(png: &[u8]) -> (usize, Vec<u8>) {
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
-    decoder.set_transformations(png::Transformations::EXPAND);
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
-    let info = reader.next_frame(&mut buffer).expect("a frame");
-    let channels = info.color_type.samples();
-    let rgb = buffer.chunks_exact(channels).take((info.width * info.height) as usize).flat_map(|p| p[..3].to_vec());
-    (info.width as usize, rgb.collect())
-}
+use common::png_rgb as rgb;
 
 /// The canvases of an animated PNG, each after its frame.
 fn apng_canvases(bytes: &[u8]) -> Vec<Vec<u8>> {

@@ -85,3 +85,15 @@ pub fn drawn_body(job: &DiagramJob) -> Vec<u8> {
         Rendered::Failed(r) => panic!("{}", String::from_utf8_lossy(&r.body)),
     }
 }
+
+/// A PNG decoded to RGB by the `png` crate: its width and its pixels, three bytes each.
+pub fn png_rgb(png: &[u8]) -> (usize, Vec<u8>) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buffer).expect("a frame");
+    let channels = info.color_type.samples();
+    let rgb = buffer.chunks_exact(channels).take((info.width * info.height) as usize).flat_map(|p| p[..3].to_vec());
+    (info.width as usize, rgb.collect())
+}
