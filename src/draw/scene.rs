@@ -126,27 +126,7 @@ impl Scene {
             let (x, y) = source(dx as usize, dy as usize);
             matches!(board.get(x, y), Some(Cell::Hole) | None)
         };
-        let fills = Fills { white: options.white_fill, black: options.black_fill };
-        let mut holes = Vec::new();
-        let mut squares = Vec::with_capacity(w * h);
-        for dy in 0..h {
-            for dx in 0..w {
-                let (x, y) = source(dx, dy);
-                let Some(cell) = board.get(x, y) else { continue };
-                let rect = layout.square_at(dx, dy);
-                if matches!(cell, Cell::Hole) {
-                    holes.push(rect);
-                    continue;
-                }
-                let paint = square_paint(board, options, x, y);
-                let hatched = matches!(paint, SquarePaint::Hatched { .. });
-                squares.push(Square {
-                    rect,
-                    paint,
-                    sprite: cell_key(cell, layout.square, hatched, fills, options.piece),
-                });
-            }
-        }
+        let (squares, holes) = squares_and_holes(board, options, &layout);
         let frame = layout.frame_bars((w, h), is_open);
         let grid = if options.borders { layout.grid_bars((w, h), is_open) } else { Vec::new() };
         let labels = if options.coords {
@@ -178,23 +158,7 @@ impl Scene {
         if options.furniture.count || (w, h) != self.files_ranks {
             return None;
         }
-        let fills = Fills { white: options.white_fill, black: options.black_fill };
-        let (mut squares, mut holes) = (Vec::with_capacity(self.squares.len()), Vec::with_capacity(self.holes.len()));
-        for dy in 0..h {
-            for dx in 0..w {
-                let (x, y) = Layout::display(board, options.flip, (dx, dy));
-                let Some(cell) = board.get(x, y) else { continue };
-                let rect = self.layout.square_at(dx, dy);
-                if matches!(cell, Cell::Hole) {
-                    holes.push(rect);
-                    continue;
-                }
-                let paint = square_paint(board, options, x, y);
-                let hatched = matches!(paint, SquarePaint::Hatched { .. });
-                let sprite = cell_key(cell, self.layout.square, hatched, fills, options.piece);
-                squares.push(Square { rect, paint, sprite });
-            }
-        }
+        let (squares, holes) = squares_and_holes(board, options, &self.layout);
         if holes != self.holes {
             return None;
         }
@@ -260,6 +224,30 @@ impl Scene {
     pub(crate) fn has_clear_squares(&self) -> bool {
         self.squares.iter().any(|s| s.paint == SquarePaint::Clear)
     }
+}
+
+/// The squares of `board` drawn with `options` in `layout`, in display order (rows top down, left to right), each
+/// with its paint and sprite; and the holes' rectangles.
+fn squares_and_holes(board: &Board, options: &RenderOptions, layout: &Layout) -> (Vec<Square>, Vec<Rect>) {
+    let (w, h) = (board.width(), board.height());
+    let fills = Fills { white: options.white_fill, black: options.black_fill };
+    let (mut squares, mut holes) = (Vec::with_capacity(w * h), Vec::new());
+    for dy in 0..h {
+        for dx in 0..w {
+            let (x, y) = Layout::display(board, options.flip, (dx, dy));
+            let Some(cell) = board.get(x, y) else { continue };
+            let rect = layout.square_at(dx, dy);
+            if matches!(cell, Cell::Hole) {
+                holes.push(rect);
+                continue;
+            }
+            let paint = square_paint(board, options, x, y);
+            let hatched = matches!(paint, SquarePaint::Hatched { .. });
+            let sprite = cell_key(cell, layout.square, hatched, fills, options.piece);
+            squares.push(Square { rect, paint, sprite });
+        }
+    }
+    (squares, holes)
 }
 
 /// The paint of the board square at (`x`, `y`) (row 0 at the top): from `board`'s pattern and `colors` when given
