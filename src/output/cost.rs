@@ -483,13 +483,27 @@ impl CostLimit {
         self.0
     }
 
-    /// `Err` if `cost` is over the limit.
+    /// `Err` if `cost` is over the limit, or if the sprites it draws from vectors alone take more than
+    /// [`CostLimit::sprite_budget`].
     pub fn check(self, cost: RenderCost) -> Result<(), TooCostly> {
-        if cost.micros > u64::from(self.0) * 1000 {
+        if cost.micros > self.micros() || sprites_micros(cost.new_sprites) > self.sprite_budget() {
             Err(TooCostly { cost, limit: self })
         } else {
             Ok(())
         }
+    }
+
+    fn micros(self) -> u64 {
+        u64::from(self.0) * 1000
+    }
+
+    /// The microseconds one request may spend drawing sprites from vectors: half the limit. The sprites' charge is
+    /// what they measure, where the rest of a prediction is 2–3× what it measures; a request of new sprites alone
+    /// (lettered discs with new names, every request) would otherwise measure the whole limit. Past it, the
+    /// refusal draws this much of them, so asking again is admitted (a fresh isolate's start position at 100 px
+    /// draws its 12 pieces in 4.0 ms of it).
+    pub const fn sprite_budget(self) -> u64 {
+        self.0 as u64 * 1000 / 2
     }
 }
 
@@ -547,13 +561,14 @@ impl fmt::Display for TooCostly {
         if self.for_new_sprites().is_some() {
             // Only the pieces this isolate has not drawn yet put it over: say so (they are being drawn: asking
             // again is admitted once they are; a smaller size or fewer different pieces fits now).
-            let sprites_ms = sprites_micros(c.new_sprites) / 1000;
+            let sprites = sprites_micros(c.new_sprites);
+            let (sprites_ms, sprites_tenths) = (sprites / 1000, sprites % 1000 / 100);
             return write!(
                 f,
-                "the diagram ({}×{} pixels) would take about {ms}.{tenths} ms of CPU to draw, {sprites_ms} ms of it \
-                 drawing pieces at a size this server has not drawn them at yet; this service's limit \
-                 (FFEN_MAX_RENDER_MS) is {limit} ms: they are being drawn, so ask again in a moment, or choose a \
-                 smaller size or fewer different pieces",
+                "the diagram ({}×{} pixels) would take about {ms}.{tenths} ms of CPU to draw, {sprites_ms}.\
+                 {sprites_tenths} ms of it drawing pieces at a size this server has not drawn them at yet; this \
+                 service's limit (FFEN_MAX_RENDER_MS) is {limit} ms, of which half may go to new pieces: they are \
+                 being drawn, so ask again in a moment, or choose a smaller size or fewer different pieces",
                 c.width, c.height
             );
         }
@@ -582,7 +597,8 @@ impl TooCostly {
     pub fn for_new_sprites(&self) -> Option<u64> {
         let sprites = sprites_micros(self.cost.new_sprites);
         let rest = self.cost.micros.saturating_sub(sprites);
-        (sprites > 0 && rest <= u64::from(self.limit.0) * 1000).then(|| u64::from(self.limit.0) * 1000 - rest)
+        let limit = self.limit.micros();
+        (sprites > 0 && rest <= limit).then(|| (limit - rest).min(self.limit.sprite_budget()))
     }
 }
 
@@ -670,6 +686,27 @@ mod tests {
         let err = FREE.check(at(68)).unwrap_err();
         assert!(err.to_string().contains("FFEN_MAX_RENDER_MS) is 8 ms"), "{err}");
         assert!(err.to_string().starts_with("the diagram (2180×2180 pixels, 12 different squares)"), "{err}");
+    }
+
+    /// New sprites take at most half the limit: under the Free plan, 47 new lettered discs at `size=23` (each 23²
+    /// pixels), not 48, though the whole prediction of 48 is under 8 ms; the refusal draws the budget's worth, and
+    /// a fresh isolate's start position at 100 px (its 12 pieces) is admitted whole.
+    #[test]
+    fn new_sprites_take_at_most_half_the_limit() {
+        let discs = |n: u64| {
+            let board: String = vec!["8"; 8].join("/");
+            cost(&board, Dialect::Janko, &[("size", "23")]).with_new_sprites(Work::sprites(n, n * 23 * 23))
+        };
+        assert!(FREE.check(discs(47)).is_ok());
+        let refused = FREE.check(discs(48)).unwrap_err();
+        assert!(refused.cost.micros < 8000, "{refused}");
+        assert_eq!(refused.for_new_sprites(), Some(4000));
+        assert!(refused.to_string().contains("of which half may go to new pieces"), "{refused}");
+        let start = cost(START, Dialect::Janko, &[("size", "100")]).with_new_sprites(Work::sprites(12, 12 * 100 * 100));
+        assert!(FREE.check(start).is_ok(), "{}", start.micros);
+        let larger =
+            cost(START, Dialect::Janko, &[("size", "104")]).with_new_sprites(Work::sprites(12, 12 * 104 * 104));
+        assert_eq!(FREE.check(larger).map_err(|e| e.for_new_sprites()), Err(Some(4000)));
     }
 
     /// lichess' and web-boardimage's looks (a check's glow, their last move, crossed squares) are marks like
