@@ -694,7 +694,7 @@ mod tests {
     #[test]
     fn new_sprites_take_at_most_half_the_limit() {
         let discs = |n: u64| {
-            let board: String = vec!["8"; 8].join("/");
+            let board: String = ["8"; 8].join("/");
             cost(&board, Dialect::Janko, &[("size", "23")]).with_new_sprites(Work::sprites(n, n * 23 * 23))
         };
         assert!(FREE.check(discs(47)).is_ok());
