@@ -90,10 +90,17 @@ impl Rect {
     /// place on a `canvas` (width and height) with `colours` colours: not empty, inside the canvas, one index a pixel,
     /// each naming a colour.
     pub(crate) fn holds_frame(self, indices: &[u8], canvas: (u32, u32), colours: usize) -> bool {
-        self.is_inside(canvas)
-            && indices.len() as u64 == u64::from(self.width) * u64::from(self.height)
-            // (The largest index, a fold the compiler vectorises: an index at a time cost a third of an animation.)
-            && usize::from(indices.iter().fold(0u8, |most, &i| most.max(i))) < colours
+        self.frame_largest(indices, canvas, colours).is_some()
+    }
+
+    /// The largest of `indices` where they fit as [`Rect::holds_frame`] says.
+    pub(crate) fn frame_largest(self, indices: &[u8], canvas: (u32, u32), colours: usize) -> Option<u8> {
+        if !self.is_inside(canvas) || indices.len() as u64 != u64::from(self.width) * u64::from(self.height) {
+            return None;
+        }
+        // (A fold the compiler vectorises: an index at a time cost a third of an animation.)
+        let largest = indices.iter().fold(0u8, |most, &i| most.max(i));
+        (usize::from(largest) < colours).then_some(largest)
     }
 }
 

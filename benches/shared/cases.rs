@@ -42,6 +42,10 @@ enum Work {
     Animated(Format, Option<Playback>),
     /// `Game::write`: lila-gif's `POST /game.gif` (its bars, names and coordinates) of a read body.
     Game(Box<Game>),
+    /// The LZW coding alone of the frames of lila-gif's `POST /game.gif` (read back from the GIF made at the first
+    /// call): by this crate's coder (`ffen_diagram::gif::encode`), or by the `gif` crate's (`weezl`'s LZW), the
+    /// reference the hand-written coder is measured against.
+    GifCoding(GifCoder, OnceLock<GameFrames>),
     /// A whole `GET` as the Worker answers it (`http::plan`, then the job's render and its headers) under the
     /// Free plan's cost limit: the path and the query. What a miss costs inside the Worker beyond its drawing (the
     /// moves read and played, the cost predicted, the key and the headers), without the runtime's own part.
@@ -86,6 +90,86 @@ impl Case {
             }
             Work::Game(game) => black_box(game).write().map_or(0, |bytes| black_box(bytes).len()),
             Work::Request(path, query) => request(path, query),
+            Work::GifCoding(coder, frames) => coder.code(frames.get_or_init(GameFrames::lila_gif)),
+        }
+    }
+}
+
+/// Which LZW coder a [`Work::GifCoding`] case times.
+pub enum GifCoder {
+    /// `ffen_diagram::gif::encode`.
+    Ours,
+    /// The `gif` crate's `Encoder` (its LZW is `weezl`'s).
+    GifCrate,
+}
+
+/// The frames of a GIF as palette indices: what both coders are given.
+pub struct GameFrames {
+    size: (u16, u16),
+    palette: Vec<u8>,
+    transparent: Option<u8>,
+    frames: Vec<(u16, u16, u16, u16, u16, Vec<u8>)>,
+}
+
+impl GameFrames {
+    /// lila-gif's example game, 93 frames, as `POST /game.gif` draws it.
+    fn lila_gif() -> GameFrames {
+        let bytes = lila_gif_body(93).write().expect("the example draws");
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut decoder = options.read_info(&bytes[..]).expect("a GIF");
+        let size = (decoder.width(), decoder.height());
+        let palette = decoder.global_palette().expect("a global palette").to_vec();
+        let (mut frames, mut transparent) = (Vec::new(), None);
+        while let Some(f) = decoder.read_next_frame().expect("a frame") {
+            transparent = transparent.or(f.transparent);
+            frames.push((f.left, f.top, f.width, f.height, f.delay, f.buffer.to_vec()));
+        }
+        GameFrames { size, palette, transparent, frames }
+    }
+}
+
+impl GifCoder {
+    /// The GIF's length.
+    fn code(&self, game: &GameFrames) -> usize {
+        match self {
+            GifCoder::Ours => {
+                let palette: Vec<ffen_diagram::Rgb> =
+                    game.palette.chunks(3).map(|c| ffen_diagram::Rgb(c[0], c[1], c[2])).collect();
+                let frames: Vec<_> = (game.frames.iter())
+                    .map(|&(left, top, width, height, delay, ref indices)| ffen_diagram::gif::Frame {
+                        left,
+                        top,
+                        width,
+                        height,
+                        indices,
+                        delay,
+                    })
+                    .collect();
+                let bytes = ffen_diagram::gif::encode(game.size.0, game.size.1, &palette, &frames, game.transparent);
+                bytes.map_or(0, |bytes| black_box(bytes).len())
+            }
+            GifCoder::GifCrate => {
+                let mut out = Vec::new();
+                let mut encoder = gif::Encoder::new(&mut out, game.size.0, game.size.1, &game.palette).expect("a GIF");
+                encoder.set_repeat(gif::Repeat::Infinite).expect("a loop");
+                for (i, &(left, top, width, height, delay, ref indices)) in game.frames.iter().enumerate() {
+                    let frame = gif::Frame {
+                        left,
+                        top,
+                        width,
+                        height,
+                        delay,
+                        dispose: gif::DisposalMethod::Keep,
+                        transparent: game.transparent.filter(|_| i > 0),
+                        buffer: std::borrow::Cow::Borrowed(indices),
+                        ..gif::Frame::default()
+                    };
+                    encoder.write_frame(&frame).expect("a frame");
+                }
+                drop(encoder);
+                black_box(out).len()
+            }
         }
     }
 }
@@ -391,6 +475,19 @@ pub fn all() -> Vec<Case> {
         case("lila-gif's body, 1 frame, POST /game.gif", &start, &size90, Work::Game(lila_gif_body(1))),
         case("lila-gif's body, 3 frames, POST /game.gif", &start, &size90, Work::Game(lila_gif_body(3))),
         case("lila-gif's body, 93 frames, POST /game.gif", &start, &size90, Work::Game(lila_gif_body(93))),
+        // The same GIF's LZW coding alone: ours, and the `gif` crate's (weezl) as the reference.
+        case(
+            "lila-gif's body, 93 frames, GIF coding only, ours",
+            &start,
+            &size90,
+            Work::GifCoding(GifCoder::Ours, OnceLock::new()),
+        ),
+        case(
+            "lila-gif's body, 93 frames, GIF coding only, gif crate (weezl)",
+            &start,
+            &size90,
+            Work::GifCoding(GifCoder::GifCrate, OnceLock::new()),
+        ),
         case(&format!("32x32 full board, size {largest}, SVG"), &full, &full_options, Work::Svg),
         case(
             &format!("32x32 mixed board, brown, coords, size {mixed_largest}, SVG"),

@@ -5,7 +5,8 @@
 //! Every frame is disposed `NONE` (the next is drawn over it). Frames after the first may have a transparent index
 //! (`unchanged`): their pixels of that index show what the frames before left, so a frame's rectangle codes the
 //! squares that did not change as long runs of one index. The image data is LZW-coded as the format asks (variable-width codes from
-//! the minimum code size + 1 up to 12 bits, least significant bit first, a clear code when the table is full), in
+//! the minimum code size + 1 up to 12 bits, least significant bit first, a clear code when the table is full; each
+//! frame's minimum code size is its own largest index's, so a frame of few colours starts with short codes), in
 //! sub-blocks of at most 255 bytes.
 //!
 //! ```
@@ -79,10 +80,13 @@ pub fn encode(
     if frames.is_empty() {
         return Err(GifError::NoFrames);
     }
+    // Each frame's largest index, which sets its minimum code size.
+    let mut largest = Vec::with_capacity(frames.len());
     for (i, frame) in frames.iter().enumerate() {
         let rect = Rect::new(frame.left.into(), frame.top.into(), frame.width.into(), frame.height.into());
-        if !rect.holds_frame(frame.indices, (width.into(), height.into()), palette.len()) {
-            return Err(GifError::BadFrame(i));
+        match rect.frame_largest(frame.indices, (width.into(), height.into()), palette.len()) {
+            Some(most) => largest.push(most),
+            None => return Err(GifError::BadFrame(i)),
         }
     }
     // The table's size is a power of two from 2 to 256: 2^(bits).
@@ -103,9 +107,8 @@ pub fn encode(
         out.extend_from_slice(b"NETSCAPE2.0");
         out.extend_from_slice(&[0x03, 0x01, 0x00, 0x00, 0x00]);
     }
-    let min_code_size = bits.max(2);
-    let mut lzw = Lzw::new(min_code_size);
-    for (i, frame) in frames.iter().enumerate() {
+    let mut lzw = Lzw::new(bits.max(2));
+    for (i, (frame, &largest)) in frames.iter().zip(&largest).enumerate() {
         // Graphic control: disposal 1 (do not dispose), the transparent index if any, the delay.
         let transparent = unchanged.filter(|_| i > 0);
         out.extend_from_slice(&[0x21, 0xf9, 0x04, 0x04 | u8::from(transparent.is_some())]);
@@ -116,6 +119,7 @@ pub fn encode(
             push_u16(&mut out, value);
         }
         out.push(0x00);
+        let min_code_size = min_code_size(largest);
         out.push(min_code_size);
         write_blocks(&mut out, &lzw.code(frame.indices, min_code_size));
     }
@@ -333,7 +337,7 @@ impl Chains {
 }
 
 /// A GIF's LZW coder: its tables (the column table for small palettes, else the hash table), made once for all the
-/// frames (each frame starts with a clear code).
+/// frames (each frame starts with a clear code, and may have a smaller minimum code size than the palette's).
 struct Lzw {
     table: Tables,
     chains: Chains,
@@ -346,21 +350,30 @@ enum Tables {
 }
 
 impl Lzw {
-    fn new(min_code_size: u8) -> Lzw {
-        let table = match min_code_size <= Children::MAX_BITS {
-            true => Tables::Children(Children::new(min_code_size)),
+    /// The coder of a palette of `2^bits` colours.
+    fn new(bits: u8) -> Lzw {
+        let table = match bits <= Children::MAX_BITS {
+            true => Tables::Children(Children::new(bits)),
             false => Tables::Hash(Table::new()),
         };
         Lzw { table, chains: Chains::new() }
     }
 
-    /// `indices` LZW-coded with `min_code_size` (2–8, as the coder was made; every index below `1 << min_code_size`).
+    /// `indices` LZW-coded with `min_code_size` (2 to the palette's bits; every index below
+    /// `1 << min_code_size`).
     fn code(&mut self, indices: &[u8], min_code_size: u8) -> Vec<u8> {
         match &mut self.table {
             Tables::Children(children) => code(indices, min_code_size, children, &mut self.chains),
             Tables::Hash(table) => code(indices, min_code_size, table, &mut self.chains),
         }
     }
+}
+
+/// The smallest minimum code size (GIF's 2 to 8) for a frame whose largest index is `largest`. A frame that shows
+/// only some of the palette's first colours (many later frames of an animation) starts with shorter codes, and its
+/// table has room for more strings before it is cleared.
+fn min_code_size(largest: u8) -> u8 {
+    (2..8).find(|&b| u16::from(largest) < 1 << b).unwrap_or(8)
 }
 
 /// Where a new string goes: in the table where the look-up found it missing, or at the end of a chain.
@@ -634,6 +647,25 @@ mod tests {
                 assert_eq!(kept.code(&data, min_code_size), plain_lzw(&data, min_code_size), "{min_code_size} {seed}");
             }
         }
+    }
+
+    #[test]
+    fn a_frame_of_the_palettes_first_colours_codes_with_its_own_minimum_code_size() {
+        // One coder of a 256-colour palette codes frames at any smaller minimum code size, as a fresh coder would.
+        let mut kept = Lzw::new(8);
+        for (min_code_size, seed) in [(2, 1), (8, 2), (5, 3), (7, 4), (2, 5)] {
+            let data = pattern(30_000, 1 << min_code_size.min(5), seed);
+            assert_eq!(kept.code(&data, min_code_size), plain_lzw(&data, min_code_size), "{min_code_size}");
+        }
+        assert_eq!([0, 3, 4, 31, 32, 127, 128, 255].map(min_code_size), [2, 2, 3, 5, 6, 7, 8, 8]);
+        // A frame of indices below 4 in a 200-colour GIF is written with 3-bit codes at first, not 9-bit ones.
+        let small = pattern(10_000, 4, 7);
+        let frame = Frame { left: 0, top: 0, width: 100, height: 100, indices: &small, delay: 0 };
+        let bytes = encode(100, 100, &palette(200), &[frame], None).unwrap();
+        let (_, _, frames) = decode(&bytes);
+        assert_eq!(frames[0].2, small);
+        let data = plain_lzw(&small, 2);
+        assert!(bytes.windows(data.len().min(255)).any(|w| w == &data[..w.len()]), "coded at 2 bits");
     }
 
     #[test]
