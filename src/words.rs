@@ -16,9 +16,17 @@ use crate::options::render_options::RenderOptions;
 /// The words of `board` with `options`' furniture, in `options`' language and form: `/diagram.txt`'s body.
 pub fn text(board: &Board, options: &RenderOptions) -> String {
     let reading = reading::Reading::of(board);
+    let furniture = &options.furniture;
     match options.form {
-        Form::List => list::Description::new(&reading, &options.furniture, options.lang).text(),
-        Form::Popeye => popeye::text(&reading, &options.furniture),
+        Form::List => {
+            reading.count_work(furniture.squares.len() + furniture.arrows.len());
+            list::Description::new(&reading, furniture, options.lang).text()
+        }
+        // (Popeye's input lists no marks.)
+        Form::Popeye => {
+            reading.count_work(0);
+            popeye::text(&reading, furniture)
+        }
     }
 }
 

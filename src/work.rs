@@ -16,10 +16,15 @@
 //! - [`Unit::FramePixel`]: a pixel of such a frame's rectangle (the squares it changes and what lies between them),
 //!   which the encoder codes: runs of unchanged squares and tiles' rows for the deflate, every pixel for GIF's LZW;
 //! - [`Unit::Repainted`]: a pixel of such a frame painted whole (in RGB, indexed and compared with the frame before:
-//!   a frame whose piece count or arrows may change).
+//!   a frame whose piece count or arrows may change);
+//! - [`Unit::Pixel`]: a pixel of a picture composed by a painter, the palette painter's or the RGB painter's (a still,
+//!   an animation's first frame, a frame painted whole);
+//! - [`Unit::Coded`]: a pixel coded by an encoder (a still PNG's rows, each frame of an animated PNG or a GIF);
+//! - [`Unit::Cell`], [`Unit::Square`], [`Unit::Item`]: the words' (`/diagram.txt`, `/diagram.json`): a cell
+//!   described (a piece, a marker, a letter), a square walked, a highlighted square or arrow listed.
 //!
 //! A counter is a thread-local cell (an isolate runs one request at a time on one thread; host tests run in
-//! parallel threads, each with its own counts). Counting is an addition per bitmap, not per pixel.
+//! parallel threads, each with its own counts). Counting is an addition per bitmap, picture, frame or answer, never per pixel.
 
 use std::cell::Cell;
 use std::fmt;
@@ -38,6 +43,16 @@ pub enum Unit {
     FramePixel,
     /// A pixel of a later frame painted whole.
     Repainted,
+    /// A pixel composed by a painter (palette or RGB).
+    Pixel,
+    /// A pixel coded by an encoder (PNG, animated PNG, GIF).
+    Coded,
+    /// A cell described in words.
+    Cell,
+    /// A square walked by the words.
+    Square,
+    /// A highlighted square or arrow listed in words.
+    Item,
 }
 
 /// Counted or predicted work, in each [`Unit`].
@@ -53,11 +68,32 @@ pub struct Work {
     pub frame_pixels: u64,
     /// Pixels of those frames painted whole ([`Unit::Repainted`]).
     pub repainted: u64,
+    /// Pixels composed by a painter ([`Unit::Pixel`]).
+    pub pixels: u64,
+    /// Pixels coded by an encoder ([`Unit::Coded`]).
+    pub coded: u64,
+    /// Cells described in words ([`Unit::Cell`]).
+    pub cells: u64,
+    /// Squares walked by the words ([`Unit::Square`]).
+    pub squares: u64,
+    /// Furniture items listed in words ([`Unit::Item`]).
+    pub items: u64,
 }
 
 impl Work {
     /// No work.
-    pub const NONE: Work = Work { vector: 0, sprites: 0, frames: 0, frame_pixels: 0, repainted: 0 };
+    pub const NONE: Work = Work {
+        vector: 0,
+        sprites: 0,
+        frames: 0,
+        frame_pixels: 0,
+        repainted: 0,
+        pixels: 0,
+        coded: 0,
+        cells: 0,
+        squares: 0,
+        items: 0,
+    };
 
     /// The sprites drawn from vectors alone: `sprites` of `vector` pixels in all.
     pub const fn sprites(sprites: u64, vector: u64) -> Work {
@@ -65,8 +101,42 @@ impl Work {
     }
 
     /// Each unit's count, in [`Unit`]'s order.
-    const fn units(&self) -> [u64; 5] {
-        [self.vector, self.sprites, self.frames, self.frame_pixels, self.repainted]
+    const fn units(&self) -> [u64; UNITS] {
+        [
+            self.vector,
+            self.sprites,
+            self.frames,
+            self.frame_pixels,
+            self.repainted,
+            self.pixels,
+            self.coded,
+            self.cells,
+            self.squares,
+            self.items,
+        ]
+    }
+
+    /// Each unit's name (as [`Work`]'s `Display` writes it) and count, in [`Unit`]'s order.
+    pub const fn named(&self) -> [(&'static str, u64); UNITS] {
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items] = self.units();
+        [
+            ("vector px", vector),
+            ("sprites", sprites),
+            ("frames", frames),
+            ("frame px", frame_pixels),
+            ("repainted px", repainted),
+            ("px composed", pixels),
+            ("px coded", coded),
+            ("cells", cells),
+            ("squares", squares),
+            ("items", items),
+        ]
+    }
+
+    /// A work of each unit's count, in [`Unit`]'s order.
+    const fn of(units: [u64; UNITS]) -> Work {
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items] = units;
+        Work { vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items }
     }
 
     /// Whether this (a prediction) is at least `counted` in every unit.
@@ -76,18 +146,14 @@ impl Work {
 
     /// The sum of two, unit by unit.
     pub fn plus(self, other: Work) -> Work {
-        let [vector, sprites, frames, frame_pixels, repainted] = self.units();
-        let more = other.units();
-        Work {
-            vector: vector.saturating_add(more[0]),
-            sprites: sprites.saturating_add(more[1]),
-            frames: frames.saturating_add(more[2]),
-            frame_pixels: frame_pixels.saturating_add(more[3]),
-            repainted: repainted.saturating_add(more[4]),
+        let mut units = self.units();
+        for (unit, more) in units.iter_mut().zip(other.units()) {
+            *unit = unit.saturating_add(more);
         }
+        Work::of(units)
     }
 
-    /// The frames' part alone (no sprites).
+    /// All but the sprites.
     pub const fn frames_only(self) -> Work {
         Work { vector: 0, sprites: 0, ..self }
     }
@@ -99,9 +165,18 @@ impl fmt::Display for Work {
         if self.frames > 0 || self.frame_pixels > 0 || self.repainted > 0 {
             write!(f, ", {} frames, {} frame px, {} repainted px", self.frames, self.frame_pixels, self.repainted)?;
         }
+        if self.pixels > 0 || self.coded > 0 {
+            write!(f, ", {} px composed, {} px coded", self.pixels, self.coded)?;
+        }
+        if self.cells > 0 || self.squares > 0 || self.items > 0 {
+            write!(f, ", {} cells, {} squares, {} items", self.cells, self.squares, self.items)?;
+        }
         Ok(())
     }
 }
+
+/// How many units there are.
+pub const UNITS: usize = 10;
 
 thread_local! {
     static COUNTED: Cell<Work> = const { Cell::new(Work::NONE) };
@@ -110,15 +185,9 @@ thread_local! {
 /// Adds `n` steps of `unit` to this thread's count.
 pub fn count(unit: Unit, n: u64) {
     COUNTED.with(|c| {
-        let mut work = c.get();
-        match unit {
-            Unit::Vector => work.vector = work.vector.saturating_add(n),
-            Unit::Sprite => work.sprites = work.sprites.saturating_add(n),
-            Unit::Frame => work.frames = work.frames.saturating_add(n),
-            Unit::FramePixel => work.frame_pixels = work.frame_pixels.saturating_add(n),
-            Unit::Repainted => work.repainted = work.repainted.saturating_add(n),
-        }
-        c.set(work);
+        let mut units = c.get().units();
+        units[unit as usize] = units[unit as usize].saturating_add(n);
+        c.set(Work::of(units));
     });
 }
 
@@ -177,7 +246,13 @@ pub(crate) mod tests {
         count(Unit::Frame, 2);
         count(Unit::FramePixel, 1600);
         count(Unit::Repainted, 7);
-        let frames = Work { frames: 2, frame_pixels: 1600, repainted: 7, ..Work::sprites(1, 42) };
+        count(Unit::Pixel, 100);
+        count(Unit::Coded, 101);
+        count(Unit::Cell, 3);
+        count(Unit::Square, 64);
+        count(Unit::Item, 2);
+        let still = Work { pixels: 100, coded: 101, cells: 3, squares: 64, items: 2, ..Work::NONE };
+        let frames = Work { frames: 2, frame_pixels: 1600, repainted: 7, ..Work::sprites(1, 42) }.plus(still);
         assert_eq!(take(), frames);
         assert_eq!(take(), Work::NONE);
     }
@@ -191,6 +266,15 @@ pub(crate) mod tests {
         assert!(!predicted.covers(&Work { frames: 4, ..Work::NONE }));
         assert!(!predicted.covers(&Work { frame_pixels: 101, ..Work::NONE }));
         assert!(!predicted.covers(&Work { repainted: 1, ..Work::NONE }));
+        let still = Work { pixels: 100, coded: 100, cells: 4, squares: 64, items: 1, ..Work::NONE };
+        assert!(still.covers(&still) && !Work::NONE.covers(&still));
+        for unit in [Unit::Pixel, Unit::Coded, Unit::Cell, Unit::Square, Unit::Item] {
+            let mut units = still.units();
+            units[unit as usize] += 1;
+            assert!(!still.covers(&Work::of(units)), "{unit:?}");
+        }
+        let text = still.to_string();
+        assert!(text.ends_with("100 px composed, 100 px coded, 4 cells, 64 squares, 1 items"), "{text}");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Predicted ≥ counted: every request the planner admits under a CPU limit does no more work, in each unit of
 //! `ffen_diagram::work`, than its prediction said. The requests are the hostile ones the cost model missed (new
 //! lettered discs on every request, every glyph variant at a large size, an animation putting new pieces on every
-//! move) and boards generated from a seed; each is drawn twice, cold and warm, in one process whose sprite cache
+//! move), stills (furnished, the print theme, the RGB painter's, an SVG), a 32×32 board in words, and boards generated
+//! from a seed; each is drawn twice, cold and warm, in one process whose sprite cache
 //! this test alone uses (an integration test is its own process, and this one has one test).
 
 use ffen_diagram::http::{plan, Plan, RequestInfo};
@@ -91,6 +92,25 @@ fn no_admitted_request_counts_more_than_it_predicted() {
     // The diagram's last move marked on a hole (no square of the scene): its frames are painted whole.
     queries
         .push(("/diagram.png", "ffen=(-)7/8/8/8/8/8/8/K7&dialect=bodlaender&lastmove=a8b8&moves=a1a2%20a2a3".into()));
+    // Stills: a furnished problem diagram, the print theme (hatched dark squares), holes and lines between squares
+    // (the RGB painter), an SVG, and a 32×32 board full of pieces with marks in words and as a picture.
+    let furnished = "coords=1&count=1&title=Ladislav%20%C5%A0ulc|Ph%C3%A9nix%201999&caption=%232&squares=Ge4,Rd5,c3\
+                     &arrows=Ge2e4,Bh7c2&lastmove=g1f3&check=e8";
+    let start = "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for path in ["/diagram.png", "/diagram.svg", "/diagram.gif"] {
+        queries.push((path, format!("{start}&size=91&{furnished}")));
+        queries.push((path, format!("{start}&theme=print&coords=1")));
+    }
+    queries.push(("/diagram.png", "ffen=(-)7/8/8/8/8/8/8/K7&dialect=bodlaender&borders=1&coords=1".into()));
+    let full: String = (0..32)
+        .map(|y| (0..32).map(|x| ["K", "q", "R", "-B", "1", "*1N", "'a", "C"][(x + y) % 8]).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/");
+    let marks = "squares=a1,b2,Rc3,Gd4&arrows=a1h8,Bb1b8";
+    for path in ["/diagram.txt", "/diagram.json", "/diagram.png"] {
+        queries.push((path, format!("ffen={full}&size=20&{marks}&title=32%C3%9732")));
+    }
+    queries.push(("/diagram.txt", format!("ffen={full}&form=popeye&{marks}")));
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for _ in 0..120 {
         seed ^= seed << 13;
@@ -114,6 +134,20 @@ fn no_admitted_request_counts_more_than_it_predicted() {
             assert_eq!(counted.frames, predicted.frames, "{round} {path}?{query}");
             let close = counted.frame_pixels * 3 >= predicted.frame_pixels * 2;
             assert!(close || predicted.repainted > 0, "{round} {path}?{query}: {predicted} for {counted}");
+            // A still's pixels are composed and coded once each, its words' cells, squares and items as predicted.
+            let words = Work { cells: counted.cells, squares: counted.squares, items: counted.items, ..Work::NONE };
+            assert_eq!(
+                words,
+                Work { cells: predicted.cells, squares: predicted.squares, items: predicted.items, ..Work::NONE },
+                "{path}?{query}"
+            );
+            let in_words = path.ends_with(".txt") || path.ends_with(".json");
+            assert_eq!(in_words, counted.squares > 0 && counted.cells > 0, "{path}?{query}: {counted}");
+            if predicted.frames == 0 && *path != "/diagram.gif" {
+                assert_eq!((counted.pixels, counted.coded), (predicted.pixels, predicted.coded), "{path}?{query}");
+                let picture = !in_words && *path != "/diagram.svg";
+                assert_eq!(picture, counted.pixels > 0 && counted.coded > 0, "{path}?{query}: {counted}");
+            }
             if round == "warm" || *path == "/diagram.svg" {
                 assert_eq!(predicted.frames_only(), predicted, "{round} {path}?{query}");
             }

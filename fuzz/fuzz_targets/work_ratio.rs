@@ -1,10 +1,11 @@
-//! Searches for the request whose counted work is the largest share of its prediction: counted ÷ predicted, in the
-//! sprites' pixels and the later frames' pixels of `ffen_diagram::work`, over diagrams the planner admits. It asserts the ratio never passes 1 (predicted ≥
-//! counted, as the `plan` target does) and prints each new best ratio with its request, so a run ends with the
-//! input that comes closest; `-print_final_stats=1` and the last `best ratio` line are its report.
+//! Searches for the request whose counted work is the largest share of its prediction: counted ÷ predicted in each
+//! unit of `ffen_diagram::work` (the sprites' pixels, the later frames' pixels, the pixels composed and coded, the
+//! words' cells, …), over diagrams and words the planner admits. It asserts the ratio never passes 1 (predicted ≥
+//! counted, as the `plan` target does) and prints each unit's new best ratio with its request, so a run ends with
+//! the input that comes closest; `-print_final_stats=1` and the last `best ratio` lines are its report.
 //!
-//! The search: the ratio's sixteenth (0 to 16) picks one of seventeen functions, so an input reaching a higher one
-//! is new coverage and libFuzzer keeps it and mutates it further, climbing towards the ratio's maximum.
+//! The search: the largest ratio's sixteenth (0 to 16) picks one of seventeen functions, so an input reaching a
+//! higher one is new coverage and libFuzzer keeps it and mutates it further, climbing towards the ratio's maximum.
 //!
 //! Input: a flags byte, then the path and the query as (lossy) UTF-8 separated by `\n`. Flags: `0x01` draws the
 //! request twice (the second finds the first's sprites cached: its prediction and count are both smaller), the rest
@@ -12,7 +13,7 @@
 #![no_main]
 
 use ffen_diagram::http::{plan, Plan, RequestInfo};
-use ffen_diagram::work::{self, Work};
+use ffen_diagram::work::{self, Work, UNITS};
 use ffen_diagram::CostLimit;
 use libfuzzer_sys::fuzz_target;
 use std::sync::Mutex;
@@ -22,8 +23,8 @@ const RENDER_PIXELS: u64 = 400_000;
 /// And up to this many moves.
 const RENDER_MOVES: usize = 12;
 
-/// The best ratio so far (in millionths) and its request: of the sprites' pixels, and of the later frames' pixels.
-static BEST: [Mutex<(u64, String)>; 2] = [Mutex::new((0, String::new())), Mutex::new((0, String::new()))];
+/// The best ratio so far (in millionths) and its request, of each unit.
+static BEST: Mutex<[(u64, String); UNITS]> = Mutex::new([const { (0, String::new()) }; UNITS]);
 
 macro_rules! buckets {
     ($($name:ident),*) => {
@@ -61,22 +62,21 @@ fuzz_target!(|data: &[u8]| {
     }
 });
 
-/// Steers the search by the ratio's bucket and keeps the best, for an animation by its later frames' pixels (whose
-/// prediction is a rectangle from the moves' squares), else by the sprites' pixels.
+/// Steers the search by the largest ratio's bucket and keeps each unit's best.
 fn record(predicted: Work, counted: Work, request: &str) {
-    let (slot, unit, counted_units, predicted_units) = match predicted.frame_pixels {
-        0 => (0, "sprite px", counted.vector, predicted.vector),
-        frame_pixels => (1, "frame px", counted.frame_pixels, frame_pixels),
-    };
-    if predicted_units == 0 {
-        return;
+    let mut largest = 0;
+    let mut best = BEST.lock().unwrap_or_else(|e| e.into_inner());
+    for (i, ((unit, predicted_units), (_, counted_units))) in predicted.named().into_iter().zip(counted.named()).enumerate() {
+        if predicted_units == 0 {
+            continue;
+        }
+        let millionths = counted_units * 1_000_000 / predicted_units;
+        largest = largest.max(millionths);
+        if millionths > best[i].0 {
+            best[i] = (millionths, request.to_string());
+            let ratio = millionths as f64 / 1e6;
+            eprintln!("best ratio of the {unit} {ratio:.6} (counted {counted}, predicted {predicted}): {request}");
+        }
     }
-    let millionths = counted_units * 1_000_000 / predicted_units;
-    BUCKETS[(millionths / 62_500).min(16) as usize](millionths);
-    let mut best = BEST[slot].lock().unwrap_or_else(|e| e.into_inner());
-    if millionths > best.0 {
-        *best = (millionths, request.to_string());
-        let ratio = millionths as f64 / 1e6;
-        eprintln!("best ratio of the {unit} {ratio:.6} (counted {counted}, predicted {predicted}): {request}");
-    }
+    BUCKETS[(largest / 62_500).min(16) as usize](largest);
 }

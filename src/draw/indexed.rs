@@ -239,6 +239,9 @@ impl<'s> Painting<'s> {
         }
         let bands = self.bands(same_above);
         let (width, height) = (g.width as u32, g.height as u32);
+        // Counted once the picture is whole: one the painter gives up on is painted again by the RGB painter, which
+        // counts it.
+        crate::work::count(crate::work::Unit::Pixel, u64::from(width) * u64::from(height));
         Some(IndexedPicture { width, height, palette: palette.rgb, depth: fewer, scanlines, bands })
     }
 

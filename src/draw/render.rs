@@ -15,6 +15,7 @@ use crate::notation::paint::Paint;
 use crate::options::render_options::RenderOptions;
 use crate::options::theme::{hatching, INK, PAPER};
 use crate::pixels::{Image, Rect};
+use crate::work::{self, Unit};
 
 /// Paints `rect` with `paint`.
 fn fill(image: &mut Image, rect: Rect, paint: SquarePaint, square: u32) {
@@ -75,6 +76,7 @@ pub(crate) fn paint(scene: &Scene) -> Image {
     for line in scene.text_lines() {
         draw_text_line(&mut image, line, scene.text_ink);
     }
+    work::count(Unit::Pixel, u64::from(l.width) * u64::from(l.height));
     image
 }
 

@@ -169,6 +169,7 @@ pub(crate) fn encode_planned(
         rows.iter().map(|rows| if let Rows::Squares(grid) = rows { Some(grid) } else { None }).collect();
     let mut streams = squares.zlib_all(&grids);
     for (i, frame) in frames.iter().enumerate() {
+        crate::work::count(crate::work::Unit::Coded, u64::from(frame.width) * u64::from(frame.height));
         chunk(&mut out, b"fcTL", &frame_control(sequence, frame, i > 0 && unchanged.is_some()));
         sequence += 1;
         let data = match rows.get(i) {

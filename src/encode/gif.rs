@@ -121,6 +121,7 @@ pub fn encode(
         out.push(0x00);
         let min_code_size = min_code_size(largest);
         out.push(min_code_size);
+        crate::work::count(crate::work::Unit::Coded, u64::from(frame.width) * u64::from(frame.height));
         write_blocks(&mut out, &lzw.code(frame.indices, min_code_size));
     }
     out.push(0x3b);

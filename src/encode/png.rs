@@ -273,6 +273,9 @@ fn write_png(width: u32, height: u32, samples: Samples, bands: Option<&Bands>) -
         Samples::Rgb(rgb) => (8, RGB, None, scanlines(&rgb, w * 3), w * 3),
         Samples::Rgba(rgba) => (8, RGBA, None, scanlines(&rgba, w * 4), w * 4),
     };
+    // Counted as pixels (not bytes): the same picture at 4 or 8 bits or in RGB takes one count, which the cost model
+    // predicts from its size alone.
+    crate::work::count(crate::work::Unit::Coded, u64::from(width) * u64::from(height));
     let idat = crate::encode::deflate::zlib::zlib_scanlines(&lines, row_bytes + 1, bands.map(|plan| (plan, depth)));
     let mut out = Vec::with_capacity(idat.len() + palette.as_ref().map_or(0, |(p, a)| p.len() + a.len()) + 112);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");

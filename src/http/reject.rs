@@ -67,7 +67,7 @@ pub enum Reject {
     /// `400`: the diagram would be larger than the image limits.
     TooLarge(ImageTooLarge),
     /// `400`: the diagram's predicted CPU is over the deployment's limit (`FFEN_MAX_RENDER_MS`, [`crate::render_cost`]).
-    TooCostly(TooCostly),
+    TooCostly(Box<TooCostly>),
     /// `400`: the runtime could not read the request's URL.
     UnreadableUrl,
     /// `400`: `moves` cannot be read or played on the board: the move's place and text, and why.
@@ -231,7 +231,7 @@ mod tests {
             (Reject::BadOption(OptionError::new("dialect", "x", "one of janko")), 400),
             (Reject::TooLarge(ImageTooLarge { width: 3000, height: 10, max_pixels: 1000 }), 400),
             (
-                Reject::TooCostly(TooCostly {
+                Reject::TooCostly(Box::new(TooCostly {
                     cost: crate::output::cost::RenderCost {
                         micros: 9_100,
                         width: 900,
@@ -240,10 +240,11 @@ mod tests {
                         frames: 1,
                         new_sprites: crate::work::Work::NONE,
                         animation: crate::work::Work::NONE,
+                        still: crate::work::Work::NONE,
                         words: false,
                     },
                     limit: crate::output::cost::CostLimit::new(8).unwrap(),
-                }),
+                })),
                 400,
             ),
             (Reject::UnreadableUrl, 400),

@@ -47,13 +47,21 @@ const FIXED_MICROS: u64 = 700;
 /// square (its tile found).
 const PIECE_MICROS: u64 = 7;
 const SQUARE_NANOS: u64 = 500;
-/// Nanoseconds a pixel on the indexed path (the first [`THOROUGH_PIXELS`], which the encoder compresses with more
-/// effort, and the rest), the same with furniture (more colours: 8-bit samples, twice the bytes to compress), and
-/// on the RGB path.
-const PIXEL_NANOS_INDEXED: (u64, u64) = (3, 2);
-const PIXEL_NANOS_FURNISHED: (u64, u64) = (4, 3);
+/// Picoseconds a pixel composed by a painter ([`crate::work::Unit::Pixel`]) and a pixel coded by the encoder
+/// ([`crate::work::Unit::Coded`]): a still's every pixel is one of each, 2 ns together, what a pixel of the plain
+/// indexed path costs past the first [`THOROUGH_PIXELS`]. Split as the host's instruction counts split a plain
+/// 1,040-px still's rows, 6.4 a pixel composed and 4.5 coded (docs/cost.md, "Units").
+pub const COMPOSED_PIXEL_PS: u64 = 1_200;
+/// See [`COMPOSED_PIXEL_PS`].
+pub const CODED_PIXEL_PS: u64 = 800;
+/// Nanoseconds a pixel adds to those two on the indexed path (the first [`THOROUGH_PIXELS`], which the encoder
+/// compresses with more effort, and the rest), the same with furniture (more colours: 8-bit samples, twice the bytes
+/// to compress), and on the RGB path (every pixel looked up in the palette, or three bytes coded): what the count of
+/// pixels does not tell, from what the plan says of the painter and the samples.
+const PIXEL_NANOS_INDEXED: (u64, u64) = (1, 0);
+const PIXEL_NANOS_FURNISHED: (u64, u64) = (2, 1);
 const THOROUGH_PIXELS: u64 = 512 * 1024;
-const PIXEL_NANOS_RGB: u64 = 6;
+const PIXEL_NANOS_RGB: u64 = 4;
 /// Nanoseconds a pixel of each different square (drawn, indexed, its rows compressed as new).
 const TILE_PIXEL_NANOS: u64 = 1;
 /// Microseconds a different sprite (found in the isolate's sprite cache; see the module documentation for a cold
@@ -144,15 +152,19 @@ pub struct RenderCost {
     /// An animation's frames after its first, their rectangles' pixels and the pixels of those painted whole
     /// ([`crate::work::Unit`]), included in [`RenderCost::micros`]; none for a still.
     pub animation: Work,
+    /// The picture's pixels composed and coded (a still's, or every frame's of an animation), or the words' cells,
+    /// squares and items ([`crate::work::Unit`]); none for an SVG, which writes vectors (its prediction is the PNG's
+    /// milliseconds, an upper bound).
+    pub still: Work,
 }
 
 impl RenderCost {
     /// The cost of one picture (or of its words, `words`) of layout `l` with `tiles` different squares, before the
     /// sprites the isolate has not drawn ([`RenderCost::with_new_sprites`]).
-    fn one_frame(micros: u64, l: &Layout, tiles: u64, words: bool) -> RenderCost {
+    fn one_frame(micros: u64, l: &Layout, tiles: u64, (words, still): (bool, Work)) -> RenderCost {
         let tiles = tiles as u32;
         let (width, height, animation) = (l.width, l.height, Work::NONE);
-        RenderCost { micros, width, height, tiles, frames: 1, new_sprites: Work::NONE, words, animation }
+        RenderCost { micros, width, height, tiles, frames: 1, new_sprites: Work::NONE, words, animation, still }
     }
 
     /// This cost with the sprites to draw ([`new_sprites`]) added, at [`NEW_SPRITE_MICROS`] a sprite and
@@ -164,7 +176,12 @@ impl RenderCost {
 
     /// The work predicted in [`crate::work`]'s units, to compare with what drawing counts.
     pub fn work(&self) -> Work {
-        self.new_sprites.plus(self.animation)
+        self.new_sprites.plus(self.animation).plus(self.still)
+    }
+
+    /// This cost without the picture's pixels as units (an SVG's: it composes and codes none).
+    pub fn without_pixels(self) -> RenderCost {
+        RenderCost { still: Work { pixels: 0, coded: 0, ..self.still }, ..self }
     }
 }
 
@@ -250,12 +267,16 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     // so does a piece set other than cburnett (its own colours, antialiased on each square colour).
     let other_set = options.piece != PieceSet::default();
     let filled = options.white_fill.is_some() || options.black_fill.is_some() || other_set;
-    let pixel_cost = if indexed_path_applies(board, options) {
-        let (first, rest) = if chars > 0 || marks > 0 || filled { PIXEL_NANOS_FURNISHED } else { PIXEL_NANOS_INDEXED };
-        pixels.min(THOROUGH_PIXELS) * first + pixels.saturating_sub(THOROUGH_PIXELS) * rest
-    } else {
-        pixels * PIXEL_NANOS_RGB
-    };
+    // Every pixel composed once (by the palette painter, or the RGB painter where it gives up) and coded once.
+    let still = Work { pixels, coded: pixels, ..Work::NONE };
+    let pixel_cost = units_nanos(still)
+        + if indexed_path_applies(board, options) {
+            let furnished = chars > 0 || marks > 0 || filled;
+            let (first, rest) = if furnished { PIXEL_NANOS_FURNISHED } else { PIXEL_NANOS_INDEXED };
+            pixels.min(THOROUGH_PIXELS) * first + pixels.saturating_sub(THOROUGH_PIXELS) * rest
+        } else {
+            pixels * PIXEL_NANOS_RGB
+        };
     let micros = FIXED_MICROS
         + pieces * PIECE_MICROS
         + (squares * SQUARE_NANOS + pixel_cost + tiles * square * TILE_PIXEL_NANOS + marks * square * MARK_PIXEL_NANOS)
@@ -264,7 +285,19 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
         + sprites * SPRITE_MICROS
         + labels * LABEL_MICROS
         + u64::from(other_set) * SET_MICROS;
-    RenderCost::one_frame(micros, &l, tiles, false)
+    RenderCost::one_frame(micros, &l, tiles, (false, still))
+}
+
+/// Nanoseconds of a still's pixels composed and coded ([`COMPOSED_PIXEL_PS`], [`CODED_PIXEL_PS`]) and of the words'
+/// cells, squares and items ([`WORDS_CELL_MICROS`], …): the part of a prediction that is its units times their
+/// coefficients.
+pub fn units_nanos(work: Work) -> u64 {
+    let pixels =
+        work.pixels.saturating_mul(COMPOSED_PIXEL_PS).saturating_add(work.coded.saturating_mul(CODED_PIXEL_PS));
+    (pixels / 1000)
+        .saturating_add(work.cells.saturating_mul(WORDS_CELL_MICROS * 1000))
+        .saturating_add(work.squares.saturating_mul(WORDS_SQUARE_NANOS))
+        .saturating_add(work.items.saturating_mul(WORDS_ITEM_MICROS * 1000))
 }
 
 /// The cells of `board` that show something: neither empty nor a hole.
@@ -339,7 +372,15 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
     let nanos = nanos.saturating_add(later_frames_nanos(work, per_pixel.later_ps));
     // The diagram, each line's moves, and the diagram again before each line after the first.
     let frames = u32::try_from(work.frames.saturating_add(1)).unwrap_or(u32::MAX);
-    RenderCost { micros: FIXED_MICROS + nanos / 1000, frames, animation: work, ..still }
+    // The first frame is composed by the palette painter, and again by the RGB painter where its colours do not
+    // take the animation's palette in order; each frame painted whole is composed again; every frame is coded.
+    let first = pixels * (1 + u64::from(indexed_path_applies(board, options)));
+    let pixels = Work {
+        pixels: first.saturating_add(work.repainted),
+        coded: pixels.saturating_add(work.frame_pixels),
+        ..Work::NONE
+    };
+    RenderCost { micros: FIXED_MICROS + nanos / 1000, frames, animation: work, still: pixels, ..still }
 }
 
 /// A board as an animation's frame shows it, with the move it marks.
@@ -387,13 +428,10 @@ pub fn words_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     let squares = board.cells().len() as u64;
     let furniture = &options.furniture;
     let items = (furniture.squares.len() + furniture.arrows.len()) as u64;
-    let micros = FIXED_MICROS
-        + pieces(board) * WORDS_CELL_MICROS
-        + squares * WORDS_SQUARE_NANOS / 1000
-        + items * WORDS_ITEM_MICROS
-        + text_chars(options) as u64;
+    let words = Work { cells: pieces(board), squares, items, ..Work::NONE };
+    let micros = FIXED_MICROS + units_nanos(words) / 1000 + text_chars(options) as u64;
     let (tiles, _) = distinct_squares(board);
-    RenderCost::one_frame(micros, &Layout::requested(board, options), tiles, true)
+    RenderCost::one_frame(micros, &Layout::requested(board, options), tiles, (true, words))
 }
 
 /// Predicts an animation from its parts (lila-gif's `/game.gif`: [`crate::output::game::Game::cost`]): its first
@@ -415,6 +453,9 @@ pub(crate) fn frames_cost(
     let nanos = (micros - FIXED_MICROS + text) * 1000 + pixels * GAME_PIXEL_NANOS.first;
     let nanos = nanos.saturating_add(later_frames_nanos(animation, GAME_PIXEL_NANOS.later_ps));
     let frames = u32::try_from(1 + areas.len()).unwrap_or(u32::MAX);
+    // The board's first frame composed (twice at most, as [`animation_cost`] counts it: the board is smaller than the
+    // picture), then the game's frames coded.
+    let still = Work { pixels: 2 * pixels, coded: pixels.saturating_add(animation.frame_pixels), ..Work::NONE };
     RenderCost {
         micros: FIXED_MICROS + nanos / 1000,
         width,
@@ -424,6 +465,7 @@ pub(crate) fn frames_cost(
         new_sprites: Work::NONE,
         words: false,
         animation,
+        still,
     }
 }
 
@@ -484,10 +526,10 @@ impl CostLimit {
     }
 
     /// `Err` if `cost` is over the limit, or if the sprites it draws from vectors alone take more than
-    /// [`CostLimit::sprite_budget`].
-    pub fn check(self, cost: RenderCost) -> Result<(), TooCostly> {
+    /// [`CostLimit::sprite_budget`] (boxed: a prediction is a few hundred bytes, and a refusal is rare).
+    pub fn check(self, cost: RenderCost) -> Result<(), Box<TooCostly>> {
         if cost.micros > self.micros() || sprites_micros(cost.new_sprites) > self.sprite_budget() {
-            Err(TooCostly { cost, limit: self })
+            Err(Box::new(TooCostly { cost, limit: self }))
         } else {
             Ok(())
         }
@@ -849,6 +891,23 @@ mod tests {
             |pairs: &[(&str, &str)]| game_cost(5, pairs, Format::Png).micros - game_cost(4, pairs, Format::Png).micros;
         assert_eq!(fifth(&count), fifth(&[]));
         assert!(sixth(&count) > sixth(&[]) + 1_000);
+    }
+
+    /// A still predicts each pixel composed and coded once, the words their cells, squares and items; the
+    /// milliseconds of those units are their coefficients' (the rest of the prediction is what they do not tell).
+    #[test]
+    fn stills_and_words_predict_their_units() {
+        let c = cost(START, Dialect::Janko, &[("squares", "a1,b2"), ("arrows", "a1h8")]);
+        assert_eq!(c.still, Work { pixels: 322 * 322, coded: 322 * 322, ..Work::NONE });
+        assert_eq!(c.work(), c.still);
+        assert_eq!(units_nanos(c.still), 322 * 322 * 2);
+        let board = ffen::parse("K'a-B1/(-)3", Dialect::Bodlaender).unwrap();
+        let options = RenderOptions::from_pairs([("squares", "a1"), ("arrows", "a1b1")]).unwrap();
+        let words = words_cost(&board, &options.for_board(&board).unwrap());
+        let squares = board.cells().len() as u64;
+        assert_eq!(words.still, Work { cells: 3, squares, items: 2, ..Work::NONE });
+        assert_eq!(words.micros, FIXED_MICROS + units_nanos(words.still) / 1000);
+        assert_eq!(c.without_pixels().work(), Work::NONE);
     }
 
     #[test]

@@ -83,7 +83,7 @@ pub enum OrderError {
     /// The picture is over the pixel limit.
     TooLarge(ImageTooLarge),
     /// The picture's predicted CPU is over the limit.
-    TooCostly(TooCostly),
+    TooCostly(Box<TooCostly>),
 }
 
 impl fmt::Display for OrderError {
@@ -225,7 +225,7 @@ impl Diagram {
         let cost = RenderCost { micros: cost.micros + self.reading_micros, ..cost };
         match self.format.draws_pixels() {
             true => cost.with_new_sprites(new_sprites(&self.board, &self.options, lines)),
-            false => cost,
+            false => cost.without_pixels(),
         }
     }
 

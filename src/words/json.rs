@@ -99,6 +99,7 @@ pub fn json(board: &Board, options: &RenderOptions, links: &[(&str, String)]) ->
         .map(|(square, text)| format!("{{\"square\":\"{square}\",\"text\":{}}}", string(text)))
         .collect();
     let arrows: Vec<String> = furniture.arrows.as_slice().iter().map(|(m, _)| pair(m)).collect();
+    reading.count_work(furniture.squares.len() + arrows.len());
     let description = Description::new(&reading, furniture, options.lang).text();
     let mut out = String::with_capacity(1024 + description.len() * 2);
     let _ = write!(

@@ -94,6 +94,17 @@ impl Reading {
         reading
     }
 
+    /// Counts the work of an answer in words made of this reading ([`crate::work`]): the squares it walked, the cells
+    /// it describes (pieces, markers, letters) and the `items` of the furniture it lists (highlighted squares,
+    /// arrows). Counted once an answer, not once a reading: the SVG reads the board for its `<desc>` too, and is a
+    /// picture's cost.
+    pub fn count_work(&self, items: usize) {
+        use crate::work::{count, Unit};
+        count(Unit::Square, (self.width * self.height) as u64);
+        count(Unit::Cell, (self.pieces.len() + self.marks.len() + self.letters.len()) as u64);
+        count(Unit::Item, items as u64);
+    }
+
     /// The colours that have pieces, in the order the words list them: white, black, neutral, then 3–6.
     pub fn colors(&self) -> Vec<Color> {
         let all = [Color::White, Color::Black, Color::Neutral].into_iter().chain(ExtraColor::ALL.map(Color::Extra));
