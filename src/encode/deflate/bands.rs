@@ -112,6 +112,9 @@ pub(super) struct BandBytes<'a> {
     pub(super) frames: bool,
     /// Which of a tile's tokens are tried against the squares to the left, and how many squares.
     pub(super) cross: Cross,
+    /// Whether its tiles are a piece set's at 8 bits a sample ([`Coding::SetStill`], whatever the size), coded by
+    /// [`TileCode::emit_bytes`](super::tile::TileCode::emit_bytes): the same tokens, for fewer instructions.
+    pub(super) set_bytes: bool,
 }
 
 impl Bands {
@@ -227,7 +230,8 @@ impl Bands {
             Coding::SetStill => Cross::SET,
             Coding::Frames => Cross::NONE,
         };
-        Some(BandBytes { first_row, band_rows, per_byte, bands, frames: coding == Coding::Frames, cross })
+        let set_bytes = self.coding == Coding::SetStill && depth == 8;
+        Some(BandBytes { first_row, band_rows, per_byte, bands, frames: coding == Coding::Frames, cross, set_bytes })
     }
 }
 

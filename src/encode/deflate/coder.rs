@@ -240,7 +240,11 @@ impl Coder<'_> {
                                 per_byte: bands.per_byte,
                                 cross: bands.cross,
                             };
-                            code.emit(shown, p, (data, stride), &mut self.tokens)
+                            if bands.set_bytes {
+                                code.emit_bytes(shown, p, (data, stride), &mut self.tokens)
+                            } else {
+                                code.emit(shown, p, (data, stride), &mut self.tokens)
+                            }
                         }
                     }
                 };
