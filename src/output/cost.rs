@@ -415,15 +415,16 @@ pub const BODY_BYTE_NANOS: u64 = 100;
 
 /// Microseconds of the words' answers (`/diagram.txt`, `/diagram.json`): a cell described (its piece named in the
 /// language, its square written, its JSON object), an empty square walked, and an item of the furniture (a square or
-/// an arrow listed).
-const WORDS_CELL_MICROS: u64 = 8;
+/// an arrow listed). Fitted to workerd (`scripts/cost`: a full 28×28 board's JSON 2.9 ms above the floor, 32×32
+/// queens with 64 arrows 3.3 ms) with the margin of the animations' (1.3–1.6× what they measure).
+const WORDS_CELL_MICROS: u64 = 3;
 const WORDS_SQUARE_NANOS: u64 = 1_000;
 const WORDS_ITEM_MICROS: u64 = 5;
 
 /// Predicts what describing `board` with `options` in words costs (the text and the JSON; no picture is drawn): the
 /// fixed part, every cell neither empty nor a hole, every square, every highlighted square and arrow, and the
-/// characters of the title and caption. A 32×32 board full of pieces is about 9 ms: the Free plan refuses its words
-/// as it refuses its picture at the largest sizes.
+/// characters of the title and caption. A 32×32 board full of pieces is about 4.8 ms: the Free plan describes the
+/// largest board (which it draws only at small sizes).
 pub fn words_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     let squares = board.cells().len() as u64;
     let furniture = &options.furniture;
