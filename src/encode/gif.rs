@@ -71,61 +71,92 @@ pub fn encode(
     frames: &[Frame<'_>],
     unchanged: Option<u8>,
 ) -> Result<Vec<u8>, GifError> {
-    if palette.is_empty() || palette.len() > 256 {
-        return Err(GifError::Palette(palette.len()));
+    let mut writer = Writer::new((width, height), palette, frames.len(), unchanged)?;
+    for frame in frames {
+        writer.frame(frame)?;
     }
-    if unchanged.is_some_and(|i| usize::from(i) >= palette.len()) {
-        return Err(GifError::Palette(palette.len()));
-    }
-    if frames.is_empty() {
-        return Err(GifError::NoFrames);
-    }
-    // Each frame's largest index, which sets its minimum code size.
-    let mut largest = Vec::with_capacity(frames.len());
-    for (i, frame) in frames.iter().enumerate() {
-        let rect = Rect::new(frame.left.into(), frame.top.into(), frame.width.into(), frame.height.into());
-        match rect.frame_largest(frame.indices, (width.into(), height.into()), palette.len()) {
-            Some(most) => largest.push(most),
-            None => return Err(GifError::BadFrame(i)),
+    Ok(writer.finish())
+}
+
+/// A GIF written a frame at a time ([`encode`] of frames made one by one, so that an animation's frames need not
+/// all be held at once: each is coded while its indices are still in the processor's cache).
+pub struct Writer {
+    out: Vec<u8>,
+    lzw: Lzw,
+    canvas: (u16, u16),
+    colours: usize,
+    unchanged: Option<u8>,
+    /// The frames written so far.
+    written: usize,
+}
+
+impl Writer {
+    /// A GIF of `frames` frames (at least one; more loop for ever) on a canvas of `canvas` (width, height) with
+    /// `palette`, `unchanged` as in [`encode`]: its header, palette and loop written.
+    pub fn new(canvas: (u16, u16), palette: &[Rgb], frames: usize, unchanged: Option<u8>) -> Result<Writer, GifError> {
+        if palette.is_empty() || palette.len() > 256 {
+            return Err(GifError::Palette(palette.len()));
         }
+        if unchanged.is_some_and(|i| usize::from(i) >= palette.len()) {
+            return Err(GifError::Palette(palette.len()));
+        }
+        if frames == 0 {
+            return Err(GifError::NoFrames);
+        }
+        // The table's size is a power of two from 2 to 256: 2^(bits).
+        let bits = (1..=8).find(|b| palette.len() <= 1 << b).unwrap_or(8);
+        let mut out = Vec::with_capacity(1024);
+        out.extend_from_slice(b"GIF89a");
+        push_u16(&mut out, canvas.0);
+        push_u16(&mut out, canvas.1);
+        // A global table, 8 bits of colour resolution, unsorted, 2^bits entries; background 0; square pixels.
+        out.extend_from_slice(&[0x80 | 0x70 | (bits - 1), 0, 0]);
+        for i in 0..1usize << bits {
+            let Rgb(r, g, b) = palette.get(i).copied().unwrap_or(Rgb(0, 0, 0));
+            out.extend_from_slice(&[r, g, b]);
+        }
+        if frames > 1 {
+            // NETSCAPE2.0: loop for ever.
+            out.extend_from_slice(&[0x21, 0xff, 0x0b]);
+            out.extend_from_slice(b"NETSCAPE2.0");
+            out.extend_from_slice(&[0x03, 0x01, 0x00, 0x00, 0x00]);
+        }
+        let lzw = Lzw::new(bits.max(2));
+        Ok(Writer { out, lzw, canvas, colours: palette.len(), unchanged, written: 0 })
     }
-    // The table's size is a power of two from 2 to 256: 2^(bits).
-    let bits = (1..=8).find(|b| palette.len() <= 1 << b).unwrap_or(8);
-    let mut out = Vec::with_capacity(1024);
-    out.extend_from_slice(b"GIF89a");
-    push_u16(&mut out, width);
-    push_u16(&mut out, height);
-    // A global table, 8 bits of colour resolution, unsorted, 2^bits entries; background 0; square pixels.
-    out.extend_from_slice(&[0x80 | 0x70 | (bits - 1), 0, 0]);
-    for i in 0..1usize << bits {
-        let Rgb(r, g, b) = palette.get(i).copied().unwrap_or(Rgb(0, 0, 0));
-        out.extend_from_slice(&[r, g, b]);
-    }
-    if frames.len() > 1 {
-        // NETSCAPE2.0: loop for ever.
-        out.extend_from_slice(&[0x21, 0xff, 0x0b]);
-        out.extend_from_slice(b"NETSCAPE2.0");
-        out.extend_from_slice(&[0x03, 0x01, 0x00, 0x00, 0x00]);
-    }
-    let mut lzw = Lzw::new(bits.max(2));
-    for (i, (frame, &largest)) in frames.iter().zip(&largest).enumerate() {
+
+    /// Writes the next frame: `Err` if it is empty, outside the canvas, has the wrong number of indices or an index
+    /// past the palette (then the GIF is not to be finished).
+    pub fn frame(&mut self, frame: &Frame<'_>) -> Result<(), GifError> {
+        let rect = Rect::new(frame.left.into(), frame.top.into(), frame.width.into(), frame.height.into());
+        let canvas = (self.canvas.0.into(), self.canvas.1.into());
+        let largest =
+            rect.frame_largest(frame.indices, canvas, self.colours).ok_or(GifError::BadFrame(self.written))?;
+        let out = &mut self.out;
         // Graphic control: disposal 1 (do not dispose), the transparent index if any, the delay.
-        let transparent = unchanged.filter(|_| i > 0);
+        let transparent = self.unchanged.filter(|_| self.written > 0);
         out.extend_from_slice(&[0x21, 0xf9, 0x04, 0x04 | u8::from(transparent.is_some())]);
-        push_u16(&mut out, frame.delay);
+        push_u16(out, frame.delay);
         out.extend_from_slice(&[transparent.unwrap_or(0), 0x00]);
         out.push(0x2c);
         for value in [frame.left, frame.top, frame.width, frame.height] {
-            push_u16(&mut out, value);
+            push_u16(out, value);
         }
         out.push(0x00);
+        // The frame's own minimum code size: its largest index's.
         let min_code_size = min_code_size(largest);
         out.push(min_code_size);
         crate::work::count(crate::work::Unit::Coded, u64::from(frame.width) * u64::from(frame.height));
-        write_blocks(&mut out, &lzw.code(frame.indices, min_code_size));
+        write_blocks(out, &self.lzw.code(frame.indices, min_code_size));
+        self.written += 1;
+        Ok(())
     }
-    out.push(0x3b);
-    Ok(out)
+
+    /// The GIF's bytes, its trailer written.
+    pub fn finish(mut self) -> Vec<u8> {
+        self.out.push(0x3b);
+        self.out
+    }
 }
 
 fn push_u16(out: &mut Vec<u8>, value: u16) {

@@ -300,20 +300,21 @@ fn write_apng(animation: &Animation) -> Result<Vec<u8>, WriteError> {
 /// The GIF of an animation: delays in hundredths of a second, rounded.
 pub(crate) fn write_gif(animation: &Animation) -> Result<Vec<u8>, WriteError> {
     let side = |n: u32| u16::try_from(n).map_err(|_| WriteError::Gif(GifError::BadFrame(0)));
-    let indices: Vec<_> = (0..animation.frames.len()).map(|i| animation.indices(i)).collect();
-    let mut frames = Vec::with_capacity(animation.frames.len());
-    for (still, indices) in animation.frames.iter().zip(&indices) {
+    let canvas = (side(animation.width)?, side(animation.height)?);
+    let mut gif = gif::Writer::new(canvas, &animation.palette, animation.frames.len(), animation.unchanged)?;
+    // A frame's indices made, coded and dropped in turn: a whole game's would be megabytes at once.
+    for (i, still) in animation.frames.iter().enumerate() {
         let (left, top, width, height) = still.rect;
-        frames.push(gif::Frame {
+        gif.frame(&gif::Frame {
             left: side(left)?,
             top: side(top)?,
             width: side(width)?,
             height: side(height)?,
-            indices,
+            indices: &animation.indices(i),
             delay: u16::try_from(still.delay_ms.saturating_add(5) / 10).unwrap_or(u16::MAX),
-        });
+        })?;
     }
-    Ok(gif::encode(side(animation.width)?, side(animation.height)?, &animation.palette, &frames, animation.unchanged)?)
+    Ok(gif.finish())
 }
 
 /// Moves to animate on a diagram: the lines played ([`Moves::play`]), their canonical text and the delay a move.
