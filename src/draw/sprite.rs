@@ -473,7 +473,11 @@ pub(crate) const PREPARED_SIZE: u32 = DEFAULT_SQUARE_SIZE;
 /// green and blue are equal (checked when the file is made), and a pixel is an alpha level with a grey level at most
 /// as high, 15 pairs of [`crate::draw::raster::LEVELS`] levels. Columns compress better than rows (a piece's outline is
 /// mostly vertical), and two pixels to a byte better than one: 2.9 → 2.5 KB of the gzipped wasm.
+#[cfg(not(ffen_artwork_stub))]
 static PREPARED: &[u8] = include_bytes!("../../sprites/prepared-40.bin");
+/// (None in a build that measures the code without the artwork, `FFEN_SETS_STUB=all` in build.rs.)
+#[cfg(ffen_artwork_stub)]
+static PREPARED: &[u8] = &[];
 
 /// The 4-bit code of a prepared pixel with alpha level `alpha` and grey level `grey` (`grey <= alpha <= 4`): the
 /// pairs in order, `alpha · (alpha + 1) / 2 + grey`, 0 to 14. (Only the file's maker, a test, writes codes.)
