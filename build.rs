@@ -1,5 +1,5 @@
-//! Build script: turns the piece sets' SVG sprites (`sprites/<set>/`, cburnett first) and the fairy sprites in
-//! `sprites/fairy/` into plain path data (`$OUT_DIR/sprites.rs`).
+//! Build script: turns the piece sets' SVG sprites (`sprites/<set>/`, cburnett first, with a set's own fairy
+//! glyphs where it has them) and the fairy sprites in `sprites/fairy/` into plain path data (`$OUT_DIR/sprites.rs`).
 //!
 //! The SVGs are parsed here, once, with `usvg` (a build-dependency only): every `<path>`, `<circle>` and arc becomes
 //! move/line/quad/cubic segments in the 45×45 viewBox with its transform applied (a set drawn in another box is
@@ -128,12 +128,42 @@ fn main() {
         }
     }
     out.push_str("];\n");
+    set_fairy_ops(stub, &mut out);
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("sprites.rs");
     std::fs::write(dest, out).expect("write sprites.rs");
     println!("cargo:rerun-if-changed=page/index.html");
     let page = std::fs::read_to_string("page/index.html").expect("page/index.html");
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("index.html");
     std::fs::write(dest, served_page(&page)).expect("write index.html");
+}
+
+/// A set's own drawing of a fairy glyph, where it has one (`sprites/<set>/w<name>.svg` and `b<name>.svg`, named
+/// as in `sprites/fairy/`): `SET_FAIRY_OPS`, each (set's index, glyph's index, white, black), read as the set's
+/// pieces are. With `stub` the paths are left out, as the sets' pieces are.
+fn set_fairy_ops(stub: bool, out: &mut String) {
+    out.push_str(
+        "/// The sets' own fairy glyphs: (index in [`SPRITE_OPS`], index in [`FAIRY_OPS`] / 2, white, black).\n",
+    );
+    out.push_str("pub(crate) static SET_FAIRY_OPS: &[(usize, usize, &[SvgOp], &[SvgOp])] = &[\n");
+    for (set_index, set) in SETS.iter().enumerate().skip(1) {
+        let dir = Path::new("sprites").join(set);
+        for (fairy_index, name) in FAIRY.iter().enumerate() {
+            let [white, black] = ['w', 'b'].map(|side| dir.join(format!("{side}{name}.svg")));
+            if !white.exists() {
+                continue;
+            }
+            let _ = writeln!(out, "  // {set} {name}\n  ({set_index}, {fairy_index},");
+            for file in [white, black] {
+                if stub {
+                    out.push_str("    &[],\n");
+                } else {
+                    sprite_ops(&file, Reading::Flattened, out);
+                }
+            }
+            out.push_str("  ),\n");
+        }
+    }
+    out.push_str("];\n");
 }
 
 /// The editor page as the Worker serves it: `page/index.html` with its script's comment lines (those that start

@@ -203,19 +203,32 @@ pub(crate) fn parts(figure: FairyFigure) -> &'static [Part] {
     }
 }
 
-/// Whether `set` composes the fairy glyph `figure` of its own pieces ([`parts`]); else it is cburnett's.
-pub(crate) fn set_has_fairy(set: PieceSet, figure: FairyFigure) -> bool {
-    set != PieceSet::Cburnett && !parts(figure).is_empty()
+/// The draw operations of `set`'s own drawing of the fairy glyph `figure` (firi's chu-shogi lion, elephant and
+/// dragon, its cannon-shogi cannon), white (`black == false`) or black, where the set has one.
+pub(crate) fn own_fairy_ops(set: PieceSet, figure: FairyFigure, black: bool) -> Option<&'static [SvgOp]> {
+    SET_FAIRY_OPS
+        .iter()
+        .find(|&&(s, f, _, _)| s == set.index() && f == figure.index())
+        .map(|&(_, _, white, black_ops)| if black { black_ops } else { white })
 }
 
-/// The prepared sprite of a drawn fairy glyph of `set`, white (`black == false`) or black: composed of the set's
-/// pieces where [`set_has_fairy`], else cburnett's.
+/// Whether `set` draws the fairy glyph `figure` itself: its own drawing ([`own_fairy_ops`]) or composed of its
+/// pieces ([`parts`]); else it is cburnett's.
+pub(crate) fn set_has_fairy(set: PieceSet, figure: FairyFigure) -> bool {
+    set != PieceSet::Cburnett && (!parts(figure).is_empty() || own_fairy_ops(set, figure, false).is_some())
+}
+
+/// The prepared sprite of a drawn fairy glyph of `set`, white (`black == false`) or black: the set's own drawing,
+/// or composed of its pieces, where [`set_has_fairy`], else cburnett's.
 pub(crate) fn fairy_sprite(set: PieceSet, figure: FairyFigure, black: bool) -> &'static Prepared {
     static SPRITES: [OnceLock<Vec<Prepared>>; PieceSet::ALL.len()] = [const { OnceLock::new() }; PieceSet::ALL.len()];
     let all = SPRITES[set.index()].get_or_init(|| {
         let glyph = |f: FairyFigure, black: bool| {
             if !set_has_fairy(set, f) {
                 return prepare(fairy_ops(f, black));
+            }
+            if let Some(ops) = own_fairy_ops(set, f, black) {
+                return prepare(ops);
             }
             let mut out = Vec::new();
             for part in parts(f).iter().filter(|p| black || !p.seam) {
@@ -234,7 +247,13 @@ pub(crate) fn fairy_sprite(set: PieceSet, figure: FairyFigure, black: bool) -> &
 pub(crate) fn inks(set: PieceSet) -> &'static [[u8; 3]] {
     static INKS: [OnceLock<Vec<[u8; 3]>>; PieceSet::ALL.len()] = [const { OnceLock::new() }; PieceSet::ALL.len()];
     INKS[set.index()].get_or_init(|| {
-        let ops = SPRITE_OPS[set.index()].iter().flat_map(|ops| ops.iter());
+        // Its pieces' colours and its own fairy glyphs'.
+        let own_fairy = SET_FAIRY_OPS.iter().filter(|entry| entry.0 == set.index());
+        let ops = SPRITE_OPS[set.index()]
+            .iter()
+            .copied()
+            .chain(own_fairy.flat_map(|&(_, _, white, black)| [white, black]))
+            .flat_map(|ops| ops.iter());
         // A set's composed fairy glyphs bring the seam's colour.
         let mut inks: Vec<[u8; 3]> = if set == PieceSet::Cburnett { Vec::new() } else { vec![SEAM] };
         for op in ops {
@@ -338,6 +357,40 @@ mod tests {
                 }
                 for figure in FairyFigure::ALL {
                     assert!(!fairy_sprite(set, figure, black).is_empty(), "{set:?} {figure:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn firi_draws_its_own_lion_elephant_cannon_and_dragon_in_its_own_inks() {
+        use FairyFigure::{Cannon, Dragon, Elephant, Lion};
+        for set in PieceSet::ALL {
+            for figure in FairyFigure::ALL {
+                let own = set == PieceSet::Firi && matches!(figure, Lion | Elephant | Cannon | Dragon);
+                assert_eq!(own_fairy_ops(set, figure, false).is_some(), own, "{set:?} {figure:?}");
+                assert_eq!(own_fairy_ops(set, figure, true).is_some(), own, "{set:?} {figure:?}");
+            }
+        }
+        // Its own glyphs bring no colour its pieces do not have: its inks, and so its pictures' palettes, are
+        // those of its pieces.
+        let firi = PieceSet::Firi;
+        for (figure, black) in [Lion, Elephant, Cannon, Dragon].into_iter().flat_map(|f| [(f, false), (f, true)]) {
+            let ops = own_fairy_ops(firi, figure, black).expect("drawn");
+            assert!(!ops.is_empty() && fairy_sprite(firi, figure, black).len() >= ops.len(), "{figure:?}");
+            for (path, _) in fairy_sprite(firi, figure, black) {
+                let b = path.compute_tight_bounds().expect("finite");
+                assert!(b.left() >= 0.0 && b.top() >= 0.0, "{figure:?} {b:?}");
+                assert!(b.right() <= SPRITE_VIEWBOX && b.bottom() <= SPRITE_VIEWBOX, "{figure:?} {b:?}");
+            }
+            for op in ops {
+                let own = op.fill.as_ref().map(|f| f.rgb).into_iter().chain(op.stroke.as_ref().map(|s| s.rgb));
+                for rgb in own {
+                    let pieces = SPRITE_OPS[firi.index()].iter().flat_map(|ops| ops.iter());
+                    let mut inks = pieces.flat_map(|o| {
+                        o.fill.as_ref().map(|f| f.rgb).into_iter().chain(o.stroke.as_ref().map(|s| s.rgb))
+                    });
+                    assert!(inks.any(|ink| ink == rgb), "{figure:?} {black}: {rgb:?}");
                 }
             }
         }

@@ -71,10 +71,11 @@ impl Writer {
             (Shape::Figure(figure), _) => {
                 (45, self.sprite_paths(assets::figure_ops(set, *figure, black), tint, None, 1.0))
             }
-            (Shape::Fairy(figure), _) if assets::set_has_fairy(set, *figure) => {
-                (45, self.composed(set, *figure, black, tint))
-            }
-            (Shape::Fairy(figure), _) => (45, self.sprite_paths(assets::fairy_ops(*figure, black), tint, None, 1.0)),
+            (Shape::Fairy(figure), _) => match assets::own_fairy_ops(set, *figure, black) {
+                Some(ops) => (45, self.sprite_paths(ops, tint, None, 1.0)),
+                None if assets::set_has_fairy(set, *figure) => (45, self.composed(set, *figure, black, tint)),
+                None => (45, self.sprite_paths(assets::fairy_ops(*figure, black), tint, None, 1.0)),
+            },
             (Shape::Marker(marker), _) => (45, self.marker(*marker, Self::body_color(black, tint))),
             (Shape::Disc(label), _) => (size, self.disc(label, Self::body_color(black, tint), black)),
         }
