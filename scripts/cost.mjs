@@ -572,7 +572,7 @@ async function measureBuilds(builds) {
       // (At the default size the whole game is the edge: the "93 moves" rows above.)
       ["the Free plan's edge: 92 moves (the whole game), size=20, as APNG", 30, 10, (n) => same(n, played("png", moves(92), "&size=20")), isMiss],
       ["the Free plan's edge: 92 moves (the whole game), size=20, as GIF", 30, 10, (n) => same(n, played("gif", moves(92), "&size=20")), isMiss],
-      ["the Free plan's edge: 54 moves, size=90, as APNG", 30, 10, (n) => same(n, played("png", moves(54), "&size=90")), isMiss],
+      ["the Free plan's edge: 40 moves, size=90, as APNG", 30, 10, (n) => same(n, played("png", moves(40), "&size=90")), isMiss],
       ["the Free plan's edge: 18 moves, size=90, as GIF", 30, 10, (n) => same(n, played("gif", moves(18), "&size=90")), isMiss],
       ["the Free plan's edge: a still GIF, size=128", 30, 10, (n) => same(n, diagram(START, "&size=128").replace("/diagram.png?", "/diagram.gif?")), isMiss],
       ["the Free plan's edge: lila-gif's game, its first 12 frames, POST /game.gif", 30, 5, (n) => same(n, game(12)), isMiss],
