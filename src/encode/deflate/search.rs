@@ -286,3 +286,42 @@ pub(super) fn code_unsearched(
     }
     p
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tokens of `data` searched whole, with the thread's spare tables as they are.
+    fn tokens_of(data: &[u8], stride: usize) -> Vec<Token> {
+        let mut chains = Chains::new(Effort::for_len(data.len()), data.len());
+        let mut tokens = Vec::new();
+        compress(data, (0, data.len(), data.len()), stride, &mut chains, &mut tokens);
+        tokens
+    }
+
+    /// Tables kept from earlier pictures (larger, smaller, their offsets near the top of `u32`) find what new ones
+    /// find: an earlier picture's entries are none.
+    #[test]
+    fn kept_tables_search_as_new_ones() {
+        let picture = |seed: u32, len: usize| -> Vec<u8> {
+            (0..len as u32).map(|i| ((i.wrapping_mul(seed) >> 7) % 5 + (i / 97 % 3) * 7) as u8).collect()
+        };
+        let (a, b, c) = (picture(2_654_435_761, 70_000), picture(40_503, 9_000), picture(2_246_822_519, 40_000));
+        let fresh = |data: &[u8]| {
+            let data = data.to_vec();
+            std::thread::spawn(move || tokens_of(&data, 97)).join().unwrap()
+        };
+        let (want_b, want_c) = (fresh(&b), fresh(&c));
+        tokens_of(&a, 97);
+        assert_eq!(tokens_of(&b, 97), want_b, "after a larger picture");
+        assert_eq!(tokens_of(&c, 97), want_c, "after a smaller one");
+        // Offsets that would pass `u32::MAX`: new tables.
+        SPARE.with(|spare| {
+            let mut tables = spare.take();
+            tables.top = u32::MAX - 100;
+            spare.set(tables);
+        });
+        assert_eq!(tokens_of(&c, 97), want_c, "after the offsets ran out");
+        assert_eq!(tokens_of(&b, 97), want_b, "and again");
+    }
+}
