@@ -13,10 +13,27 @@ pub(super) fn adler32(adler: u32, data: &[u8]) -> u32 {
     const ONES: u64 = 0x0001_0001_0001_0001;
     const EVEN_WEIGHTS: u64 = 0x0008_0006_0004_0002;
     const ODD_WEIGHTS: u64 = 0x0007_0005_0003_0001;
+    // Sixteen bytes a step where they are: the first eight weighted 16..9, the next eight 8..1 (at most 13,260 a
+    // lane); fewer multiplications and updates of the sums than two steps of eight.
+    const EVEN_WEIGHTS_16: u64 = 0x0010_000E_000C_000A;
+    const ODD_WEIGHTS_16: u64 = 0x000F_000D_000B_0009;
     let (mut a, mut b) = (adler & 0xFFFF, adler >> 16);
-    // 5552 bytes is the most that can be summed before the 32-bit sums could overflow (zlib's NMAX); a multiple of 8.
+    // 5552 bytes is the most that can be summed before the 32-bit sums could overflow (zlib's NMAX); a multiple of 16.
     for chunk in data.chunks(5552) {
-        let mut words = chunk.chunks_exact(8);
+        let mut pairs = chunk.chunks_exact(16);
+        for pair in &mut pairs {
+            let v = u64::from_le_bytes(pair[..8].try_into().unwrap());
+            let w = u64::from_le_bytes(pair[8..].try_into().unwrap());
+            let (even, odd) = (v & LANES, v >> 8 & LANES);
+            let (even2, odd2) = (w & LANES, w >> 8 & LANES);
+            let sum = ((even + odd + even2 + odd2).wrapping_mul(ONES) >> 48) as u32;
+            let weighted = ((even.wrapping_mul(EVEN_WEIGHTS_16) >> 48) as u32)
+                + ((odd.wrapping_mul(ODD_WEIGHTS_16) >> 48) as u32)
+                + (((even2.wrapping_mul(EVEN_WEIGHTS) + odd2.wrapping_mul(ODD_WEIGHTS)) >> 48) as u32);
+            b += 16 * a + weighted;
+            a += sum;
+        }
+        let mut words = pairs.remainder().chunks_exact(8);
         for word in &mut words {
             let v = u64::from_le_bytes(word.try_into().unwrap());
             let (even, odd) = (v & LANES, v >> 8 & LANES);

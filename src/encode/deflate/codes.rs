@@ -93,8 +93,9 @@ pub(super) fn count_symbols(tokens: &[Token], stamps: Option<&Stamps>, (lit, dis
 pub(super) struct Codes {
     literals: [(u32, u32); 256],
     lengths: [(u32, u32); 256],
-    dist_codes: [u16; 30],
-    dist_len: [u8; 30],
+    /// Each distance code's Huffman code, that code's length, the bits written with its extra bits, and its base
+    /// distance: one entry read a match.
+    distances: [(u32, u32, u32, u32); 30],
     pub(super) end_of_block: (u32, u32),
 }
 
@@ -118,8 +119,12 @@ impl Codes {
             let extra = (i + MIN_MATCH - LENGTH_BASE[code] as usize) as u32;
             (symbol | extra << symbol_bits, symbol_bits + u32::from(LENGTH_EXTRA[code]))
         });
+        let distances = std::array::from_fn(|c| {
+            let bits = u32::from(dist_len[c]);
+            (u32::from(dist_codes[c]), bits, bits + u32::from(DIST_EXTRA[c]), u32::from(DIST_BASE[c]))
+        });
         let end_of_block = (u32::from(lit_codes[256]), u32::from(lit_len[256]));
-        Codes { literals, lengths, dist_codes, dist_len, end_of_block }
+        Codes { literals, lengths, distances, end_of_block }
     }
 
     /// Writes `tokens` with runs of `stamps` among them: each run written once on its own, in 32-bit words, then
@@ -162,11 +167,9 @@ impl Codes {
             let (code, n) = self.lengths[((t >> 1) & 0xFF) as usize];
             bits.put(code, n);
             // A distance's code and extra bits: at most 15 + 13.
-            let distance = (t >> 9) as usize;
-            let dcode = dist_code(distance);
-            let (symbol, symbol_bits) = (u32::from(self.dist_codes[dcode]), u32::from(self.dist_len[dcode]));
-            let extra = (distance - DIST_BASE[dcode] as usize) as u32;
-            bits.put(symbol | extra << symbol_bits, symbol_bits + u32::from(DIST_EXTRA[dcode]));
+            let distance = t >> 9;
+            let (symbol, symbol_bits, bits_in_all, base) = self.distances[dist_code(distance as usize)];
+            bits.put(symbol | (distance - base) << symbol_bits, bits_in_all);
         }
     }
 }

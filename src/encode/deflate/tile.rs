@@ -362,13 +362,20 @@ impl TileRowShown {
     /// [`TileRowShown::match_to_the_left`] at 8 bits a sample: the squares `square` bytes apart.
     #[inline]
     fn match_to_the_left_bytes(&self, data: &[u8], from: usize, shorter: usize) -> Option<(usize, usize)> {
-        let limit = (data.len() - from).min(MAX_MATCH);
-        let (room, farthest) = (from - self.row_start, self.cross.squares * self.square);
+        let farthest = (from - self.row_start).min(self.cross.squares * self.square);
+        if farthest < self.square {
+            return None;
+        }
         let byte = data[from];
+        // (The most bytes a match may take, counted only where a square's first byte is the same.)
+        let mut limit = 0;
         let mut best = (shorter, 0);
         let mut d = self.square;
-        while d <= room && d <= farthest {
+        while d <= farthest {
             if data[from - d] == byte {
+                if limit == 0 {
+                    limit = (data.len() - from).min(MAX_MATCH);
+                }
                 let n = common(data, from - d, from, limit);
                 if n > best.0 {
                     best = (n, d);
