@@ -11,11 +11,8 @@ use ffen_diagram::moves::Moves;
 use ffen_diagram::Color;
 use libfuzzer_sys::fuzz_target;
 
-const BOARDS: [&str; 3] = [
-    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R",
-    "4k3/1(berolinapawn1)6/8/2P5/3(grasshopper2)4/8/8/R3K2R",
-    "k2/1-1/2K",
-];
+const BOARDS: [&str; 3] =
+    ["r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R", "4k3/1(berolinapawn1)6/8/2P5/3(grasshopper2)4/8/8/R3K2R", "k2/1-1/2K"];
 
 fuzz_target!(|data: &[u8]| {
     let Some((&choice, text)) = data.split_first() else { return };

@@ -66,7 +66,9 @@ fuzz_target!(|data: &[u8]| {
 fn record(predicted: Work, counted: Work, request: &str) {
     let mut largest = 0;
     let mut best = BEST.lock().unwrap_or_else(|e| e.into_inner());
-    for (i, ((unit, predicted_units), (_, counted_units))) in predicted.named().into_iter().zip(counted.named()).enumerate() {
+    for (i, ((unit, predicted_units), (_, counted_units))) in
+        predicted.named().into_iter().zip(counted.named()).enumerate()
+    {
         if predicted_units == 0 {
             continue;
         }
