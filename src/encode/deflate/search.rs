@@ -41,7 +41,8 @@ struct Tables {
 
 thread_local! {
     /// The tables of the thread's last picture searched, for its next one.
-    static SPARE: std::cell::Cell<Tables> = std::cell::Cell::new(Tables::default());
+    static SPARE: std::cell::Cell<Tables> =
+        const { std::cell::Cell::new(Tables { head: Vec::new(), prev: Vec::new(), base: 0, top: 0 }) };
 }
 
 impl Chains {
