@@ -235,7 +235,7 @@ impl TileCode {
     ) -> usize {
         let y = shown.y;
         let mut q = shown.at;
-        for &t in &self.tokens[self.rows[y] as usize..self.rows[y + 1] as usize] {
+        for &t in self.row_tokens(y) {
             let (length, distance) = self.resolve(t, stride);
             let token_end = q + length;
             if token_end <= p {
@@ -286,7 +286,7 @@ impl TileCode {
         let below = shown.cross.below;
         let mut q = shown.at;
         for &t in row {
-            let length = if t & 1 == 0 { 1 } else { ((t >> 1) & 0xFF) as usize };
+            let (length, distance) = self.resolve(t, stride);
             let end = q + length;
             if end <= p {
                 q = end;
@@ -303,12 +303,10 @@ impl TileCode {
                 }
             }
             p = end;
-            if t & 1 == 0 {
+            if distance == 0 {
                 tokens.push(literal(data[from]));
                 continue;
             }
-            let (dy, dx) = (((t >> 9) & 0x1F) as usize, ((t >> 14) & 0x1FF) as isize - 256);
-            let distance = ((dy * stride) as isize + dx) as usize;
             if left >= MIN_MATCH && distance <= WINDOW && distance <= from && same(data, from - distance, from, left) {
                 tokens.push(matched(left, distance));
             } else {
