@@ -481,6 +481,10 @@ function newDiscs(size, runtime, count = 64) {
 }
 // Fourteen moves of a rook, each putting a piece with a new name on the board (a Circe rebirth's notation).
 let moveDiscs = 0;
+// A light square colour no request of this run asked for before: every square's tile is new to the isolate, though
+// its pieces' sprites are not.
+let lightColours = 0;
+const newLight = () => (0x808080 + lightColours++).toString(16).padStart(6, "0");
 function newDiscMoves() {
   return Array.from({ length: 14 }, (_, i) => {
     const name = discName(moveDiscs++ % 676);
@@ -592,6 +596,7 @@ async function measureBuilds(builds) {
       ["hostile: every glyph variant, size=127", 30, 5, (n) => same(n, diagram(ALL_GLYPHS, "&size=127")), isMiss],
       ["hostile: every glyph variant, size=128", 30, 5, (n) => same(n, diagram(ALL_GLYPHS, "&size=128")), isMiss],
       ["the Free plan's edge (the largest words): 32×32 board of queens and 64 arrows as /diagram.json", 30, 5, (n) => same(n, diagram(QUEENS_32X32, ARROWS_64).replace("/diagram.png?", "/diagram.json?")), isMiss],
+      ["hostile: start position, size=90, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&size=90&light=" + newLight())), isMiss],
       ["hostile: 14 moves each putting a new disc, default size, as APNG", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram("8/8/8/8/8/8/8/R7", "&moves=" + encodeURIComponent(newDiscMoves()))), isMiss],
     ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && onlyRow(request)));
     const floorRows = new Map();
