@@ -597,6 +597,8 @@ async function measureBuilds(builds) {
       ["hostile: every glyph variant, size=128", 30, 5, (n) => same(n, diagram(ALL_GLYPHS, "&size=128")), isMiss],
       ["the Free plan's edge (the largest words): 32×32 board of queens and 64 arrows as /diagram.json", 30, 5, (n) => same(n, diagram(QUEENS_32X32, ARROWS_64).replace("/diagram.png?", "/diagram.json?")), isMiss],
       ["hostile: start position, size=90, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&size=90&light=" + newLight())), isMiss],
+      ["hostile: start position, size=128, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&size=128&light=" + newLight())), isMiss],
+      ["hostile: start position, size=40, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&light=" + newLight())), isMiss],
       ["hostile: 14 moves each putting a new disc, default size, as APNG", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram("8/8/8/8/8/8/8/R7", "&moves=" + encodeURIComponent(newDiscMoves()))), isMiss],
     ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && onlyRow(request)));
     const floorRows = new Map();
