@@ -283,8 +283,7 @@ async function measureBesideFloor(worker, urls, floorUrl, expect) {
 
 // `measureBesideFloor` of several runtimes, each with its own `urls`, block by block in turn: block 1 of each, then
 // block 2 of each, and so on (the results in the order given).
-async function measureBesideFloorInTurn(runs, floorUrl, expect) {
-  const blocks = 4;
+async function measureBesideFloorInTurn(runs, floorUrl, expect, blocks = 4) {
   const measured = runs.map(() => ({ parts: [], floors: [] }));
   for (let block = 0; block < blocks; block++) {
     for (const [i, { worker, urls }] of runs.entries()) {
@@ -618,6 +617,7 @@ async function measureBuilds(builds) {
       const rows = await measureBesideFloorInTurn(runs, FLOOR, check);
       for (const [i, { build }] of workers.entries()) note({ build, request, ...rows[i] });
     }
+    await measureSetPairs(workers[0]);
     for (const { build, worker } of workers) {
       const again = await measure(worker, same(300, FLOOR), isStatus(400));
       floorRows.get(build).cpuMsAfter = again.cpuMs;
@@ -651,6 +651,38 @@ async function measureBuilds(builds) {
     }
   }
   if (!ONLY_ROWS) for (const { root, build } of builds) await limitsAndCold(root, build);
+}
+
+// Each piece set's warm miss and cburnett's on the same runtime, in turns (eight blocks of each, one after the
+// other, each beside its floor): the ratio docs/pieces.md ("Cost") asks for, side by side in one run, less exposed
+// to what the machine does meanwhile than two rows measured one after the other. This checkout's build only.
+const PIECE_SETS = ["chessnut", "celtic", "fantasy", "spatial", "rhosgfx", "shapes", "kiwen-suwi", "firi"];
+const setPairs = [];
+async function measureSetPairs({ build, worker }) {
+  for (const [size, query] of [["default size", ""], ["size=90", "&size=90"]]) {
+    for (const set of PIECE_SETS) {
+      const request = `a piece set beside cburnett, in turns, ${size}, piece=${set}`;
+      if (ONLY_COLD || !onlyRow(request)) continue;
+      const lists = [query, `${query}&piece=${set}`].map((extra) => setMisses(240, extra));
+      for (const urls of lists) await measure(worker, urls.slice(0, 30), isMiss);
+      const runs = lists.map((urls) => ({ worker, urls: urls.slice(30) }));
+      const [cburnett, other] = await measureBesideFloorInTurn(runs, FLOOR, isMiss, 8);
+      const above = (r) => r.cpuMs - r.floorMs;
+      setPairs.push({ request, cburnett: above(cburnett), set: above(other), n: other.n });
+      console.error(`cost: [${build}] ${request}: ${above(other).toFixed(2)} ms beside ${above(cburnett).toFixed(2)} ms`);
+    }
+  }
+}
+
+function printSetPairs() {
+  if (!setPairs.length) return;
+  console.log("\npiece sets beside cburnett, in turns on one runtime (ms above the floor beside each block)\n");
+  console.log("| request | requests each | cburnett | the set | ratio |");
+  console.log("|---|---|---|---|---|");
+  for (const p of setPairs) {
+    const ms = (v) => `${v.toFixed(2)} ms`;
+    console.log(`| ${p.request} | ${p.n} | ${ms(p.cburnett)} | ${ms(p.set)} | ${(p.set / p.cburnett).toFixed(2)} |`);
+  }
 }
 
 async function limitsAndCold(root, build) {
@@ -775,6 +807,7 @@ async function main() {
     const n = cold ? `${r.n} fresh starts (median)` : String(r.n);
     console.log(`| ${r.request} | ${n} | ${cpuText} | ${above} | ${helper} | ${aboveOwn} | ${wall} | ${r.bytes ?? "—"} | ${r.load} |`);
   }
+  printSetPairs();
   // Each row's units: predicted and counted (the last request's X-FFEN-Work), the model's milliseconds from the
   // counted units (its fixed part and a coefficient a unit, docs/cost.md "Units"), and the CPU measured above the
   // floor divided by it: the calibration's ratio, to stay within a 2× band across the rows.
