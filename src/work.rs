@@ -20,6 +20,10 @@
 //! - [`Unit::Pixel`]: a pixel of a picture composed by a painter, the palette painter's or the RGB painter's (a still,
 //!   an animation's first frame, a frame painted whole);
 //! - [`Unit::Coded`]: a pixel coded by an encoder (a still PNG's rows, each frame of an animated PNG or a GIF);
+//! - [`Unit::Tile`], [`Unit::TilePixel`]: a square's tile drawn for the first time in the isolate by the palette
+//!   painter, and its pixels (the square's art composed in RGB and indexed, its code searched when a picture is
+//!   coded from its tiles): paid once per isolate for each piece, square colour and marks at a size, on every
+//!   request for squares of colours no request asked for before;
 //! - [`Unit::Cell`], [`Unit::Square`], [`Unit::Item`]: the words' (`/diagram.txt`, `/diagram.json`): a cell
 //!   described (a piece, a marker, a letter), a square walked, a highlighted square or arrow listed.
 //!
@@ -53,6 +57,10 @@ pub enum Unit {
     Square,
     /// A highlighted square or arrow listed in words.
     Item,
+    /// A square's tile drawn for the first time by the palette painter.
+    Tile,
+    /// A pixel of such a tile.
+    TilePixel,
 }
 
 /// Counted or predicted work, in each [`Unit`].
@@ -78,6 +86,10 @@ pub struct Work {
     pub squares: u64,
     /// Furniture items listed in words ([`Unit::Item`]).
     pub items: u64,
+    /// Tiles drawn for the first time ([`Unit::Tile`]).
+    pub tiles: u64,
+    /// Their pixels ([`Unit::TilePixel`]).
+    pub tile_pixels: u64,
 }
 
 impl Work {
@@ -93,6 +105,8 @@ impl Work {
         cells: 0,
         squares: 0,
         items: 0,
+        tiles: 0,
+        tile_pixels: 0,
     };
 
     /// The sprites drawn from vectors alone: `sprites` of `vector` pixels in all.
@@ -113,12 +127,15 @@ impl Work {
             self.cells,
             self.squares,
             self.items,
+            self.tiles,
+            self.tile_pixels,
         ]
     }
 
     /// Each unit's name (as [`Work`]'s `Display` writes it) and count, in [`Unit`]'s order.
     pub const fn named(&self) -> [(&'static str, u64); UNITS] {
-        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items] = self.units();
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels] =
+            self.units();
         [
             ("vector px", vector),
             ("sprites", sprites),
@@ -130,13 +147,29 @@ impl Work {
             ("cells", cells),
             ("squares", squares),
             ("items", items),
+            ("tiles", tiles),
+            ("tile px", tile_pixels),
         ]
     }
 
     /// A work of each unit's count, in [`Unit`]'s order.
     const fn of(units: [u64; UNITS]) -> Work {
-        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items] = units;
-        Work { vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items }
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels] =
+            units;
+        Work {
+            vector,
+            sprites,
+            frames,
+            frame_pixels,
+            repainted,
+            pixels,
+            coded,
+            cells,
+            squares,
+            items,
+            tiles,
+            tile_pixels,
+        }
     }
 
     /// Whether this (a prediction) is at least `counted` in every unit.
@@ -153,15 +186,18 @@ impl Work {
         Work::of(units)
     }
 
-    /// All but the sprites.
+    /// All but the sprites and the new tiles (what an isolate draws once).
     pub const fn frames_only(self) -> Work {
-        Work { vector: 0, sprites: 0, ..self }
+        Work { vector: 0, sprites: 0, tiles: 0, tile_pixels: 0, ..self }
     }
 }
 
 impl fmt::Display for Work {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} sprites, {} vector px", self.sprites, self.vector)?;
+        if self.tiles > 0 || self.tile_pixels > 0 {
+            write!(f, ", {} tiles, {} tile px", self.tiles, self.tile_pixels)?;
+        }
         if self.frames > 0 || self.frame_pixels > 0 || self.repainted > 0 {
             write!(f, ", {} frames, {} frame px, {} repainted px", self.frames, self.frame_pixels, self.repainted)?;
         }
@@ -176,7 +212,7 @@ impl fmt::Display for Work {
 }
 
 /// How many units there are.
-pub const UNITS: usize = 10;
+pub const UNITS: usize = 12;
 
 thread_local! {
     static COUNTED: Cell<Work> = const { Cell::new(Work::NONE) };
@@ -253,8 +289,12 @@ pub(crate) mod tests {
         count(Unit::Cell, 3);
         count(Unit::Square, 64);
         count(Unit::Item, 2);
+        count(Unit::Tile, 1);
+        count(Unit::TilePixel, 1600);
         let still = Work { pixels: 100, coded: 101, cells: 3, squares: 64, items: 2, ..Work::NONE };
-        let frames = Work { frames: 2, frame_pixels: 1600, repainted: 7, ..Work::sprites(1, 42) }.plus(still);
+        let frames =
+            Work { frames: 2, frame_pixels: 1600, repainted: 7, tiles: 1, tile_pixels: 1600, ..Work::sprites(1, 42) };
+        let frames = frames.plus(still);
         assert_eq!(take(), frames);
         assert_eq!(take(), Work::NONE);
     }
@@ -270,7 +310,7 @@ pub(crate) mod tests {
         assert!(!predicted.covers(&Work { repainted: 1, ..Work::NONE }));
         let still = Work { pixels: 100, coded: 100, cells: 4, squares: 64, items: 1, ..Work::NONE };
         assert!(still.covers(&still) && !Work::NONE.covers(&still));
-        for unit in [Unit::Pixel, Unit::Coded, Unit::Cell, Unit::Square, Unit::Item] {
+        for unit in [Unit::Pixel, Unit::Coded, Unit::Cell, Unit::Square, Unit::Item, Unit::Tile, Unit::TilePixel] {
             let mut units = still.units();
             units[unit as usize] += 1;
             assert!(!still.covers(&Work::of(units)), "{unit:?}");

@@ -27,6 +27,7 @@
 //! requests at it are measured by `scripts/cost`.
 
 use crate::draw::indexed::indexed_path_applies;
+use crate::draw::indexed::tile_art;
 use crate::draw::layout::Layout;
 use crate::draw::scene::Scene;
 use crate::draw::sprite;
@@ -196,13 +197,25 @@ impl RenderCost {
 pub const NEW_SPRITE_MICROS: u64 = 70;
 /// See [`NEW_SPRITE_MICROS`].
 pub const VECTOR_PIXEL_NANOS: u64 = 26;
+/// Microseconds a square's tile the palette painter draws for the first time in the isolate (its art composed in
+/// RGB and indexed, its code searched where the picture is coded from its tiles), and nanoseconds a pixel of it:
+/// like a sprite, paid once per isolate, but on every request for squares of colours no request asked for before.
+/// Measured in workerd (`scripts/cost`, "a new light square colour each request": its 11 new tiles cost about 0.3,
+/// 3.6 and 6.5 ms at 40, 90 and 128 px beside the same picture with its tiles cached; 10 µs and 45 ns predict 0.9,
+/// 4.1 and 8.2), taken about as they are, as the sprites' are.
+pub const NEW_TILE_MICROS: u64 = 10;
+/// See [`NEW_TILE_MICROS`].
+pub const NEW_TILE_PIXEL_NANOS: u64 = 45;
 
-/// The microseconds of drawing `sprites` ([`NEW_SPRITE_MICROS`], [`VECTOR_PIXEL_NANOS`]).
+/// The microseconds of drawing `sprites` ([`NEW_SPRITE_MICROS`], [`VECTOR_PIXEL_NANOS`]) and new tiles
+/// ([`NEW_TILE_MICROS`], [`NEW_TILE_PIXEL_NANOS`]).
 pub fn sprites_micros(sprites: Work) -> u64 {
     sprites
         .sprites
         .saturating_mul(NEW_SPRITE_MICROS)
         .saturating_add(sprites.vector.saturating_mul(VECTOR_PIXEL_NANOS) / 1000)
+        .saturating_add(sprites.tiles.saturating_mul(NEW_TILE_MICROS))
+        .saturating_add(sprites.tile_pixels.saturating_mul(NEW_TILE_PIXEL_NANOS) / 1000)
 }
 
 /// The sprites the isolate's cache does not hold that drawing `board` with `options` and playing `lines` on it will
@@ -210,13 +223,34 @@ pub fn sprites_micros(sprites: Work) -> u64 {
 /// changed. Asks the sprite cache (and marks what it holds as used by this request, so that nothing drawn meanwhile
 /// evicts it): the same diagram costs less in an isolate that drew its pieces before.
 pub fn new_sprites(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) -> Work {
-    sprite::predicted_work(&sprite_keys(board, options, lines))
+    let sprites = sprite::predicted_work(&sprite_keys(board, options, lines));
+    sprites.plus(new_tiles(board, options, lines).map_or(Work::NONE, |(work, _, _)| work))
 }
 
-/// Draws, of the sprites [`new_sprites`] counts, what `budget` microseconds allow ([`TooCostly::for_new_sprites`]);
-/// returns how many were drawn.
+/// The tiles a still drawn by the palette painter draws that the isolate's tile cache does not hold
+/// ([`tile_art::predicted_work`]), with its scene and which of its squares show them; `None` for an animation (its
+/// tiles are not counted) or a picture the palette painter does not draw.
+fn new_tiles(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) -> Option<(Work, Scene, Vec<usize>)> {
+    if !lines.is_empty() || !indexed_path_applies(board, options) {
+        return None;
+    }
+    let scene = Scene::build(board, options);
+    let (work, missing) = tile_art::predicted_work(&scene);
+    Some((work, scene, missing))
+}
+
+/// Draws, of the sprites and tiles [`new_sprites`] counts, what `budget` microseconds allow
+/// ([`TooCostly::for_new_sprites`]): the sprites first, then, once every sprite is drawn, the tiles (each draws its
+/// sprite). Returns how many of each were drawn.
 pub fn draw_new_sprites(board: &Board, options: &RenderOptions, lines: &[Vec<Step>], budget: u64) -> u64 {
-    sprite::draw_within(&sprite_keys(board, options, lines), budget, sprites_micros)
+    let keys = sprite_keys(board, options, lines);
+    let spent = sprites_micros(sprite::predicted_work(&keys));
+    let sprites = sprite::draw_within(&keys, budget, sprites_micros);
+    if sprite::predicted_work(&keys) != Work::NONE {
+        return sprites;
+    }
+    let Some((_, scene, missing)) = new_tiles(board, options, lines) else { return sprites };
+    sprites + tile_art::draw_missing(&scene, &missing, budget.saturating_sub(spent), sprites_micros)
 }
 
 /// The sprites of `board`, then of the squares each move of `lines` changes.
@@ -607,6 +641,17 @@ impl fmt::Display for TooCostly {
             // again is admitted once they are; a smaller size or fewer different pieces fits now).
             let sprites = sprites_micros(c.new_sprites);
             let (sprites_ms, sprites_tenths) = (sprites / 1000, sprites % 1000 / 100);
+            if c.new_sprites.tiles > 0 {
+                return write!(
+                    f,
+                    "the diagram ({}×{} pixels) would take about {ms}.{tenths} ms of CPU to draw, {sprites_ms}.\
+                     {sprites_tenths} ms of it drawing pieces and squares this server has not drawn yet at this \
+                     size and in these colours; this service's limit (FFEN_MAX_RENDER_MS) is {limit} ms, of which \
+                     half may go to new pieces and squares: they are being drawn, so ask again in a moment, or \
+                     choose a smaller size",
+                    c.width, c.height
+                );
+            }
             return write!(
                 f,
                 "the diagram ({}×{} pixels) would take about {ms}.{tenths} ms of CPU to draw, {sprites_ms}.\
@@ -732,17 +777,19 @@ mod tests {
         assert!(err.to_string().starts_with("the diagram (2180×2180 pixels, 12 different squares)"), "{err}");
     }
 
-    /// New sprites take at most half the limit: under the Free plan, 47 new lettered discs at `size=23` (each 23²
-    /// pixels), not 48, though the whole prediction of 48 is under 8 ms; the refusal draws the budget's worth, and
-    /// a fresh isolate's start position at 100 px (its 12 pieces) is admitted whole.
+    /// New sprites and tiles take at most half the limit: under the Free plan, 34 new lettered discs at `size=23`
+    /// (each 23² pixels, on a tile of its own), not 35, though the whole prediction of 35 is under 8 ms; the refusal
+    /// draws the budget's worth, and a fresh isolate's start position at 100 px draws its 12 pieces whole (its 22
+    /// tiles, 10.1 ms, then take three refusals more).
     #[test]
     fn new_sprites_take_at_most_half_the_limit() {
         let discs = |n: u64| {
             let board: String = ["8"; 8].join("/");
-            cost(&board, Dialect::Janko, &[("size", "23")]).with_new_sprites(Work::sprites(n, n * 23 * 23))
+            let new = Work { tiles: n, tile_pixels: n * 23 * 23, ..Work::sprites(n, n * 23 * 23) };
+            cost(&board, Dialect::Janko, &[("size", "23")]).with_new_sprites(new)
         };
-        assert!(FREE.check(discs(47)).is_ok());
-        let refused = FREE.check(discs(48)).unwrap_err();
+        assert!(FREE.check(discs(34)).is_ok());
+        let refused = FREE.check(discs(35)).unwrap_err();
         assert!(refused.cost.micros < 8000, "{refused}");
         assert_eq!(refused.for_new_sprites(), Some(4000));
         assert!(refused.to_string().contains("of which half may go to new pieces"), "{refused}");

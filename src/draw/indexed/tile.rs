@@ -8,7 +8,7 @@ use super::palette::Palette;
 use super::tile_art::{square_art, Fill, TileArt, Translation};
 use crate::draw::layout::MarkPaint;
 use crate::draw::raster::Canvas;
-use crate::draw::scene::{Scene, Square, SquarePaint};
+use crate::draw::scene::{Scene, Square};
 use crate::draw::sprite;
 use crate::options::theme::hatching;
 use crate::pixels::{Image, Rect};
@@ -60,11 +60,11 @@ impl Tile {
     /// with their ink over it ([`overlaid`]).
     fn new(
         (square, fill, marks): (&Square, Fill, &[MarkPaint]),
-        overlays: Option<&[OverlayLayer]>,
+        (overlays, counted): (Option<&[OverlayLayer]>, bool),
         mut census: Option<&mut Census>,
     ) -> Option<Tile> {
         let side = square.rect.width;
-        let mut art = square_art(square, fill, marks)?;
+        let mut art = square_art(square, fill, marks, counted)?;
         if let Some(census) = census.as_deref_mut() {
             census.add(art.local.as_ref().map_or(&art.pixels, |local| &local.colours));
         }
@@ -176,7 +176,7 @@ fn overlaid(art: &TileArt, rect: Rect, overlays: &[OverlayLayer], census: Option
 pub(super) fn square_tiles(
     scene: &Scene,
     overlays: &[OverlayLayer],
-    mut census: Option<&mut Census>,
+    (mut census, counted): (Option<&mut Census>, bool),
 ) -> Option<(Vec<Tile>, Vec<usize>)> {
     let (marks, elsewhere) = scene.marks_by_square();
     if !elsewhere.is_empty() {
@@ -187,11 +187,7 @@ pub(super) fn square_tiles(
     let mut tile_of = Vec::with_capacity(scene.squares.len());
     for (square, marks) in scene.squares.iter().zip(&marks) {
         let rect = square.rect;
-        let fill = match square.paint {
-            SquarePaint::Solid(c) => Fill::Solid(c),
-            SquarePaint::Hatched { .. } => Fill::Hatched((rect.x + rect.y) % hatch.period),
-            SquarePaint::Clear => return None,
-        };
+        let fill = Fill::of(square, hatch.period)?;
         let overlaid = overlays.iter().any(|overlay| overlay.inks_within(rect));
         let same = |t: &Tile| !t.overlaid && t.fill == fill && t.marks == *marks && t.sprite == square.sprite;
         let found = if overlaid { None } else { tiles.iter().position(same) };
@@ -199,7 +195,7 @@ pub(super) fn square_tiles(
             Some(id) => id,
             None => {
                 let over = overlaid.then_some(overlays);
-                tiles.push(Tile::new((square, fill, marks), over, census.as_deref_mut())?);
+                tiles.push(Tile::new((square, fill, marks), (over, counted), census.as_deref_mut())?);
                 tiles.len() - 1
             }
         };

@@ -5,12 +5,12 @@
 use super::palette::{index_pixels, Palette};
 use crate::draw::layout::MarkPaint;
 use crate::draw::marks::{draw_square, SquareLayers};
-use crate::draw::scene::{Square, SquarePaint};
+use crate::draw::scene::{Scene, Square, SquarePaint};
 use crate::draw::sprite;
 use crate::encode::deflate::tile::TileCodes;
 use crate::options::theme::{hatching, PAPER};
 use crate::pixels::{Image, Rect, Rgb};
-use crate::work::Epoch;
+use crate::work::{self, Epoch, Unit, Work};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -21,11 +21,12 @@ pub(super) struct Translation {
 }
 
 /// The tile of `square` filled with `fill` under `marks`, from the tile cache or drawn now as the RGB painter draws
-/// the square ([`draw_square`]), at (0, 0): the blends do not depend on the position.
-pub(super) fn square_art(square: &Square, fill: Fill, marks: &[MarkPaint]) -> Option<Arc<TileArt>> {
+/// the square ([`draw_square`]), at (0, 0): the blends do not depend on the position. `counted`: a tile drawn now
+/// is counted as [`Unit::Tile`] and [`Unit::TilePixel`] (the still painter's, which [`predicted_work`] predicts).
+pub(super) fn square_art(square: &Square, fill: Fill, marks: &[MarkPaint], counted: bool) -> Option<Arc<TileArt>> {
     let side = square.rect.width;
     let key = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks)?;
-    Some(tile_art(key, side as usize, || {
+    Some(tile_art(key, (side as usize, counted), || {
         // (Every pixel is then painted by the square's fill.)
         let mut image = Image::new(side, side, PAPER);
         let hatch_phase = match fill {
@@ -47,13 +48,8 @@ pub(crate) fn square_indices(
     marks: &[MarkPaint],
     mut index_of: impl FnMut(u32) -> Option<u8>,
 ) -> Option<(Vec<u8>, Option<Arc<TileCodes>>)> {
-    let rect = square.rect;
-    let fill = match square.paint {
-        SquarePaint::Solid(c) => Fill::Solid(c),
-        SquarePaint::Hatched { .. } => Fill::Hatched((rect.x + rect.y) % hatching(rect.width).period),
-        SquarePaint::Clear => return None,
-    };
-    let art = square_art(square, fill, marks)?;
+    let fill = Fill::of(square, hatching(square.rect.width).period)?;
+    let art = square_art(square, fill, marks, false)?;
     match &art.local {
         Some(local) => {
             let mut to_global = Vec::with_capacity(local.colours.len());
@@ -69,6 +65,62 @@ pub(crate) fn square_indices(
             Some((out, None))
         }
     }
+}
+
+/// The tiles of `scene`'s squares the palette painter would draw that the tile cache does not hold: their count and pixels
+/// ([`Unit::Tile`], [`Unit::TilePixel`]), and each such square with its fill and marks (the first of each tile) for
+/// [`draw_missing`]. Asks the cache as the painter does ([`square_art`]'s key for every square, overlaid or not:
+/// an overlaid square's tile is drawn under its overlay), and marks what it holds as used by this request, so that
+/// nothing drawn meanwhile evicts it. An upper bound: the painter may hand the picture to the RGB painter first.
+pub(crate) fn predicted_work(scene: &Scene) -> (Work, Vec<usize>) {
+    let (marks, _) = scene.marks_by_square();
+    let hatch = hatching(scene.layout.square);
+    let cache = TILES.get_or_init(|| Mutex::new((HashMap::new(), 0)));
+    let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+    // The keys met (as the cache's own map type, its values one shared blank tile: a set would be one more hash
+    // table's code in the wasm).
+    let blank = Arc::new(TileArt { pixels: Vec::new(), local: None, same_above: Vec::new() });
+    let mut seen: HashMap<TileKey, (Arc<TileArt>, Epoch)> = HashMap::new();
+    let (mut work, mut missing) = (Work::NONE, Vec::new());
+    for (i, (square, marks)) in scene.squares.iter().zip(&marks).enumerate() {
+        let Some(fill) = Fill::of(square, hatch.period) else { continue };
+        let side = square.rect.width;
+        let Some(key) = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks) else { continue };
+        if seen.contains_key(&key) {
+            continue;
+        }
+        match guard.0.get_mut(&key) {
+            Some(hit) => hit.1 = Epoch::now(),
+            None => {
+                work.tiles += 1;
+                work.tile_pixels = work.tile_pixels.saturating_add(u64::from(side) * u64::from(side));
+                missing.push(i);
+            }
+        }
+        seen.insert(key, (Arc::clone(&blank), Epoch::now()));
+    }
+    (work, missing)
+}
+
+/// Draws the tiles of `scene`'s squares `missing` ([`predicted_work`]) into the tile cache, in order, as long as
+/// `micros` of their pixels stay within `budget` microseconds: a request refused for the tiles it would draw first
+/// spends what it was allowed on some of them, so that asking again finds them. Returns the tiles drawn.
+pub(crate) fn draw_missing(scene: &Scene, missing: &[usize], budget: u64, micros: impl Fn(Work) -> u64) -> u64 {
+    let (marks, _) = scene.marks_by_square();
+    let hatch = hatching(scene.layout.square);
+    let (mut spent, mut drawn) = (0, 0);
+    for &i in missing {
+        let square = &scene.squares[i];
+        let Some(fill) = Fill::of(square, hatch.period) else { continue };
+        let side = u64::from(square.rect.width);
+        let cost = micros(Work { tiles: 1, tile_pixels: side * side, ..Work::NONE });
+        if spent + cost > budget {
+            break;
+        }
+        spent += cost;
+        drawn += u64::from(square_art(square, fill, &marks[i], false).is_some());
+    }
+    drawn
 }
 
 /// A tile's pixels, and the same as the index of each pixel's colour among the tile's own colours: a row of a tile
@@ -166,6 +218,18 @@ pub(super) enum Fill {
     Hatched(u32),
 }
 
+impl Fill {
+    /// How `square` is filled, its hatching (of `period`) at its place; `None` for a see-through square.
+    pub(super) fn of(square: &Square, period: u32) -> Option<Fill> {
+        let rect = square.rect;
+        match square.paint {
+            SquarePaint::Solid(c) => Some(Fill::Solid(c)),
+            SquarePaint::Hatched { .. } => Some(Fill::Hatched((rect.x + rect.y) % period)),
+            SquarePaint::Clear => None,
+        }
+    }
+}
+
 /// What a tile's RGB pixels are a function of: the square's side, its paint (the hatching's phase with it), its
 /// sprite's key and its marks. The key of [`TILES`].
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -230,12 +294,17 @@ pub(crate) fn clear_tile_cache() {
     }
 }
 
-/// The tile `key`, from the cache or drawn now by `draw` (`side`×`side` RGB pixels).
-fn tile_art(key: TileKey, side: usize, draw: impl FnOnce() -> Vec<u32>) -> Arc<TileArt> {
+/// The tile `key`, from the cache or drawn now by `draw` (`side`×`side` RGB pixels; counted as [`Unit::Tile`] and
+/// [`Unit::TilePixel`] where `counted`).
+fn tile_art(key: TileKey, (side, counted): (usize, bool), draw: impl FnOnce() -> Vec<u32>) -> Arc<TileArt> {
     let cache = TILES.get_or_init(|| Mutex::new((HashMap::new(), 0)));
     if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get_mut(&key) {
         hit.1 = Epoch::now();
         return Arc::clone(&hit.0);
+    }
+    if counted {
+        work::count(Unit::Tile, 1);
+        work::count(Unit::TilePixel, (side * side) as u64);
     }
     let pixels = Arc::new(TileArt::new(draw(), side));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
