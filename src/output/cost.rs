@@ -202,8 +202,8 @@ pub const VECTOR_PIXEL_NANOS: u64 = 26;
 /// like a sprite, paid once per isolate, but on every request for squares of colours no request asked for before.
 /// Measured in workerd (`scripts/cost`, "a new light square colour each request": its 11 new tiles cost about 0.3,
 /// 3.6 and 6.5 ms at 40, 90 and 128 px beside the same picture with its tiles cached; 10 µs and 30 ns predict 0.6,
-/// 2.8 and 5.5, which the rest of those predictions' margin covers: 2.0, 5.7 and 9.7 ms predicted in all for 1.0,
-/// 4.8 and 8.2 measured). A still's tiles at 40 px are drawn but not searched (its bands are), and cheaper.
+/// 2.8 and 5.5, which the rest of those predictions' margin covers: 5.7 and 9.7 ms predicted in all for 4.8 and
+/// 8.2 measured). Tiles under 64 px are not charged (`tile_art::CHARGED_SIDE`).
 pub const NEW_TILE_MICROS: u64 = 10;
 /// See [`NEW_TILE_MICROS`].
 pub const NEW_TILE_PIXEL_NANOS: u64 = 30;
@@ -778,19 +778,18 @@ mod tests {
         assert!(err.to_string().starts_with("the diagram (2180×2180 pixels, 12 different squares)"), "{err}");
     }
 
-    /// New sprites and tiles take at most half the limit: under the Free plan, 36 new lettered discs at `size=23`
-    /// (each 23² pixels, on a tile of its own), not 37, though the whole prediction of 37 is under 8 ms; the refusal
-    /// draws the budget's worth, and a fresh isolate's start position at 100 px draws its 12 pieces whole (its 22
-    /// tiles, 6.8 ms, then take two refusals more).
+    /// New sprites take at most half the limit: under the Free plan, 47 new lettered discs at `size=23` (each 23²
+    /// pixels; tiles that small are not charged), not 48, though the whole prediction of 48 is under 8 ms; the
+    /// refusal draws the budget's worth, and a fresh isolate's start position at 100 px draws its 12 pieces whole
+    /// (its 22 new tiles, 6.8 ms, then take two refusals more).
     #[test]
     fn new_sprites_take_at_most_half_the_limit() {
         let discs = |n: u64| {
             let board: String = ["8"; 8].join("/");
-            let new = Work { tiles: n, tile_pixels: n * 23 * 23, ..Work::sprites(n, n * 23 * 23) };
-            cost(&board, Dialect::Janko, &[("size", "23")]).with_new_sprites(new)
+            cost(&board, Dialect::Janko, &[("size", "23")]).with_new_sprites(Work::sprites(n, n * 23 * 23))
         };
-        assert!(FREE.check(discs(36)).is_ok());
-        let refused = FREE.check(discs(37)).unwrap_err();
+        assert!(FREE.check(discs(47)).is_ok());
+        let refused = FREE.check(discs(48)).unwrap_err();
         assert!(refused.cost.micros < 8000, "{refused}");
         assert_eq!(refused.for_new_sprites(), Some(4000));
         assert!(refused.to_string().contains("of which half may go to new pieces"), "{refused}");
@@ -799,6 +798,10 @@ mod tests {
         let larger =
             cost(START, Dialect::Janko, &[("size", "104")]).with_new_sprites(Work::sprites(12, 12 * 104 * 104));
         assert_eq!(FREE.check(larger).map_err(|e| e.for_new_sprites()), Err(Some(4000)));
+        let tiles = Work { tiles: 22, tile_pixels: 22 * 100 * 100, ..Work::NONE };
+        let refused = FREE.check(start.with_new_sprites(tiles)).unwrap_err();
+        assert_eq!((sprites_micros(tiles), refused.for_new_sprites()), (6820, Some(4000)));
+        assert!(refused.to_string().contains("pieces and squares this server has not drawn yet"), "{refused}");
     }
 
     /// lichess' and web-boardimage's looks (a check's glow, their last move, crossed squares) are marks like

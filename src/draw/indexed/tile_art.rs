@@ -67,7 +67,14 @@ pub(crate) fn square_indices(
     }
 }
 
-/// The tiles of `scene`'s squares the palette painter would draw that the tile cache does not hold: their count and pixels
+/// The smallest squares whose new tiles are counted and charged ([`Unit::Tile`]): below it a tile costs tens of
+/// microseconds (its bands are searched, not coded from its code: 11 new tiles at 40 px, 0.3 ms in workerd), which the
+/// rest of a still's prediction covers, and charging them refused a fresh isolate's first diagrams of many different
+/// pieces at the default size; from 64 px on, hundreds (3.6 ms for 11 at 90 px, 6.5 at 128).
+pub(crate) const CHARGED_SIDE: u32 = 64;
+
+/// The tiles of `scene`'s squares (of [`CHARGED_SIDE`] and more) the palette painter would draw that the tile cache
+/// does not hold: their count and pixels
 /// ([`Unit::Tile`], [`Unit::TilePixel`]), and each such square with its fill and marks (the first of each tile) for
 /// [`draw_missing`]. Asks the cache as the painter does ([`square_art`]'s key for every square, overlaid or not:
 /// an overlaid square's tile is drawn under its overlay), and marks what it holds as used by this request, so that
@@ -85,6 +92,9 @@ pub(crate) fn predicted_work(scene: &Scene) -> (Work, Vec<usize>) {
     for (i, (square, marks)) in scene.squares.iter().zip(&marks).enumerate() {
         let Some(fill) = Fill::of(square, hatch.period) else { continue };
         let side = square.rect.width;
+        if side < CHARGED_SIDE {
+            continue;
+        }
         let Some(key) = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks) else { continue };
         if seen.contains_key(&key) {
             continue;
@@ -302,7 +312,7 @@ fn tile_art(key: TileKey, (side, counted): (usize, bool), draw: impl FnOnce() ->
         hit.1 = Epoch::now();
         return Arc::clone(&hit.0);
     }
-    if counted {
+    if counted && side >= CHARGED_SIDE as usize {
         work::count(Unit::Tile, 1);
         work::count(Unit::TilePixel, (side * side) as u64);
     }
