@@ -23,7 +23,7 @@ pub const CONTENT_TYPE: &str = "text/html; charset=utf-8";
 
 /// `Content-Security-Policy` header for [`INDEX_HTML`]: nothing but the page's own hashed inline script and style,
 /// images and `fetch` from the same origin (the preview is shown from a `blob:` URL), no framing.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-+J/WG4/6HCUqR6ULy7MX7ZQJMt3f6ohnsN6yuvaQ06w='; style-src 'sha256-jvfqJUwmqro97JsuwKOyRn8UIo91zFmETlnuei+f5L0='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-4JFTNw9ew+2FC3UVFie5s7uPdvrmrJJ9j5VLdgidClc='; style-src 'sha256-jvfqJUwmqro97JsuwKOyRn8UIo91zFmETlnuei+f5L0='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// `Cache-Control` for [`INDEX_HTML`]: short, because the page changes with releases (never `immutable`).
 pub const CACHE_CONTROL: &str = "public, max-age=300";
