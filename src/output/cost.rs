@@ -230,9 +230,11 @@ pub fn new_sprites(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) 
 
 /// The tiles a still drawn by the palette painter draws that the isolate's tile cache does not hold
 /// ([`tile_art::predicted_work`]), with its scene and which of its squares show them; `None` for an animation (its
-/// tiles are not counted) or a picture the palette painter does not draw.
+/// tiles are not counted), a picture the palette painter does not draw, or squares too small to be charged (then no
+/// scene is built: most requests, hits included, are at the default size).
 fn new_tiles(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) -> Option<(Work, Scene, Vec<usize>)> {
-    if !lines.is_empty() || !indexed_path_applies(board, options) {
+    let charged = Layout::drawn(board, options).square >= tile_art::CHARGED_SIDE;
+    if !lines.is_empty() || !charged || !indexed_path_applies(board, options) {
         return None;
     }
     let scene = Scene::build(board, options);

@@ -74,9 +74,8 @@ pub(crate) fn square_indices(
 pub(crate) const CHARGED_SIDE: u32 = 64;
 
 /// The tiles of `scene`'s squares (of [`CHARGED_SIDE`] and more) the palette painter would draw that the tile cache
-/// does not hold: their count and pixels
-/// ([`Unit::Tile`], [`Unit::TilePixel`]), and each such square with its fill and marks (the first of each tile) for
-/// [`draw_missing`]. Asks the cache as the painter does ([`square_art`]'s key for every square, overlaid or not:
+/// does not hold: their count and pixels ([`Unit::Tile`], [`Unit::TilePixel`]), and which squares show them (the
+/// first of each tile) for [`draw_missing`]. Asks the cache as the painter does ([`square_art`]'s key for every square, overlaid or not:
 /// an overlaid square's tile is drawn under its overlay), and marks what it holds as used by this request, so that
 /// nothing drawn meanwhile evicts it. An upper bound: the painter may hand the picture to the RGB painter first.
 pub(crate) fn predicted_work(scene: &Scene) -> (Work, Vec<usize>) {
