@@ -244,7 +244,7 @@ fn new_tiles(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) -> Opt
 
 /// Draws, of the sprites and tiles [`new_sprites`] counts, what `budget` microseconds allow
 /// ([`TooCostly::for_new_sprites`]): the sprites first, then, once every sprite is drawn, the tiles (each draws its
-/// sprite). Returns how many of each were drawn.
+/// sprite). Returns how many sprites and tiles were drawn.
 pub fn draw_new_sprites(board: &Board, options: &RenderOptions, lines: &[Vec<Step>], budget: u64) -> u64 {
     let keys = sprite_keys(board, options, lines);
     let spent = sprites_micros(sprite::predicted_work(&keys));
