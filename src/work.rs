@@ -219,7 +219,7 @@ thread_local! {
 }
 
 /// Adds `n` steps of `unit` to this thread's count. (Never inlined: it is called once a picture, frame or answer,
-/// and each inlined copy of the thread-local access and the ten units cost the wasm about a kilobyte.)
+/// and each inlined copy of the thread-local access and the units cost the wasm about a kilobyte.)
 #[inline(never)]
 pub fn count(unit: Unit, n: u64) {
     COUNTED.with(|c| {

@@ -247,13 +247,14 @@ fn new_tiles(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) -> Opt
 /// sprite). Returns how many sprites and tiles were drawn.
 pub fn draw_new_sprites(board: &Board, options: &RenderOptions, lines: &[Vec<Step>], budget: u64) -> u64 {
     let keys = sprite_keys(board, options, lines);
-    let spent = sprites_micros(sprite::predicted_work(&keys));
+    let new = sprite::predicted_work(&keys);
     let sprites = sprite::draw_within(&keys, budget, sprites_micros);
-    if sprite::predicted_work(&keys) != Work::NONE {
+    if sprites < new.sprites {
         return sprites;
     }
     let Some((_, scene, missing)) = new_tiles(board, options, lines) else { return sprites };
-    sprites + tile_art::draw_missing(&scene, &missing, budget.saturating_sub(spent), sprites_micros)
+    let left = budget.saturating_sub(sprites_micros(new));
+    sprites + tile_art::draw_missing(&scene, &missing, left, sprites_micros)
 }
 
 /// The sprites of `board`, then of the squares each move of `lines` changes.
@@ -644,23 +645,24 @@ impl fmt::Display for TooCostly {
             // again is admitted once they are; a smaller size or fewer different pieces fits now).
             let sprites = sprites_micros(c.new_sprites);
             let (sprites_ms, sprites_tenths) = (sprites / 1000, sprites % 1000 / 100);
-            if c.new_sprites.tiles > 0 {
-                return write!(
-                    f,
-                    "the diagram ({}×{} pixels) would take about {ms}.{tenths} ms of CPU to draw, {sprites_ms}.\
-                     {sprites_tenths} ms of it drawing pieces and squares this server has not drawn yet at this \
-                     size and in these colours; this service's limit (FFEN_MAX_RENDER_MS) is {limit} ms, of which \
-                     half may go to new pieces and squares: they are being drawn, so ask again in a moment, or \
-                     choose a smaller size",
-                    c.width, c.height
-                );
-            }
+            // (With tiles: squares in new colours or at a new size, which a smaller size makes cheaper too.)
+            let (what, new, advice) = match c.new_sprites.tiles > 0 {
+                true => (
+                    "pieces and squares this server has not drawn yet at this size and in these colours",
+                    "new pieces and squares",
+                    "a smaller size",
+                ),
+                false => (
+                    "pieces at a size this server has not drawn them at yet",
+                    "new pieces",
+                    "a smaller size or fewer different pieces",
+                ),
+            };
             return write!(
                 f,
                 "the diagram ({}×{} pixels) would take about {ms}.{tenths} ms of CPU to draw, {sprites_ms}.\
-                 {sprites_tenths} ms of it drawing pieces at a size this server has not drawn them at yet; this \
-                 service's limit (FFEN_MAX_RENDER_MS) is {limit} ms, of which half may go to new pieces: they are \
-                 being drawn, so ask again in a moment, or choose a smaller size or fewer different pieces",
+                 {sprites_tenths} ms of it drawing {what}; this service's limit (FFEN_MAX_RENDER_MS) is {limit} ms, \
+                 of which half may go to {new}: they are being drawn, so ask again in a moment, or choose {advice}",
                 c.width, c.height
             );
         }

@@ -105,7 +105,8 @@ pub(super) struct BandBytes<'a> {
     /// Whether these are an animation's frames ([`Coding::Frames`]), coded with less searching: a searched span
     /// shorter than a match (a row's filter byte) without the byte search
     /// ([`code_unsearched`](super::search::code_unsearched)), whose tables (up to 256 KB, made for one byte a row)
-    /// cost a tenth of a later frame's coding when they were made afresh for each picture; and a tile's short tokens not tried against the squares to the left
+    /// cost a tenth of a later frame's coding when they were made afresh for each picture; and a tile's short tokens
+    /// not tried against the squares to the left
     /// ([`TileRowShown::match_to_the_left`](super::tile::TileRowShown::match_to_the_left)), which made a 20-move
     /// solution's frames 0.2 % larger and 6 % slower in V8 (`scripts/bench-wasm`), the squares to the left being
     /// mostly unchanged ones.
