@@ -5,8 +5,6 @@
 //! move/line/quad/cubic segments in the 45×45 viewBox with its transform applied (a set drawn in another box is
 //! scaled into it), plus its fill and stroke. The
 //! library then builds tiny-skia paths from that data at run time without any SVG or XML parsing.
-//!
-//! It also writes the editor page as served (`$OUT_DIR/index.html`, [`served_page`]).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -131,10 +129,6 @@ fn main() {
     set_fairy_ops(stub, &mut out);
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("sprites.rs");
     std::fs::write(dest, out).expect("write sprites.rs");
-    println!("cargo:rerun-if-changed=page/index.html");
-    let page = std::fs::read_to_string("page/index.html").expect("page/index.html");
-    let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("index.html");
-    std::fs::write(dest, served_page(&page)).expect("write index.html");
 }
 
 /// A set's own drawing of a fairy glyph, where it has one (`sprites/<set>/w<name>.svg` and `b<name>.svg`, named
@@ -164,31 +158,6 @@ fn set_fairy_ops(stub: bool, out: &mut String) {
         }
     }
     out.push_str("];\n");
-}
-
-/// The editor page as the Worker serves it: `page/index.html` with its script's comment lines (those that start
-/// with `//`), blank lines and indentation taken out. The page is the largest part of the wasm's data: its
-/// comments are for whoever edits it, and cost every Worker about 1.4 KB gzipped. (The script has no template
-/// literal over several lines, which this would change; `tests/browser/editor.test.mjs` checks the page served.)
-fn served_page(page: &str) -> String {
-    let mut out = String::with_capacity(page.len());
-    let mut in_script = false;
-    for line in page.split_inclusive('\n') {
-        match line.trim_end() {
-            "<script>" => in_script = true,
-            "</script>" => in_script = false,
-            _ if in_script => {
-                let code = line.trim_start();
-                if !code.starts_with("//") {
-                    out.push_str(code);
-                }
-                continue;
-            }
-            _ => {}
-        }
-        out.push_str(line);
-    }
-    out
 }
 
 fn emit_group(group: &usvg::Group, reading: Reading, fit: usvg::Transform, opacity: f32, out: &mut String) {

@@ -35,7 +35,9 @@
 //!
 //! # Routes
 //!
-//! * `GET /`: the editor page ([`crate::http::page::INDEX_HTML`]).
+//! * `GET /`: the editor page, a static asset served before the Worker runs (`page/index.html` with the headers of
+//!   `page/_headers`, wrangler.toml's `[assets]`; [`crate::http::page`]). Where it reaches the Worker, a `404`
+//!   ([`Reject::NoPage`]).
 //! * A format's own route, `/diagram.png`, `/diagram.svg`, `/diagram.txt`, `/diagram.json` or `/diagram.gif`
 //!   ([`Format::path`]): the parameters of [`crate::params`] — the position (`ffen`, or `fen`), its `dialect` (and
 //!   Game Courier's `width`), the moves an animation plays (`moves`, `delay`: an animated PNG or GIF, refused by the
@@ -460,21 +462,6 @@ fn preflight_response(path: &str) -> Response {
     }
 }
 
-/// The page at `/`, with the headers [`crate::http::page`] defines (type, CSP, a short cache lifetime).
-fn page_response(head: bool) -> Response {
-    Response {
-        status: 200,
-        headers: vec![
-            header("Content-Type", page::CONTENT_TYPE),
-            header("Cache-Control", page::CACHE_CONTROL),
-            header("Content-Security-Policy", page::CONTENT_SECURITY_POLICY),
-            nosniff(),
-            header("Referrer-Policy", "no-referrer"),
-        ],
-        body: if head { Vec::new() } else { page::INDEX_HTML.as_bytes().to_vec() },
-    }
-}
-
 /// Decides what to do with a request, or why it gets no diagram. The checks run in the order docs/parameters.md's "Limits"
 /// lists: method, URL length, route and parameters, dialect and options ([`Request::decode`]), then the FFEN with
 /// its length and board limits, the image size (against [`RequestInfo::pixel_limit`]), the predicted cost (against
@@ -483,7 +470,7 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let request = Request::decode(info)?;
     let head = request.method == Method::Head;
     let query = match request.route {
-        Route::Page => return Ok(Plan::Respond(page_response(head))),
+        Route::Page => return Err(Reject::NoPage),
         Route::Preflight => return Ok(Plan::Respond(preflight_response(info.path))),
         Route::Game => return decide_game(info),
         Route::Diagram(query) => *query,

@@ -166,7 +166,8 @@ pub struct DiagramQuery {
 /// What a request asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
-    /// `GET /`: the editor page.
+    /// `GET /`: the editor page, which is a static asset: it reaches the Worker only where it is not deployed
+    /// ([`super::Reject::NoPage`]).
     Page,
     /// `OPTIONS` on any path: the CORS preflight's answer, the methods of that path.
     Preflight,

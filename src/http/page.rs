@@ -1,32 +1,20 @@
-//! The diagram editor served at `GET /`: one self-contained HTML file (`page/index.html`) with inline CSS and
-//! JavaScript and no external resources.
+//! The diagram editor at `GET /`: one self-contained HTML file (`page/index.html`) with inline CSS and JavaScript
+//! and no external resources.
 //!
 //! The page lets people type FFEN with a live preview (it fetches the service's own `/diagram.png` route), build a
 //! position with a symbol palette, copy the link, the `<img>` tag and the legacy `d.php?ff=` link, play moves on the
 //! diagram (the animated PNG cut into its frames in the page, stepped on a canvas; the APNG and GIF links), and read
 //! a reference of the notation, the URL parameters, the limits and the response headers. It is static: nothing from
-//! the request is written into it on the server, and its script builds the DOM with `textContent` only.
+//! the request is written into it, and its script builds the DOM with `textContent` only.
 //!
-//! Serve it with [`CONTENT_TYPE`], [`CONTENT_SECURITY_POLICY`] and [`CACHE_CONTROL`]. The policy allows exactly the
-//! page's one inline `<script>` and one inline `<style>` by their SHA-256 hashes, so after editing either, update the
-//! hashes here and in the page's `<meta http-equiv="Content-Security-Policy">` (the unit test
-//! `csp_hashes_match_the_page` fails and prints the new policy). The hashes are those of the page as served, whose
-//! script `build.rs` takes the comment lines and indentation out of. The browser tests in `tests/browser/` check
-//! that the Worker sends exactly this header.
-
-/// The editor page, served at `GET /`: `page/index.html` with its script's comment lines and indentation taken out
-/// by `build.rs` (they are for whoever edits the page, and the page is the largest part of the wasm's data).
-pub const INDEX_HTML: &str = include_str!(concat!(env!("OUT_DIR"), "/index.html"));
-
-/// `Content-Type` for [`INDEX_HTML`].
-pub const CONTENT_TYPE: &str = "text/html; charset=utf-8";
-
-/// `Content-Security-Policy` header for [`INDEX_HTML`]: nothing but the page's own hashed inline script and style,
-/// images and `fetch` from the same origin (the preview is shown from a `blob:` URL), no framing.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'sha256-4JFTNw9ew+2FC3UVFie5s7uPdvrmrJJ9j5VLdgidClc='; style-src 'sha256-jvfqJUwmqro97JsuwKOyRn8UIo91zFmETlnuei+f5L0='; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-/// `Cache-Control` for [`INDEX_HTML`]: short, because the page changes with releases (never `immutable`).
-pub const CACHE_CONTROL: &str = "public, max-age=300";
+//! It is not in the wasm: it is a static asset (wrangler.toml's `[assets]`, the folder `page/`), served by Cloudflare
+//! before the Worker runs, with the headers of `page/_headers` (type, a short cache lifetime, the policy, `nosniff`,
+//! no referrer). The policy allows exactly the page's one inline `<script>` and one inline `<style>` by their
+//! SHA-256 hashes, so after editing either, update the hashes in `page/_headers` and in the page's
+//! `<meta http-equiv="Content-Security-Policy">` (the unit test `csp_hashes_match_the_page` fails and prints the new
+//! policy). The browser tests in `tests/browser/` check that the page is served with exactly that header.
+//!
+//! What the Worker keeps of the page is its icon ([`FAVICON_PATH`], [`FAVICON_QUERY`]).
 
 /// The path browsers ask for a site's icon when a page names none (a diagram opened on its own tab).
 pub const FAVICON_PATH: &str = "/favicon.ico";
@@ -39,6 +27,20 @@ pub const FAVICON_QUERY: &str = "ffen=N&size=28";
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page as it is served: the file itself.
+    const INDEX_HTML: &str = include_str!("../../page/index.html");
+    /// The headers it is served with (Cloudflare's `_headers` file of the static assets).
+    const HEADERS: &str = include_str!("../../page/_headers");
+
+    /// The value of `name` in [`HEADERS`] for `/`, the one path it names.
+    fn header(name: &str) -> &'static str {
+        let mut lines = HEADERS.lines();
+        assert_eq!(lines.next(), Some("/"), "page/_headers names / first");
+        let values: Vec<_> = lines.filter_map(|l| l.trim().split_once(": ")).filter(|(n, _)| *n == name).collect();
+        assert_eq!(values.len(), 1, "one {name} in page/_headers");
+        values[0].1
+    }
 
     /// The text between `open` and the next `close`, once only.
     fn between<'a>(s: &'a str, open: &str, close: &str) -> &'a str {
@@ -71,8 +73,8 @@ mod tests {
             csp_hash(script),
             csp_hash(style)
         );
-        let header = format!("{meta}; frame-ancestors 'none'");
-        assert_eq!(CONTENT_SECURITY_POLICY, header, "page/index.html changed: update CONTENT_SECURITY_POLICY");
+        let policy = format!("{meta}; frame-ancestors 'none'");
+        assert_eq!(header("Content-Security-Policy"), policy, "page/index.html changed: update page/_headers");
         let tag = format!(r#"<meta http-equiv="Content-Security-Policy" content="{meta}">"#);
         assert!(INDEX_HTML.contains(&tag), "page/index.html changed: update its CSP meta to\n{tag}");
     }
@@ -180,8 +182,13 @@ mod tests {
 
     #[test]
     fn headers_are_strict_and_not_immutable() {
-        assert!(!CONTENT_SECURITY_POLICY.contains("unsafe"));
-        assert!(CONTENT_SECURITY_POLICY.starts_with("default-src 'none';"));
-        assert!(!CACHE_CONTROL.contains("immutable"));
+        let policy = header("Content-Security-Policy");
+        assert!(!policy.contains("unsafe"));
+        assert!(policy.starts_with("default-src 'none';"));
+        assert_eq!(header("Cache-Control"), "public, max-age=300", "short: the page changes with releases");
+        assert_eq!(header("X-Content-Type-Options"), "nosniff");
+        assert_eq!(header("Referrer-Policy"), "no-referrer");
+        // Everything else is Cloudflare's: the type from the name, an ETag, `304`s, `HEAD`.
+        assert_eq!(HEADERS.lines().count(), 5, "page/_headers: / and its four headers");
     }
 }

@@ -48,6 +48,9 @@ pub enum Reject {
     },
     /// `404`: no route at this path.
     NotFound,
+    /// `404`: `GET /` reached the Worker. The editor page is a static asset (`page/index.html`, wrangler.toml's
+    /// `[assets]`), served before the Worker runs; a deployment without it has no page.
+    NoPage,
     /// `400`: a required parameter of the modern route is absent (`ffen`, or its alias `fen`).
     MissingParameter {
         /// The parameter's name.
@@ -103,7 +106,7 @@ impl Reject {
             Reject::MethodNotAllowed { .. } | Reject::PostOnly { .. } => 405,
             Reject::BodyTooLarge { .. } => 413,
             Reject::UrlTooLong { .. } => 414,
-            Reject::NotFound => 404,
+            Reject::NotFound | Reject::NoPage => 404,
             Reject::MissingParameter { .. }
             | Reject::BadLink(_)
             | Reject::BadOption(_)
@@ -182,6 +185,10 @@ impl fmt::Display for Reject {
             Reject::NotFound => f.write_str(
                 "not found: diagrams are at /diagram.png?ffen=<FFEN>, …/d.php?ff=<FFEN> or …/xfen/?<XFEN>; see /",
             ),
+            Reject::NoPage => f.write_str(
+                "not found: the editor page is a static asset (page/index.html, wrangler.toml's [assets]) that this \
+                 deployment does not serve; diagrams are at /diagram.png?ffen=<FFEN>",
+            ),
             Reject::MissingParameter { name, aliases, path } => {
                 write!(f, "missing parameter {name}")?;
                 if !aliases.is_empty() {
@@ -227,6 +234,7 @@ mod tests {
             (Reject::BadBody(BodyError { field: "frames".into(), message: "missing".into() }), 400),
             (Reject::UrlTooLong { len: MAX_URL_LEN + 1 }, 414),
             (Reject::NotFound, 404),
+            (Reject::NoPage, 404),
             (Reject::MissingParameter { name: "ffen", aliases: &["fen"], path: "/diagram.png" }, 400),
             (Reject::BadOption(OptionError::new("dialect", "x", "one of janko")), 400),
             (Reject::TooLarge(ImageTooLarge { width: 3000, height: 10, max_pixels: 1000 }), 400),
