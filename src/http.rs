@@ -519,7 +519,13 @@ fn decide_game(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
             // The body's reading is charged too (it was bounded by the same limit before it was parsed).
             let game = body.game.cost();
             let cost = RenderCost { micros: game.micros + len * BODY_BYTE_NANOS / 1000, ..game };
-            limit.check(cost).map_err(Reject::TooCostly)?;
+            if let Err(e) = limit.check(cost) {
+                // As a diagram's: over only for what this isolate has not drawn, the limit's worth of it drawn now.
+                if let Some(budget) = e.for_new_sprites() {
+                    body.game.draw_new_sprites(budget);
+                }
+                return Err(Reject::TooCostly(e));
+            }
             Some(cost)
         }
         None => None,

@@ -352,8 +352,9 @@ fn the_cost_model_refuses_what_is_over_the_limit() {
         body["frames"] = serde_json::Value::Array(body["frames"].as_array().unwrap()[..n].to_vec());
         body.to_string()
     };
-    // (Its pieces drawn first, as a busy isolate holds them.)
-    drop(job(&first(1)).render());
+    // (Its pieces and squares drawn first, as a busy isolate holds them: a fresh one is charged for its new tiles,
+    // and refuses until it has drawn them.)
+    drop(job(&first(13)).render());
     let admitted = (1..=93).take_while(|&n| matches!(with_limit(&first(n), 8), Plan::Game(_))).last();
     assert_eq!(admitted, Some(12));
     // The prediction grows with the frames, each by what it changes.
@@ -361,4 +362,32 @@ fn the_cost_model_refuses_what_is_over_the_limit() {
     let cost = game.game().cost();
     assert_eq!((cost.width, cost.height), (720, 840));
     assert!(cost.micros > 20_000 && cost.micros < 1_000_000, "{cost:?}");
+}
+
+/// A game whose squares this isolate has not drawn (the green theme, no other test's) is refused under the shipped
+/// limit while its tiles are new: a `400` never stored, which draws what the limit allows of them, so that asking
+/// again is admitted.
+#[test]
+fn a_game_refused_for_its_new_tiles_is_admitted_once_they_are_drawn() {
+    let mut body: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
+    body["frames"] = serde_json::Value::Array(body["frames"].as_array().unwrap()[..12].to_vec());
+    body["theme"] = "green".into();
+    let body = body.to_string();
+    let info = RequestInfo {
+        method: "POST",
+        path: "/game.gif",
+        url_len: 40,
+        body: Some(body.as_bytes()),
+        cost_limit: CostLimit::new(8),
+        ..RequestInfo::default()
+    };
+    let mut refusals = 0;
+    while let Plan::Respond(r) = plan(&info) {
+        let message = String::from_utf8_lossy(&r.body);
+        assert_eq!((r.status, r.header("cache-control")), (400, Some("no-store")), "{message}");
+        assert!(message.contains("has not drawn yet"), "{message}");
+        refusals += 1;
+        assert!(refusals <= 8, "still refused: {message}");
+    }
+    assert!(refusals >= 1, "its 30-odd new tiles are more than the new sprites' half of the limit");
 }

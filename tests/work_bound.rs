@@ -2,12 +2,15 @@
 //! `ffen_diagram::work`, than its prediction said. The requests are the hostile ones the cost model missed (new
 //! lettered discs on every request, every glyph variant at a large size, an animation putting new pieces on every
 //! move), stills (furnished, the print theme, the RGB painter's, an SVG), a 32×32 board in words, and boards generated
-//! from a seed; each is drawn twice, cold and warm, in one process whose sprite cache
-//! this test alone uses (an integration test is its own process, and this one has one test).
+//! from a seed; each is drawn twice, cold and warm, in one process whose sprite and tile caches these tests alone
+//! use (an integration test is its own process), one test at a time ([`SERIAL`]).
 
 use ffen_diagram::http::{plan, Plan, RequestInfo};
 use ffen_diagram::work::{self, Work};
 use ffen_diagram::CostLimit;
+
+/// Held by each test: one test's drawing must not fill the caches between another's prediction and its drawing.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Plans `query` on `path` under the largest limit (so that the prediction is made), draws it, and returns what was
 /// predicted and what was counted; `None` if it is not a diagram.
@@ -56,6 +59,7 @@ f3e3 g7h6 e2g3 e6g7 g3f5 g7f5";
 
 #[test]
 fn no_admitted_request_counts_more_than_it_predicted() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let mut queries: Vec<(&'static str, String)> = Vec::new();
     for salt in 0..3 {
         queries.push(("/diagram.png", format!("ffen={}&size=128", new_discs(salt))));
@@ -170,6 +174,7 @@ fn no_admitted_request_counts_more_than_it_predicted() {
 /// again, none.
 #[test]
 fn new_square_colours_are_predicted_and_counted_as_new_tiles() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let query = "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=90";
     predicted_and_counted("/diagram.png", query).expect("drawn");
     let fresh = format!("{query}&light=d1c2b3&dark=4a5b6c");
@@ -181,4 +186,59 @@ fn new_square_colours_are_predicted_and_counted_as_new_tiles() {
     assert_eq!((predicted.sprites, counted.sprites), (0, 0));
     let (predicted, counted) = predicted_and_counted("/diagram.png", &fresh).expect("drawn");
     assert_eq!((predicted.tiles, predicted.tile_pixels, counted.tiles, counted.tile_pixels), (0, 0, 0, 0));
+}
+
+/// An animation in square colours no request asked for before draws its tiles anew: the first frame's, then each
+/// move's squares with and without the last move's tint. The cost model predicts them by replaying the frames'
+/// scenes and the painters count the same, as an animated PNG and a GIF, and as `POST /game.gif`; asked again, none.
+#[test]
+fn an_animations_new_tiles_are_predicted_and_counted() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let moves = "e2e4%20e7e5%20g1f3%20b8c6%20f1b5%20a7a6";
+    for (path, colours) in [("/diagram.png", "light=c1d2e3&dark=3a4b5c"), ("/diagram.gif", "light=c2d3e4&dark=4b5c6d")]
+    {
+        let query = format!("ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR&size=90&moves={moves}&{colours}");
+        let (predicted, counted) = predicted_and_counted(path, &query).expect("drawn");
+        // The start position's 22 tiles, and each move's squares: tinted, and again untinted a move later.
+        assert!(counted.tiles > 22 + 6, "{path}: {counted} for {predicted}");
+        assert_eq!((predicted.tiles, predicted.tile_pixels), (counted.tiles, counted.tile_pixels), "{path}");
+        assert_eq!(counted.tile_pixels, counted.tiles * 90 * 90);
+        let (predicted, counted) = predicted_and_counted(path, &query).expect("drawn");
+        assert_eq!((predicted.tiles, counted.tiles), (0, 0), "{path} again");
+    }
+}
+
+/// `POST /game.gif` in a theme no request asked for before in this process: its tiles (lila-gif's geometry, 90-px
+/// squares) are predicted and counted alike; posted again, none.
+#[test]
+fn a_posted_games_new_tiles_are_predicted_and_counted() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let frames = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    ];
+    let body = format!(
+        r#"{{"theme": "purple", "frames": [{{"fen": "{}"}}, {{"fen": "{}", "lastMove": "e2e4"}}]}}"#,
+        frames[0], frames[1]
+    );
+    let post = || {
+        let info = RequestInfo {
+            method: "POST",
+            path: "/game.gif",
+            url_len: 40,
+            body: Some(body.as_bytes()),
+            cost_limit: CostLimit::new(CostLimit::MAX_MS),
+            ..RequestInfo::default()
+        };
+        let Plan::Game(job) = plan(&info) else { panic!("a game") };
+        let predicted = job.predicted().expect("a limit predicts").work();
+        drop(job.render());
+        (predicted, work::take())
+    };
+    let (predicted, counted) = post();
+    // The start position's 22 tiles, the two squares of the move tinted.
+    assert_eq!((counted.tiles, counted.tile_pixels), (24, 24 * 90 * 90), "{counted}");
+    assert_eq!((predicted.tiles, predicted.tile_pixels), (counted.tiles, counted.tile_pixels));
+    let (predicted, counted) = post();
+    assert_eq!((predicted.tiles, counted.tiles), (0, 0));
 }

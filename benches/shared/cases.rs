@@ -42,6 +42,9 @@ enum Work {
     Animated(Format, Option<Playback>),
     /// `Game::write`: lila-gif's `POST /game.gif` (its bars, names and coordinates) of a read body.
     Game(Box<Game>),
+    /// `Game::cost`: the prediction the planner makes of a `POST /game.gif` under a limit (its sprites and tiles
+    /// asked of the caches, the frames' scenes replayed for the tiles).
+    GameCost(Box<Game>),
     /// The LZW coding alone of the frames of lila-gif's `POST /game.gif` (read back from the GIF made at the first
     /// call): by this crate's coder (`ffen_diagram::gif::encode`), or by the `gif` crate's (`weezl`'s LZW), the
     /// reference the hand-written coder is measured against.
@@ -89,6 +92,7 @@ impl Case {
                 format.write_played(board, &self.options, playback.as_ref()).map_or(0, |bytes| black_box(bytes).len())
             }
             Work::Game(game) => black_box(game).write().map_or(0, |bytes| black_box(bytes).len()),
+            Work::GameCost(game) => black_box(game).cost().micros as usize,
             Work::Request(path, query) => request(path, query),
             Work::GifCoding(coder, frames) => coder.code(frames.get_or_init(GameFrames::lila_gif)),
         }
@@ -475,6 +479,7 @@ pub fn all() -> Vec<Case> {
         case("lila-gif's body, 1 frame, POST /game.gif", &start, &size90, Work::Game(lila_gif_body(1))),
         case("lila-gif's body, 3 frames, POST /game.gif", &start, &size90, Work::Game(lila_gif_body(3))),
         case("lila-gif's body, 93 frames, POST /game.gif", &start, &size90, Work::Game(lila_gif_body(93))),
+        case("lila-gif's body, 93 frames, its cost predicted", &start, &size90, Work::GameCost(lila_gif_body(93))),
         // The same GIF's LZW coding alone: ours, and the `gif` crate's (weezl) as the reference.
         case(
             "lila-gif's body, 93 frames, GIF coding only, ours",

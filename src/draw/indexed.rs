@@ -96,18 +96,10 @@ pub(crate) struct IndexedPicture {
 
 /// The palette painter: the scene of a diagram for which [`indexed_path_applies`], drawn in palette indices; `None`
 /// if it has more than 256 colours, or shows anything this painter does not draw (then the RGB painter draws it).
+/// The tiles it draws for the first time in the isolate are counted ([`crate::work::Unit::Tile`]), as the cost model
+/// predicts them (`tile_art::predicted_work` for a still, `animation::new_tiles` for an animation's first frame).
 pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
-    paint_counted(scene, false)
-}
-
-/// [`paint`] for a still: the tiles it draws for the first time in the isolate are counted ([`crate::work::Unit::Tile`]),
-/// as the cost model predicts them for a still (`tile_art::predicted_work`); an animation's first frame is not.
-pub(crate) fn paint_still(scene: &Scene) -> Option<IndexedPicture> {
-    paint_counted(scene, true)
-}
-
-fn paint_counted(scene: &Scene, counted: bool) -> Option<IndexedPicture> {
-    let mut painting = Painting::new(scene, counted)?;
+    let mut painting = Painting::new(scene)?;
     painting.count_strip_colours();
     painting.write(painting.depth())
 }
@@ -136,7 +128,7 @@ impl<'s> Painting<'s> {
     /// The scene prepared for writing, the tiles' colours counted; `None` where it shows anything this painter does
     /// not draw: holes, lines between squares, a see-through background or square, an arrow or circle reaching
     /// outside the squares, text reaching into the framed board.
-    fn new(scene: &'s Scene, counted: bool) -> Option<Painting<'s>> {
+    fn new(scene: &'s Scene) -> Option<Painting<'s>> {
         let g = Geometry::of(scene)?;
         let Paint::Solid(background) = scene.background else { return None };
         if scene.squares.len() != g.files * g.ranks || !scene.holes.is_empty() || !scene.grid.is_empty() {
@@ -171,7 +163,7 @@ impl<'s> Painting<'s> {
         // then starts on a byte), packed once at the end: cheaper than packing each row as it is made. Squares
         // starting on odd pixels start inside a byte at every depth but 8: no census.
         let mut census = g.squares_on_bytes(4).then(Census::new);
-        let (tiles, tile_of) = square_tiles(scene, &overlays, (census.as_mut(), counted))?;
+        let (tiles, tile_of) = square_tiles(scene, &overlays, census.as_mut())?;
         Some(Painting { scene, geometry: g, background, texts, inked, strips, tiles, tile_of, census })
     }
 
@@ -490,7 +482,7 @@ mod tests {
                     let pairs = text.iter().copied().chain([("size", size.as_str())]);
                     let o = RenderOptions::from_pairs(pairs).unwrap();
                     let scene = Scene::build(board, &o);
-                    let mut painting = Painting::new(&scene, false).expect("drawn in palette indices");
+                    let mut painting = Painting::new(&scene).expect("drawn in palette indices");
                     let from_text = painting.count_strip_colours();
                     let census = painting.census.as_ref().map(|c| (c.colours.rgb.len() / 3, c.eight_bits));
                     let picture = painting.write(painting.depth()).expect("drawn in palette indices");
@@ -525,7 +517,7 @@ mod tests {
             assert_eq!(right.depth, depth, "{}", o.canonical());
             for counted in [2, 4, 8] {
                 // (As if the census counted more colours than there are, as an overlay hiding a colour makes it.)
-                let mut painting = Painting::new(&scene, false).expect("drawn in palette indices");
+                let mut painting = Painting::new(&scene).expect("drawn in palette indices");
                 painting.count_strip_colours();
                 let again = painting.write(painting.depth().max(counted)).expect("drawn in palette indices");
                 assert_eq!(again.depth, right.depth);
@@ -652,7 +644,7 @@ mod tests {
                 // `render_png` of a diagram the palette painter draws, in its steps, to count the kept rows.
                 assert!(indexed_path_applies(&board, look));
                 let scene = Scene::build(&board, look);
-                let mut painting = Painting::new(&scene, false).expect("drawn in palette indices");
+                let mut painting = Painting::new(&scene).expect("drawn in palette indices");
                 painting.count_strip_colours();
                 let picture = painting.write(painting.depth()).expect("drawn in palette indices");
                 kept += kept_rows(&painting);

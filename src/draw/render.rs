@@ -104,7 +104,7 @@ pub fn render_png(board: &Board, options: &RenderOptions) -> Result<Vec<u8>, Enc
     let scene = Scene::build(board, options);
     // The same picture either way (see crate::draw::indexed); the palette painter is the fast one, where it applies.
     if indexed::indexed_path_applies(board, options) {
-        if let Some(picture) = indexed::paint_still(&scene) {
+        if let Some(picture) = indexed::paint(&scene) {
             let size = (picture.width, picture.height);
             return png::encode_indexed(size, picture.palette, picture.depth, picture.scanlines, &picture.bands);
         }

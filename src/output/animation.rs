@@ -12,9 +12,9 @@
 //! long.
 
 use crate::draw::indexed::palette::{index_pixels, Palette};
-use crate::draw::indexed::tile_art::square_indices;
+use crate::draw::indexed::tile_art::{square_indices, NewTiles, TileQuery, CHARGED_SIDE};
 use crate::draw::indexed::{self, indexed_path_applies, IndexedPicture};
-use crate::draw::layout::{MarkPaint, SquareMark};
+use crate::draw::layout::{Layout, MarkPaint, SquareMark};
 use crate::draw::render::paint;
 use crate::draw::scene::{Scene, Square, SquarePaint};
 use crate::draw::sprite::Key;
@@ -205,10 +205,21 @@ pub struct Shot<'a> {
 /// with its glyph's badge where `glyphs` (a line's glyphs, move by move) gives one.
 pub fn animate(
     board: &Board,
-    (lines, glyphs): (&[Vec<Step>], &[Vec<Option<Glyph>>]),
+    played: (&[Vec<Step>], &[Vec<Option<Glyph>>]),
     options: &RenderOptions,
     delay_ms: u32,
 ) -> Result<Animation, AnimationError> {
+    draw(&shots(board, played, options, delay_ms), options)
+}
+
+/// The shots [`animate`] draws: the diagram, each line's moves (the diagram again before every line after the
+/// first), each move with its glyph.
+pub(crate) fn shots<'a>(
+    board: &'a Board,
+    (lines, glyphs): (&'a [Vec<Step>], &[Vec<Option<Glyph>>]),
+    options: &RenderOptions,
+    delay_ms: u32,
+) -> Vec<Shot<'a>> {
     let (diagram, check) = (options.furniture.last_move, options.furniture.check_square);
     let mut shots = vec![Shot { board, last: diagram, check, delay_ms, glyph: None }];
     for (i, line) in lines.iter().enumerate() {
@@ -223,7 +234,7 @@ pub fn animate(
             shots.push(Shot { board: &frame.board, last, check, delay_ms, glyph });
         }
     }
-    draw(&shots, options)
+    shots
 }
 
 /// The animation of `shots` drawn with `options` (fitted to every shot's board, all of one size): each shot with
@@ -246,13 +257,7 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
     let mut previous: Option<Drawn> = None;
     let mut shot_options = options.clone();
     for shot in shots {
-        shot_options.furniture.last_move = shot.last;
-        shot_options.furniture.check_square = shot.check;
-        shot_options.furniture.glyph = shot.glyph;
-        // A later frame's scene is the one before with its squares and marks placed again (its frame, lines,
-        // coordinates and text are the same), where only they can differ.
-        let patched = previous.as_ref().and_then(|before| before.scene.patched(shot.board, &shot_options));
-        let scene = patched.unwrap_or_else(|| Scene::build(shot.board, &shot_options));
+        let scene = shot_scene(previous.as_ref().map(|drawn| &drawn.scene), shot, &mut shot_options);
         // Each scene's marks are sorted by square once: for its own frame, and for the next frame's comparison.
         let marks = scene.marks_by_square();
         let (cut, canvas) = match previous.take() {
@@ -286,6 +291,47 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
     let unchanged = palette.unchanged.then_some(UNCHANGED);
     let tiles = FrameTiles { indices: tiles.indices, codes: tiles.codes };
     Ok(Animation { width, height, palette: palette.colours(), unchanged, frames, tiles })
+}
+
+/// The scene of `shot`, drawn with `options` and the shot's last move, check and glyph (set on `options` here). A
+/// later frame's scene is the one `before` it with its squares and marks placed again (its frame, lines,
+/// coordinates and text are the same), where only they can differ.
+fn shot_scene(before: Option<&Scene>, shot: &Shot<'_>, options: &mut RenderOptions) -> Scene {
+    options.furniture.last_move = shot.last;
+    options.furniture.check_square = shot.check;
+    options.furniture.glyph = shot.glyph;
+    let patched = before.and_then(|before| before.patched(shot.board, options));
+    patched.unwrap_or_else(|| Scene::build(shot.board, options))
+}
+
+/// The tiles drawing `shots` with `options` ([`draw`]) draws that the isolate's tile cache does not hold
+/// ([`TileQuery`]), where they are charged (of [`CHARGED_SIDE`] and more): the first frame's squares, then each
+/// later frame's squares whose look changed. An upper bound: a frame painted whole by the RGB painter draws none.
+/// Replays the frames' scenes as [`draw`] makes them (patched, not built, a frame).
+pub(crate) fn new_tiles(shots: &[Shot<'_>], options: &RenderOptions) -> NewTiles {
+    let charged = shots.first().is_some_and(|first| Layout::drawn(first.board, options).square >= CHARGED_SIDE);
+    if !charged {
+        return NewTiles::default();
+    }
+    let mut shot_options = options.clone();
+    let mut before: Option<(Scene, Vec<Vec<MarkPaint>>)> = None;
+    let mut query = TileQuery::new();
+    for shot in shots {
+        let scene = shot_scene(before.as_ref().map(|(scene, _)| scene), shot, &mut shot_options);
+        let (marks, _) = scene.marks_by_square();
+        let alike = before.as_ref().filter(|(b, _)| b.squares.len() == scene.squares.len());
+        for (i, (square, m)) in scene.squares.iter().zip(&marks).enumerate() {
+            let same = alike.is_some_and(|(b, b_marks)| {
+                let old = &b.squares[i];
+                old.rect == square.rect && old.paint == square.paint && old.sprite == square.sprite && b_marks[i] == *m
+            });
+            if !same {
+                query.ask(square, m);
+            }
+        }
+        before = Some((scene, marks));
+    }
+    query.done()
 }
 
 impl SquareGrid {

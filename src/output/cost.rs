@@ -27,7 +27,7 @@
 //! requests at it are measured by `scripts/cost`.
 
 use crate::draw::indexed::indexed_path_applies;
-use crate::draw::indexed::tile_art;
+use crate::draw::indexed::tile_art::{self, NewTiles};
 use crate::draw::layout::Layout;
 use crate::draw::scene::Scene;
 use crate::draw::sprite;
@@ -36,6 +36,7 @@ use crate::notation::moves::{Square, Step};
 use crate::options::furniture::PieceCount;
 use crate::options::piece_set::PieceSet;
 use crate::options::render_options::RenderOptions;
+use crate::output::animation::{self, Shot};
 use crate::output::format::{AnimationEncoder, Format};
 use crate::work::Work;
 use std::collections::HashMap;
@@ -221,40 +222,52 @@ pub fn sprites_micros(sprites: Work) -> u64 {
 
 /// The sprites the isolate's cache does not hold that drawing `board` with `options` and playing `lines` on it will
 /// draw from vectors, and their pixels: the board's sprites, then on each move's board those of the squares it
-/// changed. Asks the sprite cache (and marks what it holds as used by this request, so that nothing drawn meanwhile
-/// evicts it): the same diagram costs less in an isolate that drew its pieces before.
-pub fn new_sprites(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) -> Work {
+/// changed; and the tiles the tile cache does not hold (a still's, or an animation's: `animation` its shots). Asks the caches (and marks what they hold
+/// as used by this request, so that nothing drawn meanwhile evicts it): the same diagram costs less in an isolate
+/// that drew its pieces before.
+pub fn new_sprites(
+    board: &Board,
+    options: &RenderOptions,
+    lines: &[Vec<Step>],
+    animation: Option<&[Shot<'_>]>,
+) -> Work {
     let sprites = sprite::predicted_work(&sprite_keys(board, options, lines));
-    sprites.plus(new_tiles(board, options, lines).map_or(Work::NONE, |(work, _, _)| work))
+    sprites.plus(new_tiles(board, options, animation).work)
 }
 
-/// The tiles a still drawn by the palette painter draws that the isolate's tile cache does not hold
-/// ([`tile_art::predicted_work`]), with its scene and which of its squares show them; `None` for an animation (its
-/// tiles are not counted), a picture the palette painter does not draw, or squares too small to be charged (then no
-/// scene is built: most requests, hits included, are at the default size).
-fn new_tiles(board: &Board, options: &RenderOptions, lines: &[Vec<Step>]) -> Option<(Work, Scene, Vec<usize>)> {
-    let charged = Layout::drawn(board, options).square >= tile_art::CHARGED_SIDE;
-    if !lines.is_empty() || !charged || !indexed_path_applies(board, options) {
-        return None;
+/// The tiles the palette painter draws that the isolate's tile cache does not hold: an animation's (`animation`, its
+/// shots: [`animation::new_tiles`]), or a still's ([`tile_art::predicted_work`]; none for a picture the palette
+/// painter does not draw, or squares too small to be charged: then no scene is built, as most requests, hits
+/// included, are at the default size).
+fn new_tiles(board: &Board, options: &RenderOptions, animation: Option<&[Shot<'_>]>) -> NewTiles {
+    if let Some(shots) = animation {
+        return animation::new_tiles(shots, options);
     }
-    let scene = Scene::build(board, options);
-    let (work, missing) = tile_art::predicted_work(&scene);
-    Some((work, scene, missing))
+    let charged = Layout::drawn(board, options).square >= tile_art::CHARGED_SIDE;
+    if !charged || !indexed_path_applies(board, options) {
+        return NewTiles::default();
+    }
+    tile_art::predicted_work(&Scene::build(board, options))
 }
 
 /// Draws, of the sprites and tiles [`new_sprites`] counts, what `budget` microseconds allow
 /// ([`TooCostly::for_new_sprites`]): the sprites first, then, once every sprite is drawn, the tiles (each draws its
 /// sprite). Returns how many sprites and tiles were drawn.
-pub fn draw_new_sprites(board: &Board, options: &RenderOptions, lines: &[Vec<Step>], budget: u64) -> u64 {
+pub fn draw_new_sprites(
+    board: &Board,
+    options: &RenderOptions,
+    (lines, animation): (&[Vec<Step>], Option<&[Shot<'_>]>),
+    budget: u64,
+) -> u64 {
     let keys = sprite_keys(board, options, lines);
     let new = sprite::predicted_work(&keys);
     let sprites = sprite::draw_within(&keys, budget, sprites_micros);
     if sprites < new.sprites {
         return sprites;
     }
-    let Some((_, scene, missing)) = new_tiles(board, options, lines) else { return sprites };
+    let tiles = new_tiles(board, options, animation);
     let left = budget.saturating_sub(sprites_micros(new));
-    sprites + tile_art::draw_missing(&scene, &missing, left, sprites_micros)
+    sprites + tile_art::draw_missing(&tiles.squares, left, sprites_micros)
 }
 
 /// The sprites of `board`, then of the squares each move of `lines` changes.
@@ -686,13 +699,14 @@ impl fmt::Display for TooCostly {
 
 impl TooCostly {
     /// Whether the diagram is over the limit only for the sprites this isolate has not drawn yet: then the refusal
-    /// holds only until they are drawn (the planner draws what the limit allows of them, and the answer is never
-    /// stored), and the rest of the limit (in microseconds) is what may be spent on them now.
+    /// holds only until they are drawn (the planner draws [`CostLimit::sprite_budget`] of them, and the answer is
+    /// never stored), and that budget (in microseconds) is what may be spent on them now. Not what the rest of the
+    /// prediction leaves of the limit: a refusal draws nothing else, and where the rest is near the limit that would
+    /// be less than one sprite or tile, and the refusal would hold for ever.
     pub fn for_new_sprites(&self) -> Option<u64> {
         let sprites = sprites_micros(self.cost.new_sprites);
         let rest = self.cost.micros.saturating_sub(sprites);
-        let limit = self.limit.micros();
-        (sprites > 0 && rest <= limit).then(|| (limit - rest).min(self.limit.sprite_budget()))
+        (sprites > 0 && rest <= self.limit.micros()).then(|| self.limit.sprite_budget())
     }
 }
 

@@ -7,6 +7,7 @@
 //! coordinates are put onto them here, in palette indices, so the board is drawn exactly as every other animation.
 
 use crate::draw::badge;
+use crate::draw::indexed::tile_art;
 use crate::draw::layout::Layout;
 use crate::draw::raster::quantize;
 use crate::draw::scene::Scene;
@@ -134,10 +135,32 @@ impl Game {
         cost.with_new_sprites(self.new_sprites(&options))
     }
 
-    /// The sprites the isolate has not drawn yet that the frames show ([`cost::new_sprites`]):
-    /// the first frame's, then each later frame's on the squares where it differs from the one before.
+    /// The sprites the isolate has not drawn yet that the frames show ([`cost::new_sprites`]), and the tiles
+    /// ([`animation::new_tiles`]).
     fn new_sprites(&self, options: &RenderOptions) -> Work {
-        let Some(first) = self.frames.first() else { return Work::NONE };
+        let tiles = animation::new_tiles(&self.shots(), options);
+        sprite::predicted_work(&self.sprite_keys(options)).plus(tiles.work)
+    }
+
+    /// Draws what `budget` microseconds allow of the sprites and tiles the isolate has not drawn yet
+    /// ([`crate::output::cost::TooCostly::for_new_sprites`]), the sprites first: a refusal for them is then
+    /// temporary. Returns how many were drawn.
+    pub fn draw_new_sprites(&self, budget: u64) -> u64 {
+        let (options, keys) = (self.options(), self.sprite_keys(&self.options()));
+        let new = sprite::predicted_work(&keys);
+        let sprites = sprite::draw_within(&keys, budget, cost::sprites_micros);
+        if sprites < new.sprites {
+            return sprites;
+        }
+        let tiles = animation::new_tiles(&self.shots(), &options);
+        let left = budget.saturating_sub(cost::sprites_micros(new));
+        sprites + tile_art::draw_missing(&tiles.squares, left, cost::sprites_micros)
+    }
+
+    /// The sprites the frames show: the first frame's, then each later frame's on the squares where it differs
+    /// from the one before.
+    fn sprite_keys(&self, options: &RenderOptions) -> Vec<sprite::Key> {
+        let Some(first) = self.frames.first() else { return Vec::new() };
         let mut keys = Scene::sprite_keys(&first.board, options, None);
         for pair in self.frames.windows(2) {
             let (before, after) = (&pair[0].board, &pair[1].board);
@@ -147,15 +170,12 @@ impl Game {
                 .collect();
             keys.extend(Scene::sprite_keys(after, options, Some(&at)));
         }
-        sprite::predicted_work(&keys)
+        keys
     }
 
-    /// The GIF: the board's animation, its frames cut out of the framed picture and put between the bars, with the
-    /// coordinates on the squares that carry them and the comment. An `Err` is a palette that cannot hold the
-    /// frames (`400`), or the encoder refusing them (internal).
-    pub fn write(&self) -> Result<Vec<u8>, WriteError> {
-        let options = self.options();
-        let shots: Vec<Shot<'_>> = (self.frames.iter())
+    /// The board's shots, a frame each.
+    fn shots(&self) -> Vec<Shot<'_>> {
+        (self.frames.iter())
             .map(|f| Shot {
                 board: &f.board,
                 last: f.last,
@@ -163,8 +183,15 @@ impl Game {
                 delay_ms: u32::from(f.delay) * 10,
                 glyph: None,
             })
-            .collect();
-        let board = animation::animate_shots(&shots, &options)?;
+            .collect()
+    }
+
+    /// The GIF: the board's animation, its frames cut out of the framed picture and put between the bars, with the
+    /// coordinates on the squares that carry them and the comment. An `Err` is a palette that cannot hold the
+    /// frames (`400`), or the encoder refusing them (internal).
+    pub fn write(&self) -> Result<Vec<u8>, WriteError> {
+        let options = self.options();
+        let board = animation::animate_shots(&self.shots(), &options)?;
         let origin = self.frames.first().map_or((0, 0), |f| {
             let layout = Layout::requested(&f.board, &options);
             (layout.board_x, layout.board_y)

@@ -28,6 +28,7 @@ use crate::notation::replay::{self, Start};
 use crate::options::error::OptionError;
 use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
+use crate::output::animation::{self, Shot};
 use crate::output::cost::{
     animation_cost, badge_micros, draw_new_sprites, new_sprites, reading_micros, render_cost, words_cost, CostLimit,
     RenderCost, TooCostly,
@@ -224,7 +225,7 @@ impl Diagram {
         // The SAN found on the board and the PGN read, as counted when the order was read.
         let cost = RenderCost { micros: cost.micros + self.reading_micros, ..cost };
         match self.format.draws_pixels() {
-            true => cost.with_new_sprites(new_sprites(&self.board, &self.options, lines)),
+            true => cost.with_new_sprites(new_sprites(&self.board, &self.options, lines, self.shots().as_deref())),
             false => cost.without_pixels(),
         }
     }
@@ -233,7 +234,19 @@ impl Diagram {
     /// ([`crate::output::cost::TooCostly::for_new_sprites`]): a refusal for them is then temporary.
     pub fn draw_new_sprites(&self, budget: u64) -> u64 {
         let lines = self.playback.as_ref().map_or(&[][..], |playback| &playback.lines[..]);
-        draw_new_sprites(&self.board, &self.options, lines, budget)
+        draw_new_sprites(&self.board, &self.options, (lines, self.shots().as_deref()), budget)
+    }
+
+    /// The shots of the animation this diagram is drawn as ([`Format::write_played`]: an animated PNG, or a GIF,
+    /// which is drawn on the animation's path also when still); `None` for a still drawn as one.
+    fn shots(&self) -> Option<Vec<Shot<'_>>> {
+        let animated = match &self.playback {
+            Some(_) => self.format.animates(),
+            None => self.format.still_is_animation(),
+        };
+        let empty: (&[_], &[_]) = (&[], &[]);
+        let played = self.playback.as_ref().map_or(empty, |p| (&p.lines[..], &p.glyphs[..]));
+        animated.then(|| animation::shots(&self.board, played, &self.options, 0))
     }
 
     /// Whether a picture is within the pixel limit and, where there is one, the CPU limit: `Ok` with the cost

@@ -60,11 +60,11 @@ impl Tile {
     /// with their ink over it ([`overlaid`]).
     fn new(
         (square, fill, marks): (&Square, Fill, &[MarkPaint]),
-        (overlays, counted): (Option<&[OverlayLayer]>, bool),
+        overlays: Option<&[OverlayLayer]>,
         mut census: Option<&mut Census>,
     ) -> Option<Tile> {
         let side = square.rect.width;
-        let mut art = square_art(square, fill, marks, counted)?;
+        let mut art = square_art(square, fill, marks, true)?;
         if let Some(census) = census.as_deref_mut() {
             census.add(art.local.as_ref().map_or(&art.pixels, |local| &local.colours));
         }
@@ -176,7 +176,7 @@ fn overlaid(art: &TileArt, rect: Rect, overlays: &[OverlayLayer], census: Option
 pub(super) fn square_tiles(
     scene: &Scene,
     overlays: &[OverlayLayer],
-    (mut census, counted): (Option<&mut Census>, bool),
+    mut census: Option<&mut Census>,
 ) -> Option<(Vec<Tile>, Vec<usize>)> {
     let (marks, elsewhere) = scene.marks_by_square();
     if !elsewhere.is_empty() {
@@ -195,7 +195,7 @@ pub(super) fn square_tiles(
             Some(id) => id,
             None => {
                 let over = overlaid.then_some(overlays);
-                tiles.push(Tile::new((square, fill, marks), (over, counted), census.as_deref_mut())?);
+                tiles.push(Tile::new((square, fill, marks), over, census.as_deref_mut())?);
                 tiles.len() - 1
             }
         };

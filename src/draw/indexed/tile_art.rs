@@ -12,7 +12,7 @@ use crate::options::theme::{hatching, PAPER};
 use crate::pixels::{Image, Rect, Rgb};
 use crate::work::{self, Epoch, Unit, Work};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// A tile's pixels in one picture's palette: the index of each of its own colours and of each pixel.
 pub(super) struct Translation {
@@ -22,7 +22,8 @@ pub(super) struct Translation {
 
 /// The tile of `square` filled with `fill` under `marks`, from the tile cache or drawn now as the RGB painter draws
 /// the square ([`draw_square`]), at (0, 0): the blends do not depend on the position. `counted`: a tile drawn now
-/// is counted as [`Unit::Tile`] and [`Unit::TilePixel`] (the still painter's, which [`predicted_work`] predicts).
+/// is counted as [`Unit::Tile`] and [`Unit::TilePixel`] (a painter's, which the cost model predicts; not the tiles a
+/// refusal draws, [`draw_missing`]).
 pub(super) fn square_art(square: &Square, fill: Fill, marks: &[MarkPaint], counted: bool) -> Option<Arc<TileArt>> {
     let side = square.rect.width;
     let key = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks)?;
@@ -49,7 +50,7 @@ pub(crate) fn square_indices(
     mut index_of: impl FnMut(u32) -> Option<u8>,
 ) -> Option<(Vec<u8>, Option<Arc<TileCodes>>)> {
     let fill = Fill::of(square, hatching(square.rect.width).period)?;
-    let art = square_art(square, fill, marks, false)?;
+    let art = square_art(square, fill, marks, true)?;
     match &art.local {
         Some(local) => {
             let mut to_global = Vec::with_capacity(local.colours.len());
@@ -73,61 +74,90 @@ pub(crate) fn square_indices(
 /// pieces at the default size; from 64 px on, hundreds (3.6 ms for 11 at 90 px, 6.5 at 128).
 pub(crate) const CHARGED_SIDE: u32 = 64;
 
-/// The tiles of `scene`'s squares (of [`CHARGED_SIDE`] and more) the palette painter would draw that the tile cache
-/// does not hold: their count and pixels ([`Unit::Tile`], [`Unit::TilePixel`]), and which squares show them (the
-/// first of each tile) for [`draw_missing`]. Asks the cache as the painter does ([`square_art`]'s key for every square, overlaid or not:
-/// an overlaid square's tile is drawn under its overlay), and marks what it holds as used by this request, so that
-/// nothing drawn meanwhile evicts it. An upper bound: the painter may hand the picture to the RGB painter first.
-pub(crate) fn predicted_work(scene: &Scene) -> (Work, Vec<usize>) {
-    let (marks, _) = scene.marks_by_square();
-    let hatch = hatching(scene.layout.square);
-    let cache = TILES.get_or_init(|| Mutex::new((HashMap::new(), 0)));
-    let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
-    // The keys met (as the cache's own map type, its values one shared blank tile: a set would be one more hash
-    // table's code in the wasm).
-    let blank = Arc::new(TileArt { pixels: Vec::new(), local: None, same_above: Vec::new() });
-    let mut seen: HashMap<TileKey, (Arc<TileArt>, Epoch)> = HashMap::new();
-    let (mut work, mut missing) = (Work::NONE, Vec::new());
-    for (i, (square, marks)) in scene.squares.iter().zip(&marks).enumerate() {
-        let Some(fill) = Fill::of(square, hatch.period) else { continue };
-        let side = square.rect.width;
-        if side < CHARGED_SIDE {
-            continue;
-        }
-        let Some(key) = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks) else { continue };
-        if seen.contains_key(&key) {
-            continue;
-        }
-        match guard.0.get_mut(&key) {
-            Some(hit) => hit.1 = Epoch::now(),
-            None => {
-                work.tiles += 1;
-                work.tile_pixels = work.tile_pixels.saturating_add(u64::from(side) * u64::from(side));
-                missing.push(i);
-            }
-        }
-        seen.insert(key, (Arc::clone(&blank), Epoch::now()));
-    }
-    (work, missing)
+/// The tiles of some squares (of [`CHARGED_SIDE`] and more) that the tile cache does not hold: their count and pixels
+/// ([`Unit::Tile`], [`Unit::TilePixel`]), and the first square showing each, with its marks, for [`draw_missing`].
+#[derive(Default)]
+pub(crate) struct NewTiles {
+    pub(crate) work: Work,
+    pub(crate) squares: Vec<(Square, Vec<MarkPaint>)>,
 }
 
-/// Draws the tiles of `scene`'s squares `missing` ([`predicted_work`]) into the tile cache, in order, as long as
-/// `micros` of their pixels stay within `budget` microseconds: a request refused for the tiles it would draw first
-/// spends what it was allowed on some of them, so that asking again finds them. Returns the tiles drawn.
-pub(crate) fn draw_missing(scene: &Scene, missing: &[usize], budget: u64, micros: impl Fn(Work) -> u64) -> u64 {
+/// Asks the tile cache for squares' tiles as a painter would ([`square_art`]'s key), each tile once, and marks what it
+/// holds as used by this request, so that nothing drawn meanwhile evicts it. Holds the cache until [`TileQuery::done`].
+pub(crate) struct TileQuery {
+    cache: MutexGuard<'static, Held>,
+    /// The keys met (as the cache's own map type, its values one shared blank tile: a set would be one more hash
+    /// table's code in the wasm).
+    seen: HashMap<TileKey, (Arc<TileArt>, Epoch)>,
+    blank: Arc<TileArt>,
+    new: NewTiles,
+}
+
+impl TileQuery {
+    pub(crate) fn new() -> TileQuery {
+        let cache = TILES.get_or_init(|| Mutex::new((HashMap::new(), 0)));
+        TileQuery {
+            cache: cache.lock().unwrap_or_else(|e| e.into_inner()),
+            seen: HashMap::new(),
+            blank: Arc::new(TileArt { pixels: Vec::new(), local: None, same_above: Vec::new() }),
+            new: NewTiles::default(),
+        }
+    }
+
+    /// Asks for the tile of `square` under `marks`.
+    pub(crate) fn ask(&mut self, square: &Square, marks: &[MarkPaint]) {
+        let side = square.rect.width;
+        if side < CHARGED_SIDE {
+            return;
+        }
+        let Some(fill) = Fill::of(square, hatching(side).period) else { return };
+        let Some(key) = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks) else { return };
+        if self.seen.contains_key(&key) {
+            return;
+        }
+        match self.cache.0.get_mut(&key) {
+            Some(hit) => hit.1 = Epoch::now(),
+            None => {
+                self.new.work.tiles += 1;
+                self.new.work.tile_pixels = self.new.work.tile_pixels.saturating_add(u64::from(side) * u64::from(side));
+                self.new.squares.push((square.clone(), marks.to_vec()));
+            }
+        }
+        self.seen.insert(key, (Arc::clone(&self.blank), Epoch::now()));
+    }
+
+    /// What it met that the cache does not hold; the cache is let go.
+    pub(crate) fn done(self) -> NewTiles {
+        self.new
+    }
+}
+
+/// The tiles of `scene`'s squares the palette painter would draw that the tile cache does not hold ([`TileQuery`]):
+/// every square's, overlaid or not (an overlaid square's tile is drawn under its overlay). An upper bound: the
+/// painter may hand the picture to the RGB painter first.
+pub(crate) fn predicted_work(scene: &Scene) -> NewTiles {
     let (marks, _) = scene.marks_by_square();
-    let hatch = hatching(scene.layout.square);
+    let mut query = TileQuery::new();
+    for (square, marks) in scene.squares.iter().zip(&marks) {
+        query.ask(square, marks);
+    }
+    query.done()
+}
+
+/// Draws the tiles of `missing` ([`NewTiles::squares`]) into the tile cache, in order, as long as `micros` of their
+/// pixels stay within `budget` microseconds: a request refused for the tiles it would draw first spends what it was
+/// allowed on some of them, so that asking again finds them. Returns the tiles drawn.
+pub(crate) fn draw_missing(missing: &[(Square, Vec<MarkPaint>)], budget: u64, micros: impl Fn(Work) -> u64) -> u64 {
     let (mut spent, mut drawn) = (0, 0);
-    for &i in missing {
-        let square = &scene.squares[i];
-        let Some(fill) = Fill::of(square, hatch.period) else { continue };
-        let side = u64::from(square.rect.width);
-        let cost = micros(Work { tiles: 1, tile_pixels: side * side, ..Work::NONE });
+    for (square, marks) in missing {
+        let side = square.rect.width;
+        let Some(fill) = Fill::of(square, hatching(side).period) else { continue };
+        let cost = micros(Work { tiles: 1, tile_pixels: u64::from(side) * u64::from(side), ..Work::NONE });
         if spent + cost > budget {
             break;
         }
         spent += cost;
-        drawn += u64::from(square_art(square, fill, &marks[i], false).is_some());
+        drawn += u64::from(square_art(square, fill, marks, false).is_some());
     }
     drawn
 }
@@ -283,7 +313,10 @@ impl TileKey {
 /// diagram after diagram (the twelve pieces on two colours at the sizes in use), and drawing a sprite onto its square
 /// is a large share of a miss (docs/cost.md). When it would hold more than [`TILE_BUDGET_BYTES`], the tiles the latest requests did not use are dropped. The pixels
 /// are a pure function of the key, so a cached tile and a new one are the same picture.
-type TileCache = Mutex<(HashMap<TileKey, (Arc<TileArt>, Epoch)>, usize)>;
+type TileCache = Mutex<Held>;
+
+/// The tiles held, each with the request that last used it, and the bytes they hold.
+type Held = (HashMap<TileKey, (Arc<TileArt>, Epoch)>, usize);
 
 /// The most bytes of tile pixels kept (a full set of 24 tiles at 128 px is 1.6 MB).
 const TILE_BUDGET_BYTES: usize = 8 << 20;
