@@ -600,6 +600,8 @@ async function measureBuilds(builds) {
       ["hostile: start position, size=90, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&size=90&light=" + newLight())), isMiss],
       ["hostile: start position, size=128, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&size=128&light=" + newLight())), isMiss],
       ["hostile: start position, size=40, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&light=" + newLight())), isMiss],
+      // An animation's new tiles: its first frame's squares and each move's, tinted and then not (animation::new_tiles).
+      ["hostile: lila-gif's first 6 moves, size=90, as APNG, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => played("png", LILA_GAME.split(" ").slice(0, 6).join(" "), "&size=90&light=" + newLight())), isMiss],
       ["hostile: 14 moves each putting a new disc, default size, as APNG", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram("8/8/8/8/8/8/8/R7", "&moves=" + encodeURIComponent(newDiscMoves()))), isMiss],
     ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && onlyRow(request)));
     const floorRows = new Map();
