@@ -259,15 +259,19 @@ pub fn draw_new_sprites(
     (lines, animation): (&[Vec<Step>], Option<&[Shot<'_>]>),
     budget: u64,
 ) -> u64 {
-    let keys = sprite_keys(board, options, lines);
-    let new = sprite::predicted_work(&keys);
-    let sprites = sprite::draw_within(&keys, budget, sprites_micros);
+    draw_within(&sprite_keys(board, options, lines), || new_tiles(board, options, animation), budget)
+}
+
+/// Draws, of the sprites of `keys` and the tiles `tiles` finds, what `budget` microseconds allow: the sprites first,
+/// then, once every sprite is drawn, the tiles. Returns how many were drawn.
+pub(crate) fn draw_within(keys: &[sprite::Key], tiles: impl FnOnce() -> NewTiles, budget: u64) -> u64 {
+    let new = sprite::predicted_work(keys);
+    let sprites = sprite::draw_within(keys, budget, sprites_micros);
     if sprites < new.sprites {
         return sprites;
     }
-    let tiles = new_tiles(board, options, animation);
     let left = budget.saturating_sub(sprites_micros(new));
-    sprites + tile_art::draw_missing(&tiles.squares, left, sprites_micros)
+    sprites + tile_art::draw_missing(&tiles().squares, left, sprites_micros)
 }
 
 /// The sprites of `board`, then of the squares each move of `lines` changes.

@@ -7,7 +7,6 @@
 //! coordinates are put onto them here, in palette indices, so the board is drawn exactly as every other animation.
 
 use crate::draw::badge;
-use crate::draw::indexed::tile_art;
 use crate::draw::layout::Layout;
 use crate::draw::raster::quantize;
 use crate::draw::scene::Scene;
@@ -146,15 +145,8 @@ impl Game {
     /// ([`crate::output::cost::TooCostly::for_new_sprites`]), the sprites first: a refusal for them is then
     /// temporary. Returns how many were drawn.
     pub fn draw_new_sprites(&self, budget: u64) -> u64 {
-        let (options, keys) = (self.options(), self.sprite_keys(&self.options()));
-        let new = sprite::predicted_work(&keys);
-        let sprites = sprite::draw_within(&keys, budget, cost::sprites_micros);
-        if sprites < new.sprites {
-            return sprites;
-        }
-        let tiles = animation::new_tiles(&self.shots(), &options);
-        let left = budget.saturating_sub(cost::sprites_micros(new));
-        sprites + tile_art::draw_missing(&tiles.squares, left, cost::sprites_micros)
+        let options = self.options();
+        cost::draw_within(&self.sprite_keys(&options), || animation::new_tiles(&self.shots(), &options), budget)
     }
 
     /// The sprites the frames show: the first frame's, then each later frame's on the squares where it differs
