@@ -222,9 +222,9 @@ pub fn sprites_micros(sprites: Work) -> u64 {
 
 /// The sprites the isolate's cache does not hold that drawing `board` with `options` and playing `lines` on it will
 /// draw from vectors, and their pixels: the board's sprites, then on each move's board those of the squares it
-/// changed; and the tiles the tile cache does not hold (a still's, or an animation's: `animation` its shots). Asks the caches (and marks what they hold
-/// as used by this request, so that nothing drawn meanwhile evicts it): the same diagram costs less in an isolate
-/// that drew its pieces before.
+/// changed; and the tiles the tile cache does not hold (a still's, or an animation's: `animation`, its shots). Asks
+/// the caches (and marks what they hold as used by this request, so that nothing drawn meanwhile evicts it): the same
+/// diagram costs less in an isolate that drew its pieces before.
 pub fn new_sprites(
     board: &Board,
     options: &RenderOptions,
