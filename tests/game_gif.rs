@@ -369,18 +369,8 @@ fn the_cost_model_refuses_what_is_over_the_limit() {
 /// again is admitted.
 #[test]
 fn a_game_refused_for_its_new_tiles_is_admitted_once_they_are_drawn() {
-    let mut body: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
-    body["frames"] = serde_json::Value::Array(body["frames"].as_array().unwrap()[..12].to_vec());
-    body["theme"] = "green".into();
-    let body = body.to_string();
-    let info = RequestInfo {
-        method: "POST",
-        path: "/game.gif",
-        url_len: 40,
-        body: Some(body.as_bytes()),
-        cost_limit: CostLimit::new(8),
-        ..RequestInfo::default()
-    };
+    let body = common::lila_gif_body(12, Some("green"));
+    let info = common::post_game(&body, 8);
     let mut refusals = 0;
     while let Plan::Respond(r) = plan(&info) {
         let message = String::from_utf8_lossy(&r.body);

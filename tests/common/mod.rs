@@ -97,3 +97,27 @@ pub fn png_rgb(png: &[u8]) -> (usize, Vec<u8>) {
     let rgb = buffer.chunks_exact(channels).take((info.width * info.height) as usize).flat_map(|p| p[..3].to_vec());
     (info.width as usize, rgb.collect())
 }
+
+/// lila-gif's example body (`tests/fixtures/lila-gif-example.json`) cut to its first `frames` frames, in `theme` where
+/// given.
+pub fn lila_gif_body(frames: usize, theme: Option<&str>) -> String {
+    let mut body: serde_json::Value =
+        serde_json::from_str(include_str!("../fixtures/lila-gif-example.json")).expect("the example reads");
+    body["frames"] = serde_json::Value::Array(body["frames"].as_array().expect("frames")[..frames].to_vec());
+    if let Some(theme) = theme {
+        body["theme"] = theme.into();
+    }
+    body.to_string()
+}
+
+/// `POST /game.gif` of `body` under a CPU limit of `ms` milliseconds.
+pub fn post_game(body: &str, ms: u32) -> RequestInfo<'_> {
+    RequestInfo {
+        method: "POST",
+        path: "/game.gif",
+        url_len: 40,
+        body: Some(body.as_bytes()),
+        cost_limit: ffen_diagram::CostLimit::new(ms),
+        ..RequestInfo::default()
+    }
+}
