@@ -21,7 +21,7 @@
 //!   an animation's first frame, a frame painted whole);
 //! - [`Unit::Coded`]: a pixel coded by an encoder (a still PNG's rows, each frame of an animated PNG or a GIF);
 //! - [`Unit::Tile`], [`Unit::TilePixel`]: a square's tile drawn for the first time in the isolate by the palette
-//!   painter, and its pixels (the square's art composed in RGB and indexed, its code searched when a picture is
+//!   painter or for an animation's frames, and its pixels (the square's art composed in RGB and indexed, its code searched when a picture is
 //!   coded from its tiles): paid once per isolate for each piece, square colour and marks at a size, on every
 //!   request for squares of colours no request asked for before;
 //! - [`Unit::Cell`], [`Unit::Square`], [`Unit::Item`]: the words' (`/diagram.txt`, `/diagram.json`): a cell
@@ -57,7 +57,7 @@ pub enum Unit {
     Square,
     /// A highlighted square or arrow listed in words.
     Item,
-    /// A square's tile drawn for the first time by the palette painter.
+    /// A square's tile drawn for the first time (by the palette painter, or for an animation's frames).
     Tile,
     /// A pixel of such a tile.
     TilePixel,

@@ -198,8 +198,9 @@ impl RenderCost {
 pub const NEW_SPRITE_MICROS: u64 = 70;
 /// See [`NEW_SPRITE_MICROS`].
 pub const VECTOR_PIXEL_NANOS: u64 = 26;
-/// Microseconds a square's tile the palette painter draws for the first time in the isolate (its art composed in
-/// RGB and indexed, its code searched where the picture is coded from its tiles), and nanoseconds a pixel of it:
+/// Microseconds a square's tile drawn for the first time in the isolate (by the palette painter or for an
+/// animation's frames: its art composed in RGB and indexed, its code searched where the picture is coded from its
+/// tiles), and nanoseconds a pixel of it:
 /// like a sprite, paid once per isolate, but on every request for squares of colours no request asked for before.
 /// Measured in workerd (`scripts/cost`, "a new light square colour each request": its 11 new tiles cost about 0.3,
 /// 3.6 and 6.5 ms at 40, 90 and 128 px beside the same picture with its tiles cached; 10 µs and 30 ns predict 0.6,
@@ -235,7 +236,7 @@ pub fn new_sprites(
     sprites.plus(new_tiles(board, options, animation).work)
 }
 
-/// The tiles the palette painter draws that the isolate's tile cache does not hold: an animation's (`animation`, its
+/// The tiles a picture draws that the isolate's tile cache does not hold: an animation's (`animation`, its
 /// shots: [`animation::new_tiles`]), or a still's ([`tile_art::predicted_work`]; none for a picture the palette
 /// painter does not draw, or squares too small to be charged: then no scene is built, as most requests, hits
 /// included, are at the default size).
