@@ -582,11 +582,12 @@ pub fn warm_up_response() -> Option<Response> {
         render(WARM_UP_QUERY);
         render(WARM_UP_LICHESS_QUERY);
     }
+    let body = warm_up_game_body();
     let info = RequestInfo {
         method: "POST",
         path: GAME_PATH,
         url_len: GAME_PATH.len(),
-        body: Some(WARM_UP_GAME_BODY.as_bytes()),
+        body: Some(body.as_bytes()),
         ..RequestInfo::default()
     };
     // Its pieces and squares drawn, not its GIF written: the tiles are what a first game would be charged for.
@@ -596,39 +597,27 @@ pub fn warm_up_response() -> Option<Response> {
     first
 }
 
-/// The game whose pieces and squares the warm-up draws once, as `POST /game.gif` would (not its GIF): lila-gif's look (its brown board, cburnett, its last-move
-/// tint) on the start position and on one with the king and queen swapped, each frame's last move tinting one of the
-/// twelve pieces on one of its square colours and an empty square of the other. A game's frames are its squares'
-/// tiles; those with the tint are drawn nowhere else, and a fresh isolate's first game near the Free plan's limit
-/// was refused for them (the new tiles' charge) until they were drawn (docs/cost.md, "Cold start").
-pub const WARM_UP_GAME_BODY: &str = concat!(
-    r#"{"frames":["#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a3a1"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a4h1"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a3b1"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a4g1"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a3c1"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a4f1"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a3d1"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a4e1"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a3a2"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a4b2"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a3a8"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a4h8"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a3b8"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a4g8"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a3c8"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a4f8"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a3d8"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a4e8"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a3a7"},"#,
-    r#"{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","lastMove":"a4b7"},"#,
-    r#"{"fen":"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1","lastMove":"a3d1"},"#,
-    r#"{"fen":"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1","lastMove":"a4e1"},"#,
-    r#"{"fen":"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1","lastMove":"a3d8"},"#,
-    r#"{"fen":"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1","lastMove":"a4e8"}"#,
-    r#"]}"#
-);
+/// The game whose pieces and squares the warm-up draws once, as `POST /game.gif` would (not its GIF): lila-gif's
+/// look (its brown board, cburnett, its last-move tint) on the start position and on one with the king and queen
+/// swapped, each frame's last move tinting one of the twelve pieces on one of its square colours and an empty square
+/// (a3 and a4 in turn). A game's frames are its squares' tiles; those with the tint are drawn nowhere else, and a
+/// fresh isolate's first game near the Free plan's limit was refused for them (the new tiles' charge) until they
+/// were drawn (docs/cost.md, "Cold start").
+pub fn warm_up_game_body() -> String {
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const SWAPPED: &str = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1";
+    // Each piece on each square colour it stands on in the start position, then the king and queen on the others.
+    let start = ["a1", "h1", "b1", "g1", "c1", "f1", "d1", "e1", "a2", "b2", "a8", "h8", "b8", "g8", "c8", "f8"];
+    let start = start.into_iter().chain(["d8", "e8", "a7", "b7"]).map(|to| (START, to));
+    let swapped = ["d1", "e1", "d8", "e8"].into_iter().map(|to| (SWAPPED, to));
+    let frame = |i: usize, (fen, to): (&str, &str)| {
+        let from = ["a3", "a4"][i % 2];
+        format!(r#"{{"fen":"{fen}","lastMove":"{from}{to}"}}"#)
+    };
+    let frames: Vec<String> =
+        start.enumerate().map(|(i, f)| frame(i, f)).chain(swapped.enumerate().map(|(i, f)| frame(i, f))).collect();
+    format!(r#"{{"frames":[{}]}}"#, frames.join(","))
+}
 
 /// How many times [`warm_up_response`] draws each of its diagrams. Three: V8 optimises a wasm function once it has
 /// run enough, on its helper threads, and with fewer rounds that happens during a fresh runtime's first diagram
