@@ -14,6 +14,10 @@ use ffen_diagram::{CostLimit, Format};
 
 const EXAMPLE: &str = include_str!("fixtures/lila-gif-example.json");
 
+/// Held by each test: what the cost model admits depends on the isolate's sprite and tile caches, which one test's
+/// games (93 frames in another theme) could fill and so evict another's tiles between its drawing and its prediction.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn post(body: &[u8]) -> Plan {
     let info =
         RequestInfo { method: "POST", path: "/game.gif", url_len: 40, body: Some(body), ..RequestInfo::default() };
@@ -49,6 +53,7 @@ fn refused(body: &[u8]) -> (u16, String) {
 
 #[test]
 fn lila_gifs_example_is_93_frames_at_its_geometry_with_the_players_bars() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let job = job(EXAMPLE);
     let bytes = gif(&job);
     if let Ok(dir) = std::env::var("GAME_GIF_PNG") {
@@ -97,6 +102,7 @@ fn lila_gifs_example_is_93_frames_at_its_geometry_with_the_players_bars() {
 
 #[test]
 fn the_last_frame_is_the_still_of_the_final_position() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let example: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
     let last = example["frames"][92].clone();
     let mut still = example.clone();
@@ -143,6 +149,7 @@ fn the_last_frame_is_the_still_of_the_final_position() {
 
 #[test]
 fn orientation_theme_and_names() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let body = |extra: &str| format!(r#"{{"frames":[{{"fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1"}}]{extra}}}"#);
     // No names: no bars, the board alone.
     let d = decode(&gif(&job(&body(""))));
@@ -168,6 +175,7 @@ fn orientation_theme_and_names() {
 
 #[test]
 fn the_cache_url_is_the_bodys_canonical_key() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let a = r#"{"frames":[{"fen":"4k3/8/8/8/8/8/8/4K3 w","lastMove":"e2e1","check":"e1"}],"white":"A","delay":50}"#;
     let b = concat!(
         "{ \"white\" : \"A\",\n \"frames\" : [ { \"check\": \"e1\", \"lastMove\": \"e2e1\",\n",
@@ -225,6 +233,7 @@ fn the_cache_url_is_the_bodys_canonical_key() {
 
 #[test]
 fn a_bad_body_is_a_400_naming_its_field() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let cases: &[(&str, &str)] = &[
         ("", "body: unexpected end at byte 0"),
         ("{\"frames\": [}", "body: unexpected character at byte 12"),
@@ -282,6 +291,7 @@ fn a_bad_body_is_a_400_naming_its_field() {
 
 #[test]
 fn a_body_over_its_limit_is_a_413_unread() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let big = vec![b' '; MAX_BODY_BYTES as usize + 1];
     assert_eq!(refused(&big).0, 413);
     let info = RequestInfo {
@@ -318,6 +328,7 @@ fn a_body_over_its_limit_is_a_413_unread() {
 
 #[test]
 fn only_post_reaches_the_route() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     for method in ["GET", "HEAD", "PUT"] {
         let info = RequestInfo { method, path: "/game.gif", url_len: 40, ..RequestInfo::default() };
         let Plan::Respond(r) = plan(&info) else { panic!() };
@@ -330,6 +341,7 @@ fn only_post_reaches_the_route() {
 
 #[test]
 fn the_cost_model_refuses_what_is_over_the_limit() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let with_limit = |body: &str, ms: u32| {
         let info = RequestInfo {
             method: "POST",
@@ -369,6 +381,7 @@ fn the_cost_model_refuses_what_is_over_the_limit() {
 /// again is admitted.
 #[test]
 fn a_game_refused_for_its_new_tiles_is_admitted_once_they_are_drawn() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let body = common::lila_gif_body(12, Some("green"));
     let info = common::post_game(&body, 8);
     let mut refusals = 0;
