@@ -20,6 +20,24 @@ impl Bits<'_> {
         }
     }
 
+    /// Writes what `write` puts into [`Words`] (at most `puts` puts): into room made at the end of the output at
+    /// once, whole bytes at a time. The output then ends in whole bytes, not whole words: not for a stamp's run,
+    /// whose bits are read back a word at a time.
+    #[inline]
+    pub(super) fn put_many(&mut self, puts: usize, write: impl FnOnce(&mut Words)) {
+        let start = self.out.len();
+        // Each put writes at most 48 bits, and stores 8 bytes where its first whole byte goes.
+        self.out.resize(start + 4 + puts * 6 + 8, 0);
+        let room = &mut self.out[start..];
+        room[..8].copy_from_slice(&self.acc.to_le_bytes());
+        let held = self.n / 8;
+        let mut words = Words { out: room, at: held as usize, acc: self.acc >> (held * 8), n: self.n % 8 };
+        write(&mut words);
+        let (at, acc, n) = (words.at, words.acc, words.n);
+        self.out.truncate(start + at);
+        (self.acc, self.n) = (acc, n);
+    }
+
     /// Writes the bits held (under 32) as one more 32-bit word, padded with zero bits.
     pub(super) fn flush_word(&mut self) {
         if self.n > 0 {
@@ -48,5 +66,33 @@ impl Bits<'_> {
             self.acc >>= 8;
             self.n = self.n.saturating_sub(8);
         }
+    }
+}
+
+/// Bits written into room made in advance ([`Bits::put_many`]): eight bytes stored at each put, the whole bytes of
+/// them kept.
+pub(super) struct Words<'a> {
+    out: &'a mut [u8],
+    at: usize,
+    acc: u64,
+    n: u32,
+}
+
+impl Words<'_> {
+    /// Writes `a` (`a_bits` bits, at most 20: a literal's code, a length's with its extra bits), then `b`
+    /// (`b_bits`, at most 28: a distance's).
+    #[inline(always)]
+    pub(super) fn put2(&mut self, a: u32, a_bits: u32, b: u32, b_bits: u32) {
+        // Under 8 bits held, then at most 20 + 28: they fit in 64, and at most six whole bytes are stored.
+        debug_assert!(self.n < 8 && a_bits <= 20 && b_bits <= 28);
+        self.acc |= u64::from(a) << self.n;
+        self.n += a_bits;
+        self.acc |= u64::from(b) << self.n;
+        self.n += b_bits;
+        self.out[self.at..self.at + 8].copy_from_slice(&self.acc.to_le_bytes());
+        let bytes = self.n >> 3;
+        self.at += bytes as usize;
+        self.acc >>= bytes * 8;
+        self.n &= 7;
     }
 }

@@ -1,7 +1,7 @@
 //! Deflate's length and distance codes, the symbol counts of tokens, and a block's Huffman codes as the writing
 //! uses them ([`Codes`]).
 
-use super::bits::Bits;
+use super::bits::{Bits, Words};
 use super::huffman::canonical_codes;
 use super::stamps::{stamped_segments, Stamps};
 use super::tokens::{Token, MAX_MATCH, MIN_MATCH};
@@ -96,6 +96,8 @@ pub(super) struct Codes {
     /// Each distance code's Huffman code, that code's length, the bits written with its extra bits, and its base
     /// distance: one entry read a match.
     distances: [(u32, u32, u32, u32); 30],
+    /// [`Codes::distances`] and a 31st entry that writes nothing (a literal's).
+    distances_or_none: [(u32, u32, u32, u32); 31],
     pub(super) end_of_block: (u32, u32),
 }
 
@@ -124,7 +126,8 @@ impl Codes {
             (u32::from(dist_codes[c]), bits, bits + u32::from(DIST_EXTRA[c]), u32::from(DIST_BASE[c]))
         });
         let end_of_block = (u32::from(lit_codes[256]), u32::from(lit_len[256]));
-        Codes { literals, lengths, distances, end_of_block }
+        let distances_or_none = std::array::from_fn(|c| if c < 30 { distances[c] } else { (0, 0, 0, 0) });
+        Codes { literals, lengths, distances, distances_or_none, end_of_block }
     }
 
     /// Writes `tokens` with runs of `stamps` among them: each run written once on its own, in 32-bit words, then
@@ -137,8 +140,11 @@ impl Codes {
             let Some(run) = run.map(|run| run as usize) else { continue };
             if run_bits[run].0 == u32::MAX {
                 let start = words.len();
+                // (Word by word, as `put_bits` reads it back.)
                 let mut own = Bits { out: &mut words, acc: 0, n: 0 };
-                self.put_all(&mut own, stamps.run(run as u32));
+                for &t in stamps.run(run as u32) {
+                    self.put(&mut own, t);
+                }
                 let tail = own.n;
                 own.flush_word();
                 // The run's bits: its whole words, less the padding of the last one.
@@ -152,9 +158,24 @@ impl Codes {
 
     /// Writes `tokens` (literals and matches).
     pub(super) fn put_all(&self, bits: &mut Bits, tokens: &[Token]) {
-        for &t in tokens {
-            self.put(bits, t);
-        }
+        bits.put_many(tokens.len(), |w| {
+            for &t in tokens {
+                self.put_into(w, t);
+            }
+        });
+    }
+
+    /// Writes token `t` as [`Codes::put`] does, without a branch on its kind (a literal's distance writes nothing)
+    /// or on the words filled: a picture's literals and matches alternate unpredictably.
+    #[inline(always)]
+    fn put_into(&self, w: &mut Words, t: Token) {
+        let is_match = t & 1 == 1;
+        let i = ((t >> 1) & 0xFF) as usize;
+        let (code, n) = if is_match { self.lengths[i] } else { self.literals[i] };
+        let distance = t >> 9;
+        let d = if is_match { dist_code(distance.max(1) as usize) } else { 30 };
+        let (symbol, symbol_bits, bits_in_all, base) = self.distances_or_none[d];
+        w.put2(code, n, symbol | distance.saturating_sub(base) << symbol_bits, bits_in_all);
     }
 
     /// Writes token `t` (a literal or a match).
