@@ -107,6 +107,9 @@ function startLike() {
 const FAIRY_11X11 =
   "-*1q-c*2T*2r3*3N2''88/*3n6*2r1''121/-*3n*2bp3*2bQ3/2*2b*2r3p2'7/1*2r2P1p4/4N4p1/1K*3n5p2/3*3Np1B1P2/3pN1p4/3B*2rkb2*3nR/6*3rbN1x";
 
+// janko's spec example of every kind of glyph (docs/spec 000).
+const JANKO_GLYPHS = "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/'0'1'2'3'4''11''22''33/RNBQKBNR";
+
 // The largest board, a piece on every square (benches/shared/cases.rs, full_32x32).
 const PIECES = "KQRBNPkqrbnp";
 const fullBoard = (n) => Array.from({ length: n }, (_, y) =>
@@ -339,6 +342,7 @@ function unitNanos(root, rowPath) {
     sprites: c("NEW_SPRITE_MICROS") * 1000,
     tiles: c("NEW_TILE_MICROS") * 1000,
     "tile px": c("NEW_TILE_PIXEL_NANOS"),
+    "tile code px": c("NEW_TILE_CODE_PIXEL_NANOS"),
     frames: c("FRAME_NANOS"),
     "frame px": later(frames) / 1000,
     "repainted px": c("WHOLE_FRAME_PIXEL_NANOS"),
@@ -599,9 +603,14 @@ async function measureBuilds(builds) {
       ["the Free plan's edge (the largest words): 32×32 board of queens and 64 arrows as /diagram.json", 30, 5, (n) => same(n, diagram(QUEENS_32X32, ARROWS_64).replace("/diagram.png?", "/diagram.json?")), isMiss],
       ["hostile: start position, size=90, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&size=90&light=" + newLight())), isMiss],
       ["hostile: start position, size=128, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&size=128&light=" + newLight())), isMiss],
+      // Every glyph on new square colours: each of its 64 tiles new, at the largest size below the tiles' charge.
+      ["hostile: every glyph variant, size=63, new square colours each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(ALL_GLYPHS, "&size=63&light=" + newLight() + "&dark=" + newLight())), isMiss],
+      ["hostile: every glyph variant, size=40, new square colours each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(ALL_GLYPHS, "&light=" + newLight() + "&dark=" + newLight())), isMiss],
       ["hostile: start position, size=40, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&light=" + newLight())), isMiss],
       // An animation's new tiles: its first frame's squares and each move's, tinted and then not (animation::new_tiles).
       ["hostile: lila-gif's first 6 moves, size=90, as APNG, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => played("png", LILA_GAME.split(" ").slice(0, 6).join(" "), "&size=90&light=" + newLight())), isMiss],
+      // A whole game on new square colours at the largest size once left uncharged: every move's tinted squares new.
+      ["hostile: lila-gif's game, 93 moves, size=63, as APNG, new square colours each request", 10, 3, (n) => Array.from({ length: count(n) }, () => played("png", LILA_GAME, "&size=63&light=" + newLight() + "&dark=" + newLight())), isMiss],
       ["hostile: 14 moves each putting a new disc, default size, as APNG", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram("8/8/8/8/8/8/8/R7", "&moves=" + encodeURIComponent(newDiscMoves()))), isMiss],
     ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && onlyRow(request)));
     const floorRows = new Map();
@@ -725,6 +734,8 @@ async function limitsAndCold(root, build) {
     ["cold: the first request of a fresh runtime, start position, default size", diagram(START), diagram(START), isMiss],
     ["cold: the first request of a fresh runtime, a lichess link (/export/fen.gif, 760 px), then another position", lichess(START), lichess(startLike()), isMiss],
     ["cold: a fresh runtime's first request is a 400 (no rendering), the next the 11×11 board", FLOOR, diagram(FAIRY_11X11), isStatus(400)],
+    // Every kind of glyph of janko's spec (turned, neutral, letters, numbers): its 28 sprites and 41 tiles new.
+    ["cold: the first request of a fresh runtime, janko's example of every glyph, default size", diagram(JANKO_GLYPHS), diagram(JANKO_GLYPHS), isMiss],
     // The same without the cache lookup (FFEN_CACHE_READS=off): under wrangler dev the emulated cache is a worker
     // of its own in workerd's process, whose first use (compiling its code) counts as the runtime's CPU; in workerd
     // alone with no cache the lookup throws, and a process's first throw also reads the unwinder's tables; in

@@ -21,9 +21,12 @@
 //!   an animation's first frame, a frame painted whole);
 //! - [`Unit::Coded`]: a pixel coded by an encoder (a still PNG's rows, each frame of an animated PNG or a GIF);
 //! - [`Unit::Tile`], [`Unit::TilePixel`]: a square's tile drawn for the first time in the isolate by the palette
-//!   painter or for an animation's frames, and its pixels (the square's art composed in RGB and indexed, its code searched when a picture is
-//!   coded from its tiles): paid once per isolate for each piece, square colour and marks at a size, on every
-//!   request for squares of colours no request asked for before;
+//!   painter or for an animation's frames, and its pixels (the square's art composed in RGB and indexed): paid once
+//!   per isolate for each piece, square colour and marks at a size, on every request for squares of colours no
+//!   request asked for before;
+//! - [`Unit::TileCodePixel`]: a pixel of such a tile drawn for a picture that may be coded from its tiles (an
+//!   animation's frames; a still whose bands are wide enough, `tile_art::codes_tiles`), whose code is then searched
+//!   too: about as much again as the drawing;
 //! - [`Unit::Cell`], [`Unit::Square`], [`Unit::Item`]: the words' (`/diagram.txt`, `/diagram.json`): a cell
 //!   described (a piece, a marker, a letter), a square walked, a highlighted square or arrow listed.
 //!
@@ -61,6 +64,8 @@ pub enum Unit {
     Tile,
     /// A pixel of such a tile.
     TilePixel,
+    /// A pixel of such a tile whose code is searched for the picture it is drawn for.
+    TileCodePixel,
 }
 
 /// Counted or predicted work, in each [`Unit`].
@@ -90,6 +95,8 @@ pub struct Work {
     pub tiles: u64,
     /// Their pixels ([`Unit::TilePixel`]).
     pub tile_pixels: u64,
+    /// The pixels of those whose code is searched ([`Unit::TileCodePixel`]).
+    pub tile_code_pixels: u64,
 }
 
 impl Work {
@@ -107,6 +114,7 @@ impl Work {
         items: 0,
         tiles: 0,
         tile_pixels: 0,
+        tile_code_pixels: 0,
     };
 
     /// The sprites drawn from vectors alone: `sprites` of `vector` pixels in all.
@@ -129,12 +137,13 @@ impl Work {
             self.items,
             self.tiles,
             self.tile_pixels,
+            self.tile_code_pixels,
         ]
     }
 
     /// Each unit's name (as [`Work`]'s `Display` writes it) and count, in [`Unit`]'s order.
     pub const fn named(&self) -> [(&'static str, u64); UNITS] {
-        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels] =
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels] =
             self.units();
         [
             ("vector px", vector),
@@ -149,12 +158,13 @@ impl Work {
             ("items", items),
             ("tiles", tiles),
             ("tile px", tile_pixels),
+            ("tile code px", tile_code_pixels),
         ]
     }
 
     /// A work of each unit's count, in [`Unit`]'s order.
     const fn of(units: [u64; UNITS]) -> Work {
-        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels] =
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels] =
             units;
         Work {
             vector,
@@ -169,6 +179,7 @@ impl Work {
             items,
             tiles,
             tile_pixels,
+            tile_code_pixels,
         }
     }
 
@@ -188,15 +199,15 @@ impl Work {
 
     /// All but the sprites and the new tiles (what an isolate draws once).
     pub const fn frames_only(self) -> Work {
-        Work { vector: 0, sprites: 0, tiles: 0, tile_pixels: 0, ..self }
+        Work { vector: 0, sprites: 0, tiles: 0, tile_pixels: 0, tile_code_pixels: 0, ..self }
     }
 }
 
 impl fmt::Display for Work {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} sprites, {} vector px", self.sprites, self.vector)?;
-        if self.tiles > 0 || self.tile_pixels > 0 {
-            write!(f, ", {} tiles, {} tile px", self.tiles, self.tile_pixels)?;
+        if self.tiles > 0 || self.tile_pixels > 0 || self.tile_code_pixels > 0 {
+            write!(f, ", {} tiles, {} tile px, {} tile code px", self.tiles, self.tile_pixels, self.tile_code_pixels)?;
         }
         if self.frames > 0 || self.frame_pixels > 0 || self.repainted > 0 {
             write!(f, ", {} frames, {} frame px, {} repainted px", self.frames, self.frame_pixels, self.repainted)?;
@@ -212,7 +223,7 @@ impl fmt::Display for Work {
 }
 
 /// How many units there are.
-pub const UNITS: usize = 12;
+pub const UNITS: usize = 13;
 
 thread_local! {
     static COUNTED: Cell<Work> = const { Cell::new(Work::NONE) };
@@ -291,9 +302,17 @@ pub(crate) mod tests {
         count(Unit::Item, 2);
         count(Unit::Tile, 1);
         count(Unit::TilePixel, 1600);
+        count(Unit::TileCodePixel, 1600);
         let still = Work { pixels: 100, coded: 101, cells: 3, squares: 64, items: 2, ..Work::NONE };
-        let frames =
-            Work { frames: 2, frame_pixels: 1600, repainted: 7, tiles: 1, tile_pixels: 1600, ..Work::sprites(1, 42) };
+        let frames = Work {
+            frames: 2,
+            frame_pixels: 1600,
+            repainted: 7,
+            tiles: 1,
+            tile_pixels: 1600,
+            tile_code_pixels: 1600,
+            ..Work::sprites(1, 42)
+        };
         let frames = frames.plus(still);
         assert_eq!(take(), frames);
         assert_eq!(take(), Work::NONE);
@@ -310,7 +329,8 @@ pub(crate) mod tests {
         assert!(!predicted.covers(&Work { repainted: 1, ..Work::NONE }));
         let still = Work { pixels: 100, coded: 100, cells: 4, squares: 64, items: 1, ..Work::NONE };
         assert!(still.covers(&still) && !Work::NONE.covers(&still));
-        for unit in [Unit::Pixel, Unit::Coded, Unit::Cell, Unit::Square, Unit::Item, Unit::Tile, Unit::TilePixel] {
+        let units = [Unit::Pixel, Unit::Coded, Unit::Cell, Unit::Square, Unit::Item, Unit::Tile, Unit::TilePixel];
+        for unit in units.into_iter().chain([Unit::TileCodePixel]) {
             let mut units = still.units();
             units[unit as usize] += 1;
             assert!(!still.covers(&Work::of(units)), "{unit:?}");

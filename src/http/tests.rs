@@ -227,6 +227,11 @@ fn the_warm_up_draws_a_diagram() {
     // The second warm-up diagram is lichess' size, as its links ask for it.
     let lichess = job(&get("/export/fen.gif", Some("fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")));
     assert_eq!(job(&get(Format::Png.path(), Some(WARM_UP_LICHESS_QUERY))).key(), lichess.key());
+    // The third is janko's example of every kind of glyph, at the default size.
+    let glyphs = job(&get(Format::Png.path(), Some(WARM_UP_GLYPHS_QUERY))).board().clone();
+    let janko = "rnbqkbnr/p*1p*2p*3pp*1p*2p*3p/'a'b'c'd'w'x'y'z/-p-P-r-R-n-N-b-B/cCsSxXtT/'A'B'C'D'W'X'Y'Z/\
+                 '0'1'2'3'4''11''22''33/RNBQKBNR";
+    assert_eq!(glyphs, crate::notation::ffen::parse(janko, crate::notation::ffen::Dialect::Janko).unwrap());
 }
 
 #[test]

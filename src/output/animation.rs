@@ -12,9 +12,9 @@
 //! long.
 
 use crate::draw::indexed::palette::{index_pixels, Palette};
-use crate::draw::indexed::tile_art::{square_indices, NewTiles, TileQuery, CHARGED_SIDE};
+use crate::draw::indexed::tile_art::{square_indices, Counted, NewTiles, TileQuery};
 use crate::draw::indexed::{self, indexed_path_applies, IndexedPicture};
-use crate::draw::layout::{Layout, MarkPaint, SquareMark};
+use crate::draw::layout::{MarkPaint, SquareMark};
 use crate::draw::render::paint;
 use crate::draw::scene::{Scene, Square, SquarePaint};
 use crate::draw::sprite::Key;
@@ -305,17 +305,13 @@ fn shot_scene(before: Option<&Scene>, shot: &Shot<'_>, options: &mut RenderOptio
 }
 
 /// The tiles drawing `shots` with `options` ([`draw`]) draws that the isolate's tile cache does not hold
-/// ([`TileQuery`]), where they are charged (of [`CHARGED_SIDE`] and more): the first frame's squares, then each
+/// ([`TileQuery`]): the first frame's squares, then each
 /// later frame's squares whose look changed. An upper bound: a frame painted whole by the RGB painter draws none.
 /// Replays the frames' scenes as [`draw`] makes them (patched, not built, a frame).
 pub(crate) fn new_tiles(shots: &[Shot<'_>], options: &RenderOptions) -> NewTiles {
-    let charged = shots.first().is_some_and(|first| Layout::drawn(first.board, options).square >= CHARGED_SIDE);
-    if !charged {
-        return NewTiles::default();
-    }
     let mut shot_options = options.clone();
     let mut before: Option<(Scene, Vec<Vec<MarkPaint>>)> = None;
-    let mut query = TileQuery::new();
+    let mut query = TileQuery::new(Counted::Coded);
     for shot in shots {
         let scene = shot_scene(before.as_ref().map(|(scene, _)| scene), shot, &mut shot_options);
         let (marks, _) = scene.marks_by_square();

@@ -199,16 +199,21 @@ pub const NEW_SPRITE_MICROS: u64 = 70;
 /// See [`NEW_SPRITE_MICROS`].
 pub const VECTOR_PIXEL_NANOS: u64 = 26;
 /// Microseconds a square's tile drawn for the first time in the isolate (by the palette painter or for an
-/// animation's frames: its art composed in RGB and indexed, its code searched where the picture is coded from its
-/// tiles), and nanoseconds a pixel of it:
-/// like a sprite, paid once per isolate, but on every request for squares of colours no request asked for before.
-/// Measured in workerd (`scripts/cost`, "a new light square colour each request": its 11 new tiles cost about 0.3,
-/// 3.6 and 6.5 ms at 40, 90 and 128 px beside the same picture with its tiles cached; 10 µs and 30 ns predict 0.6,
-/// 2.8 and 5.5, which the rest of those predictions' margin covers: 5.7 and 9.7 ms predicted in all for 4.8 and
-/// 8.2 measured). Tiles under 64 px are not charged (`tile_art::CHARGED_SIDE`).
+/// animation's frames: its art composed in RGB and indexed), nanoseconds a pixel of it, and nanoseconds more a pixel
+/// of one whose code is searched too (an animation's frames, a still that may be coded from its tiles:
+/// [`Unit::TileCodePixel`](crate::work::Unit::TileCodePixel)): like a sprite, paid once per isolate, but on every
+/// request for squares of colours no request asked for before, at every size. Measured in workerd (`scripts/cost`,
+/// the same picture with its tiles new and cached): every glyph variant on new square colours, 60 new tiles, 205–210
+/// µs a tile at 63 and 64 px with codes (10 + 50 ns a pixel predict 208 and 215), 64 µs at 52 px and 12–38 µs at
+/// 40 px without (10 + 20 ns: 64 and 42); the start position on a new light colour, 11 new tiles with codes, about
+/// 370 µs a tile at 90 px and 770 at 128 (415 and 829 predicted). Uncharged below 64 px, every glyph on new colours
+/// at 63 px was admitted at 3.3 ms predicted and measured 14.4, and lila-gif's game on new colours at 63 px at 8.0
+/// for 14.1.
 pub const NEW_TILE_MICROS: u64 = 10;
 /// See [`NEW_TILE_MICROS`].
-pub const NEW_TILE_PIXEL_NANOS: u64 = 30;
+pub const NEW_TILE_PIXEL_NANOS: u64 = 20;
+/// See [`NEW_TILE_MICROS`].
+pub const NEW_TILE_CODE_PIXEL_NANOS: u64 = 30;
 
 /// The microseconds of drawing `sprites` ([`NEW_SPRITE_MICROS`], [`VECTOR_PIXEL_NANOS`]) and new tiles
 /// ([`NEW_TILE_MICROS`], [`NEW_TILE_PIXEL_NANOS`]).
@@ -219,6 +224,7 @@ pub fn sprites_micros(sprites: Work) -> u64 {
         .saturating_add(sprites.vector.saturating_mul(VECTOR_PIXEL_NANOS) / 1000)
         .saturating_add(sprites.tiles.saturating_mul(NEW_TILE_MICROS))
         .saturating_add(sprites.tile_pixels.saturating_mul(NEW_TILE_PIXEL_NANOS) / 1000)
+        .saturating_add(sprites.tile_code_pixels.saturating_mul(NEW_TILE_CODE_PIXEL_NANOS) / 1000)
 }
 
 /// The sprites the isolate's cache does not hold that drawing `board` with `options` and playing `lines` on it will
@@ -238,14 +244,12 @@ pub fn new_sprites(
 
 /// The tiles a picture draws that the isolate's tile cache does not hold: an animation's (`animation`, its
 /// shots: [`animation::new_tiles`]), or a still's ([`tile_art::predicted_work`]; none for a picture the palette
-/// painter does not draw, or squares too small to be charged: then no scene is built, as most requests, hits
-/// included, are at the default size).
+/// painter does not draw).
 fn new_tiles(board: &Board, options: &RenderOptions, animation: Option<&[Shot<'_>]>) -> NewTiles {
     if let Some(shots) = animation {
         return animation::new_tiles(shots, options);
     }
-    let charged = Layout::drawn(board, options).square >= tile_art::CHARGED_SIDE;
-    if !charged || !indexed_path_applies(board, options) {
+    if !indexed_path_applies(board, options) {
         return NewTiles::default();
     }
     tile_art::predicted_work(&Scene::build(board, options))
@@ -272,7 +276,7 @@ pub(crate) fn draw_within(keys: &[sprite::Key], tiles: impl FnOnce() -> NewTiles
         return sprites;
     }
     let left = budget.saturating_sub(sprites_micros(new));
-    sprites + tile_art::draw_missing(&tiles().squares, left, sprites_micros)
+    sprites + tile_art::draw_missing(&tiles(), left, sprites_micros)
 }
 
 /// The sprites of `board`, then of the squares each move of `lines` changes.
@@ -584,9 +588,12 @@ impl CostLimit {
     }
 
     /// `Err` if `cost` is over the limit, or if the sprites it draws from vectors alone take more than
-    /// [`CostLimit::sprite_budget`] (boxed: a prediction is a few hundred bytes, and a refusal is rare).
+    /// [`CostLimit::sprite_budget`] (boxed: a prediction is a few hundred bytes, and a refusal is rare). Its new
+    /// tiles count toward the limit only: their charge is above what they measure at the default size (20 ns a
+    /// pixel for 7–24 measured), and a fresh isolate's first diagram of many different pieces draws them all.
     pub fn check(self, cost: RenderCost) -> Result<(), Box<TooCostly>> {
-        if cost.micros > self.micros() || sprites_micros(cost.new_sprites) > self.sprite_budget() {
+        let sprites = Work::sprites(cost.new_sprites.sprites, cost.new_sprites.vector);
+        if cost.micros > self.micros() || sprites_micros(sprites) > self.sprite_budget() {
             Err(Box::new(TooCostly { cost, limit: self }))
         } else {
             Ok(())
@@ -821,9 +828,9 @@ mod tests {
         let larger =
             cost(START, Dialect::Janko, &[("size", "104")]).with_new_sprites(Work::sprites(12, 12 * 104 * 104));
         assert_eq!(FREE.check(larger).map_err(|e| e.for_new_sprites()), Err(Some(4000)));
-        let tiles = Work { tiles: 22, tile_pixels: 22 * 100 * 100, ..Work::NONE };
+        let tiles = Work { tiles: 22, tile_pixels: 22 * 100 * 100, tile_code_pixels: 22 * 100 * 100, ..Work::NONE };
         let refused = FREE.check(start.with_new_sprites(tiles)).unwrap_err();
-        assert_eq!((sprites_micros(tiles), refused.for_new_sprites()), (6820, Some(4000)));
+        assert_eq!((sprites_micros(tiles), refused.for_new_sprites()), (11_220, Some(4000)));
         assert!(refused.to_string().contains("pieces and squares this server has not drawn yet"), "{refused}");
     }
 

@@ -5,7 +5,7 @@
 use super::census::Census;
 use super::ink::OverlayLayer;
 use super::palette::Palette;
-use super::tile_art::{square_art, Fill, TileArt, Translation};
+use super::tile_art::{square_art, Counted, Fill, TileArt, Translation};
 use crate::draw::layout::MarkPaint;
 use crate::draw::raster::Canvas;
 use crate::draw::scene::{Scene, Square};
@@ -60,11 +60,11 @@ impl Tile {
     /// with their ink over it ([`overlaid`]).
     fn new(
         (square, fill, marks): (&Square, Fill, &[MarkPaint]),
-        overlays: Option<&[OverlayLayer]>,
+        (overlays, counted): (Option<&[OverlayLayer]>, Counted),
         mut census: Option<&mut Census>,
     ) -> Option<Tile> {
         let side = square.rect.width;
-        let mut art = square_art(square, fill, marks, true)?;
+        let mut art = square_art(square, fill, marks, counted)?;
         if let Some(census) = census.as_deref_mut() {
             census.add(art.local.as_ref().map_or(&art.pixels, |local| &local.colours));
         }
@@ -183,6 +183,7 @@ pub(super) fn square_tiles(
         return None;
     }
     let hatch = hatching(scene.layout.square);
+    let counted = Counted::still(scene);
     let mut tiles: Vec<Tile> = Vec::new();
     let mut tile_of = Vec::with_capacity(scene.squares.len());
     for (square, marks) in scene.squares.iter().zip(&marks) {
@@ -195,7 +196,7 @@ pub(super) fn square_tiles(
             Some(id) => id,
             None => {
                 let over = overlaid.then_some(overlays);
-                tiles.push(Tile::new((square, fill, marks), over, census.as_deref_mut())?);
+                tiles.push(Tile::new((square, fill, marks), (over, counted), census.as_deref_mut())?);
                 tiles.len() - 1
             }
         };

@@ -8,6 +8,7 @@ use crate::draw::marks::{draw_square, SquareLayers};
 use crate::draw::scene::{Scene, Square, SquarePaint};
 use crate::draw::sprite;
 use crate::encode::deflate::tile::TileCodes;
+use crate::options::piece_set::PieceSet;
 use crate::options::theme::{hatching, PAPER};
 use crate::pixels::{Image, Rect, Rgb};
 use crate::work::{self, Epoch, Unit, Work};
@@ -20,11 +21,40 @@ pub(super) struct Translation {
     pub(super) indices: Vec<u8>,
 }
 
+/// How a tile drawn now is counted: not (the tiles a refusal draws, [`draw_missing`]), or as a painter's, which the
+/// cost model predicts ([`Unit::Tile`], [`Unit::TilePixel`]) — with its code's search ([`Unit::TileCodePixel`]) for
+/// a picture that may be coded from its tiles ([`codes_tiles`]; an animation's frames always are).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Counted {
+    No,
+    Drawn,
+    Coded,
+}
+
+impl Counted {
+    /// A painter's tile for `scene`'s still.
+    pub(super) fn still(scene: &Scene) -> Counted {
+        if codes_tiles(scene) {
+            Counted::Coded
+        } else {
+            Counted::Drawn
+        }
+    }
+}
+
+/// Whether the still of `scene` may be coded from its tiles' codes (`bands::may_code_from_tiles`: its bands at 8
+/// bits as wide as the encoder plans from, a piece set's from a quarter of the deflate window): then a new tile's
+/// code is searched as well as its art drawn. An upper bound, decided from the layout, as the picture's depth is
+/// known only once it is drawn.
+pub(crate) fn codes_tiles(scene: &Scene) -> bool {
+    let set = scene.squares.iter().filter_map(|square| square.sprite.as_ref()).any(|key| key.set != PieceSet::Cburnett);
+    crate::encode::deflate::bands::may_code_from_tiles(scene.layout.square, scene.layout.width, set)
+}
+
 /// The tile of `square` filled with `fill` under `marks`, from the tile cache or drawn now as the RGB painter draws
-/// the square ([`draw_square`]), at (0, 0): the blends do not depend on the position. `counted`: a tile drawn now
-/// is counted as [`Unit::Tile`] and [`Unit::TilePixel`] (a painter's, which the cost model predicts; not the tiles a
-/// refusal draws, [`draw_missing`]).
-pub(super) fn square_art(square: &Square, fill: Fill, marks: &[MarkPaint], counted: bool) -> Option<Arc<TileArt>> {
+/// the square ([`draw_square`]), at (0, 0): the blends do not depend on the position; a tile drawn now is
+/// `counted`.
+pub(super) fn square_art(square: &Square, fill: Fill, marks: &[MarkPaint], counted: Counted) -> Option<Arc<TileArt>> {
     let side = square.rect.width;
     let key = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks)?;
     Some(tile_art(key, (side as usize, counted), || {
@@ -50,7 +80,7 @@ pub(crate) fn square_indices(
     mut index_of: impl FnMut(u32) -> Option<u8>,
 ) -> Option<(Vec<u8>, Option<Arc<TileCodes>>)> {
     let fill = Fill::of(square, hatching(square.rect.width).period)?;
-    let art = square_art(square, fill, marks, true)?;
+    let art = square_art(square, fill, marks, Counted::Coded)?;
     match &art.local {
         Some(local) => {
             let mut to_global = Vec::with_capacity(local.colours.len());
@@ -68,18 +98,14 @@ pub(crate) fn square_indices(
     }
 }
 
-/// The smallest squares whose new tiles are counted and charged ([`Unit::Tile`]): below it a tile costs tens of
-/// microseconds (its bands are searched, not coded from its code: 11 new tiles at 40 px, 0.3 ms in workerd), which the
-/// rest of a still's prediction covers, and charging them refused a fresh isolate's first diagrams of many different
-/// pieces at the default size; from 64 px on, hundreds (3.6 ms for 11 at 90 px, 6.5 at 128).
-pub(crate) const CHARGED_SIDE: u32 = 64;
-
-/// The tiles of some squares (of [`CHARGED_SIDE`] and more) that the tile cache does not hold: their count and pixels
-/// ([`Unit::Tile`], [`Unit::TilePixel`]), and the first square showing each, with its marks, for [`draw_missing`].
+/// The tiles of some squares that the tile cache does not hold, or whose code a picture coded from them will
+/// search unpaid: their count and pixels ([`Unit::Tile`], [`Unit::TilePixel`], [`Unit::TileCodePixel`]), and the
+/// first square showing each, with its marks, for [`draw_missing`]; `coded`: whether their codes are wanted.
 #[derive(Default)]
 pub(crate) struct NewTiles {
     pub(crate) work: Work,
     pub(crate) squares: Vec<(Square, Vec<MarkPaint>)>,
+    coded: bool,
 }
 
 /// Asks the tile cache for squares' tiles as a painter would ([`square_art`]'s key), each tile once, and marks what it
@@ -91,35 +117,49 @@ pub(crate) struct TileQuery {
     seen: HashMap<TileKey, (Arc<TileArt>, Epoch)>,
     blank: Arc<TileArt>,
     new: NewTiles,
+    /// How the painter will count a tile it draws for these squares.
+    counted: Counted,
 }
 
 impl TileQuery {
-    pub(crate) fn new() -> TileQuery {
+    /// A query for the tiles a painter draws and counts as `counted`.
+    pub(crate) fn new(counted: Counted) -> TileQuery {
         let cache = TILES.get_or_init(|| Mutex::new((HashMap::new(), 0)));
         TileQuery {
             cache: cache.lock().unwrap_or_else(|e| e.into_inner()),
             seen: HashMap::new(),
             blank: Arc::new(TileArt { pixels: Vec::new(), local: None, same_above: Vec::new() }),
-            new: NewTiles::default(),
+            new: NewTiles { coded: counted == Counted::Coded, ..NewTiles::default() },
+            counted,
         }
     }
 
     /// Asks for the tile of `square` under `marks`.
     pub(crate) fn ask(&mut self, square: &Square, marks: &[MarkPaint]) {
         let side = square.rect.width;
-        if side < CHARGED_SIDE {
-            return;
-        }
         let Some(fill) = Fill::of(square, hatching(side).period) else { return };
         let Some(key) = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks) else { return };
         if self.seen.contains_key(&key) {
             return;
         }
+        let pixels = u64::from(side) * u64::from(side);
+        let code = |work: &mut Work| work.tile_code_pixels = work.tile_code_pixels.saturating_add(pixels);
         match self.cache.0.get_mut(&key) {
-            Some(hit) => hit.1 = Epoch::now(),
+            Some(hit) => {
+                hit.1 = Epoch::now();
+                // Drawn for a picture searched as a whole (or by a refusal), its code not searched since: charged.
+                let paid = hit.0.local.as_ref().is_none_or(|local| local.code_paid || local.codes.any_searched());
+                if self.counted == Counted::Coded && !paid {
+                    code(&mut self.new.work);
+                    self.new.squares.push((square.clone(), marks.to_vec()));
+                }
+            }
             None => {
                 self.new.work.tiles += 1;
-                self.new.work.tile_pixels = self.new.work.tile_pixels.saturating_add(u64::from(side) * u64::from(side));
+                self.new.work.tile_pixels = self.new.work.tile_pixels.saturating_add(pixels);
+                if self.counted == Counted::Coded {
+                    code(&mut self.new.work);
+                }
                 self.new.squares.push((square.clone(), marks.to_vec()));
             }
         }
@@ -137,27 +177,34 @@ impl TileQuery {
 /// painter may hand the picture to the RGB painter first.
 pub(crate) fn predicted_work(scene: &Scene) -> NewTiles {
     let (marks, _) = scene.marks_by_square();
-    let mut query = TileQuery::new();
+    let mut query = TileQuery::new(Counted::still(scene));
     for (square, marks) in scene.squares.iter().zip(&marks) {
         query.ask(square, marks);
     }
     query.done()
 }
 
-/// Draws the tiles of `missing` ([`NewTiles::squares`]) into the tile cache, in order, as long as `micros` of their
-/// pixels stay within `budget` microseconds: a request refused for the tiles it would draw first spends what it was
-/// allowed on some of them, so that asking again finds them. Returns the tiles drawn.
-pub(crate) fn draw_missing(missing: &[(Square, Vec<MarkPaint>)], budget: u64, micros: impl Fn(Work) -> u64) -> u64 {
+/// Draws the tiles of `missing` ([`NewTiles::squares`]) into the tile cache, and searches their codes where they
+/// are wanted ([`TileCodes::search_likely`]), in order, as long as `micros` of their pixels stay within `budget`
+/// microseconds: a request refused for the tiles it would draw first spends what it was allowed on some of them, so
+/// that asking again finds them. Returns the tiles drawn or searched.
+pub(crate) fn draw_missing(missing: &NewTiles, budget: u64, micros: impl Fn(Work) -> u64) -> u64 {
     let (mut spent, mut drawn) = (0, 0);
-    for (square, marks) in missing {
+    for (square, marks) in &missing.squares {
         let side = square.rect.width;
         let Some(fill) = Fill::of(square, hatching(side).period) else { continue };
-        let cost = micros(Work { tiles: 1, tile_pixels: u64::from(side) * u64::from(side), ..Work::NONE });
+        let pixels = u64::from(side) * u64::from(side);
+        let code = if missing.coded { pixels } else { 0 };
+        let cost = micros(Work { tiles: 1, tile_pixels: pixels, tile_code_pixels: code, ..Work::NONE });
         if spent + cost > budget {
             break;
         }
         spent += cost;
-        drawn += u64::from(square_art(square, fill, marks, false).is_some());
+        let Some(art) = square_art(square, fill, marks, Counted::No) else { continue };
+        if let Some(local) = art.local.as_ref().filter(|_| missing.coded) {
+            local.codes.search_likely(local.colours.len());
+        }
+        drawn += 1;
     }
     drawn
 }
@@ -185,10 +232,14 @@ pub(super) struct LocalColours {
     /// The tile's indices in the last picture that showed it: the next start-like position's palette usually gives
     /// its colours the same indices, and then its rows need no translating.
     pub(super) kept: Mutex<Option<Arc<Translation>>>,
+    /// Whether the request that drew it paid for its code's search ([`Counted::Coded`]): a tile drawn for a
+    /// picture searched as a whole (or by a refusal) is charged its code where a later picture may be coded from
+    /// it, until a code is searched.
+    code_paid: bool,
 }
 
 impl TileArt {
-    fn new(pixels: Vec<u32>, side: usize) -> TileArt {
+    fn new(pixels: Vec<u32>, side: usize, code_paid: bool) -> TileArt {
         let mut palette = Palette::new();
         let mut indices = vec![0; pixels.len()];
         let mut row_colours = Vec::with_capacity(side);
@@ -221,6 +272,7 @@ impl TileArt {
                 codes: Arc::new(TileCodes::new(indices, side)),
                 row_colours,
                 kept: Mutex::new(None),
+                code_paid,
             }
         });
         TileArt { same_above: same_above(&pixels, side), pixels, local }
@@ -336,19 +388,21 @@ pub(crate) fn clear_tile_cache() {
     }
 }
 
-/// The tile `key`, from the cache or drawn now by `draw` (`side`×`side` RGB pixels; counted as [`Unit::Tile`] and
-/// [`Unit::TilePixel`] where `counted`).
-fn tile_art(key: TileKey, (side, counted): (usize, bool), draw: impl FnOnce() -> Vec<u32>) -> Arc<TileArt> {
+/// The tile `key`, from the cache or drawn now by `draw` (`side`×`side` RGB pixels, `counted`).
+fn tile_art(key: TileKey, (side, counted): (usize, Counted), draw: impl FnOnce() -> Vec<u32>) -> Arc<TileArt> {
     let cache = TILES.get_or_init(|| Mutex::new((HashMap::new(), 0)));
     if let Some(hit) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get_mut(&key) {
         hit.1 = Epoch::now();
         return Arc::clone(&hit.0);
     }
-    if counted && side >= CHARGED_SIDE as usize {
+    if counted != Counted::No {
         work::count(Unit::Tile, 1);
         work::count(Unit::TilePixel, (side * side) as u64);
     }
-    let pixels = Arc::new(TileArt::new(draw(), side));
+    if counted == Counted::Coded {
+        work::count(Unit::TileCodePixel, (side * side) as u64);
+    }
+    let pixels = Arc::new(TileArt::new(draw(), side, counted == Counted::Coded));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     let (map, bytes) = &mut *guard;
     let size = pixels.bytes();

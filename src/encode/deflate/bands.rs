@@ -276,9 +276,9 @@ const SET_PLANNED_BAND_BYTES: usize = WINDOW / 4;
 
 /// Whether a PNG of squares of `square` pixels in a picture `width` pixels wide may have its bands coded from the
 /// tiles: true for every picture [`Bands::bytes`] plans at any depth (its band's bytes at 8 bits are the most it
-/// can have), so a test knows, before the picture is drawn, whether the painters' bytes may differ; `set`: the
-/// picture shows a piece set other than cburnett ([`Coding::SetStill`]).
-#[cfg(test)]
+/// can have), so that the cost model knows, before the picture is drawn, whether its new tiles' codes are searched
+/// (and a test whether the painters' bytes may differ); `set`: the picture shows a piece set other than cburnett
+/// ([`Coding::SetStill`]).
 pub(crate) fn may_code_from_tiles(square: u32, width: u32, set: bool) -> bool {
     let fewest = if set { SET_PLANNED_BAND_BYTES } else { PLANNED_BAND_BYTES };
     square as usize * (width as usize + 1) >= fewest

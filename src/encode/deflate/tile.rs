@@ -28,6 +28,22 @@ impl TileCodes {
         &self.indices
     }
 
+    /// Searches its codes at the depths a picture coded from it most likely has, for a tile of `colours` colours: 8
+    /// bits a sample, and 4 from its first pixel where its colours fit (a refusal does, so that asking again finds
+    /// them searched).
+    pub(crate) fn search_likely(&self, colours: usize) {
+        let _ = self.at(8, 0);
+        if colours <= 16 {
+            let _ = self.at(4, 0);
+        }
+    }
+
+    /// Whether its code was searched at some depth (a tile drawn for a picture searched as a whole, or by a
+    /// refusal, has none yet: the first picture coded from it searches one).
+    pub(crate) fn any_searched(&self) -> bool {
+        self.codes.iter().any(|code| code.get().is_some())
+    }
+
     /// About the bytes it keeps (for the tile cache's budget): its indices, and one code (a picture asks for one
     /// depth; a code takes about a third of the tile's bytes in four-byte tokens).
     pub(crate) fn bytes(&self) -> usize {
