@@ -305,9 +305,10 @@ fn shot_scene(before: Option<&Scene>, shot: &Shot<'_>, options: &mut RenderOptio
 }
 
 /// The tiles drawing `shots` with `options` ([`draw`]) draws that the isolate's tile cache does not hold
-/// ([`TileQuery`]): the first frame's squares, then each
-/// later frame's squares whose look changed. An upper bound: a frame painted whole by the RGB painter draws none.
-/// Replays the frames' scenes as [`draw`] makes them (patched, not built, a frame).
+/// ([`TileQuery`], their codes searched: the frames are coded from them): the first frame's squares, then each later
+/// frame's squares whose look changed. An upper bound: a frame painted whole by the RGB painter draws none. Replays
+/// the frames' scenes as [`draw`] makes them (patched, not built, a frame): about 3 µs a frame in V8, on every
+/// request for an animation, hits included.
 pub(crate) fn new_tiles(shots: &[Shot<'_>], options: &RenderOptions) -> NewTiles {
     let mut shot_options = options.clone();
     let mut before: Option<(Scene, Vec<Vec<MarkPaint>>)> = None;

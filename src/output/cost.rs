@@ -216,7 +216,7 @@ pub const NEW_TILE_PIXEL_NANOS: u64 = 20;
 pub const NEW_TILE_CODE_PIXEL_NANOS: u64 = 30;
 
 /// The microseconds of drawing `sprites` ([`NEW_SPRITE_MICROS`], [`VECTOR_PIXEL_NANOS`]) and new tiles
-/// ([`NEW_TILE_MICROS`], [`NEW_TILE_PIXEL_NANOS`]).
+/// ([`NEW_TILE_MICROS`], [`NEW_TILE_PIXEL_NANOS`], [`NEW_TILE_CODE_PIXEL_NANOS`]).
 pub fn sprites_micros(sprites: Work) -> u64 {
     sprites
         .sprites
@@ -242,9 +242,10 @@ pub fn new_sprites(
     sprites.plus(new_tiles(board, options, animation).work)
 }
 
-/// The tiles a picture draws that the isolate's tile cache does not hold: an animation's (`animation`, its
-/// shots: [`animation::new_tiles`]), or a still's ([`tile_art::predicted_work`]; none for a picture the palette
-/// painter does not draw).
+/// The tiles a picture draws that the isolate's tile cache does not hold, or whose codes it searches unpaid: an
+/// animation's (`animation`, its shots: [`animation::new_tiles`]), or a still's ([`tile_art::predicted_work`]; none
+/// for a picture the palette painter does not draw). A still's scene is built for it on every request, hits
+/// included (the planner predicts before the cache lookup): a few microseconds.
 fn new_tiles(board: &Board, options: &RenderOptions, animation: Option<&[Shot<'_>]>) -> NewTiles {
     if let Some(shots) = animation {
         return animation::new_tiles(shots, options);
