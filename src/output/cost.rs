@@ -671,8 +671,9 @@ impl fmt::Display for TooCostly {
             // again is admitted once they are; a smaller size or fewer different pieces fits now).
             let sprites = sprites_micros(c.new_sprites);
             let (sprites_ms, sprites_tenths) = (sprites / 1000, sprites % 1000 / 100);
-            // (With tiles: squares in new colours or at a new size, which a smaller size makes cheaper too.)
-            let (what, new, advice) = match c.new_sprites.tiles > 0 {
+            // (With tiles, or their codes: squares in new colours or at a new size, which a smaller size makes
+            // cheaper too.)
+            let (what, new, advice) = match c.new_sprites.tiles > 0 || c.new_sprites.tile_code_pixels > 0 {
                 true => (
                     "pieces and squares this server has not drawn yet at this size and in these colours",
                     "new pieces and squares",
