@@ -86,7 +86,8 @@ pub use options::render_options::{
 pub use options::theme::{extra_tint, DarkSquares, Theme, INK, PAPER};
 pub use output::cost::{
     animation_cost, new_sprites, render_cost, sprites_micros, words_cost, CostLimit, InvalidCostLimit, RenderCost,
-    TooCostly, BODY_BYTE_NANOS, NEW_SPRITE_MICROS, NEW_TILE_MICROS, NEW_TILE_PIXEL_NANOS, VECTOR_PIXEL_NANOS,
+    TooCostly, BODY_BYTE_NANOS, NEW_SPRITE_MICROS, NEW_TILE_CODE_PIXEL_NANOS, NEW_TILE_MICROS, NEW_TILE_PIXEL_NANOS,
+    VECTOR_PIXEL_NANOS,
 };
 pub use output::format::{AnimationEncoder, Format, Playback, UnknownFormat, WriteError};
 pub use output::{animation, game, pipeline};
