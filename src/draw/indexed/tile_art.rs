@@ -117,8 +117,6 @@ pub(crate) struct TileQuery {
     seen: HashMap<TileKey, (Arc<TileArt>, Epoch)>,
     blank: Arc<TileArt>,
     new: NewTiles,
-    /// How the painter will count a tile it draws for these squares.
-    counted: Counted,
 }
 
 impl TileQuery {
@@ -130,7 +128,6 @@ impl TileQuery {
             seen: HashMap::new(),
             blank: Arc::new(TileArt { pixels: Vec::new(), local: None, same_above: Vec::new() }),
             new: NewTiles { coded: counted == Counted::Coded, ..NewTiles::default() },
-            counted,
         }
     }
 
@@ -149,7 +146,7 @@ impl TileQuery {
                 hit.1 = Epoch::now();
                 // Drawn for a picture searched as a whole (or by a refusal), its code not searched since: charged.
                 let paid = hit.0.local.as_ref().is_none_or(|local| local.code_paid || local.codes.any_searched());
-                if self.counted == Counted::Coded && !paid {
+                if self.new.coded && !paid {
                     code(&mut self.new.work);
                     self.new.squares.push((square.clone(), marks.to_vec()));
                 }
@@ -157,7 +154,7 @@ impl TileQuery {
             None => {
                 self.new.work.tiles += 1;
                 self.new.work.tile_pixels = self.new.work.tile_pixels.saturating_add(pixels);
-                if self.counted == Counted::Coded {
+                if self.new.coded {
                     code(&mut self.new.work);
                 }
                 self.new.squares.push((square.clone(), marks.to_vec()));

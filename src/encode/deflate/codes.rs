@@ -94,10 +94,9 @@ pub(super) struct Codes {
     literals: [(u32, u32); 256],
     lengths: [(u32, u32); 256],
     /// Each distance code's Huffman code, that code's length, the bits written with its extra bits, and its base
-    /// distance: one entry read a match.
-    distances: [(u32, u32, u32, u32); 30],
-    /// [`Codes::distances`] and a 31st entry that writes nothing (a literal's).
-    distances_or_none: [(u32, u32, u32, u32); 31],
+    /// distance: one entry read a match; a 31st writes nothing (a literal's, so that writing a token need not
+    /// branch on its kind).
+    distances: [(u32, u32, u32, u32); 31],
     pub(super) end_of_block: (u32, u32),
 }
 
@@ -122,12 +121,14 @@ impl Codes {
             (symbol | extra << symbol_bits, symbol_bits + u32::from(LENGTH_EXTRA[code]))
         });
         let distances = std::array::from_fn(|c| {
+            if c == 30 {
+                return (0, 0, 0, 0);
+            }
             let bits = u32::from(dist_len[c]);
             (u32::from(dist_codes[c]), bits, bits + u32::from(DIST_EXTRA[c]), u32::from(DIST_BASE[c]))
         });
         let end_of_block = (u32::from(lit_codes[256]), u32::from(lit_len[256]));
-        let distances_or_none = std::array::from_fn(|c| if c < 30 { distances[c] } else { (0, 0, 0, 0) });
-        Codes { literals, lengths, distances, distances_or_none, end_of_block }
+        Codes { literals, lengths, distances, end_of_block }
     }
 
     /// Writes `tokens` with runs of `stamps` among them: each run written once on its own, in 32-bit words, then
@@ -174,7 +175,7 @@ impl Codes {
         let (code, n) = if is_match { self.lengths[i] } else { self.literals[i] };
         let distance = t >> 9;
         let d = if is_match { dist_code(distance.max(1) as usize) } else { 30 };
-        let (symbol, symbol_bits, bits_in_all, base) = self.distances_or_none[d];
+        let (symbol, symbol_bits, bits_in_all, base) = self.distances[d];
         w.put2(code, n, symbol | distance.saturating_sub(base) << symbol_bits, bits_in_all);
     }
 
