@@ -458,7 +458,7 @@ fn draw_prepared(pixmap: &mut Pixmap, prepared: &Prepared, scale: f32, transform
 /// from the vectors otherwise.
 fn upright(shape: &Shape, set: PieceSet, black: bool, size: u32) -> Sprite {
     if set != PieceSet::Cburnett {
-        return upright_exact(shape, set, black, size).ink_quantized(assets::inks(set));
+        return upright_exact(shape, set, black, size).ink_quantized(assets::inks(set, size));
     }
     prepared(shape, black, size).unwrap_or_else(|| upright_exact(shape, set, black, size).quantized())
 }
