@@ -113,9 +113,9 @@ pub(super) struct BandBytes<'a> {
     pub(super) frames: bool,
     /// Which of a tile's tokens are tried against the squares to the left, and how many squares.
     pub(super) cross: Cross,
-    /// Whether its tiles are a piece set's at 8 bits a sample ([`Coding::SetStill`], whatever the size), coded by
-    /// [`TileCode::emit_bytes`](super::tile::TileCode::emit_bytes): the same tokens, for fewer instructions.
-    pub(super) set_bytes: bool,
+    /// Whether its squares are whole bytes in a still (not an animation's frames), whose tiles are then coded by
+    /// [`TileCode::emit_whole`](super::tile::TileCode::emit_whole): the same tokens, for fewer instructions.
+    pub(super) whole_squares: bool,
 }
 
 impl Bands {
@@ -231,8 +231,16 @@ impl Bands {
             Coding::SetStill => Cross::SET,
             Coding::Frames => Cross::NONE,
         };
-        let set_bytes = self.coding == Coding::SetStill && depth == 8;
-        Some(BandBytes { first_row, band_rows, per_byte, bands, frames: coding == Coding::Frames, cross, set_bytes })
+        let whole_squares = coding != Coding::Frames && self.band_rows.is_multiple_of(per_byte);
+        Some(BandBytes {
+            first_row,
+            band_rows,
+            per_byte,
+            bands,
+            frames: coding == Coding::Frames,
+            cross,
+            whole_squares,
+        })
     }
 }
 

@@ -240,8 +240,8 @@ impl Coder<'_> {
                                 per_byte: bands.per_byte,
                                 cross: bands.cross,
                             };
-                            if bands.set_bytes {
-                                code.emit_bytes(shown, p, (data, stride), &mut self.tokens)
+                            if bands.whole_squares {
+                                code.emit_whole(shown, p, (data, stride), &mut self.tokens)
                             } else {
                                 code.emit(shown, p, (data, stride), &mut self.tokens)
                             }
