@@ -472,3 +472,44 @@ fn chessimager_and_chessup_read_their_bots_links() {
     let error = read("/ChessImager/ChessImager.php?coordinates=on").unwrap_err();
     assert_eq!(error.to_string(), "missing position: a ChessImager link reads …/ChessImager.php?fen=<FEN>");
 }
+
+/// lila-gif's board colours as its GIFs show them (the centres of a8 and b8 of `GET /image.gif?fen=8/8/8/8/8/8/8/8
+/// &theme=…`, from lila-gif built from its public source, lichess-org/lila-gif): ours, read from the same link and
+/// drawn, within 3 units a channel, for its six themes and some of lila's other board names (which it draws as one
+/// of the six, or brown).
+#[test]
+fn lila_gifs_themes_are_drawn_in_its_colours_within_three_units() {
+    let seen = [
+        ("blue", 0xdbe3e8, 0x8da3ad),
+        ("brown", 0xefd8b3, 0xb58863),
+        ("green", 0xfdfddb, 0x86a666),
+        ("ic", 0xedeaec, 0xc1c18f),
+        ("pink", 0xf1f0c9, 0xef7372),
+        ("purple", 0x9f90b0, 0x7d4a8d),
+        ("wood", 0xefd8b3, 0xb58863),
+        ("leather", 0xedeaec, 0xc1c18f),
+        ("purple-diag", 0x9f90b0, 0x7d4a8d),
+        ("blue-marble", 0xdbe3e8, 0x8da3ad),
+        ("green-plastic", 0xfdfddb, 0x86a666),
+        ("canvas", 0xdbe3e8, 0x8da3ad),
+        ("maple", 0xefd8b3, 0xb58863),
+        ("horsey", 0xefd8b3, 0xb58863),
+    ];
+    for (theme, light, dark) in seen {
+        let (_, link) = read(&format!("/image.gif?fen=8/8/8/8/8/8/8/8&theme={theme}")).unwrap();
+        let board = parse_link(&link.ffen, link.dialect).unwrap();
+        let image = crate::draw::render::render_image(&board, &link.options);
+        // An empty board: its two commonest colours are its squares'.
+        let mut counts = std::collections::HashMap::<u32, usize>::new();
+        for &p in &image.pixels {
+            *counts.entry(p & 0xFF_FFFF).or_default() += 1;
+        }
+        let mut commonest: Vec<(u32, usize)> = counts.into_iter().collect();
+        commonest.sort_by_key(|&(colour, n)| (std::cmp::Reverse(n), colour));
+        let channels = |c: u32| [c >> 16, (c >> 8) & 0xFF, c & 0xFF].map(|v| v as i64);
+        let near = |a: u32, b: u32| channels(a).iter().zip(channels(b)).all(|(x, y)| (x - y).abs() <= 3);
+        let (x, y) = (commonest[0].0, commonest[1].0);
+        let matched = near(x, light) && near(y, dark) || near(x, dark) && near(y, light);
+        assert!(matched, "{theme}: ours {x:06x} and {y:06x}, lila-gif's {light:06x} and {dark:06x}");
+    }
+}
