@@ -38,6 +38,17 @@ pub struct Frame<'a> {
     pub delay: u16,
 }
 
+/// A stretch of a frame's indices, in the order they are coded (row by row): one index repeated, or indices as
+/// they are. An animation's later frame is mostly squares that did not change: given as runs, the coder follows
+/// them without reading them, and the frame's indices are never put together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Span<'a> {
+    /// The index, this many times.
+    Run(u8, usize),
+    /// These indices.
+    Indices(&'a [u8]),
+}
+
 /// Why a picture cannot be written as a GIF.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GifError {
@@ -128,26 +139,35 @@ impl Writer {
     /// Writes the next frame: `Err` if it is empty, outside the canvas, has the wrong number of indices or an index
     /// past the palette (then the GIF is not to be finished).
     pub fn frame(&mut self, frame: &Frame<'_>) -> Result<(), GifError> {
-        let rect = Rect::new(frame.left.into(), frame.top.into(), frame.width.into(), frame.height.into());
-        let canvas = (self.canvas.0.into(), self.canvas.1.into());
-        let largest =
-            rect.frame_largest(frame.indices, canvas, self.colours).ok_or(GifError::BadFrame(self.written))?;
+        let Frame { left, top, width, height, indices, delay } = *frame;
+        self.frame_of((left, top, width, height), delay, &[Span::Indices(indices)])
+    }
+
+    /// Writes the next frame at `rect` (its left and top edges, width and height on the canvas), showing `delay`
+    /// hundredths of a second, its indices `spans` one after the other: as [`Writer::frame`] of the indices they
+    /// make.
+    pub fn frame_of(&mut self, rect: (u16, u16, u16, u16), delay: u16, spans: &[Span<'_>]) -> Result<(), GifError> {
+        let (left, top, width, height) = rect;
+        let area = Rect::new(left.into(), top.into(), width.into(), height.into());
+        let largest = spans_largest(spans, area, (self.canvas.0.into(), self.canvas.1.into()), self.colours)
+            .ok_or(GifError::BadFrame(self.written))?;
         let out = &mut self.out;
         // Graphic control: disposal 1 (do not dispose), the transparent index if any, the delay.
         let transparent = self.unchanged.filter(|_| self.written > 0);
         out.extend_from_slice(&[0x21, 0xf9, 0x04, 0x04 | u8::from(transparent.is_some())]);
-        push_u16(out, frame.delay);
+        push_u16(out, delay);
         out.extend_from_slice(&[transparent.unwrap_or(0), 0x00]);
         out.push(0x2c);
-        for value in [frame.left, frame.top, frame.width, frame.height] {
+        for value in [left, top, width, height] {
             push_u16(out, value);
         }
         out.push(0x00);
         // The frame's own minimum code size: its largest index's.
         let min_code_size = min_code_size(largest);
         out.push(min_code_size);
-        crate::work::count(crate::work::Unit::Coded, u64::from(frame.width) * u64::from(frame.height));
-        write_blocks(out, &self.lzw.code(frame.indices, min_code_size));
+        crate::work::count(crate::work::Unit::Coded, u64::from(width) * u64::from(height));
+        let pixels = usize::from(width) * usize::from(height);
+        write_blocks(out, &self.lzw.code(spans, pixels, min_code_size));
         self.written += 1;
         Ok(())
     }
@@ -157,6 +177,25 @@ impl Writer {
         self.out.push(0x3b);
         self.out
     }
+}
+
+/// The largest index of `spans` if they fit as [`Rect::frame_largest`] asks: `rect` inside `canvas`, as many
+/// indices as its pixels, each below `colours`.
+fn spans_largest(spans: &[Span<'_>], rect: Rect, canvas: (u32, u32), colours: usize) -> Option<u8> {
+    let (mut len, mut largest) = (0u64, 0u8);
+    for span in spans {
+        match *span {
+            Span::Run(_, 0) => {}
+            Span::Run(index, n) => (len, largest) = (len + n as u64, largest.max(index)),
+            Span::Indices(indices) => {
+                // (A fold the compiler vectorises.)
+                let most = indices.iter().fold(0u8, |most, &i| most.max(i));
+                (len, largest) = (len + indices.len() as u64, largest.max(most));
+            }
+        }
+    }
+    let fits = rect.is_inside(canvas) && len == u64::from(rect.width) * u64::from(rect.height);
+    (fits && usize::from(largest) < colours).then_some(largest)
 }
 
 fn push_u16(out: &mut Vec<u8>, value: u16) {
@@ -216,48 +255,47 @@ trait Dictionary {
 /// entry a code in it, so a look-up is one load at `byte << 12 | prefix`; the few indices a picture is mostly made of
 /// keep their columns in the cache.
 ///
-/// The table is never emptied: an entry counts only if the string its code stands for now (`strings`, emptied from
-/// code to code when the table is cleared) is the one looked up. So a clear writes only the codes made since the
-/// last, and a code's entry is trusted on the path the next look-up takes while its check runs beside it.
+/// The table is not emptied when the coder clears its strings: an entry holds its code and the clear it was made
+/// after (`generation`), and counts only while no clear came since. So a clear costs nothing, and a look-up is one
+/// load.
 struct Children {
-    codes: Vec<u16>,
-    /// Each code's string as `prefix << 8 | byte`, [`Children::NONE`] for the codes not in the table since the last
-    /// clear.
-    strings: Box<[u32; MAX_CODES]>,
-    /// The codes below this may have a string.
-    used: usize,
+    /// `generation << 12 | code` an entry.
+    codes: Vec<u32>,
+    /// The clears so far, from 1 (an entry of 0 was never made).
+    generation: u32,
 }
 
 impl Children {
-    /// The largest minimum code size this table is for: 64 columns, 512 KB.
+    /// The largest minimum code size this table is for: 64 columns, 1 MB.
     const MAX_BITS: u8 = 6;
-    const NONE: u32 = u32::MAX;
+    /// The generations an entry can tell apart: the table is emptied once they run out.
+    const GENERATIONS: u32 = 1 << 20;
 
     fn new(min_code_size: u8) -> Children {
-        let codes = vec![0; MAX_CODES << min_code_size];
-        Children { codes, strings: Box::new([Children::NONE; MAX_CODES]), used: 0 }
+        Children { codes: vec![0; MAX_CODES << min_code_size], generation: 1 }
     }
 }
 
 impl Dictionary for Children {
     fn find(&self, prefix: u16, byte: u8) -> Result<u16, usize> {
         let at = (usize::from(byte) << 12) | usize::from(prefix);
-        let code = self.codes[at];
-        match self.strings[usize::from(code) % MAX_CODES] == (u32::from(prefix) << 8) | u32::from(byte) {
-            true => Ok(code),
+        let entry = self.codes[at];
+        match entry >> 12 == self.generation {
+            true => Ok((entry & 0xfff) as u16),
             false => Err(at),
         }
     }
 
-    fn insert(&mut self, at: usize, prefix: u16, byte: u8, code: u16) {
-        self.codes[at] = code;
-        self.strings[usize::from(code)] = (u32::from(prefix) << 8) | u32::from(byte);
-        self.used = self.used.max(usize::from(code) + 1);
+    fn insert(&mut self, at: usize, _prefix: u16, _byte: u8, code: u16) {
+        self.codes[at] = (self.generation << 12) | u32::from(code);
     }
 
     fn clear(&mut self) {
-        self.strings[..self.used].fill(Children::NONE);
-        self.used = 0;
+        self.generation += 1;
+        if self.generation == Children::GENERATIONS {
+            self.codes.fill(0);
+            self.generation = 1;
+        }
     }
 }
 
@@ -347,10 +385,12 @@ impl Chains {
         self.codes.resize(start + usize::from(Chains::ROOM), code);
     }
 
-    /// The codes of `head`'s chain.
-    fn of(&self, head: u16) -> &[u16] {
+    /// The code `to` places along `head`'s chain, or its last if it is shorter: (its place, the code).
+    #[inline]
+    fn along(&self, head: u16, to: usize) -> (usize, u16) {
         let chain = self.chains[usize::from(head)];
-        &self.codes[chain.start as usize..chain.start as usize + usize::from(chain.len)]
+        let reach = to.min(usize::from(chain.len) - 1);
+        (reach, self.codes[chain.start as usize + reach])
     }
 
     /// Adds `code` at the end of `head`'s chain.
@@ -391,12 +431,12 @@ impl Lzw {
         Lzw { table, chains: Chains::new() }
     }
 
-    /// `indices` LZW-coded with `min_code_size` (2 to the palette's bits; every index below
-    /// `1 << min_code_size`).
-    fn code(&mut self, indices: &[u8], min_code_size: u8) -> Vec<u8> {
+    /// The indices of `spans` (`pixels` of them) LZW-coded with `min_code_size` (2 to the palette's bits; every
+    /// index below `1 << min_code_size`).
+    fn code(&mut self, spans: &[Span<'_>], pixels: usize, min_code_size: u8) -> Vec<u8> {
         match &mut self.table {
-            Tables::Children(children) => code(indices, min_code_size, children, &mut self.chains),
-            Tables::Hash(table) => code(indices, min_code_size, table, &mut self.chains),
+            Tables::Children(children) => code(spans, pixels, min_code_size, children, &mut self.chains),
+            Tables::Hash(table) => code(spans, pixels, min_code_size, table, &mut self.chains),
         }
     }
 }
@@ -482,57 +522,122 @@ fn run_length(data: &[u8], byte: u8) -> usize {
 /// `indices` LZW-coded with `min_code_size` (2–8; every index below `1 << min_code_size`).
 #[cfg(test)]
 fn lzw(indices: &[u8], min_code_size: u8) -> Vec<u8> {
-    Lzw::new(min_code_size).code(indices, min_code_size)
+    Lzw::new(min_code_size).code(&[Span::Indices(indices)], indices.len(), min_code_size)
 }
 
-/// `indices` LZW-coded with `min_code_size`, the strings that end in another index than their prefix in `table`,
-/// the others in `chains`. The codes are those of the plain coder (the longest string in the table each time).
-fn code<D: Dictionary>(indices: &[u8], min_code_size: u8, table: &mut D, chains: &mut Chains) -> Vec<u8> {
+/// The indices of `spans` (`pixels` of them) LZW-coded with `min_code_size`, the strings that end in another index
+/// than their prefix in `table`, the others in `chains`. The codes are those of the plain coder (the longest string
+/// in the table each time), wherever the spans start and end.
+fn code<D: Dictionary>(
+    spans: &[Span<'_>],
+    pixels: usize,
+    min_code_size: u8,
+    table: &mut D,
+    chains: &mut Chains,
+) -> Vec<u8> {
     let clear = 1u16 << min_code_size;
-    let writer = BitWriter { bytes: Vec::with_capacity(indices.len() / 8 + 16), buffer: 0, count: 0 };
+    let writer = BitWriter { bytes: Vec::with_capacity(pixels / 8 + 16), buffer: 0, count: 0 };
     let mut coder = Coder { writer, table, chains, min_code_size, width: 0, next: 0 };
     coder.clear();
     coder.writer.write(clear, coder.width);
-    let Some(&first) = indices.first() else {
-        coder.writer.write(clear + 1, coder.width);
-        return coder.writer.finish();
-    };
-    // The string being matched: its code, its last index, and its chain's head and place in it.
-    let (mut prefix, mut last, mut head, mut at) = (u16::from(first), first, u16::from(first), 0);
-    // Where the stretch of equal indices last measured ends (each stretch is measured once).
-    let mut stretch_end = 0;
-    let mut i = 1;
-    while i < indices.len() {
-        let byte = indices[i];
-        if byte == last {
-            // Along the chain as far as the stretch and the chain reach.
-            if i >= stretch_end {
-                stretch_end = i + run_length(&indices[i..], byte);
-            }
-            let chain = coder.chains.of(head);
-            let reach = (at + stretch_end - i).min(chain.len() - 1);
-            (i, at, prefix) = (i + reach - at, reach, chain[reach]);
-            if i < stretch_end {
-                // The string one longer is new: write this one, start again from the index.
-                coder.emit(prefix, byte, Place::Chain(head));
-                (prefix, head, at) = (u16::from(byte), u16::from(byte), 0);
-                i += 1;
-            }
-            continue;
+    let mut string = None;
+    for span in spans {
+        match *span {
+            Span::Run(index, n) => coder.run(&mut string, index, n),
+            Span::Indices(indices) => coder.indices(&mut string, indices),
         }
-        match coder.table.find(prefix, byte) {
-            Ok(code) => (prefix, head, at) = (code, code, 0),
-            Err(place) => {
-                coder.emit(prefix, byte, Place::Table(place));
-                (prefix, head, at) = (u16::from(byte), u16::from(byte), 0);
-            }
-        }
-        last = byte;
-        i += 1;
     }
-    coder.writer.write(prefix, coder.width);
+    if let Some(string) = string {
+        coder.writer.write(string.prefix, coder.width);
+    }
     coder.writer.write(clear + 1, coder.width);
     coder.writer.finish()
+}
+
+/// The string being matched: its code, its last index, and its chain's head and place in it.
+#[derive(Clone, Copy)]
+struct Matched {
+    prefix: u16,
+    last: u8,
+    head: u16,
+    at: usize,
+}
+
+impl Matched {
+    /// The string of one index.
+    fn index(index: u8) -> Matched {
+        Matched { prefix: u16::from(index), last: index, head: u16::from(index), at: 0 }
+    }
+}
+
+impl<D: Dictionary> Coder<'_, D> {
+    /// Matches `index` after `string`, a different index from its last: the string one longer if the table has
+    /// it, else `string` written and a new one begun.
+    #[inline]
+    fn other(&mut self, string: Matched, index: u8) -> Matched {
+        match self.table.find(string.prefix, index) {
+            Ok(code) => Matched { prefix: code, last: index, head: code, at: 0 },
+            Err(place) => {
+                self.emit(string.prefix, index, Place::Table(place));
+                Matched::index(index)
+            }
+        }
+    }
+
+    /// Matches `n` more of `string`'s last index (its stretch: none of the indices before or after are read), along
+    /// its chain as far as the chain reaches, writing a string and beginning again where it ends.
+    #[inline]
+    fn along(&mut self, mut string: Matched, n: usize) -> Matched {
+        let mut i = 0;
+        while i < n {
+            let (reach, code) = self.chains.along(string.head, string.at + n - i);
+            (i, string.at, string.prefix) = (i + reach - string.at, reach, code);
+            if i < n {
+                // The string one longer is new: write this one, start again from the index.
+                self.emit(string.prefix, string.last, Place::Chain(string.head));
+                string = Matched::index(string.last);
+                i += 1;
+            }
+        }
+        string
+    }
+
+    /// Codes `n` times `index` after `string` (`None`: the frame's first indices).
+    #[inline]
+    fn run(&mut self, string: &mut Option<Matched>, index: u8, n: usize) {
+        if n == 0 {
+            return;
+        }
+        let (matched, rest) = match *string {
+            None => (Matched::index(index), n - 1),
+            Some(s) if s.last == index => (s, n),
+            Some(s) => (self.other(s, index), n - 1),
+        };
+        *string = Some(self.along(matched, rest));
+    }
+
+    /// Codes `indices` after `string` (`None`: the frame's first indices).
+    #[inline]
+    fn indices(&mut self, string: &mut Option<Matched>, indices: &[u8]) {
+        let (mut matched, mut i) = match (*string, indices.first()) {
+            (_, None) => return,
+            (None, Some(&first)) => (Matched::index(first), 1),
+            (Some(s), _) => (s, 0),
+        };
+        while i < indices.len() {
+            let index = indices[i];
+            if index == matched.last {
+                // The stretch of equal indices, measured once, followed along the chain.
+                let stretch = run_length(&indices[i..], index);
+                matched = self.along(matched, stretch);
+                i += stretch;
+            } else {
+                matched = self.other(matched, index);
+                i += 1;
+            }
+        }
+        *string = Some(matched);
+    }
 }
 
 #[cfg(test)]
@@ -676,9 +781,61 @@ mod tests {
             let colours = 1 << min_code_size.min(5);
             for seed in 1..6 {
                 let data = pattern(40_000 * seed as usize, colours, seed);
-                assert_eq!(kept.code(&data, min_code_size), plain_lzw(&data, min_code_size), "{min_code_size} {seed}");
+                assert_eq!(
+                    kept.code(&[Span::Indices(&data)], data.len(), min_code_size),
+                    plain_lzw(&data, min_code_size),
+                    "{min_code_size} {seed}"
+                );
             }
         }
+    }
+
+    #[test]
+    fn spans_code_as_the_indices_they_make() {
+        // The same indices cut anywhere into runs and slices (a run split in two, a slice that ends inside a stretch,
+        // empty spans), as a frame of squares cuts them: each coded as the plain coder codes them whole.
+        for (colours, seed) in [(2, 1), (4, 2), (32, 3), (256, 4)] {
+            let mut data = pattern(120_000, colours, seed);
+            for (i, chunk) in data.chunks_mut(700).enumerate() {
+                if i % 2 == 0 {
+                    chunk.fill(0);
+                }
+            }
+            let mut spans = Vec::new();
+            let (mut at, mut cut) = (0, seed as usize);
+            while at < data.len() {
+                cut = (cut * 7 + 13) % 997;
+                let end = (at + cut).min(data.len());
+                match data[at..end].iter().all(|&b| b == data[at]) {
+                    true => spans
+                        .extend([Span::Run(data[at], (end - at) / 2), Span::Run(data[at], end - at - (end - at) / 2)]),
+                    false => spans.extend([Span::Indices(&data[at..end]), Span::Indices(&[])]),
+                }
+                at = end;
+            }
+            assert!(spans.iter().any(|s| matches!(s, Span::Run(_, n) if *n > 1)), "{colours}");
+            let min_code_size = min_code_size((colours - 1) as u8);
+            let mut kept = Lzw::new(8);
+            assert_eq!(kept.code(&spans, data.len(), min_code_size), plain_lzw(&data, min_code_size), "{colours}");
+        }
+    }
+
+    #[test]
+    fn the_column_table_is_emptied_when_its_generations_run_out() {
+        // The first frame's entries (its generation comes again once the generations run out) must not be taken
+        // for the strings of a frame after that.
+        let mut kept = Lzw::new(5);
+        for seed in 1..8 {
+            if seed == 2 {
+                let Tables::Children(children) = &mut kept.table else { panic!("a 5-bit palette: the column table") };
+                children.generation = Children::GENERATIONS - 3;
+            }
+            let data = pattern(9_000, 32, seed);
+            let spans = [Span::Indices(&data)];
+            assert_eq!(kept.code(&spans, data.len(), 5), plain_lzw(&data, 5), "{seed}");
+        }
+        let Tables::Children(children) = &kept.table else { unreachable!() };
+        assert!(children.generation < 10, "{}", children.generation);
     }
 
     #[test]
@@ -687,7 +844,11 @@ mod tests {
         let mut kept = Lzw::new(8);
         for (min_code_size, seed) in [(2, 1), (8, 2), (5, 3), (7, 4), (2, 5)] {
             let data = pattern(30_000, 1 << min_code_size.min(5), seed);
-            assert_eq!(kept.code(&data, min_code_size), plain_lzw(&data, min_code_size), "{min_code_size}");
+            assert_eq!(
+                kept.code(&[Span::Indices(&data)], data.len(), min_code_size),
+                plain_lzw(&data, min_code_size),
+                "{min_code_size}"
+            );
         }
         assert_eq!([0, 3, 4, 31, 32, 127, 128, 255].map(min_code_size), [2, 2, 3, 5, 6, 7, 8, 8]);
         // A frame of indices below 4 in a 200-colour GIF is written with 3-bit codes at first, not 9-bit ones.

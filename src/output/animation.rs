@@ -21,6 +21,7 @@ use crate::draw::sprite::Key;
 use crate::encode::deflate::bands::{Bands, Coding};
 use crate::encode::deflate::frames::{Ring, SquareCoder, SquareFrame};
 use crate::encode::deflate::tile::TileCodes;
+use crate::encode::gif::Span;
 use crate::encode::png::depth_for;
 use crate::notation::board::Board;
 use crate::notation::moves::Step;
@@ -32,8 +33,9 @@ use crate::pixels::Rgb;
 use crate::pixels::{Image, Rect};
 use crate::work::{self, Unit};
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// How many times longer than a move the last frame of a line shows.
 pub const PAUSE_FACTOR: u32 = 3;
@@ -82,6 +84,17 @@ impl Animation {
         self.frames.get(i)?.first.as_ref()?.scanlines(depth)
     }
 
+    /// Frame `i`'s palette indices as spans ([`Span`]: a frame of squares' unchanged squares as runs), handed to
+    /// `code`; as [`Animation::indices`] makes them.
+    pub(crate) fn with_spans<R>(&self, i: usize, code: impl FnOnce(&[Span<'_>]) -> R) -> R {
+        match (self.squares(i), self.frames.get(i)) {
+            (Some(squares), _) => code(&squares.spans(&self.tiles.indices)),
+            (None, Some(Still { first: Some(first), .. })) => code(&[Span::Indices(&first.indices())]),
+            (None, Some(still)) => code(&[Span::Indices(&still.indices)]),
+            (None, None) => code(&[]),
+        }
+    }
+
     /// Frame `i`'s palette indices, row by row (`width × height` of its rectangle; empty past the last frame).
     pub fn indices(&self, i: usize) -> Cow<'_, [u8]> {
         match (self.squares(i), self.frames.get(i)) {
@@ -95,6 +108,7 @@ impl Animation {
 
 /// A frame of whole squares of one side: `files` squares a band, each its tile in [`FrameTiles`] or `None`,
 /// unchanged; the first frame's in the board's frame, a [`Ring`].
+#[derive(Clone)]
 pub(crate) struct SquareGrid {
     side: usize,
     files: usize,
@@ -304,15 +318,63 @@ fn shot_scene(before: Option<&Scene>, shot: &Shot<'_>, options: &mut RenderOptio
     patched.unwrap_or_else(|| Scene::build(shot.board, options))
 }
 
-/// The tiles drawing `shots` with `options` ([`draw`]) draws that the isolate's tile cache does not hold
+/// An animation's shots as the cost model replays them (`new_tiles`), with `key`, the text of what they show (the
+/// board, the options, the moves and the format, as the cache key has them): the squares the replay asks the tile
+/// cache for are then kept under it for the next request of the same key (`None`: not kept).
+#[derive(Clone, Copy)]
+pub struct Replay<'s, 'a> {
+    /// The shots.
+    pub shots: &'s [Shot<'a>],
+    /// What they show, when the squares asked are to be kept.
+    pub key: Option<&'s str>,
+}
+
+/// The squares a replay asked the tile cache for (each tile's first), by [`Replay::key`]: a function of the key, so
+/// asking them again asks what replaying the scenes asks, without the scenes. At most [`ASKED_KEPT`] keys of at most
+/// [`ASKED_KEY_BYTES`] bytes (about 6 KB of squares each for a game), emptied when full.
+type Asked = Arc<[(Square, Vec<MarkPaint>)]>;
+static ASKED: OnceLock<Mutex<HashMap<String, Asked>>> = OnceLock::new();
+
+/// How many replays' squares are kept.
+const ASKED_KEPT: usize = 64;
+
+/// The longest key kept (a 93-move game's is about 600 bytes).
+const ASKED_KEY_BYTES: usize = 4096;
+
+/// The tiles drawing `replay`'s shots with `options` ([`draw`]) draws that the isolate's tile cache does not hold
 /// ([`TileQuery`], their codes searched: the frames are coded from them): the first frame's squares, then each later
 /// frame's squares whose look changed. An upper bound: a frame painted whole by the RGB painter draws none. Replays
-/// the frames' scenes as [`draw`] makes them (patched, not built, a frame): about 3 µs a frame in V8, on every
-/// request for an animation, hits included.
-pub(crate) fn new_tiles(shots: &[Shot<'_>], options: &RenderOptions) -> NewTiles {
+/// the frames' scenes as [`draw`] makes them (patched, not built, a frame: about 3 µs a frame in V8), or asks the
+/// squares a replay of the same key asked before ([`Replay::key`]): a hit, or a miss of a diagram this isolate
+/// served before, asks its tiles without drawing a scene.
+pub(crate) fn new_tiles(replay: Replay<'_, '_>, options: &RenderOptions) -> NewTiles {
+    let asked = ASKED.get_or_init(Default::default);
+    let key = replay.key.filter(|key| key.len() <= ASKED_KEY_BYTES);
+    let kept = key.and_then(|key| asked.lock().unwrap_or_else(|e| e.into_inner()).get(key).cloned());
+    let mut query = TileQuery::new(Counted::Coded);
+    if let Some(kept) = kept {
+        for (square, marks) in kept.iter() {
+            query.ask(square, marks);
+        }
+        return query.done();
+    }
+    let squares = replay_scenes(replay.shots, options, &mut query);
+    if let Some(key) = key {
+        let mut asked = asked.lock().unwrap_or_else(|e| e.into_inner());
+        if asked.len() >= ASKED_KEPT {
+            asked.clear();
+        }
+        asked.insert(key.to_owned(), squares.into());
+    }
+    query.done()
+}
+
+/// Asks `query` for the tiles of `shots`' squares whose look changed from the shot before (every square of the
+/// first) as [`draw`] shows them; returns the squares whose tile the query met first, in order.
+fn replay_scenes(shots: &[Shot<'_>], options: &RenderOptions, query: &mut TileQuery) -> Vec<(Square, Vec<MarkPaint>)> {
     let mut shot_options = options.clone();
     let mut before: Option<(Scene, Vec<Vec<MarkPaint>>)> = None;
-    let mut query = TileQuery::new(Counted::Coded);
+    let mut asked = Vec::new();
     for shot in shots {
         let scene = shot_scene(before.as_ref().map(|(scene, _)| scene), shot, &mut shot_options);
         let (marks, _) = scene.marks_by_square();
@@ -322,13 +384,13 @@ pub(crate) fn new_tiles(shots: &[Shot<'_>], options: &RenderOptions) -> NewTiles
                 let old = &b.squares[i];
                 old.rect == square.rect && old.paint == square.paint && old.sprite == square.sprite && b_marks[i] == *m
             });
-            if !same {
-                query.ask(square, m);
+            if !same && query.ask(square, m) {
+                asked.push((square.clone(), m.clone()));
             }
         }
         before = Some((scene, marks));
     }
-    query.done()
+    asked
 }
 
 impl SquareGrid {

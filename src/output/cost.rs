@@ -36,7 +36,7 @@ use crate::notation::moves::{Square, Step};
 use crate::options::furniture::PieceCount;
 use crate::options::piece_set::PieceSet;
 use crate::options::render_options::RenderOptions;
-use crate::output::animation::{self, Shot};
+use crate::output::animation::{self, Replay};
 use crate::output::format::{AnimationEncoder, Format};
 use crate::work::Work;
 use std::collections::HashMap;
@@ -236,7 +236,7 @@ pub fn new_sprites(
     board: &Board,
     options: &RenderOptions,
     lines: &[Vec<Step>],
-    animation: Option<&[Shot<'_>]>,
+    animation: Option<Replay<'_, '_>>,
 ) -> Work {
     let sprites = sprite::predicted_work(&sprite_keys(board, options, lines));
     sprites.plus(new_tiles(board, options, animation).work)
@@ -248,9 +248,9 @@ pub fn new_sprites(
 /// request, hits included (the planner predicts before the cache lookup): a plan of the start position at the
 /// default size under a limit took 21 µs on the host against 9.5 when only large squares were asked (`plan`, 5,000
 /// times).
-fn new_tiles(board: &Board, options: &RenderOptions, animation: Option<&[Shot<'_>]>) -> NewTiles {
-    if let Some(shots) = animation {
-        return animation::new_tiles(shots, options);
+fn new_tiles(board: &Board, options: &RenderOptions, animation: Option<Replay<'_, '_>>) -> NewTiles {
+    if let Some(replay) = animation {
+        return animation::new_tiles(replay, options);
     }
     if !indexed_path_applies(board, options) {
         return NewTiles::default();
@@ -264,7 +264,7 @@ fn new_tiles(board: &Board, options: &RenderOptions, animation: Option<&[Shot<'_
 pub fn draw_new_sprites(
     board: &Board,
     options: &RenderOptions,
-    (lines, animation): (&[Vec<Step>], Option<&[Shot<'_>]>),
+    (lines, animation): (&[Vec<Step>], Option<Replay<'_, '_>>),
     budget: u64,
 ) -> u64 {
     draw_within(&sprite_keys(board, options, lines), || new_tiles(board, options, animation), budget)

@@ -302,17 +302,12 @@ pub(crate) fn write_gif(animation: &Animation) -> Result<Vec<u8>, WriteError> {
     let side = |n: u32| u16::try_from(n).map_err(|_| WriteError::Gif(GifError::BadFrame(0)));
     let canvas = (side(animation.width)?, side(animation.height)?);
     let mut gif = gif::Writer::new(canvas, &animation.palette, animation.frames.len(), animation.unchanged)?;
-    // A frame's indices made, coded and dropped in turn: a whole game's would be megabytes at once.
+    // A frame's indices coded from its spans in turn: a frame of squares' indices are never put together.
     for (i, still) in animation.frames.iter().enumerate() {
         let (left, top, width, height) = still.rect;
-        gif.frame(&gif::Frame {
-            left: side(left)?,
-            top: side(top)?,
-            width: side(width)?,
-            height: side(height)?,
-            indices: &animation.indices(i),
-            delay: u16::try_from(still.delay_ms.saturating_add(5) / 10).unwrap_or(u16::MAX),
-        })?;
+        let rect = (side(left)?, side(top)?, side(width)?, side(height)?);
+        let delay = u16::try_from(still.delay_ms.saturating_add(5) / 10).unwrap_or(u16::MAX);
+        animation.with_spans(i, |spans| gif.frame_of(rect, delay, spans))?;
     }
     Ok(gif.finish())
 }

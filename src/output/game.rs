@@ -12,13 +12,14 @@ use crate::draw::raster::quantize;
 use crate::draw::scene::Scene;
 use crate::draw::sprite;
 use crate::draw::text::{self, Coverage};
+use crate::encode::deflate::frames::SquareFrame;
 use crate::notation::board::{Board, Cell};
 use crate::notation::paint;
 use crate::notation::pgn::Glyph;
 use crate::options::furniture::{LastMoveStyle, Move, SquareName};
 use crate::options::piece_set::PieceSet;
 use crate::options::render_options::{RenderOptions, SquareSize};
-use crate::output::animation::{self, Animation, AnimationError, Shot, Still};
+use crate::output::animation::{self, Animation, AnimationError, Replay, Shot, Still};
 use crate::output::cost::{self, RenderCost};
 use crate::output::format::{self, WriteError};
 use crate::pixels::Rgb;
@@ -137,7 +138,7 @@ impl Game {
     /// The sprites the isolate has not drawn yet that the frames show ([`cost::new_sprites`]), and the tiles
     /// ([`animation::new_tiles`]).
     fn new_sprites(&self, options: &RenderOptions) -> Work {
-        let tiles = animation::new_tiles(&self.shots(), options);
+        let tiles = animation::new_tiles(Replay { shots: &self.shots(), key: None }, options);
         sprite::predicted_work(&self.sprite_keys(options)).plus(tiles.work)
     }
 
@@ -146,7 +147,11 @@ impl Game {
     /// temporary. Returns how many were drawn.
     pub fn draw_new_sprites(&self, budget: u64) -> u64 {
         let options = self.options();
-        cost::draw_within(&self.sprite_keys(&options), || animation::new_tiles(&self.shots(), &options), budget)
+        cost::draw_within(
+            &self.sprite_keys(&options),
+            || animation::new_tiles(Replay { shots: &self.shots(), key: None }, &options),
+            budget,
+        )
     }
 
     /// The sprites the frames show: the first frame's, then each later frame's on the squares where it differs
@@ -212,13 +217,48 @@ impl Game {
             .collect();
         let badges = shown_frames.len() == board.frames.len();
         for (i, still) in board.frames.iter().enumerate() {
+            let badge = shown_frames.get(i).filter(|_| badges);
+            let glyph = badge.and_then(|frame| frame.drawn_glyph());
+            if let Some(kept) = self.squares_as_they_are(&board, i, (glyph.is_none(), origin), &mut shown) {
+                game.frames.push(kept);
+                continue;
+            }
             let mut still = self.frame(&mut game.palette, (still, board.indices(i)), (i == 0, origin), &mut shown)?;
-            if let Some(frame) = shown_frames.get(i).filter(|_| badges) {
+            if let Some(frame) = badge {
                 self.badge(&mut game.palette, &mut still, frame, board.unchanged)?;
             }
             game.frames.push(still);
         }
+        // (The frames kept as squares show the board's tiles.)
+        game.tiles = board.tiles;
         Ok(with_comment(format::write_gif(&game)?, &self.comment))
+    }
+
+    /// The board's later frame `i` moved under the top bar as it is, its squares kept (the GIF codes its unchanged
+    /// squares as runs, without putting its indices together), where nothing is painted on it: it is inside the
+    /// board (whose squares start at `origin`), `plain` (no badge), and covers no square of the coordinates. `shown`
+    /// then takes its squares' corners.
+    fn squares_as_they_are(
+        &self,
+        board: &Animation,
+        i: usize,
+        (plain, origin): (bool, (u32, u32)),
+        shown: &mut Shown,
+    ) -> Option<Still> {
+        let still = board.frames.get(i).filter(|_| i > 0 && plain)?;
+        let squares = board.squares(i).filter(|squares| squares.side == SQUARE as usize)?;
+        let (x, y, w, h) = still.rect;
+        let inside = x >= origin.0 && y >= origin.1 && x + w <= origin.0 + BOARD && y + h <= origin.1 + BOARD;
+        // The coordinates are on the last row and the last column of squares.
+        let edge = (origin.0 + BOARD - SQUARE, origin.1 + BOARD - SQUARE);
+        if !inside || (self.coordinates && (x + w > edge.0 || y + h > edge.1)) {
+            return None;
+        }
+        let (left, upper) = (x - origin.0, y - origin.1);
+        shown.put_squares((upper, left), &squares, &board.tiles.indices);
+        let rect = (left, upper + self.top(), w, h);
+        let (delay_ms, squares) = (still.delay_ms, still.squares.clone());
+        Some(Still { rect, indices: Vec::new(), delay_ms, plan: None, squares, first: None })
     }
 
     /// A frame of the board's animation (whose squares start at `origin` in its picture) in the game's picture,
@@ -386,6 +426,19 @@ struct Shown {
 }
 
 impl Shown {
+    /// A later frame's `squares` from board pixel (`y`, `x`) (a square's corner), `tiles` their indices: each
+    /// changed square's corner.
+    fn put_squares(&mut self, (y, x): (u32, u32), squares: &SquareFrame<'_>, tiles: &[Vec<u8>]) {
+        let files = squares.files.max(1);
+        for (i, cell) in squares.cells.iter().enumerate().take(squares.cells.len() / files * files) {
+            let (row, column) = (y / SQUARE + (i / files) as u32, x / SQUARE + (i % files) as u32);
+            let corner = cell.and_then(|id| tiles.get(id)?.first().copied());
+            if let (Some(corner), true) = (corner, row < 8 && column < 8) {
+                self.corners[(row * 8 + column) as usize] = corner;
+            }
+        }
+    }
+
     /// A row of the board's pixels, `indices` from board pixel (`y`, `x`): every one in the `first` frame, the
     /// others where they change. Only a row of the squares' top edges holds corners.
     fn put(&mut self, (y, x): (u32, u32), indices: &[u8], first: bool) {

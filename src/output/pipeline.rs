@@ -28,7 +28,7 @@ use crate::notation::replay::{self, Start};
 use crate::options::error::OptionError;
 use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
-use crate::output::animation::{self, Shot};
+use crate::output::animation::{self, Replay, Shot};
 use crate::output::cost::{
     animation_cost, badge_micros, draw_new_sprites, new_sprites, reading_micros, render_cost, words_cost, CostLimit,
     RenderCost, TooCostly,
@@ -224,17 +224,35 @@ impl Diagram {
         };
         // The SAN found on the board and the PGN read, as counted when the order was read.
         let cost = RenderCost { micros: cost.micros + self.reading_micros, ..cost };
-        match self.format.draws_pixels() {
-            true => cost.with_new_sprites(new_sprites(&self.board, &self.options, lines, self.shots().as_deref())),
-            false => cost.without_pixels(),
+        if !self.format.draws_pixels() {
+            return cost.without_pixels();
         }
+        let (shots, key) = (self.shots(), self.replay_key());
+        let replay = shots.as_deref().map(|shots| Replay { shots, key: key.as_deref() });
+        cost.with_new_sprites(new_sprites(&self.board, &self.options, lines, replay))
     }
 
     /// Draws what `budget` microseconds allow of the sprites this isolate has not drawn yet
     /// ([`crate::output::cost::TooCostly::for_new_sprites`]): a refusal for them is then temporary.
     pub fn draw_new_sprites(&self, budget: u64) -> u64 {
         let lines = self.playback.as_ref().map_or(&[][..], |playback| &playback.lines[..]);
-        draw_new_sprites(&self.board, &self.options, (lines, self.shots().as_deref()), budget)
+        let (shots, key) = (self.shots(), self.replay_key());
+        let replay = shots.as_deref().map(|shots| Replay { shots, key: key.as_deref() });
+        draw_new_sprites(&self.board, &self.options, (lines, replay), budget)
+    }
+
+    /// What its animation shows, as its cache key has it (the board, the options, the moves and the format), under
+    /// which the squares its replay asks for are kept ([`Replay::key`]); `None` without moves (one frame is
+    /// replayed at once).
+    fn replay_key(&self) -> Option<String> {
+        let playback = self.playback.as_ref()?;
+        Some(format!(
+            "{}\n{}\n{}\n{}",
+            ffen::canonical(&self.board),
+            self.options.canonical(),
+            playback.key(),
+            self.format
+        ))
     }
 
     /// The shots of the animation this diagram is drawn as ([`Format::write_played`]: an animated PNG, or a GIF,

@@ -131,13 +131,13 @@ impl TileQuery {
         }
     }
 
-    /// Asks for the tile of `square` under `marks`.
-    pub(crate) fn ask(&mut self, square: &Square, marks: &[MarkPaint]) {
+    /// Asks for the tile of `square` under `marks`: whether this query met its tile for the first time.
+    pub(crate) fn ask(&mut self, square: &Square, marks: &[MarkPaint]) -> bool {
         let side = square.rect.width;
-        let Some(fill) = Fill::of(square, hatching(side).period) else { return };
-        let Some(key) = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks) else { return };
+        let Some(fill) = Fill::of(square, hatching(side).period) else { return false };
+        let Some(key) = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks) else { return false };
         if self.seen.contains_key(&key) {
-            return;
+            return false;
         }
         let pixels = u64::from(side) * u64::from(side);
         let code = |work: &mut Work| work.tile_code_pixels = work.tile_code_pixels.saturating_add(pixels);
@@ -161,6 +161,7 @@ impl TileQuery {
             }
         }
         self.seen.insert(key, (Arc::clone(&self.blank), Epoch::now()));
+        true
     }
 
     /// What it met that the cache does not hold; the cache is let go.

@@ -11,6 +11,7 @@ use super::adler::ADLER_BASE;
 use super::tile::{TileCode, TileCodes};
 use super::tokens::{literal, matched, push_matches, Token, MAX_MATCH, MIN_MATCH, WINDOW};
 use super::zlib::SharedCode;
+use crate::encode::gif::Span;
 use crate::encode::png::pack_row;
 use crate::pixels::Rect;
 use std::borrow::Cow;
@@ -70,6 +71,44 @@ impl SquareFrame<'_> {
             at.put_into(&mut out, width as u32, tile);
         }
         out
+    }
+
+    /// Its palette indices as [`SquareFrame::indices`] makes them, as spans ([`Span`]): the ring and the
+    /// unchanged squares as runs (one run where they meet), each tile's rows as they are.
+    pub(crate) fn spans<'t>(&self, tiles: &'t [Vec<u8>]) -> Vec<Span<'t>> {
+        let (side, files, ring) = (self.side, self.files.max(1), self.ring);
+        let (width, _) = self.size();
+        let n = side * side;
+        let tile = |cell: &Option<usize>| cell.and_then(|id| tiles.get(id)).filter(|tile| tile.len() == n);
+        let mut spans = Vec::with_capacity(self.cells.len() * side + 2 * side + 2);
+        let run = |spans: &mut Vec<Span<'t>>, index: u8, len: usize| match spans.last_mut() {
+            Some(Span::Run(last, n)) if *last == index => *n += len,
+            _ => spans.push(Span::Run(index, len)),
+        };
+        run(&mut spans, ring.index, ring.width * width);
+        // A band's row, once: its runs (the ring's and the unchanged squares', merged) and its tiles.
+        let mut items: Vec<Span<'t>> = Vec::with_capacity(files + 2);
+        for band in self.cells.chunks_exact(files) {
+            items.clear();
+            run(&mut items, ring.index, ring.width);
+            for cell in band {
+                match tile(cell) {
+                    Some(tile) => items.push(Span::Indices(tile)),
+                    None => run(&mut items, UNCHANGED_BYTE, side),
+                }
+            }
+            run(&mut items, ring.index, ring.width);
+            for row in 0..side {
+                for item in &items {
+                    match *item {
+                        Span::Run(index, len) => run(&mut spans, index, len),
+                        Span::Indices(tile) => spans.push(Span::Indices(&tile[row * side..(row + 1) * side])),
+                    }
+                }
+            }
+        }
+        run(&mut spans, ring.index, ring.width * width);
+        spans
     }
 }
 

@@ -132,3 +132,25 @@ fn scanlines_unpack_at_every_depth_with_the_offset() {
         }
     }
 }
+
+#[test]
+fn a_replay_kept_under_its_key_asks_what_replaying_the_scenes_asks() {
+    // A size and a light colour no other test draws: every tile is new to this isolate's cache.
+    let board = parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
+    let options = options_from(&[("size", "37"), ("light", "f1e2d3")]).for_board(&board).unwrap();
+    let lines = "e2e4 e7e5 g1f3 b8c6 f1b5".parse::<Moves>().unwrap().play(&board, Color::White).unwrap();
+    let all = shots(&board, (&lines, &[]), &options, 1000);
+    let key = "a replay kept under its key, test\nkey";
+    let look = |tiles: NewTiles| {
+        let squares: Vec<_> = tiles.squares.iter().map(|(square, marks)| (square.rect, marks.clone())).collect();
+        (tiles.work, squares)
+    };
+    let replayed = look(new_tiles(Replay { shots: &all, key: Some(key) }, &options));
+    assert!(replayed.0.tiles > 12 && replayed.1.len() as u64 == replayed.0.tiles, "{:?}", replayed.0);
+    // Asked again under the key, with only the first shot given: the squares kept are what is asked.
+    let kept = look(new_tiles(Replay { shots: &all[..1], key: Some(key) }, &options));
+    assert_eq!(kept, replayed);
+    // Without a key the scenes are replayed, and ask the same; the first shot alone asks fewer.
+    assert_eq!(look(new_tiles(Replay { shots: &all, key: None }, &options)), replayed);
+    assert!(look(new_tiles(Replay { shots: &all[..1], key: None }, &options)).0.tiles < replayed.0.tiles);
+}
