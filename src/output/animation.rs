@@ -33,9 +33,8 @@ use crate::pixels::Rgb;
 use crate::pixels::{Image, Rect};
 use crate::work::{self, Unit};
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 /// How many times longer than a move the last frame of a line shows.
 pub const PAUSE_FACTOR: u32 = 3;
@@ -331,9 +330,10 @@ pub struct Replay<'s, 'a> {
 
 /// The squares a replay asked the tile cache for (each tile's first), by [`Replay::key`]: a function of the key, so
 /// asking them again asks what replaying the scenes asks, without the scenes. At most [`ASKED_KEPT`] keys of at most
-/// [`ASKED_KEY_BYTES`] bytes (about 6 KB of squares each for a game), emptied when full.
+/// [`ASKED_KEY_BYTES`] bytes (about 6 KB of squares each for a game), emptied when full; looked through in order (a
+/// hash table would be one more table's code in the wasm, for 64 entries).
 type Asked = Arc<[(Square, Vec<MarkPaint>)]>;
-static ASKED: OnceLock<Mutex<HashMap<String, Asked>>> = OnceLock::new();
+static ASKED: Mutex<Vec<(String, Asked)>> = Mutex::new(Vec::new());
 
 /// How many replays' squares are kept.
 const ASKED_KEPT: usize = 64;
@@ -348,9 +348,11 @@ const ASKED_KEY_BYTES: usize = 4096;
 /// squares a replay of the same key asked before ([`Replay::key`]): a hit, or a miss of a diagram this isolate
 /// served before, asks its tiles without drawing a scene.
 pub(crate) fn new_tiles(replay: Replay<'_, '_>, options: &RenderOptions) -> NewTiles {
-    let asked = ASKED.get_or_init(Default::default);
     let key = replay.key.filter(|key| key.len() <= ASKED_KEY_BYTES);
-    let kept = key.and_then(|key| asked.lock().unwrap_or_else(|e| e.into_inner()).get(key).cloned());
+    let kept = key.and_then(|key| {
+        let asked = ASKED.lock().unwrap_or_else(|e| e.into_inner());
+        asked.iter().find(|(kept, _)| kept == key).map(|(_, squares)| Arc::clone(squares))
+    });
     let mut query = TileQuery::new(Counted::Coded);
     if let Some(kept) = kept {
         for (square, marks) in kept.iter() {
@@ -360,11 +362,11 @@ pub(crate) fn new_tiles(replay: Replay<'_, '_>, options: &RenderOptions) -> NewT
     }
     let squares = replay_scenes(replay.shots, options, &mut query);
     if let Some(key) = key {
-        let mut asked = asked.lock().unwrap_or_else(|e| e.into_inner());
+        let mut asked = ASKED.lock().unwrap_or_else(|e| e.into_inner());
         if asked.len() >= ASKED_KEPT {
             asked.clear();
         }
-        asked.insert(key.to_owned(), squares.into());
+        asked.push((key.to_owned(), squares.into()));
     }
     query.done()
 }
