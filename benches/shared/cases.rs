@@ -53,6 +53,8 @@ enum Work {
     /// Free plan's cost limit: the path and the query. What a miss costs inside the Worker beyond its drawing (the
     /// moves read and played, the cost predicted, the key and the headers), without the runtime's own part.
     Request(&'static str, String),
+    /// A GET request only planned (`http::plan`): what a hit pays before the edge cache's lookup.
+    Planned(&'static str, String),
 }
 
 /// One benchmark case.
@@ -94,6 +96,7 @@ impl Case {
             Work::Game(game) => black_box(game).write().map_or(0, |bytes| black_box(bytes).len()),
             Work::GameCost(game) => black_box(game).cost().micros as usize,
             Work::Request(path, query) => request(path, query),
+            Work::Planned(path, query) => planned(path, query),
             Work::GifCoding(coder, frames) => coder.code(frames.get_or_init(GameFrames::lila_gif)),
         }
     }
@@ -180,20 +183,34 @@ impl GifCoder {
 
 /// The body's length of the answer to `GET path?query` under the Free plan's limit (0 for an answer drawn nothing).
 fn request(path: &str, query: &str) -> usize {
-    let info = RequestInfo {
+    match http::plan(black_box(&request_info(path, query))) {
+        Plan::Diagram(job) => match job.render() {
+            Rendered::Diagram(response) => black_box(response).body.len(),
+            Rendered::Failed(_) => 0,
+        },
+        Plan::Respond(_) | Plan::Game(_) => 0,
+    }
+}
+
+/// A GET of `path` and `query` planned, not rendered: the headers' count of a diagram, the body's length of an
+/// answer.
+fn planned(path: &str, query: &str) -> usize {
+    match http::plan(black_box(&request_info(path, query))) {
+        Plan::Diagram(job) => black_box(job).headers(http::CacheStatus::Hit).len(),
+        Plan::Respond(response) => black_box(response).body.len(),
+        Plan::Game(_) => 0,
+    }
+}
+
+/// A GET of `path` and `query` under the Free plan's limit.
+fn request_info<'a>(path: &'a str, query: &'a str) -> RequestInfo<'a> {
+    RequestInfo {
         method: "GET",
         path,
         query: Some(query),
         url_len: path.len() + query.len() + 40,
         cost_limit: CostLimit::new(FREE_PLAN_MS),
         ..RequestInfo::default()
-    };
-    match http::plan(black_box(&info)) {
-        Plan::Diagram(job) => match job.render() {
-            Rendered::Diagram(response) => black_box(response).body.len(),
-            Rendered::Failed(_) => 0,
-        },
-        Plan::Respond(_) | Plan::Game(_) => 0,
     }
 }
 
@@ -454,6 +471,19 @@ pub fn all() -> Vec<Case> {
             &start,
             &default,
             Work::Request("/diagram.gif", game_query()),
+        ),
+        // What a hit pays before the edge cache's lookup: the request planned, its cost predicted.
+        case(
+            "lila-gif's game, 93 moves, GET /diagram.gif, planned only (a hit)",
+            &start,
+            &default,
+            Work::Planned("/diagram.gif", game_query()),
+        ),
+        case(
+            "start position, GET /diagram.png, planned only (a hit)",
+            &start,
+            &default,
+            Work::Planned("/diagram.png", format!("ffen={START}")),
         ),
         case(
             "20-move solution, default size, APNG",
