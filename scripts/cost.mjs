@@ -489,6 +489,9 @@ let moveDiscs = 0;
 // A light square colour no request of this run asked for before: every square's tile is new to the isolate, though
 // its pieces' sprites are not.
 let lightColours = 0;
+// Delays in tens of milliseconds (a GIF's are kept in hundredths of a second): each one a new key.
+let delays = 0;
+const newDelay = () => 1000 + 10 * (delays++ % 900);
 const newLight = () => (0x808080 + lightColours++).toString(16).padStart(6, "0");
 function newDiscMoves() {
   return Array.from({ length: 14 }, (_, i) => {
@@ -566,6 +569,9 @@ async function measureBuilds(builds) {
       ["lila-gif's game, 93 frames, size=90, brown, as APNG (/diagram.png?moves=)", 8, 3, (n) => same(n, played("png", LILA_GAME, LILA_LOOK)), isMiss],
       ["lila-gif's game, 93 moves, default size, as APNG", 30, 10, (n) => same(n, played("png", moves(93), "")), isMiss],
       ["lila-gif's game, 93 moves, default size, as GIF", 30, 10, (n) => same(n, played("gif", moves(93), "")), isMiss],
+      // The same with a new delay each request: a key this runtime has not met, so its replay's squares are not kept.
+      ["lila-gif's game, 93 moves, default size, as APNG, a new delay each request", 30, 10, (n) => Array.from({ length: count(n) }, () => played("png", moves(93), "&delay=" + newDelay())), isMiss],
+      ["lila-gif's game, 93 moves, default size, as GIF, a new delay each request", 30, 10, (n) => Array.from({ length: count(n) }, () => played("gif", moves(93), "&delay=" + newDelay())), isMiss],
       ["lila-gif's game as its POST /game.gif body (93 frames, the players' bars, coordinates)", 8, 3, (n) => same(n, game(93)), isMiss],
       ["lila-gif's game, its first 3 frames, POST /game.gif", 30, 5, (n) => same(n, game(3)), isMiss],
       ["lila-gif's game, its first frame, POST /game.gif", 30, 5, (n) => same(n, game(1)), isMiss],

@@ -415,6 +415,13 @@ impl SquareGrid {
         Some(SquareGrid { side: side as usize, files, cells, ring: Ring::default() })
     }
 
+    /// Shows tile `tile` in cell `at` (the cells in bands of `files`, from the top left).
+    pub(crate) fn show(&mut self, at: usize, tile: usize) {
+        if let Some(cell) = self.cells.get_mut(at) {
+            *cell = Some(tile);
+        }
+    }
+
     fn frame(&self) -> SquareFrame<'_> {
         SquareFrame { side: self.side, files: self.files, cells: &self.cells, ring: self.ring }
     }

@@ -12,7 +12,7 @@ use crate::draw::raster::quantize;
 use crate::draw::scene::Scene;
 use crate::draw::sprite;
 use crate::draw::text::{self, Coverage};
-use crate::encode::deflate::frames::SquareFrame;
+use crate::encode::deflate::frames::{SquareFrame, UNCHANGED_BYTE};
 use crate::notation::board::{Board, Cell};
 use crate::notation::paint;
 use crate::notation::pgn::Glyph;
@@ -74,6 +74,12 @@ impl GameFrame {
         let piece = matches!(self.board.get(to.file(), 8 - to.rank().min(8)), Some(Cell::Piece(_)));
         self.glyph.filter(|_| piece)
     }
+}
+
+/// The squares that carry coordinates, (column, row) from the top left, in the order they are painted: the bottom
+/// row's letters, then the right column's numbers.
+fn edge_squares() -> impl Iterator<Item = (u32, u32)> {
+    (0..8).map(|d| (d, 7)).chain((0..7).map(|d| (7, d)))
 }
 
 /// A game as lila-gif draws it.
@@ -216,10 +222,13 @@ impl Game {
             .map(|(_, f)| f)
             .collect();
         let badges = shown_frames.len() == board.frames.len();
+        // The squares painted with their coordinates, shown by frames kept as squares: after the board's tiles.
+        let mut painted = Vec::new();
         for (i, still) in board.frames.iter().enumerate() {
             let badge = shown_frames.get(i).filter(|_| badges);
-            let glyph = badge.and_then(|frame| frame.drawn_glyph());
-            if let Some(kept) = self.squares_as_they_are(&board, i, (glyph.is_none(), origin), &mut shown) {
+            let plain = badge.and_then(|frame| frame.drawn_glyph()).is_none();
+            let (kept_as, paint) = ((&board, i), (&mut game.palette, &mut painted));
+            if let Some(kept) = self.squares_as_they_are(kept_as, (plain, origin), &mut shown, paint)? {
                 game.frames.push(kept);
                 continue;
             }
@@ -229,36 +238,53 @@ impl Game {
             }
             game.frames.push(still);
         }
-        // (The frames kept as squares show the board's tiles.)
+        // (The frames kept as squares show the board's tiles and the painted ones.)
         game.tiles = board.tiles;
+        game.tiles.indices.extend(painted);
+        game.tiles.codes.resize(game.tiles.indices.len(), None);
         Ok(with_comment(format::write_gif(&game)?, &self.comment))
     }
 
-    /// The board's later frame `i` moved under the top bar as it is, its squares kept (the GIF codes its unchanged
-    /// squares as runs, without putting its indices together), where nothing is painted on it: it is inside the
-    /// board (whose squares start at `origin`), `plain` (no badge), and covers no square of the coordinates. `shown`
-    /// then takes its squares' corners.
+    /// The board's later frame `i` moved under the top bar, its squares kept (the GIF codes its unchanged squares
+    /// as runs, without putting its indices together), where it is inside the board (whose squares start at
+    /// `origin`) and `plain` (no badge). `shown` then takes its squares' corners; the squares it covers that carry
+    /// coordinates are painted with them into new tiles (`painted`, after the board's), as [`Game::frame`] paints
+    /// them, square by square in the same order, so that the palette meets their colours in the same order.
     fn squares_as_they_are(
         &self,
-        board: &Animation,
-        i: usize,
+        (board, i): (&Animation, usize),
         (plain, origin): (bool, (u32, u32)),
         shown: &mut Shown,
-    ) -> Option<Still> {
-        let still = board.frames.get(i).filter(|_| i > 0 && plain)?;
-        let squares = board.squares(i).filter(|squares| squares.side == SQUARE as usize)?;
+        (palette, painted): (&mut Vec<Rgb>, &mut Vec<Vec<u8>>),
+    ) -> Result<Option<Still>, AnimationError> {
+        let Some(still) = board.frames.get(i).filter(|_| i > 0 && plain) else { return Ok(None) };
+        let side = SQUARE as usize;
+        let (Some(squares), Some(mut grid)) = (board.squares(i), still.squares.clone()) else { return Ok(None) };
         let (x, y, w, h) = still.rect;
         let inside = x >= origin.0 && y >= origin.1 && x + w <= origin.0 + BOARD && y + h <= origin.1 + BOARD;
-        // The coordinates are on the last row and the last column of squares.
-        let edge = (origin.0 + BOARD - SQUARE, origin.1 + BOARD - SQUARE);
-        if !inside || (self.coordinates && (x + w > edge.0 || y + h > edge.1)) {
-            return None;
+        let (left, upper) = (x.wrapping_sub(origin.0), y.wrapping_sub(origin.1));
+        if squares.side != side || !inside || left % SQUARE != 0 || upper % SQUARE != 0 {
+            return Ok(None);
         }
-        let (left, upper) = (x - origin.0, y - origin.1);
         shown.put_squares((upper, left), &squares, &board.tiles.indices);
         let rect = (left, upper + self.top(), w, h);
-        let (delay_ms, squares) = (still.delay_ms, still.squares.clone());
-        Some(Still { rect, indices: Vec::new(), delay_ms, plan: None, squares, first: None })
+        for (column, row) in edge_squares().filter(|_| self.coordinates) {
+            let (sx, sy) = (column * SQUARE, self.top() + row * SQUARE);
+            if sx < rect.0 || sy < rect.1 || sx + SQUARE > rect.0 + rect.2 || sy + SQUARE > rect.1 + rect.3 {
+                continue;
+            }
+            let cell = ((sy - rect.1) / SQUARE * (rect.2 / SQUARE) + (sx - rect.0) / SQUARE) as usize;
+            let tile = squares.cells.get(cell).copied().flatten().and_then(|id| board.tiles.indices.get(id));
+            let tile = tile.filter(|tile| tile.len() == side * side);
+            let mut pixels = tile.cloned().unwrap_or_else(|| vec![UNCHANGED_BYTE; side * side]);
+            let mut paint =
+                Paint { palette: &mut *palette, out: &mut pixels, width: SQUARE, unchanged: shown.unchanged };
+            self.coordinates(&mut paint, (sx, sy, SQUARE, SQUARE), shown)?;
+            grid.show(cell, board.tiles.indices.len() + painted.len());
+            painted.push(pixels);
+        }
+        let (delay_ms, squares) = (still.delay_ms, Some(grid));
+        Ok(Some(Still { rect, indices: Vec::new(), delay_ms, plan: None, squares, first: None }))
     }
 
     /// A frame of the board's animation (whose squares start at `origin` in its picture) in the game's picture,
@@ -360,7 +386,7 @@ impl Game {
         shown: &Shown,
     ) -> Result<(), AnimationError> {
         let (tint, alpha) = LastMoveStyle::Lichess.paint();
-        for (column, row) in (0..8).map(|d| (d, 7)).chain((0..7).map(|d| (7, d))) {
+        for (column, row) in edge_squares() {
             let (sx, sy) = (column * SQUARE, self.top() + row * SQUARE);
             if sx < rect.0 || sy < rect.1 || sx + SQUARE > rect.0 + rect.2 || sy + SQUARE > rect.1 + rect.3 {
                 continue;
