@@ -94,10 +94,11 @@ pub(crate) struct IndexedPicture {
     pub bands: Bands,
 }
 
-/// The palette painter: the scene of a diagram for which [`indexed_path_applies`], drawn in palette indices; `None`
-/// if it has more than 256 colours, or shows anything this painter does not draw (then the RGB painter draws it).
-/// The tiles it draws for the first time in the isolate are counted ([`crate::work::Unit::Tile`]), as the cost model
-/// predicts them (`tile_art::predicted_work` for a still, `animation::new_tiles` for an animation's first frame).
+/// The palette painter: the scene of a diagram for which [`indexed_path_applies`], drawn in palette indices; `None` if
+/// it has more than 256 colours, or shows anything this painter does not draw (then the RGB painter draws it). The
+/// tiles it draws for the first time in the isolate are counted ([`crate::work::Unit::Tile`]), as the cost model
+/// predicts them (`tile_art::predicted_work` for a still, `animation::replay::new_tiles` for an animation's first
+/// frame).
 pub(crate) fn paint(scene: &Scene) -> Option<IndexedPicture> {
     let mut painting = Painting::new(scene)?;
     painting.count_strip_colours();

@@ -36,7 +36,7 @@ use crate::notation::moves::{Square, Step};
 use crate::options::furniture::PieceCount;
 use crate::options::piece_set::PieceSet;
 use crate::options::render_options::RenderOptions;
-use crate::output::animation::{self, Replay};
+use crate::output::animation::replay::{self, Replay};
 use crate::output::format::{AnimationEncoder, Format};
 use crate::work::Work;
 use std::collections::HashMap;
@@ -243,14 +243,14 @@ pub fn new_sprites(
 }
 
 /// The tiles a picture draws that the isolate's tile cache does not hold, or whose codes it searches unpaid: an
-/// animation's (`animation`, its shots: [`animation::new_tiles`]), or a still's ([`tile_art::predicted_work`]; none
+/// animation's (`animation`, its shots: [`replay::new_tiles`]), or a still's ([`tile_art::predicted_work`]; none
 /// for a picture the palette painter does not draw). A still's scene is built and its tiles asked for on every
 /// request, hits included (the planner predicts before the cache lookup): a plan of the start position at the
 /// default size under a limit took 21 µs on the host against 9.5 when only large squares were asked (`plan`, 5,000
 /// times).
 fn new_tiles(board: &Board, options: &RenderOptions, animation: Option<Replay<'_, '_>>) -> NewTiles {
     if let Some(replay) = animation {
-        return animation::new_tiles(replay, options);
+        return replay::new_tiles(replay, options);
     }
     if !indexed_path_applies(board, options) {
         return NewTiles::default();

@@ -19,7 +19,8 @@ use crate::notation::pgn::Glyph;
 use crate::options::furniture::{LastMoveStyle, Move, SquareName};
 use crate::options::piece_set::PieceSet;
 use crate::options::render_options::{RenderOptions, SquareSize};
-use crate::output::animation::{self, Animation, AnimationError, Replay, Shot, Still};
+use crate::output::animation::replay::{self, Replay};
+use crate::output::animation::{self, Animation, AnimationError, Shot, Still};
 use crate::output::cost::{self, RenderCost};
 use crate::output::format::{self, WriteError};
 use crate::pixels::Rgb;
@@ -142,9 +143,9 @@ impl Game {
     }
 
     /// The sprites the isolate has not drawn yet that the frames show ([`cost::new_sprites`]), and the tiles
-    /// ([`animation::new_tiles`]).
+    /// ([`replay::new_tiles`]).
     fn new_sprites(&self, options: &RenderOptions) -> Work {
-        let tiles = animation::new_tiles(Replay { shots: &self.shots(), key: None }, options);
+        let tiles = replay::new_tiles(Replay { shots: &self.shots(), key: None }, options);
         sprite::predicted_work(&self.sprite_keys(options)).plus(tiles.work)
     }
 
@@ -155,7 +156,7 @@ impl Game {
         let options = self.options();
         cost::draw_within(
             &self.sprite_keys(&options),
-            || animation::new_tiles(Replay { shots: &self.shots(), key: None }, &options),
+            || replay::new_tiles(Replay { shots: &self.shots(), key: None }, &options),
             budget,
         )
     }

@@ -28,7 +28,8 @@ use crate::notation::replay::{self, Start};
 use crate::options::error::OptionError;
 use crate::options::params::PositionQuery;
 use crate::options::render_options::RenderOptions;
-use crate::output::animation::{self, Replay, Shot};
+use crate::output::animation::replay::Replay;
+use crate::output::animation::{self, Shot};
 use crate::output::cost::{
     animation_cost, badge_micros, draw_new_sprites, new_sprites, reading_micros, render_cost, words_cost, CostLimit,
     RenderCost, TooCostly,

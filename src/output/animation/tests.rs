@@ -1,3 +1,4 @@
+use super::replay::{new_tiles, Replay};
 use super::*;
 use crate::draw::render::render_image;
 use crate::notation::board::Color;
@@ -141,7 +142,7 @@ fn a_replay_kept_under_its_key_asks_what_replaying_the_scenes_asks() {
     let lines = "e2e4 e7e5 g1f3 b8c6 f1b5".parse::<Moves>().unwrap().play(&board, Color::White).unwrap();
     let all = shots(&board, (&lines, &[]), &options, 1000);
     let key = "a replay kept under its key, test\nkey";
-    let look = |tiles: NewTiles| {
+    let look = |tiles: crate::draw::indexed::tile_art::NewTiles| {
         let squares: Vec<_> = tiles.squares.iter().map(|(square, marks)| (square.rect, marks.clone())).collect();
         (tiles.work, squares)
     };
