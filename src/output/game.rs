@@ -83,6 +83,12 @@ fn edge_squares() -> impl Iterator<Item = (u32, u32)> {
     (0..8).map(|d| (d, 7)).chain((0..7).map(|d| (7, d)))
 }
 
+/// Whether a frame at `rect` (left, top, width, height in the picture) covers the whole square whose top left pixel
+/// is (`sx`, `sy`).
+fn covers(rect: (u32, u32, u32, u32), (sx, sy): (u32, u32)) -> bool {
+    sx >= rect.0 && sy >= rect.1 && sx + SQUARE <= rect.0 + rect.2 && sy + SQUARE <= rect.1 + rect.3
+}
+
 /// A game as lila-gif draws it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -271,7 +277,7 @@ impl Game {
         let rect = (left, upper + self.top(), w, h);
         for (column, row) in edge_squares().filter(|_| self.coordinates) {
             let (sx, sy) = (column * SQUARE, self.top() + row * SQUARE);
-            if sx < rect.0 || sy < rect.1 || sx + SQUARE > rect.0 + rect.2 || sy + SQUARE > rect.1 + rect.3 {
+            if !covers(rect, (sx, sy)) {
                 continue;
             }
             let cell = ((sy - rect.1) / SQUARE * (rect.2 / SQUARE) + (sx - rect.0) / SQUARE) as usize;
@@ -352,7 +358,7 @@ impl Game {
         let (column, row) = if self.flip { (7 - file, rank - 1) } else { (file, 8 - rank) };
         let (sx, sy) = (column as u32 * SQUARE, self.top() + row as u32 * SQUARE);
         let rect = still.rect;
-        if sx < rect.0 || sy < rect.1 || sx + SQUARE > rect.0 + rect.2 || sy + SQUARE > rect.1 + rect.3 {
+        if !covers(rect, (sx, sy)) {
             return Ok(());
         }
         let (fx, fy) = (sx - rect.0, sy - rect.1);
@@ -389,7 +395,7 @@ impl Game {
         let (tint, alpha) = LastMoveStyle::Lichess.paint();
         for (column, row) in edge_squares() {
             let (sx, sy) = (column * SQUARE, self.top() + row * SQUARE);
-            if sx < rect.0 || sy < rect.1 || sx + SQUARE > rect.0 + rect.2 || sy + SQUARE > rect.1 + rect.3 {
+            if !covers(rect, (sx, sy)) {
                 continue;
             }
             let (fx, fy) = (sx - rect.0, sy - rect.1);
