@@ -98,6 +98,24 @@ fn lila_gifs_example_is_93_frames_at_its_geometry_with_the_players_bars() {
     d.save(0, "first");
     d.save(1, "c4");
     d.save(92, "last");
+    // At most 0.8 of lila-gif's own GIF of this game (371,875 bytes: its `GET /example.gif`, built from its public
+    // source, `scripts/cost`'s lila-gif rows).
+    assert!(bytes.len() * 10 <= 371_875 * 8, "{} bytes", bytes.len());
+}
+
+#[test]
+fn every_frame_is_the_still_of_its_position() {
+    // Each frame as a decoder composes it (its pixels that show already left transparent, its glyph's badge, the
+    // coordinates) against the same body with that frame alone.
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let example: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
+    let game = decode(&gif(&job(EXAMPLE)));
+    for (i, canvas) in game.canvases.iter().enumerate() {
+        let mut still = example.clone();
+        still["frames"] = serde_json::json!([example["frames"][i].clone()]);
+        let one = decode(&gif(&job(&still.to_string())));
+        assert!(*canvas == one.canvases[0], "frame {i} differs from its still");
+    }
 }
 
 #[test]

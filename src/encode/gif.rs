@@ -49,6 +49,64 @@ pub enum Span<'a> {
     Indices(&'a [u8]),
 }
 
+/// A set of palette indices, a bit each: the colours a frame shows, for [`Writer::frame_showing`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IndexSet([u64; 4]);
+
+impl IndexSet {
+    /// The indices `indices` holds.
+    pub fn of(indices: &[u8]) -> IndexSet {
+        let mut seen = [false; 256];
+        let mut at = 0;
+        // Eight at a time, the eight before skipped (a square's ground), and thirty-two 0s at a time (an
+        // animation's frame is mostly unchanged pixels).
+        let mut before = None;
+        while at + 8 <= indices.len() {
+            let skip = zeros(&indices[at..]);
+            if skip > 0 {
+                (seen[0], at) = (true, at + skip);
+                continue;
+            }
+            let bytes: [u8; 8] = indices[at..at + 8].try_into().unwrap();
+            if before != Some(u64::from_le_bytes(bytes)) {
+                bytes.iter().for_each(|&i| seen[usize::from(i)] = true);
+                before = Some(u64::from_le_bytes(bytes));
+            }
+            at += 8;
+        }
+        for &i in &indices[at..] {
+            seen[usize::from(i)] = true;
+        }
+        let mut set = IndexSet::default();
+        for (i, _) in seen.iter().enumerate().filter(|(_, &seen)| seen) {
+            set.insert(i as u8);
+        }
+        set
+    }
+
+    /// Adds `index`.
+    pub fn insert(&mut self, index: u8) {
+        self.0[usize::from(index / 64)] |= 1 << (index % 64);
+    }
+
+    /// Whether it holds `index`.
+    pub fn contains(&self, index: u8) -> bool {
+        self.0[usize::from(index / 64)] >> (index % 64) & 1 == 1
+    }
+
+    /// Whether it holds an index of `other`.
+    pub fn meets(&self, other: &IndexSet) -> bool {
+        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
+    }
+
+    /// Adds every index of `other`.
+    pub fn add(&mut self, other: &IndexSet) {
+        for (word, other) in self.0.iter_mut().zip(other.0) {
+            *word |= other;
+        }
+    }
+}
+
 /// Why a picture cannot be written as a GIF.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GifError {
@@ -97,6 +155,8 @@ pub struct Writer {
     canvas: (u16, u16),
     colours: usize,
     unchanged: Option<u8>,
+    /// Each index of the frames, its index in the GIF's palette ([`Writer::in_order`]).
+    order: [u8; 256],
     /// The frames written so far.
     written: usize,
 }
@@ -105,6 +165,20 @@ impl Writer {
     /// A GIF of `frames` frames (at least one; more loop for ever) on a canvas of `canvas` (width, height) with
     /// `palette`, `unchanged` as in [`encode`]: its header, palette and loop written.
     pub fn new(canvas: (u16, u16), palette: &[Rgb], frames: usize, unchanged: Option<u8>) -> Result<Writer, GifError> {
+        Writer::in_order(canvas, palette, &IDENTITY, frames, unchanged)
+    }
+
+    /// [`Writer::new`] with the palette in another order: the GIF's palette holds `palette[i]` at `order[i]` (`order`
+    /// puts `0..palette.len()` in another order), and its codes carry `order[index]` for every index of the frames,
+    /// which stay in `palette`'s indices. A later frame that shows few colours starts its codes one bit wider than
+    /// its largest index in the GIF's order needs: ordered by use, that is most often 6 bits rather than 9.
+    pub fn in_order(
+        canvas: (u16, u16),
+        palette: &[Rgb],
+        order: &[u8; 256],
+        frames: usize,
+        unchanged: Option<u8>,
+    ) -> Result<Writer, GifError> {
         if palette.is_empty() || palette.len() > 256 {
             return Err(GifError::Palette(palette.len()));
         }
@@ -114,6 +188,14 @@ impl Writer {
         if frames == 0 {
             return Err(GifError::NoFrames);
         }
+        let mut ordered = vec![None; palette.len()];
+        for (i, &rgb) in palette.iter().enumerate() {
+            if let Some(slot) = ordered.get_mut(usize::from(order[i])) {
+                *slot = Some(rgb);
+            }
+        }
+        let ordered: Option<Vec<Rgb>> = ordered.into_iter().collect();
+        let palette = ordered.ok_or(GifError::Palette(palette.len()))?;
         // The table's size is a power of two from 2 to 256: 2^(bits).
         let bits = (1..=8).find(|b| palette.len() <= 1 << b).unwrap_or(8);
         let mut out = Vec::with_capacity(1024);
@@ -133,7 +215,8 @@ impl Writer {
             out.extend_from_slice(&[0x03, 0x01, 0x00, 0x00, 0x00]);
         }
         let lzw = Lzw::new(bits.max(2));
-        Ok(Writer { out, lzw, canvas, colours: palette.len(), unchanged, written: 0 })
+        let (colours, order) = (palette.len(), *order);
+        Ok(Writer { out, lzw, canvas, colours, unchanged, order, written: 0 })
     }
 
     /// Writes the next frame: `Err` if it is empty, outside the canvas, has the wrong number of indices or an index
@@ -147,13 +230,31 @@ impl Writer {
     /// hundredths of a second, its indices `spans` one after the other: as [`Writer::frame`] of the indices they
     /// make.
     pub fn frame_of(&mut self, rect: (u16, u16, u16, u16), delay: u16, spans: &[Span<'_>]) -> Result<(), GifError> {
+        self.frame_showing(rect, delay, spans, None)
+    }
+
+    /// [`Writer::frame_of`] of a frame that shows only the indices of `shows`, when known: its codes then start as
+    /// narrow as the largest of them in the GIF's order allows ([`Writer::in_order`]; without, as the largest of
+    /// the indices up to the frame's largest). `Err` if the frame shows another.
+    pub fn frame_showing(
+        &mut self,
+        rect: (u16, u16, u16, u16),
+        delay: u16,
+        spans: &[Span<'_>],
+        shows: Option<&IndexSet>,
+    ) -> Result<(), GifError> {
         let (left, top, width, height) = rect;
         let area = Rect::new(left.into(), top.into(), width.into(), height.into());
         let largest = spans_largest(spans, area, (self.canvas.0.into(), self.canvas.1.into()), self.colours)
             .ok_or(GifError::BadFrame(self.written))?;
+        let order = &self.order;
+        let largest = match shows {
+            Some(shows) => (0..=largest).filter(|&i| shows.contains(i)).map(|i| order[usize::from(i)]).max(),
+            None => order[..=usize::from(largest)].iter().copied().max(),
+        };
         let out = &mut self.out;
         // Graphic control: disposal 1 (do not dispose), the transparent index if any, the delay.
-        let transparent = self.unchanged.filter(|_| self.written > 0);
+        let transparent = self.unchanged.filter(|_| self.written > 0).map(|i| order[usize::from(i)]);
         out.extend_from_slice(&[0x21, 0xf9, 0x04, 0x04 | u8::from(transparent.is_some())]);
         push_u16(out, delay);
         out.extend_from_slice(&[transparent.unwrap_or(0), 0x00]);
@@ -163,11 +264,12 @@ impl Writer {
         }
         out.push(0x00);
         // The frame's own minimum code size: its largest index's.
-        let min_code_size = min_code_size(largest);
+        let min_code_size = min_code_size(largest.unwrap_or(0));
         out.push(min_code_size);
         crate::work::count(crate::work::Unit::Coded, u64::from(width) * u64::from(height));
         let pixels = usize::from(width) * usize::from(height);
-        write_blocks(out, &self.lzw.code(spans, pixels, min_code_size));
+        let codes = self.lzw.code(spans, pixels, (min_code_size, order)).ok_or(GifError::BadFrame(self.written))?;
+        write_blocks(out, &codes);
         self.written += 1;
         Ok(())
     }
@@ -210,6 +312,17 @@ fn write_blocks(out: &mut Vec<u8>, data: &[u8]) {
     }
     out.push(0);
 }
+
+/// The order that leaves every index as it is.
+const IDENTITY: [u8; 256] = {
+    let mut order = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        order[i] = i as u8;
+        i += 1;
+    }
+    order
+};
 
 /// The most codes GIF's LZW table holds (12-bit codes).
 const MAX_CODES: usize = 4096;
@@ -431,12 +544,12 @@ impl Lzw {
         Lzw { table, chains: Chains::new() }
     }
 
-    /// The indices of `spans` (`pixels` of them) LZW-coded with `min_code_size` (2 to the palette's bits; every
-    /// index below `1 << min_code_size`).
-    fn code(&mut self, spans: &[Span<'_>], pixels: usize, min_code_size: u8) -> Vec<u8> {
+    /// The indices of `spans` (`pixels` of them), each put in `order`, LZW-coded with `min_code_size` (2 to the
+    /// palette's bits); `None` if one is not below `1 << min_code_size`.
+    fn code(&mut self, spans: &[Span<'_>], pixels: usize, coding: (u8, &[u8; 256])) -> Option<Vec<u8>> {
         match &mut self.table {
-            Tables::Children(children) => code(spans, pixels, min_code_size, children, &mut self.chains),
-            Tables::Hash(table) => code(spans, pixels, min_code_size, table, &mut self.chains),
+            Tables::Children(children) => code(spans, pixels, coding, children, &mut self.chains),
+            Tables::Hash(table) => code(spans, pixels, coding, table, &mut self.chains),
         }
     }
 }
@@ -459,6 +572,10 @@ struct Coder<'a, D> {
     writer: BitWriter,
     table: &'a mut D,
     chains: &'a mut Chains,
+    /// Each index's code ([`Writer::in_order`]).
+    order: &'a [u8; 256],
+    /// Whether an index's code was not below the clear code (the frame is then not written).
+    outside: bool,
     min_code_size: u8,
     width: u32,
     next: u16,
@@ -501,8 +618,15 @@ impl<D: Dictionary> Coder<'_, D> {
     }
 }
 
+/// How many of `data`'s first bytes are 0 in whole blocks of 32, a block read as four words.
+pub(crate) fn zeros(data: &[u8]) -> usize {
+    let word = |block: &[u8], i: usize| u64::from_le_bytes(block[i..i + 8].try_into().unwrap());
+    let blocks = data.chunks_exact(32);
+    32 * blocks.take_while(|block| word(block, 0) | word(block, 8) | word(block, 16) | word(block, 24) == 0).count()
+}
+
 /// How many of `data`'s first bytes are `byte`, eight at a time.
-fn run_length(data: &[u8], byte: u8) -> usize {
+pub(crate) fn run_length(data: &[u8], byte: u8) -> usize {
     let splat = u64::from_le_bytes([byte; 8]);
     let mut chunks = data.chunks_exact(8);
     let mut n = 0;
@@ -522,7 +646,8 @@ fn run_length(data: &[u8], byte: u8) -> usize {
 /// `indices` LZW-coded with `min_code_size` (2–8; every index below `1 << min_code_size`).
 #[cfg(test)]
 fn lzw(indices: &[u8], min_code_size: u8) -> Vec<u8> {
-    Lzw::new(min_code_size).code(&[Span::Indices(indices)], indices.len(), min_code_size)
+    let coding = (min_code_size, &IDENTITY);
+    Lzw::new(min_code_size).code(&[Span::Indices(indices)], indices.len(), coding).expect("indices below the codes")
 }
 
 /// The indices of `spans` (`pixels` of them) LZW-coded with `min_code_size`, the strings that end in another index
@@ -531,19 +656,19 @@ fn lzw(indices: &[u8], min_code_size: u8) -> Vec<u8> {
 fn code<D: Dictionary>(
     spans: &[Span<'_>],
     pixels: usize,
-    min_code_size: u8,
+    (min_code_size, order): (u8, &[u8; 256]),
     table: &mut D,
     chains: &mut Chains,
-) -> Vec<u8> {
+) -> Option<Vec<u8>> {
     let clear = 1u16 << min_code_size;
     let writer = BitWriter { bytes: Vec::with_capacity(pixels / 8 + 16), buffer: 0, count: 0 };
-    let mut coder = Coder { writer, table, chains, min_code_size, width: 0, next: 0 };
+    let mut coder = Coder { writer, table, chains, order, outside: false, min_code_size, width: 0, next: 0 };
     coder.clear();
     coder.writer.write(clear, coder.width);
     let mut string = None;
     for span in spans {
         match *span {
-            Span::Run(index, n) => coder.run(&mut string, index, n),
+            Span::Run(index, n) => coder.run(&mut string, order[usize::from(index)], n),
             Span::Indices(indices) => coder.indices(&mut string, indices),
         }
     }
@@ -551,7 +676,7 @@ fn code<D: Dictionary>(
         coder.writer.write(string.prefix, coder.width);
     }
     coder.writer.write(clear + 1, coder.width);
-    coder.writer.finish()
+    (!coder.outside).then(|| coder.writer.finish())
 }
 
 /// The string being matched: its code, its last index, and its chain's head and place in it.
@@ -608,6 +733,7 @@ impl<D: Dictionary> Coder<'_, D> {
         if n == 0 {
             return;
         }
+        self.outside |= u16::from(index) >= self.clear_code();
         let (matched, rest) = match *string {
             None => (Matched::index(index), n - 1),
             Some(s) if s.last == index => (s, n),
@@ -616,26 +742,30 @@ impl<D: Dictionary> Coder<'_, D> {
         *string = Some(self.along(matched, rest));
     }
 
-    /// Codes `indices` after `string` (`None`: the frame's first indices).
+    /// Codes `indices` (each put in the coder's order) after `string` (`None`: the frame's first indices).
     #[inline]
     fn indices(&mut self, string: &mut Option<Matched>, indices: &[u8]) {
+        let (order, clear) = (self.order, self.clear_code());
         let (mut matched, mut i) = match (*string, indices.first()) {
             (_, None) => return,
-            (None, Some(&first)) => (Matched::index(first), 1),
+            (None, Some(&first)) => (Matched::index(order[usize::from(first)]), 1),
             (Some(s), _) => (s, 0),
         };
+        let mut outside = u16::from(matched.last) >= clear;
         while i < indices.len() {
-            let index = indices[i];
+            let (raw, index) = (indices[i], order[usize::from(indices[i])]);
             if index == matched.last {
                 // The stretch of equal indices, measured once, followed along the chain.
-                let stretch = run_length(&indices[i..], index);
+                let stretch = run_length(&indices[i..], raw);
                 matched = self.along(matched, stretch);
                 i += stretch;
             } else {
+                outside |= u16::from(index) >= clear;
                 matched = self.other(matched, index);
                 i += 1;
             }
         }
+        self.outside |= outside;
         *string = Some(matched);
     }
 }
@@ -782,8 +912,8 @@ mod tests {
             for seed in 1..6 {
                 let data = pattern(40_000 * seed as usize, colours, seed);
                 assert_eq!(
-                    kept.code(&[Span::Indices(&data)], data.len(), min_code_size),
-                    plain_lzw(&data, min_code_size),
+                    kept.code(&[Span::Indices(&data)], data.len(), (min_code_size, &IDENTITY)),
+                    Some(plain_lzw(&data, min_code_size)),
                     "{min_code_size} {seed}"
                 );
             }
@@ -816,7 +946,8 @@ mod tests {
             assert!(spans.iter().any(|s| matches!(s, Span::Run(_, n) if *n > 1)), "{colours}");
             let min_code_size = min_code_size((colours - 1) as u8);
             let mut kept = Lzw::new(8);
-            assert_eq!(kept.code(&spans, data.len(), min_code_size), plain_lzw(&data, min_code_size), "{colours}");
+            let coding = (min_code_size, &IDENTITY);
+            assert_eq!(kept.code(&spans, data.len(), coding), Some(plain_lzw(&data, min_code_size)), "{colours}");
         }
     }
 
@@ -832,7 +963,7 @@ mod tests {
             }
             let data = pattern(9_000, 32, seed);
             let spans = [Span::Indices(&data)];
-            assert_eq!(kept.code(&spans, data.len(), 5), plain_lzw(&data, 5), "{seed}");
+            assert_eq!(kept.code(&spans, data.len(), (5, &IDENTITY)), Some(plain_lzw(&data, 5)), "{seed}");
         }
         let Tables::Children(children) = &kept.table else { unreachable!() };
         assert!(children.generation < 10, "{}", children.generation);
@@ -845,8 +976,8 @@ mod tests {
         for (min_code_size, seed) in [(2, 1), (8, 2), (5, 3), (7, 4), (2, 5)] {
             let data = pattern(30_000, 1 << min_code_size.min(5), seed);
             assert_eq!(
-                kept.code(&[Span::Indices(&data)], data.len(), min_code_size),
-                plain_lzw(&data, min_code_size),
+                kept.code(&[Span::Indices(&data)], data.len(), (min_code_size, &IDENTITY)),
+                Some(plain_lzw(&data, min_code_size)),
                 "{min_code_size}"
             );
         }

@@ -21,7 +21,7 @@ use crate::draw::sprite::Key;
 use crate::encode::deflate::bands::{Bands, Coding};
 use crate::encode::deflate::frames::{Ring, SquareCoder, SquareFrame};
 use crate::encode::deflate::tile::TileCodes;
-use crate::encode::gif::Span;
+use crate::encode::gif::{IndexSet, Span};
 use crate::encode::png::depth_for;
 use crate::notation::board::Board;
 use crate::notation::moves::Step;
@@ -37,6 +37,7 @@ use std::fmt;
 use std::sync::Arc;
 
 pub mod replay;
+pub(crate) mod screen;
 
 /// How many times longer than a move the last frame of a line shows.
 pub const PAUSE_FACTOR: u32 = 3;
@@ -58,10 +59,12 @@ pub struct Animation {
     pub(crate) tiles: FrameTiles,
 }
 
-/// The tiles of an animation's squares: each one's palette indices and deflate codes.
+/// The tiles of an animation's squares: each one's palette indices, the indices it shows (where known) and
+/// deflate codes.
 #[derive(Default)]
 pub(crate) struct FrameTiles {
     pub indices: Vec<Vec<u8>>,
+    pub shows: Vec<Option<IndexSet>>,
     pub codes: Vec<Option<Arc<TileCodes>>>,
 }
 
@@ -304,7 +307,7 @@ fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, Animat
     }
     let (width, height) = previous.map_or((0, 0), |drawn| (drawn.canvas.width, drawn.canvas.height));
     let unchanged = palette.unchanged.then_some(UNCHANGED);
-    let tiles = FrameTiles { indices: tiles.indices, codes: tiles.codes };
+    let tiles = FrameTiles { indices: tiles.indices, shows: tiles.shows, codes: tiles.codes };
     Ok(Animation { width, height, palette: palette.colours(), unchanged, frames, tiles })
 }
 
@@ -649,6 +652,7 @@ pub const UNCHANGED: u8 = 0;
 struct Tiles {
     keys: Vec<(SquarePaint, u32, Option<Key>, Vec<MarkPaint>)>,
     indices: Vec<Vec<u8>>,
+    shows: Vec<Option<IndexSet>>,
     codes: Vec<Option<Arc<TileCodes>>>,
 }
 
@@ -671,9 +675,10 @@ impl Tiles {
                 let mut refused = None;
                 let index_of = |pixel| palette.index_of(pixel).map_err(|e| refused = Some(e)).ok();
                 let tile = square_indices(square, marks, index_of);
-                let (indices, codes) = tile.ok_or(refused.unwrap_or(AnimationError::Transparent))?;
+                let (indices, shows, codes) = tile.ok_or(refused.unwrap_or(AnimationError::Transparent))?;
                 self.keys.push((square.paint, phase, square.sprite.clone(), marks.to_vec()));
                 self.indices.push(indices);
+                self.shows.push(Some(shows));
                 self.codes.push(codes);
                 self.indices.len() - 1
             }

@@ -19,7 +19,7 @@
 
 use crate::draw::{render, svg};
 use crate::encode::apng::{self, ApngError};
-use crate::encode::gif::{self, GifError};
+use crate::encode::gif::{self, GifError, Span};
 use crate::encode::png::EncodeError;
 use crate::notation::board::{Board, Color};
 use crate::notation::ffen;
@@ -28,6 +28,7 @@ use crate::notation::pgn::Glyph;
 use crate::options::language::Form;
 use crate::options::params::{Changes, Delay, PositionQuery, MOVES, PGN, PLAYBACK_KEY, POSITION_PARAMS};
 use crate::options::render_options::RenderOptions;
+use crate::output::animation::screen::Screen;
 use crate::output::animation::{self, Animation, AnimationError};
 use crate::words::{self, json};
 use std::borrow::Cow;
@@ -301,13 +302,25 @@ fn write_apng(animation: &Animation) -> Result<Vec<u8>, WriteError> {
 pub(crate) fn write_gif(animation: &Animation) -> Result<Vec<u8>, WriteError> {
     let side = |n: u32| u16::try_from(n).map_err(|_| WriteError::Gif(GifError::BadFrame(0)));
     let canvas = (side(animation.width)?, side(animation.height)?);
-    let mut gif = gif::Writer::new(canvas, &animation.palette, animation.frames.len(), animation.unchanged)?;
-    // A frame's indices coded from its spans in turn: a frame of squares' indices are never put together.
+    // A frame's indices coded from its spans in turn: a frame of squares' indices are never put together, and
+    // the later frames' pixels that show already are left transparent, in the palette's order for the GIF (`Screen`).
+    let mut screen = Screen::new(animation);
+    let (palette, frames, unchanged) = (&animation.palette, animation.frames.len(), animation.unchanged);
+    let mut gif = match &screen {
+        Some(screen) => gif::Writer::in_order(canvas, palette, screen.order(), frames, unchanged)?,
+        None => gif::Writer::new(canvas, palette, frames, unchanged)?,
+    };
     for (i, still) in animation.frames.iter().enumerate() {
         let (left, top, width, height) = still.rect;
         let rect = (side(left)?, side(top)?, side(width)?, side(height)?);
         let delay = u16::try_from(still.delay_ms.saturating_add(5) / 10).unwrap_or(u16::MAX);
-        animation.with_spans(i, |spans| gif.frame_of(rect, delay, spans))?;
+        match &mut screen {
+            Some(screen) if i == 0 => gif.frame_of(rect, delay, &[Span::Indices(screen.first())])?,
+            Some(screen) => {
+                screen.with_spans(animation, i, |spans, shows| gif.frame_showing(rect, delay, spans, Some(shows)))?
+            }
+            None => animation.with_spans(i, |spans| gif.frame_of(rect, delay, spans))?,
+        }
     }
     Ok(gif.finish())
 }

@@ -13,6 +13,7 @@ use crate::draw::scene::Scene;
 use crate::draw::sprite;
 use crate::draw::text::{self, Coverage};
 use crate::encode::deflate::frames::{SquareFrame, UNCHANGED_BYTE};
+use crate::encode::gif::IndexSet;
 use crate::notation::board::{Board, Cell};
 use crate::notation::paint;
 use crate::notation::pgn::Glyph;
@@ -247,7 +248,10 @@ impl Game {
         }
         // (The frames kept as squares show the board's tiles and the painted ones.)
         game.tiles = board.tiles;
-        game.tiles.indices.extend(painted);
+        for (pixels, shows) in painted {
+            game.tiles.indices.push(pixels);
+            game.tiles.shows.push(Some(shows));
+        }
         game.tiles.codes.resize(game.tiles.indices.len(), None);
         Ok(with_comment(format::write_gif(&game)?, &self.comment))
     }
@@ -262,7 +266,7 @@ impl Game {
         (board, i): (&Animation, usize),
         (plain, origin): (bool, (u32, u32)),
         shown: &mut Shown,
-        (palette, painted): (&mut Vec<Rgb>, &mut Vec<Vec<u8>>),
+        (palette, painted): (&mut Vec<Rgb>, &mut Vec<(Vec<u8>, IndexSet)>),
     ) -> Result<Option<Still>, AnimationError> {
         let Some(still) = board.frames.get(i).filter(|_| i > 0 && plain) else { return Ok(None) };
         let side = SQUARE as usize;
@@ -281,14 +285,18 @@ impl Game {
                 continue;
             }
             let cell = ((sy - rect.1) / SQUARE * (rect.2 / SQUARE) + (sx - rect.0) / SQUARE) as usize;
-            let tile = squares.cells.get(cell).copied().flatten().and_then(|id| board.tiles.indices.get(id));
-            let tile = tile.filter(|tile| tile.len() == side * side);
+            let id = squares.cells.get(cell).copied().flatten();
+            let tile = id.and_then(|id| board.tiles.indices.get(id)).filter(|tile| tile.len() == side * side);
             let mut pixels = tile.cloned().unwrap_or_else(|| vec![UNCHANGED_BYTE; side * side]);
-            let mut paint =
-                Paint { palette: &mut *palette, out: &mut pixels, width: SQUARE, unchanged: shown.unchanged };
+            // The indices it shows: its tile's (or the unchanged pixels') and the labels'.
+            let known = id.and_then(|id| *board.tiles.shows.get(id)?).filter(|_| tile.is_some());
+            let mut shows = known.unwrap_or_else(|| IndexSet::of(&pixels));
+            let (unchanged, labels) = (shown.unchanged, IndexSet::default());
+            let mut paint = Paint { palette: &mut *palette, out: &mut pixels, width: SQUARE, unchanged, shows: labels };
             self.coordinates(&mut paint, (sx, sy, SQUARE, SQUARE), shown)?;
+            shows.add(&paint.shows);
             grid.show(cell, board.tiles.indices.len() + painted.len());
-            painted.push(pixels);
+            painted.push((pixels, shows));
         }
         let (delay_ms, squares) = (still.delay_ms, Some(grid));
         Ok(Some(Still { rect, indices: Vec::new(), delay_ms, plan: None, squares, first: None }))
@@ -333,7 +341,8 @@ impl Game {
                 out
             }
         };
-        let mut paint = Paint { palette, out: &mut out, width: rect.2, unchanged: shown.unchanged };
+        let mut paint =
+            Paint { palette, out: &mut out, width: rect.2, unchanged: shown.unchanged, shows: IndexSet::default() };
         if let (true, Some([upper_name, lower_name])) = (first, &self.bars) {
             paint.bar(0, upper_name)?;
             paint.bar(BAR + BOARD, lower_name)?;
@@ -362,7 +371,8 @@ impl Game {
             return Ok(());
         }
         let (fx, fy) = (sx - rect.0, sy - rect.1);
-        let mut paint = Paint { palette, out: &mut still.indices, width: rect.2, unchanged };
+        let mut paint =
+            Paint { palette, out: &mut still.indices, width: rect.2, unchanged, shows: IndexSet::default() };
         // The disc's colour first, then the glyph's four (where it has ink), as the palette has always met them.
         let pixels = badge::pixels(glyph, SQUARE);
         let colours = badge::colours(glyph);
@@ -448,6 +458,8 @@ struct Paint<'a> {
     width: u32,
     /// The unchanged pixels' entry of the palette, if any: never a colour drawn here.
     unchanged: Option<u8>,
+    /// The indices of the colours it was asked for.
+    shows: IndexSet,
 }
 
 /// The board as shown after the frames so far: the palette index of each square's top left pixel (its own colour,
@@ -492,11 +504,15 @@ impl Paint<'_> {
     /// The index of `rgb`, added to the palette the first time.
     fn index(&mut self, rgb: Rgb) -> Result<u8, AnimationError> {
         let colour = |(i, &c): (usize, &Rgb)| c == rgb && Some(i as u8) != self.unchanged;
-        if let Some(i) = self.palette.iter().enumerate().position(colour) {
-            return Ok(i as u8);
-        }
-        let i = u8::try_from(self.palette.len()).map_err(|_| AnimationError::TooManyColours)?;
-        self.palette.push(rgb);
+        let i = match self.palette.iter().enumerate().position(colour) {
+            Some(i) => i as u8,
+            None => {
+                let i = u8::try_from(self.palette.len()).map_err(|_| AnimationError::TooManyColours)?;
+                self.palette.push(rgb);
+                i
+            }
+        };
+        self.shows.insert(i);
         Ok(i)
     }
 

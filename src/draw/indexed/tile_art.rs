@@ -8,6 +8,7 @@ use crate::draw::marks::{draw_square, SquareLayers};
 use crate::draw::scene::{Scene, Square, SquarePaint};
 use crate::draw::sprite;
 use crate::encode::deflate::tile::TileCodes;
+use crate::encode::gif::IndexSet;
 use crate::options::piece_set::PieceSet;
 use crate::options::theme::{hatching, PAPER};
 use crate::pixels::{Image, Rect, Rgb};
@@ -71,14 +72,14 @@ pub(super) fn square_art(square: &Square, fill: Fill, marks: &[MarkPaint], count
 }
 
 /// The palette indices of `square` under `marks` as it shows at its place (`side`×`side`, row by row), each of its
-/// colours given its index by `index_of` in order of first appearance, and the tile's deflate codes (`None` for a
-/// tile of more than 256 colours): the animations' frames are made of these, from the isolate's tile cache. `None`
-/// if `index_of` refuses a colour, or for a see-through square.
+/// colours given its index by `index_of` in order of first appearance, the indices it shows, and the tile's deflate
+/// codes (`None` for a tile of more than 256 colours): the animations' frames are made of these, from the isolate's
+/// tile cache. `None` if `index_of` refuses a colour, or for a see-through square.
 pub(crate) fn square_indices(
     square: &Square,
     marks: &[MarkPaint],
     mut index_of: impl FnMut(u32) -> Option<u8>,
-) -> Option<(Vec<u8>, Option<Arc<TileCodes>>)> {
+) -> Option<(Vec<u8>, IndexSet, Option<Arc<TileCodes>>)> {
     let fill = Fill::of(square, hatching(square.rect.width).period)?;
     let art = square_art(square, fill, marks, Counted::Coded)?;
     match &art.local {
@@ -88,12 +89,15 @@ pub(crate) fn square_indices(
                 to_global.push(index_of(colour)?);
             }
             let indices = local.codes.indices().iter().map(|&c| to_global[usize::from(c)]).collect();
-            Some((indices, Some(Arc::clone(&local.codes))))
+            let mut shows = IndexSet::default();
+            to_global.iter().for_each(|&i| shows.insert(i));
+            Some((indices, shows, Some(Arc::clone(&local.codes))))
         }
         None => {
             let mut out = vec![0; art.pixels.len()];
             index_pixels(&art.pixels, &mut out, index_of)?;
-            Some((out, None))
+            let shows = IndexSet::of(&out);
+            Some((out, shows, None))
         }
     }
 }
