@@ -59,12 +59,11 @@ pub struct Animation {
     pub(crate) tiles: FrameTiles,
 }
 
-/// The tiles of an animation's squares: each one's palette indices, the indices it shows (where known) and
-/// deflate codes.
+/// The tiles of an animation's squares: each one's palette indices, the indices it shows and deflate codes.
 #[derive(Default)]
 pub(crate) struct FrameTiles {
     pub indices: Vec<Vec<u8>>,
-    pub shows: Vec<Option<IndexSet>>,
+    pub shows: Vec<IndexSet>,
     pub codes: Vec<Option<Arc<TileCodes>>>,
 }
 
@@ -652,7 +651,7 @@ pub const UNCHANGED: u8 = 0;
 struct Tiles {
     keys: Vec<(SquarePaint, u32, Option<Key>, Vec<MarkPaint>)>,
     indices: Vec<Vec<u8>>,
-    shows: Vec<Option<IndexSet>>,
+    shows: Vec<IndexSet>,
     codes: Vec<Option<Arc<TileCodes>>>,
 }
 
@@ -678,7 +677,7 @@ impl Tiles {
                 let (indices, shows, codes) = tile.ok_or(refused.unwrap_or(AnimationError::Transparent))?;
                 self.keys.push((square.paint, phase, square.sprite.clone(), marks.to_vec()));
                 self.indices.push(indices);
-                self.shows.push(Some(shows));
+                self.shows.push(shows);
                 self.codes.push(codes);
                 self.indices.len() - 1
             }

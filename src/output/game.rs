@@ -250,7 +250,7 @@ impl Game {
         game.tiles = board.tiles;
         for (pixels, shows) in painted {
             game.tiles.indices.push(pixels);
-            game.tiles.shows.push(Some(shows));
+            game.tiles.shows.push(shows);
         }
         game.tiles.codes.resize(game.tiles.indices.len(), None);
         Ok(with_comment(format::write_gif(&game)?, &self.comment))
@@ -289,7 +289,7 @@ impl Game {
             let tile = id.and_then(|id| board.tiles.indices.get(id)).filter(|tile| tile.len() == side * side);
             let mut pixels = tile.cloned().unwrap_or_else(|| vec![UNCHANGED_BYTE; side * side]);
             // The indices it shows: its tile's (or the unchanged pixels') and the labels'.
-            let known = id.and_then(|id| *board.tiles.shows.get(id)?).filter(|_| tile.is_some());
+            let known = id.and_then(|id| board.tiles.shows.get(id).copied()).filter(|_| tile.is_some());
             let mut shows = known.unwrap_or_else(|| IndexSet::of(&pixels));
             let (unchanged, labels) = (shown.unchanged, IndexSet::default());
             let mut paint = Paint { palette: &mut *palette, out: &mut pixels, width: SQUARE, unchanged, shows: labels };

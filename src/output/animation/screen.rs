@@ -8,7 +8,7 @@
 //! On lila-gif's 93-frame game this takes 14 % off the later frames' bytes. The animated PNG keeps its squares
 //! whole: its deflate codes a changed square from the tile's own codes, which a cut square would lose.
 
-use super::{Animation, SquareGrid, UNCHANGED};
+use super::{Animation, FrameTiles, SquareGrid, UNCHANGED};
 use crate::encode::gif::{run_length, zeros, IndexSet, Span};
 
 /// The shortest stretch already showing that a frame leaves transparent: a shorter one between changed pixels
@@ -40,8 +40,6 @@ struct Order {
     order: [u8; 256],
     /// The indices each frame shows (the first: none counted).
     frames: Vec<IndexSet>,
-    /// The indices each tile shows.
-    tiles: Vec<IndexSet>,
 }
 
 /// A cell of a later frame of squares: its tile (`None`: unchanged), and what it is cut against.
@@ -111,15 +109,14 @@ impl Screen {
         let Some(still) = animation.frames.get(i).filter(|_| i > 0) else { return code(&[], &shows) };
         let (x, y, w, h) = (still.rect.0 as usize, still.rect.1 as usize, still.rect.2 as usize, still.rect.3);
         let fits = x + w <= self.width && (y + h as usize) * self.width <= self.indices.len();
-        let tiles = &animation.tiles.indices;
         let mut spans = Vec::new();
         match &still.squares {
             Some(grid) if fits && grid.ring.width == 0 => {
-                self.squares_spans(grid, (x, y), tiles, &mut spans);
+                self.squares_spans(grid, (x, y), &animation.tiles, &mut spans);
                 code(&spans, &shows)
             }
             _ if fits => {
-                self.put_squares(tiles);
+                self.put_squares(&animation.tiles.indices);
                 let indices = animation.indices(i);
                 for (row, now) in indices.chunks_exact(w.max(1)).enumerate() {
                     let at = (y + row) * self.width + x;
@@ -137,7 +134,7 @@ impl Screen {
         &mut self,
         grid: &SquareGrid,
         (x, y): (usize, usize),
-        tiles: &'t [Vec<u8>],
+        tiles: &'t FrameTiles,
         spans: &mut Vec<Span<'t>>,
     ) {
         let (side, files) = (grid.side, grid.files.max(1));
@@ -181,7 +178,7 @@ impl Screen {
         &mut self,
         (left, top, side): (usize, usize, usize),
         id: Option<usize>,
-        tiles: &'t [Vec<u8>],
+        FrameTiles { indices: tiles, shows: colours, .. }: &'t FrameTiles,
     ) -> Cell<'t> {
         let Some((id, tile)) = id.and_then(|id| Some((id, tiles.get(id).filter(|tile| tile.len() == side * side)?)))
         else {
@@ -193,13 +190,13 @@ impl Screen {
             self.put_squares(tiles);
         }
         let (columns, place) = (self.width.div_ceil(side), top / side * self.width.div_ceil(side) + left / side);
-        let shows = self.order.tiles.get(id).copied().unwrap_or_default();
-        if shows.contains(UNCHANGED) {
+        // (A tile whose colours are not known is cut as one with pixels of UNCHANGED: against the pixels.)
+        let Some(&shows) = colours.get(id).filter(|shows| !shows.contains(UNCHANGED)) else {
             if let Some(before) = self.squares.get_mut(place).and_then(Option::take) {
                 self.put((left, top, side), &tiles[before]);
             }
             return (Some(tile), Against::Pixels { whole: false });
-        }
+        };
         if self.lattice.is_none() {
             let rows = (self.indices.len() / self.width.max(1)).div_ceil(side);
             (self.lattice, self.squares) = (Some(on), vec![None; columns * rows]);
@@ -208,7 +205,7 @@ impl Screen {
         let Some(slot) = self.squares.get_mut(place) else { return (Some(tile), Against::Pixels { whole: false }) };
         let against = match slot.replace(id) {
             _ if side < CUT_FROM => Against::Nothing,
-            Some(before) if !self.order.tiles.get(before).is_some_and(|b| b.meets(&shows)) => Against::Nothing,
+            Some(before) if !colours.get(before).is_some_and(|b| b.meets(&shows)) => Against::Nothing,
             Some(before) => Against::Tile(&tiles[before]),
             None => Against::Pixels { whole: true },
         };
@@ -243,15 +240,22 @@ impl Order {
     /// (`min_code_size` in `src/encode/gif.rs`): most later frames show a few colours that most frames show, so
     /// their codes start at 6 bits rather than 9 (on lila-gif's game, 9.7 KB fewer).
     fn of(animation: &Animation) -> Order {
-        let tiles: Vec<IndexSet> = (animation.tiles.indices.iter().enumerate())
-            .map(|(id, tile)| animation.tiles.shows.get(id).copied().flatten().unwrap_or_else(|| IndexSet::of(tile)))
-            .collect();
         let mut frames = vec![IndexSet::default(); animation.frames.len()];
         let mut count = [0u32; 256];
         for (i, still) in animation.frames.iter().enumerate().skip(1) {
             let shows = &mut frames[i];
             match &still.squares {
-                Some(grid) => grid.cells.iter().flatten().filter_map(|&id| tiles.get(id)).for_each(|t| shows.add(t)),
+                Some(grid) => {
+                    let FrameTiles { indices, shows: colours, .. } = &animation.tiles;
+                    for &id in grid.cells.iter().flatten() {
+                        match (colours.get(id), indices.get(id)) {
+                            (Some(colours), _) => shows.add(colours),
+                            // (A tile whose colours are not known: read from its indices.)
+                            (None, Some(tile)) => shows.add(&IndexSet::of(tile)),
+                            (None, None) => {}
+                        }
+                    }
+                }
                 None => *shows = IndexSet::of(&animation.indices(i)),
             }
             // (Every later frame may leave pixels as they show.)
@@ -266,7 +270,7 @@ impl Order {
         for (new, &old) in by_use.iter().enumerate() {
             order[usize::from(old)] = new as u8;
         }
-        Order { order, frames, tiles }
+        Order { order, frames }
     }
 }
 
