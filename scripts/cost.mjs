@@ -44,6 +44,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { freePort, ROOT, spawnWranglerDev, startBareWorkerd, tomlVars } from "../tests/e2e/harness.mjs";
+import { calibrationReport } from "./calibration.mjs";
 
 const SCALE = Number(process.env.COST_SCALE ?? 1);
 // The built-in pixel limit (MAX_IMAGE_PIXELS), and the limits wrangler.toml sets for the Free plan: a pixel limit
@@ -316,49 +317,6 @@ function summarize(parts, floors) {
     floorMs: weighted(floors, "cpuMs"),
     floorHelperMs: weighted(floors, "helperMs"),
   };
-}
-
-// ---- the units of work (X-FFEN-Work, src/work.rs) ------------------------------------------------------------------
-
-// A list of units as the header writes them ("12 sprites, 5 vector px, …") as { unit: count }.
-const parseUnits = (text) => Object.fromEntries([...(text ?? "").matchAll(/(\d+) ([a-z][a-z ]*?)(?=,|$)/g)].map((m) => [m[2], Number(m[1])]));
-
-// An `X-FFEN-Work` value ("predicted N us, <units>; counted <units>") as its predicted microseconds and both units.
-function parseWork(header) {
-  const m = /^predicted (\d+) us(?:, (.*?))?; counted (.*)$/.exec(header ?? "");
-  return m ? { micros: Number(m[1]), predicted: parseUnits(m[2]), counted: parseUnits(m[3]) } : null;
-}
-
-// The cost model's nanoseconds a unit (src/output/cost.rs), for a row's path: an animation's later frames' pixels
-// by its encoder (a `/game.gif`'s own), the rest alike; and its fixed part.
-function unitNanos(root, rowPath) {
-  const src = readFileSync(path.join(root, "src/output/cost.rs"), "utf8");
-  const c = (name) => Number(new RegExp(`const ${name}: u64 = ([\\d_]+);`).exec(src)[1].replaceAll("_", ""));
-  const later = (name) => Number(new RegExp(`const ${name}: Coefficients = Coefficients \\{ first: \\d+, later_ps: ([\\d_]+)`).exec(src)[1].replaceAll("_", ""));
-  const frames = rowPath === "/game.gif" ? "GAME_PIXEL_NANOS" : rowPath?.endsWith(".gif") ? "GIF_PIXEL_NANOS" : "PNG_PIXEL_NANOS";
-  return {
-    fixed: c("FIXED_MICROS") * 1000,
-    "vector px": c("VECTOR_PIXEL_NANOS"),
-    sprites: c("NEW_SPRITE_MICROS") * 1000,
-    tiles: c("NEW_TILE_MICROS") * 1000,
-    "tile px": c("NEW_TILE_PIXEL_NANOS"),
-    "tile code px": c("NEW_TILE_CODE_PIXEL_NANOS"),
-    frames: c("FRAME_NANOS"),
-    "frame px": later(frames) / 1000,
-    "repainted px": c("WHOLE_FRAME_PIXEL_NANOS"),
-    "px composed": c("COMPOSED_PIXEL_PS") / 1000,
-    "px coded": c("CODED_PIXEL_PS") / 1000,
-    cells: c("WORDS_CELL_MICROS") * 1000,
-    squares: c("WORDS_SQUARE_NANOS"),
-    items: c("WORDS_ITEM_MICROS") * 1000,
-  };
-}
-
-// The model's milliseconds of `units` (counted ones): its fixed part and each unit times its coefficient. A later
-// frame's pixels are coded too ("px coded" counts every frame's): they are charged once, at "frame px"'s rate.
-function unitsModelMs(units, nanos) {
-  const charged = { ...units, "px coded": (units["px coded"] ?? 0) - (units["frame px"] ?? 0) };
-  return Object.entries(charged).reduce((sum, [unit, n]) => sum + n * (nanos[unit] ?? 0), nanos.fixed) / 1e6;
 }
 
 const isStatus = (status) => (r) => (r.status === status ? null : `expected ${status}`);
@@ -794,6 +752,12 @@ async function limitsAndCold(root, build) {
   }
 }
 
+// Each row's units, the model from them under docs/cost.md's calibration, measured ÷ model and the band
+// (scripts/calibration.mjs); COST_FIT=1 also prints the calibration fitted to this run.
+function printCalibration(after) {
+  for (const line of calibrationReport(after, path.join(ROOT, "docs/cost.md"), Boolean(process.env.COST_FIT))) console.log(line);
+}
+
 async function main() {
   console.error(`cost: load average ${load()} (${os.cpus().length} cores)`);
   const builds = [{ root: ROOT, build: "after" }];
@@ -835,20 +799,7 @@ async function main() {
     console.log(`| ${r.request} | ${n} | ${cpuText} | ${above} | ${helper} | ${aboveOwn} | ${wall} | ${r.bytes ?? "—"} | ${r.load} |`);
   }
   printSetPairs();
-  // Each row's units: predicted and counted (the last request's X-FFEN-Work), the model's milliseconds from the
-  // counted units (its fixed part and a coefficient a unit, docs/cost.md "Units"), and the CPU measured above the
-  // floor divided by it: the calibration's ratio, to stay within a 2× band across the rows.
-  console.log("\nunits of work (predicted / counted, X-FFEN-Work), the model from the counted units, and measured ÷ model\n");
-  console.log("| request | predicted | counted | predicted ms | model ms (counted) | above the floor | measured ÷ model |");
-  console.log("|---|---|---|---|---|---|---|");
-  for (const r of of("after")) {
-    const w = parseWork(r.work);
-    if (!w || r === floor) continue;
-    const list = (units) => Object.entries(units).filter(([, n]) => n > 0).map(([u, n]) => `${n} ${u}`).join(", ") || "—";
-    const model = unitsModelMs(w.counted, unitNanos(ROOT, r.path));
-    const above = r.cpuMs - (r.floorMs ?? floor.cpuMs);
-    console.log(`| ${r.request} | ${list(w.predicted)} | ${list(w.counted)} | ${ms(w.micros / 1000)} | ${ms(model)} | ${ms(above)} | ${(above / model).toFixed(2)} |`);
-  }
+  printCalibration(of("after"));
   if (BEFORE) {
     // Before and after side by side, each above its own run's floor (the second request of a cold row after "; ").
     const floorBefore = floorOf("before");

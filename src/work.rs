@@ -27,8 +27,18 @@
 //! - [`Unit::TileCodePixel`]: a pixel of such a tile drawn for a picture that may be coded from its tiles (an
 //!   animation's frames; a still whose bands are wide enough, `tile_art::codes_tiles`), whose code is then searched
 //!   too: about as much again as the drawing;
+//! - [`Unit::Searched`]: a byte of a PNG's scanlines matched by the deflate's search (`search::compress`), where
+//!   the encoder cannot code it from its tiles' codes, a copy or stamps: the dearest coded byte, many times what
+//!   a pixel coded from tiles costs;
+//! - [`Unit::Glyph`]: a character of furniture text, a coordinate label or a `/game.gif`'s names and coordinates,
+//!   laid out and drawn from the font (fontdue) on every request;
+//! - [`Unit::Shown`], [`Unit::ShownPixel`]: each different tile a palette painter's picture shows, whether drawn
+//!   now or found in the cache, and its pixels (its colours counted, its rows indexed and coded once): a board of
+//!   many different squares costs more than a plain one of the same size;
+//! - [`Unit::Piece`]: a square of a scene with something on it (its sprite's key made and looked up);
 //! - [`Unit::Cell`], [`Unit::Square`], [`Unit::Item`]: the words' (`/diagram.txt`, `/diagram.json`): a cell
-//!   described (a piece, a marker, a letter), a square walked, a highlighted square or arrow listed.
+//!   described (a piece, a marker, a letter), a square walked, a highlighted square or arrow listed; and a
+//!   picture's squares placed in its scenes ([`Unit::Square`] too: the calibration tells the two apart by path).
 //!
 //! A counter is a thread-local cell (an isolate runs one request at a time on one thread; host tests run in
 //! parallel threads, each with its own counts). Counting is an addition per bitmap, picture, frame or answer, never per pixel.
@@ -56,7 +66,7 @@ pub enum Unit {
     Coded,
     /// A cell described in words.
     Cell,
-    /// A square walked by the words.
+    /// A square walked by the words, or placed in a scene.
     Square,
     /// A highlighted square or arrow listed in words.
     Item,
@@ -66,6 +76,18 @@ pub enum Unit {
     TilePixel,
     /// A pixel of such a tile whose code is searched for the picture it is drawn for.
     TileCodePixel,
+    /// A byte of scanlines matched by the deflate's search (not coded from tiles, copied or stamped).
+    Searched,
+    /// A character laid out and drawn from the font: a line of the title, caption or count, a coordinate label, a
+    /// `/game.gif`'s name.
+    Glyph,
+    /// A different tile a picture drawn by the palette painter shows (found in the cache or drawn, compared with
+    /// the others).
+    Shown,
+    /// A pixel of such a tile (its colours counted, its rows indexed and coded once).
+    ShownPixel,
+    /// A square of a scene with something on it (its sprite's key made, the sprite found in the cache).
+    Piece,
 }
 
 /// Counted or predicted work, in each [`Unit`].
@@ -97,6 +119,16 @@ pub struct Work {
     pub tile_pixels: u64,
     /// The pixels of those whose code is searched ([`Unit::TileCodePixel`]).
     pub tile_code_pixels: u64,
+    /// Bytes of scanlines searched ([`Unit::Searched`]).
+    pub searched: u64,
+    /// Characters drawn from the font ([`Unit::Glyph`]).
+    pub glyphs: u64,
+    /// Different tiles shown ([`Unit::Shown`]).
+    pub shown: u64,
+    /// Their pixels ([`Unit::ShownPixel`]).
+    pub shown_pixels: u64,
+    /// Squares with something on them ([`Unit::Piece`]).
+    pub pieces: u64,
 }
 
 impl Work {
@@ -115,6 +147,11 @@ impl Work {
         tiles: 0,
         tile_pixels: 0,
         tile_code_pixels: 0,
+        searched: 0,
+        glyphs: 0,
+        shown: 0,
+        shown_pixels: 0,
+        pieces: 0,
     };
 
     /// The sprites drawn from vectors alone: `sprites` of `vector` pixels in all.
@@ -138,12 +175,17 @@ impl Work {
             self.tiles,
             self.tile_pixels,
             self.tile_code_pixels,
+            self.searched,
+            self.glyphs,
+            self.shown,
+            self.shown_pixels,
+            self.pieces,
         ]
     }
 
     /// Each unit's name (as [`Work`]'s `Display` writes it) and count, in [`Unit`]'s order.
     pub const fn named(&self) -> [(&'static str, u64); UNITS] {
-        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels] =
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels, searched, glyphs, shown, shown_pixels, pieces] =
             self.units();
         [
             ("vector px", vector),
@@ -159,12 +201,17 @@ impl Work {
             ("tiles", tiles),
             ("tile px", tile_pixels),
             ("tile code px", tile_code_pixels),
+            ("bytes searched", searched),
+            ("glyphs", glyphs),
+            ("tiles shown", shown),
+            ("tile px shown", shown_pixels),
+            ("pieces", pieces),
         ]
     }
 
     /// A work of each unit's count, in [`Unit`]'s order.
     const fn of(units: [u64; UNITS]) -> Work {
-        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels] =
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels, searched, glyphs, shown, shown_pixels, pieces] =
             units;
         Work {
             vector,
@@ -180,6 +227,11 @@ impl Work {
             tiles,
             tile_pixels,
             tile_code_pixels,
+            searched,
+            glyphs,
+            shown,
+            shown_pixels,
+            pieces,
         }
     }
 
@@ -215,6 +267,11 @@ impl fmt::Display for Work {
         if self.pixels > 0 || self.coded > 0 {
             write!(f, ", {} px composed, {} px coded", self.pixels, self.coded)?;
         }
+        if self.searched > 0 || self.glyphs > 0 || self.shown > 0 || self.shown_pixels > 0 || self.pieces > 0 {
+            let (searched, glyphs, pieces) = (self.searched, self.glyphs, self.pieces);
+            write!(f, ", {searched} bytes searched, {glyphs} glyphs")?;
+            write!(f, ", {} tiles shown, {} tile px shown, {pieces} pieces", self.shown, self.shown_pixels)?;
+        }
         if self.cells > 0 || self.squares > 0 || self.items > 0 {
             write!(f, ", {} cells, {} squares, {} items", self.cells, self.squares, self.items)?;
         }
@@ -223,7 +280,7 @@ impl fmt::Display for Work {
 }
 
 /// How many units there are.
-pub const UNITS: usize = 13;
+pub const UNITS: usize = 18;
 
 thread_local! {
     static COUNTED: Cell<Work> = const { Cell::new(Work::NONE) };
@@ -303,6 +360,11 @@ pub(crate) mod tests {
         count(Unit::Tile, 1);
         count(Unit::TilePixel, 1600);
         count(Unit::TileCodePixel, 1600);
+        count(Unit::Searched, 900);
+        count(Unit::Glyph, 12);
+        count(Unit::Shown, 2);
+        count(Unit::ShownPixel, 3200);
+        count(Unit::Piece, 32);
         let still = Work { pixels: 100, coded: 101, cells: 3, squares: 64, items: 2, ..Work::NONE };
         let frames = Work {
             frames: 2,
@@ -311,6 +373,11 @@ pub(crate) mod tests {
             tiles: 1,
             tile_pixels: 1600,
             tile_code_pixels: 1600,
+            searched: 900,
+            glyphs: 12,
+            shown: 2,
+            shown_pixels: 3200,
+            pieces: 32,
             ..Work::sprites(1, 42)
         };
         let frames = frames.plus(still);
@@ -330,7 +397,14 @@ pub(crate) mod tests {
         let still = Work { pixels: 100, coded: 100, cells: 4, squares: 64, items: 1, ..Work::NONE };
         assert!(still.covers(&still) && !Work::NONE.covers(&still));
         let units = [Unit::Pixel, Unit::Coded, Unit::Cell, Unit::Square, Unit::Item, Unit::Tile, Unit::TilePixel];
-        for unit in units.into_iter().chain([Unit::TileCodePixel]) {
+        for unit in units.into_iter().chain([
+            Unit::TileCodePixel,
+            Unit::Searched,
+            Unit::Glyph,
+            Unit::Shown,
+            Unit::ShownPixel,
+            Unit::Piece,
+        ]) {
             let mut units = still.units();
             units[unit as usize] += 1;
             assert!(!still.covers(&Work::of(units)), "{unit:?}");

@@ -161,6 +161,9 @@ async fn serve_diagram(
             }
         }
     }
+    // What planning counted (the scenes asked of the tile cache, the replayed frames): work the request does, apart
+    // from the drawing's, which the prediction bounds.
+    let planned = if work_header { crate::work::take() } else { crate::work::Work::NONE };
     let (mut response, storable) = match job.answer() {
         Rendered::Diagram(response) => (response, writes && key.is_some()),
         // Only a diagram is stored: an internal failure (500, no-store) must never become a cached answer.
@@ -170,7 +173,7 @@ async fn serve_diagram(
         let counted = crate::work::take();
         let (micros, work) =
             job.predicted_cost().map_or((0, crate::work::Work::NONE), |cost| (cost.micros, cost.work()));
-        let value = format!("predicted {micros} us, {work}; counted {counted}");
+        let value = format!("predicted {micros} us, {work}; counted {counted}; planning {planned}");
         response.headers.push(("X-FFEN-Work", value));
     }
     if let (true, Some(key)) = (storable, key) {

@@ -146,6 +146,7 @@ pub(crate) fn draw_text_line(image: &mut Image, line: &TextLine, ink: Rgb) {
 
 /// The layer of one line of the title, caption or count, `None` for a line without ink.
 pub(crate) fn text_line_layer(line: &TextLine, ink: Rgb) -> Option<PlacedMask> {
+    crate::work::count(crate::work::Unit::Glyph, line.text.chars().count() as u64);
     let coverage = text::rasterize(&line.text, line.px)?;
     let (x, y) = (line.pen_x + i64::from(coverage.left), line.baseline + i64::from(coverage.top));
     Some(PlacedMask { mask: coverage.mask.quantized(), ink, x, y })

@@ -247,6 +247,9 @@ fn squares_and_holes(board: &Board, options: &RenderOptions, layout: &Layout) ->
             squares.push(Square { rect, paint, sprite });
         }
     }
+    let pieces = squares.iter().filter(|square| square.sprite.is_some()).count();
+    crate::work::count(crate::work::Unit::Piece, pieces as u64);
+    crate::work::count(crate::work::Unit::Square, squares.len() as u64);
     (squares, holes)
 }
 

@@ -182,9 +182,10 @@ impl RenderCost {
         self.new_sprites.plus(self.animation).plus(self.still)
     }
 
-    /// This cost without the picture's pixels as units (an SVG's: it composes and codes none).
+    /// This cost without the picture's pixels as units (an SVG's: it composes, codes, searches and shows none).
     pub fn without_pixels(self) -> RenderCost {
-        RenderCost { still: Work { pixels: 0, coded: 0, ..self.still }, ..self }
+        let still = Work { pixels: 0, coded: 0, searched: 0, shown: 0, shown_pixels: 0, ..self.still };
+        RenderCost { still, ..self }
     }
 }
 
@@ -331,9 +332,17 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     // so does a piece set other than cburnett (its own colours, antialiased on each square colour).
     let other_set = options.piece != PieceSet::default();
     let filled = options.white_fill.is_some() || options.black_fill.is_some() || other_set;
-    // Every pixel composed once (by the palette painter, or the RGB painter where it gives up) and coded once.
-    let still = Work { pixels, coded: pixels, ..Work::NONE };
-    let pixel_cost = units_nanos(still)
+    // Every pixel composed once (by the palette painter, or the RGB painter where it gives up) and coded once; its
+    // scanlines searched at most whole, in RGBA (the most bytes a pixel a PNG of ours has); its text drawn by both
+    // painters at most.
+    let searched = u64::from(l.height) * (1 + 4 * u64::from(l.width));
+    let glyphs = 2 * scene_glyphs(board, options, PieceCount::of(board).to_string().chars().count());
+    // At most every square a tile of its own (marks, overlays, hatching and patterns make more than `tiles`). Its
+    // scene built twice: asked of the tile cache while planning, then drawn.
+    let (shown, shown_pixels) = (squares, squares * square);
+    let scenes = Work { pieces: 2 * pieces, squares: 2 * squares, ..Work::NONE };
+    let still = Work { pixels, coded: pixels, searched, glyphs, shown, shown_pixels, ..scenes };
+    let pixel_cost = units_nanos(Work { pixels, coded: pixels, ..Work::NONE })
         + if indexed_path_applies(board, options) {
             let furnished = chars > 0 || marks > 0 || filled;
             let (first, rest) = if furnished { PIXEL_NANOS_FURNISHED } else { PIXEL_NANOS_INDEXED };
@@ -367,6 +376,28 @@ pub fn units_nanos(work: Work) -> u64 {
 /// The cells of `board` that show something: neither empty nor a hole.
 fn pieces(board: &Board) -> u64 {
     board.cells().iter().filter(|c| !matches!(c, Cell::Empty | Cell::Hole)).count() as u64
+}
+
+/// The characters a scene of `board` drawn with `options` lays out and draws from the font ([`Unit::Glyph`]
+/// (crate::work::Unit::Glyph)): its title and caption, its coordinate labels, and a piece count of `count`
+/// characters where it shows one.
+fn scene_glyphs(board: &Board, options: &RenderOptions, count: usize) -> u64 {
+    let count = if options.furniture.count { count } else { 0 };
+    let labels = match options.coords {
+        true => {
+            let (files, ranks) = crate::draw::coords::label_texts(board, options);
+            files.iter().chain(&ranks).map(|label| label.chars().count()).sum()
+        }
+        false => 0,
+    };
+    (text_chars(options) + count + labels) as u64
+}
+
+/// The most characters a piece count of a board of `cells` cells prints (`(W+B+Nn+Kc3+Kc4+Kc5+Kc6)`, each number
+/// at most `cells`).
+fn longest_count(cells: usize) -> usize {
+    let digits = cells.max(1).ilog10() as usize + 1;
+    7 * digits + 17
 }
 
 /// The characters of the title and the caption.
@@ -421,6 +452,8 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
     };
     let diagram: Shown<'_> = (board, options.furniture.last_move.map(|m| (m.from, m.to)).map(|(a, b)| (at(a), at(b))));
     let (mut work, mut shown) = (Work::NONE, diagram);
+    // The most pieces a frame's scene shows.
+    let mut most = pieces(board);
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
             // The diagram again: the squares where the line left other cells.
@@ -430,6 +463,7 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
         for step in line {
             work = work.plus(frame(shown, (&step.board, step.last), &step.changed));
             shown = (&step.board, step.last);
+            most = most.max(pieces(&step.board));
         }
     }
     let nanos = still.micros.saturating_sub(FIXED_MICROS) * 1000 + pixels * per_pixel.first;
@@ -439,9 +473,21 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
     // The first frame is composed by the palette painter, and again by the RGB painter where its colours do not
     // take the animation's palette in order; each frame painted whole is composed again; every frame is coded.
     let first = pixels * (1 + u64::from(indexed_path_applies(board, options)));
+    let coded = pixels.saturating_add(work.frame_pixels);
+    // Scanlines of at most 8 bits a pixel, a filter byte a row: at most two bytes a pixel searched. The scenes' text
+    // and pieces: the first frame's (twice, as a still's), each frame painted whole or built again (a count shown)
+    // once more; and all of it again while planning (the frames replayed for their new tiles).
+    let scenes = work.frames.saturating_add(2).saturating_mul(2);
+    let glyphs = scenes.saturating_mul(scene_glyphs(board, options, longest_count(board.cells().len())));
     let pixels = Work {
         pixels: first.saturating_add(work.repainted),
-        coded: pixels.saturating_add(work.frame_pixels),
+        coded,
+        searched: coded.saturating_mul(2),
+        glyphs,
+        shown: still.still.shown,
+        shown_pixels: still.still.shown_pixels,
+        pieces: scenes.saturating_mul(most),
+        squares: scenes.saturating_mul(board.cells().len() as u64),
         ..Work::NONE
     };
     RenderCost { micros: FIXED_MICROS + nanos / 1000, frames, animation: work, still: pixels, ..still }
@@ -520,7 +566,14 @@ pub(crate) fn frames_cost(
     let frames = u32::try_from(1 + areas.len()).unwrap_or(u32::MAX);
     // The board's first frame composed (twice at most, as [`animation_cost`] counts it: the board is smaller than the
     // picture), then the game's frames coded.
-    let still = Work { pixels: 2 * pixels, coded: pixels.saturating_add(animation.frame_pixels), ..Work::NONE };
+    // Its text: the board's scene's and the players' names (`chars`); a GIF searches no scanlines.
+    let glyphs = first.map_or(0, |board| 2 * scene_glyphs(board, options, 0)) + chars as u64;
+    let coded = pixels.saturating_add(animation.frame_pixels);
+    // A scene a frame at most, and the first's twice, each of at most every cell a piece; as many while planning.
+    let scenes = animation.frames.saturating_add(2).saturating_mul(2);
+    let pieces = first.map_or(0, |board| board.cells().len() as u64).saturating_mul(scenes);
+    let (shown, shown_pixels) = still.map_or((0, 0), |s| (s.still.shown, s.still.shown_pixels));
+    let still = Work { pixels: 2 * pixels, coded, glyphs, shown, shown_pixels, pieces, squares: pieces, ..Work::NONE };
     RenderCost {
         micros: FIXED_MICROS + nanos / 1000,
         width,
@@ -985,16 +1038,25 @@ mod tests {
     #[test]
     fn stills_and_words_predict_their_units() {
         let c = cost(START, Dialect::Janko, &[("squares", "a1,b2"), ("arrows", "a1h8")]);
-        assert_eq!(c.still, Work { pixels: 322 * 322, coded: 322 * 322, ..Work::NONE });
+        let (searched, shown_pixels) = (322 * (1 + 4 * 322), 64 * 40 * 40);
+        let (shown, pieces, squares) = (64, 64, 128);
+        let units =
+            Work { pixels: 322 * 322, coded: 322 * 322, searched, shown, shown_pixels, pieces, squares, ..Work::NONE };
+        assert_eq!(c.still, units);
         assert_eq!(c.work(), c.still);
-        assert_eq!(units_nanos(c.still), 322 * 322 * 2);
+        assert_eq!(units_nanos(Work { squares: 0, ..c.still }), 322 * 322 * 2);
         let board = ffen::parse("K'a-B1/(-)3", Dialect::Bodlaender).unwrap();
         let options = RenderOptions::from_pairs([("squares", "a1"), ("arrows", "a1b1")]).unwrap();
         let words = words_cost(&board, &options.for_board(&board).unwrap());
         let squares = board.cells().len() as u64;
         assert_eq!(words.still, Work { cells: 3, squares, items: 2, ..Work::NONE });
         assert_eq!(words.micros, FIXED_MICROS + units_nanos(words.still) / 1000);
-        assert_eq!(c.without_pixels().work(), Work::NONE);
+        assert_eq!(c.without_pixels().work(), Work { pieces: 64, squares: 128, ..Work::NONE });
+        // Text: the title's and caption's characters, the count's, the labels', drawn by both painters at most.
+        let text = [("title", "Šulc|Phénix"), ("caption", "#2"), ("count", "1"), ("coords", "1")];
+        let furnished = cost(START, Dialect::Janko, &text);
+        assert_eq!(furnished.still.glyphs, 2 * (4 + 6 + 2 + "(16+16)".len() as u64 + 16));
+        assert_eq!(furnished.without_pixels().work().glyphs, furnished.still.glyphs);
     }
 
     #[test]

@@ -202,5 +202,8 @@ pub(super) fn square_tiles(
         };
         tile_of.push(id);
     }
+    let side = u64::from(scene.layout.square);
+    crate::work::count(crate::work::Unit::Shown, tiles.len() as u64);
+    crate::work::count(crate::work::Unit::ShownPixel, tiles.len() as u64 * side * side);
     Some((tiles, tile_of))
 }

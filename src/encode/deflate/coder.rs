@@ -32,6 +32,7 @@ pub(super) fn tokenize(data: &[u8], stride: usize, bands: Option<(&Bands, u8)>) 
             None
         }
     };
+    crate::work::count(crate::work::Unit::Searched, coder.chains.searched as u64);
     (coder.tokens, adler, stamps)
 }
 

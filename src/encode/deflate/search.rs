@@ -25,6 +25,8 @@ pub(super) struct Chains {
     /// a square's tile rows one square apart).
     pub(super) last: usize,
     effort: Effort,
+    /// The bytes asked of [`compress`] so far: the picture's [`crate::work::Unit::Searched`].
+    pub(super) searched: usize,
 }
 
 /// The tables of [`Chains`], kept for the next picture of the thread ([`SPARE`]): zeroing them cost 0.25M
@@ -49,7 +51,7 @@ impl Chains {
     /// The chains of `len` bytes of data, made when first searched ([`Chains::ready`]): a picture coded from its
     /// tiles may search nothing (an animation's frame).
     pub(super) fn new(effort: Effort, len: usize) -> Chains {
-        Chains { tables: Tables::default(), len, last: 0, effort }
+        Chains { tables: Tables::default(), len, last: 0, effort, searched: 0 }
     }
 
     /// Makes the tables, empty, if they are not yet (the thread's spare ones where it has them): a position's link
@@ -212,6 +214,7 @@ pub(super) fn compress(
     tokens: &mut Vec<Token>,
 ) -> usize {
     chains.ready();
+    chains.searched += end.saturating_sub(start);
     let mut p = start;
     // A match found at p - 1, not yet emitted: taken unless the one at p is longer.
     let mut pending: Option<(usize, usize)> = None;

@@ -1,0 +1,203 @@
+// The calibration of the units of work (src/work.rs) against the CPU measured in workerd: what `scripts/cost` prints
+// as "measured ÷ model". A request's model is a fixed part for its kind of answer plus each counted unit times its
+// coefficient; the coefficients are docs/cost.md's table "The calibration" (its one source), fitted by `fit` below
+// to a run of `scripts/cost` (`COST_FIT=1` prints a new table). Used by scripts/cost.mjs and its test,
+// tests/e2e/calibration.test.mjs. Run alone on a run's results (`COST_JSON=file`), it prints the same report and
+// the fit without measuring again: `node scripts/calibration.mjs file [--fit]`.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+// A list of units as X-FFEN-Work writes them ("12 sprites, 5 vector px, …") as { unit: count }.
+const parseUnits = (text) => Object.fromEntries([...(text ?? "").matchAll(/(\d+) ([a-z][a-z ]*?)(?=,|$)/g)].map((m) => [m[2], Number(m[1])]));
+
+// An `X-FFEN-Work` value ("predicted N us, <units>; counted <units>; planning <units>") as its predicted
+// microseconds, the units predicted and counted by the drawing (which the prediction bounds), those counted while
+// planning (a still's scene asked of the tile cache, an animation's frames replayed), and the request's: both.
+export function parseWork(header) {
+  const m = /^predicted (\d+) us(?:, (.*?))?; counted ([^;]*)(?:; planning (.*))?$/.exec(header ?? "");
+  if (!m) return null;
+  const [counted, planning] = [parseUnits(m[3]), parseUnits(m[4])];
+  const request = { ...counted };
+  for (const [unit, n] of Object.entries(planning)) request[unit] = (request[unit] ?? 0) + n;
+  return { micros: Number(m[1]), predicted: parseUnits(m[2]), counted, planning, request };
+}
+
+// The milliseconds above the floor below which a row is not in the band: the spread of one row of unchanged code
+// between runs in workerd alone (docs/cost.md, "Reading the figures"), against which a ratio says nothing.
+export const NOISE_MS = 0.3;
+
+// The kinds of answer a row's path is: a picture coded by the deflate (PNG, animated PNG), one coded by the LZW
+// (GIF, `/game.gif`), or the words. Their fixed parts differ, and so does what a pixel coded costs.
+export function kindOf(path) {
+  if (/\/diagram\.(txt|json)$/.test(path ?? "")) return "words";
+  return /\.gif$/.test(path ?? "") ? "gif" : "png";
+}
+
+// The terms of the model: [name in the table, the unit of X-FFEN-Work it multiplies (or null: the fixed part),
+// the kinds it applies to].
+export const TERMS = [
+  ["fixed, a picture", null, ["png", "gif"]],
+  ["fixed, the words", null, ["words"]],
+  ["sprites", "sprites", null],
+  ["vector px", "vector px", null],
+  ["tiles", "tiles", null],
+  ["tile px", "tile px", null],
+  ["tile code px", "tile code px", null],
+  ["frames", "frames", null],
+  ["frame px, PNG", "frame px", ["png"]],
+  ["frame px, GIF", "frame px", ["gif"]],
+  ["repainted px", "repainted px", null],
+  ["px composed", "px composed", null],
+  ["px coded, PNG", "px coded", ["png"]],
+  ["px coded, GIF", "px coded", ["gif"]],
+  ["bytes searched", "bytes searched", null],
+  ["glyphs", "glyphs", null],
+  ["tiles shown", "tiles shown", null],
+  ["tile px shown", "tile px shown", null],
+  ["pieces", "pieces", null],
+  ["cells", "cells", null],
+  ["squares, a picture", "squares", ["png", "gif"]],
+  ["squares, the words", "squares", ["words"]],
+  ["items", "items", null],
+];
+
+// docs/cost.md's calibration table (`| term | ns |` rows under "### The calibration") as { term: nanoseconds }.
+export function readCalibration(docsPath) {
+  const text = readFileSync(docsPath, "utf8");
+  const section = /### The calibration\n([\s\S]*?)(?=\n#{2,3} )/.exec(text);
+  if (!section) throw new Error(`${docsPath}: no "### The calibration" section`);
+  return parseCalibration(section[1]);
+}
+
+// The table's rows as { term: nanoseconds }; every term of TERMS must be there.
+export function parseCalibration(markdown) {
+  const cal = {};
+  for (const m of markdown.matchAll(/^\| ([^|]+?) \| ([\d.,]+) \|/gm)) cal[m[1]] = Number(m[2].replaceAll(",", ""));
+  const missing = TERMS.map(([term]) => term).filter((term) => !(term in cal));
+  if (missing.length) throw new Error(`the calibration lacks ${missing.join(", ")}`);
+  return cal;
+}
+
+// A row's counted units as the model charges them: a later frame's pixels are among "px coded" too (every frame's
+// pixels are coded), charged once, at the frame's rate.
+function charged(units) {
+  return { ...units, "px coded": (units["px coded"] ?? 0) - (units["frame px"] ?? 0) };
+}
+
+// The model's milliseconds of a row of `kind` with `units` counted, under the calibration `cal`.
+export function modelMs(units, kind, cal) {
+  const u = charged(units);
+  let ns = 0;
+  for (const [term, unit, kinds] of TERMS) {
+    if (kinds && !kinds.includes(kind)) continue;
+    ns += cal[term] * (unit === null ? 1 : u[unit] ?? 0);
+  }
+  return ns / 1e6;
+}
+
+// The band of measured ÷ model over `rows` ({ units, kind, ms }): its lowest and highest ratio, and their quotient.
+export function band(rows, cal) {
+  const ratios = rows.map((r) => r.ms / modelMs(r.units, r.kind, cal));
+  const [low, high] = [Math.min(...ratios), Math.max(...ratios)];
+  return { low, high, width: high / low, ratios };
+}
+
+// The calibration that makes the band of `rows` narrowest, from `start`: each coefficient in turn scaled up or
+// down while the score falls, in steps halving from 2× to 1.0001×; the score first the spread of the log ratios
+// (their variance: smooth, so the steps find its valley), then the band's width (the spread breaking ties). Then all
+// of them scaled so that the band is centred on 1. Coefficients no row's units reach stay as they are; each stays
+// within `box` times its start (BOX) and above FLOOR.
+export function fit(rows, start, box = BOX) {
+  const cal = { ...start };
+  const used = TERMS.filter(([, unit, kinds]) =>
+    rows.some((r) => (!kinds || kinds.includes(r.kind)) && (unit === null || charged(r.units)[unit] > 0)),
+  ).map(([term]) => term);
+  const spread = (ratios) => {
+    const logs = ratios.map(Math.log);
+    const mean = logs.reduce((s, x) => s + x, 0) / logs.length;
+    return logs.reduce((s, x) => s + (x - mean) ** 2, 0) / logs.length;
+  };
+  const scores = [(c) => spread(band(rows, c).ratios), (c) => Math.log(band(rows, c).width) + 0.1 * spread(band(rows, c).ratios)];
+  for (const score of scores) {
+    let best = score(cal);
+    for (let step = 2; step > 1.0001; step = Math.sqrt(step)) {
+      for (let improved = true, rounds = 0; improved && rounds < 500; rounds++) {
+        improved = false;
+        for (const term of used) {
+          for (const factor of [step, 1 / step]) {
+            const value = Math.min(Math.max(cal[term] * factor, start[term] / box, FLOOR), start[term] * box);
+            const tried = { ...cal, [term]: value };
+            const s = score(tried);
+            if (s < best - 1e-12) {
+              [best, improved] = [s, true];
+              Object.assign(cal, tried);
+            }
+          }
+        }
+      }
+    }
+  }
+  const { low, high } = band(rows, cal);
+  const centre = Math.sqrt(low * high);
+  for (const term of used) cal[term] *= centre;
+  return cal;
+}
+
+// How far the fit may move a coefficient from where it starts, up or down: the units of a row often come together
+// (a new disc's vector pixels with its tile's pixels; a still's pixels composed with its pixels coded), so the rows
+// alone cannot tell their coefficients apart, and an unbounded fit gives one all and the other nothing.
+const BOX = 8;
+
+// The least a coefficient may be fitted to (ns): a term whose units always come with another's (a still's pixels
+// composed and coded) could otherwise be fitted to nothing, which the table would not print.
+const FLOOR = 0.001;
+
+// The calibration as docs/cost.md's table rows.
+export function calibrationTable(cal) {
+  const round = (ns) => (ns >= 100 ? Math.round(ns).toLocaleString("en-US") : String(Number(ns.toPrecision(2))));
+  return ["| term | ns |", "|---|---|", ...TERMS.map(([term]) => `| ${term} | ${round(cal[term])} |`)].join("\n");
+}
+
+// The report `scripts/cost` prints of a run's rows (`after`: its rows of this build, the floor among them): each
+// warm row's units predicted and counted, the model from the counted ones under docs/cost.md's calibration
+// (`docsPath`), the CPU above the floor and measured ÷ model; the band over the rows above NOISE_MS; with `withFit`,
+// the calibration fitted to these rows. The cold rows (a first request pays V8's compiling) are left out.
+export function calibrationReport(after, docsPath, withFit) {
+  const cal = readCalibration(docsPath);
+  const floor = after.find((r) => r.request.includes("the floor"));
+  const ms = (v) => `${v.toFixed(2)} ms`;
+  const list = (units) => Object.entries(units).filter(([, n]) => n > 0).map(([u, n]) => `${n} ${u}`).join(", ") || "—";
+  const measured = after
+    .filter((r) => r !== floor && r.secondCpuMs === undefined && parseWork(r.work))
+    .map((r) => ({ r, w: parseWork(r.work), kind: kindOf(r.path), ms: r.cpuMs - (r.floorMs ?? floor.cpuMs) }));
+  const out = [
+    "",
+    "units of work (predicted / counted, X-FFEN-Work), the model from the counted units (docs/cost.md's calibration), and measured ÷ model",
+    "",
+    "| request | predicted | counted | counted planning | predicted ms | model ms (counted) | above the floor | measured ÷ model |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const { r, w, kind, ms: above } of measured) {
+    const model = modelMs(w.request, kind, cal);
+    const ratio = above < NOISE_MS ? `(${(above / model).toFixed(2)}: below ${NOISE_MS} ms, not in the band)` : (above / model).toFixed(2);
+    out.push(`| ${r.request} | ${list(w.predicted)} | ${list(w.counted)} | ${list(w.planning)} | ${ms(w.micros / 1000)} | ${ms(model)} | ${ms(above)} | ${ratio} |`);
+  }
+  const rows = measured.filter((m) => m.ms >= NOISE_MS).map(({ w, kind, ms: m }) => ({ units: w.request, kind, ms: m }));
+  if (!rows.length) return out;
+  const b = band(rows, cal);
+  out.push("", `the band: measured ÷ model ${b.low.toFixed(2)}–${b.high.toFixed(2)}, ${b.width.toFixed(2)}× wide over ${rows.length} rows (the goal: within 2×)`);
+  if (withFit) {
+    const fitted = fit(rows, cal);
+    const f = band(rows, fitted);
+    out.push("", `the calibration fitted to this run (band ${f.low.toFixed(2)}–${f.high.toFixed(2)}, ${f.width.toFixed(2)}× wide):`, "", calibrationTable(fitted));
+  }
+  return out;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [file, flag] = process.argv.slice(2);
+  const { rows } = JSON.parse(readFileSync(file, "utf8"));
+  const docs = path.join(path.dirname(fileURLToPath(import.meta.url)), "../docs/cost.md");
+  for (const line of calibrationReport(rows.filter((r) => r.build === "after"), docs, flag === "--fit")) console.log(line);
+}

@@ -1,0 +1,56 @@
+// The calibration of the units of work (scripts/calibration.mjs): docs/cost.md's table is whole, its terms are the
+// units src/work.rs names, the model adds them up as documented, and the fit narrows a band it can close.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { band, calibrationTable, fit, kindOf, modelMs, parseCalibration, readCalibration, TERMS } from "../../scripts/calibration.mjs";
+import { ROOT } from "./harness.mjs";
+
+test("docs/cost.md's calibration has every term, and every term's unit is one X-FFEN-Work names", () => {
+  const cal = readCalibration(path.join(ROOT, "docs/cost.md"));
+  assert.deepEqual(Object.keys(cal).sort(), TERMS.map(([term]) => term).sort());
+  assert.ok(Object.values(cal).every((ns) => ns > 0), "every coefficient is positive");
+  const work = readFileSync(path.join(ROOT, "src/work.rs"), "utf8");
+  const named = new Set([...work.matchAll(/^\s+\("([a-z ]+)", [a-z_]+\),$/gm)].map((m) => m[1]));
+  for (const [term, unit] of TERMS) if (unit) assert.ok(named.has(unit), `${term}: "${unit}" is no unit of src/work.rs`);
+  assert.equal(named.size, new Set(TERMS.map(([, unit]) => unit).filter(Boolean)).size, "each unit has a term");
+});
+
+test("the model is the kind's fixed part and each unit times its coefficient, a frame's pixels charged once", () => {
+  const cal = Object.fromEntries(TERMS.map(([term], i) => [term, i + 1]));
+  const units = { frames: 2, "frame px": 100, "px coded": 150, glyphs: 3 };
+  // The GIF's fixed part, its frames, their pixels at the GIF's rate, the 50 other pixels coded (not the frames'
+  // 100 again) and the glyphs; the words' fixed part and cells.
+  const gif = cal["fixed, a picture"] + 2 * cal.frames + 100 * cal["frame px, GIF"] + 50 * cal["px coded, GIF"] + 3 * cal.glyphs;
+  assert.equal(modelMs(units, "gif", cal) * 1e6, gif);
+  assert.equal(modelMs({ cells: 4 }, "words", cal) * 1e6, cal["fixed, the words"] + 4 * cal.cells);
+  assert.deepEqual(["png", "gif", "gif", "words", "words"], ["/diagram.png", "/diagram.gif", "/game.gif", "/diagram.txt", "/diagram.json"].map(kindOf));
+});
+
+test("the fit finds a calibration that the rows' units explain, and the table reads back", () => {
+  const truth = Object.fromEntries(TERMS.map(([term]) => [term, 1]));
+  Object.assign(truth, { "fixed, a picture": 400_000, "px composed": 0.6, "bytes searched": 7, glyphs: 40_000, cells: 2_500 });
+  const rows = [
+    { "px composed": 100_000, "px coded": 100_000, "bytes searched": 50_000 },
+    { "px composed": 500_000, "px coded": 500_000, "bytes searched": 2_000 },
+    { "px composed": 700_000, "px coded": 700_000, glyphs: 60 },
+    { "px composed": 50_000, "px coded": 50_000, "bytes searched": 300_000, glyphs: 10 },
+  ].map((units) => ({ units, kind: "png", ms: modelMs(units, "png", truth) }));
+  rows.push(...[100, 1_000].map((cells) => ({ units: { cells }, kind: "words", ms: modelMs({ cells }, "words", truth) })));
+  const start = Object.fromEntries(TERMS.map(([term]) => [term, 3]));
+  assert.ok(band(rows, start).width > 2);
+  const fitted = fit(rows, start, Infinity);
+  const b = band(rows, fitted);
+  assert.ok(b.width < 1.1, `fitted band ${b.width}`);
+  assert.ok(b.low < 1 && b.high > 1, "centred on 1");
+  // Held within 8× of where they start (before the band is centred, which scales them all alike), no two
+  // coefficients move more than 64× apart.
+  const boxed = fit(rows, start);
+  const reached = TERMS.filter(([, unit, kinds]) =>
+    rows.some((r) => (!kinds || kinds.includes(r.kind)) && (unit === null || r.units[unit] > 0)));
+  const moved = reached.map(([term]) => boxed[term] / start[term]);
+  assert.ok(Math.max(...moved) / Math.min(...moved) <= 64 * 1.0001, `${Math.max(...moved) / Math.min(...moved)}`);
+  const back = parseCalibration(calibrationTable(fitted));
+  assert.ok(band(rows, back).width < 1.15, "the rounded table keeps the band");
+});
