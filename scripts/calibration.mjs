@@ -3,7 +3,7 @@
 // coefficient; the coefficients are docs/cost.md's table "The calibration" (its one source), fitted by `fit` below
 // to a run of `scripts/cost` (`COST_FIT=1` prints a new table). Used by scripts/cost.mjs and its test,
 // tests/e2e/calibration.test.mjs. Run alone on a run's results (`COST_JSON=file`), it prints the same report and
-// the fit without measuring again: `node scripts/calibration.mjs file [--fit]`.
+// the fit without measuring again, over several runs' mean: `node scripts/calibration.mjs file… [--fit]`.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -159,34 +159,45 @@ export function calibrationTable(cal) {
   return ["| term | ns |", "|---|---|", ...TERMS.map(([term]) => `| ${term} | ${round(cal[term])} |`)].join("\n");
 }
 
-// The report `scripts/cost` prints of a run's rows (`after`: its rows of this build, the floor among them): each
+// The report `scripts/cost` prints of runs' rows (`runs`: each run's rows of this build, its floor among them): each
 // warm row's units predicted and counted, the model from the counted ones under docs/cost.md's calibration
-// (`docsPath`), the CPU above the floor and measured ÷ model; the band over the rows above NOISE_MS; with `withFit`,
-// the calibration fitted to these rows. The cold rows (a first request pays V8's compiling) are left out.
-export function calibrationReport(after, docsPath, withFit) {
+// (`docsPath`), the CPU above the floor (the mean over the runs that have the row) and measured ÷ model; the band
+// over the rows above NOISE_MS; with `withFit`, the calibration fitted to these rows. The cold rows (a first request
+// pays V8's compiling) are left out.
+export function calibrationReport(runs, docsPath, withFit) {
   const cal = readCalibration(docsPath);
-  const floor = after.find((r) => r.request.includes("the floor"));
   const ms = (v) => `${v.toFixed(2)} ms`;
   const list = (units) => Object.entries(units).filter(([, n]) => n > 0).map(([u, n]) => `${n} ${u}`).join(", ") || "—";
-  const measured = after
-    .filter((r) => r !== floor && r.secondCpuMs === undefined && parseWork(r.work))
-    .map((r) => ({ r, w: parseWork(r.work), kind: kindOf(r.path), ms: r.cpuMs - (r.floorMs ?? floor.cpuMs) }));
+  const byRequest = new Map();
+  for (const after of runs) {
+    const floor = after.find((r) => r.request.includes("the floor"));
+    for (const r of after) {
+      if (r === floor || r.secondCpuMs !== undefined || !parseWork(r.work)) continue;
+      const seen = byRequest.get(r.request) ?? { r, w: parseWork(r.work), kind: kindOf(r.path), all: [] };
+      seen.all.push(r.cpuMs - (r.floorMs ?? floor.cpuMs));
+      byRequest.set(r.request, seen);
+    }
+  }
+  const measured = [...byRequest.values()].map((m) => ({ ...m, ms: m.all.reduce((s, x) => s + x, 0) / m.all.length }));
   const out = [
     "",
     "units of work (predicted / counted, X-FFEN-Work), the model from the counted units (docs/cost.md's calibration), and measured ÷ model",
     "",
-    "| request | predicted | counted | counted planning | predicted ms | model ms (counted) | above the floor | measured ÷ model |",
-    "|---|---|---|---|---|---|---|---|",
+    "| request | predicted | counted | counted planning | predicted ms | model ms (counted) | predicted ÷ model | above the floor | measured ÷ model |",
+    "|---|---|---|---|---|---|---|---|---|",
   ];
   for (const { r, w, kind, ms: above } of measured) {
     const model = modelMs(w.request, kind, cal);
     const ratio = above < NOISE_MS ? `(${(above / model).toFixed(2)}: below ${NOISE_MS} ms, not in the band)` : (above / model).toFixed(2);
-    out.push(`| ${r.request} | ${list(w.predicted)} | ${list(w.counted)} | ${list(w.planning)} | ${ms(w.micros / 1000)} | ${ms(model)} | ${ms(above)} | ${ratio} |`);
+    const margin = (w.micros / 1000 / model).toFixed(2);
+    out.push(`| ${r.request} | ${list(w.predicted)} | ${list(w.counted)} | ${list(w.planning)} | ${ms(w.micros / 1000)} | ${ms(model)} | ${margin} | ${ms(above)} | ${ratio} |`);
   }
   const rows = measured.filter((m) => m.ms >= NOISE_MS).map(({ w, kind, ms: m }) => ({ units: w.request, kind, ms: m }));
   if (!rows.length) return out;
   const b = band(rows, cal);
   out.push("", `the band: measured ÷ model ${b.low.toFixed(2)}–${b.high.toFixed(2)}, ${b.width.toFixed(2)}× wide over ${rows.length} rows (the goal: within 2×)`);
+  const margins = measured.map(({ w, kind }) => w.micros / 1000 / modelMs(w.request, kind, cal));
+  out.push(`predicted ÷ model: ${Math.min(...margins).toFixed(2)}–${Math.max(...margins).toFixed(2)} (the prediction's margin over the model of what was counted)`);
   if (withFit) {
     const fitted = fit(rows, cal);
     const f = band(rows, fitted);
@@ -196,8 +207,8 @@ export function calibrationReport(after, docsPath, withFit) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [file, flag] = process.argv.slice(2);
-  const { rows } = JSON.parse(readFileSync(file, "utf8"));
+  const args = process.argv.slice(2);
+  const runs = args.filter((a) => a !== "--fit").map((file) => JSON.parse(readFileSync(file, "utf8")).rows.filter((r) => r.build === "after"));
   const docs = path.join(path.dirname(fileURLToPath(import.meta.url)), "../docs/cost.md");
-  for (const line of calibrationReport(rows.filter((r) => r.build === "after"), docs, flag === "--fit")) console.log(line);
+  for (const line of calibrationReport(runs, docs, args.includes("--fit"))) console.log(line);
 }

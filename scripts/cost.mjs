@@ -755,7 +755,7 @@ async function limitsAndCold(root, build) {
 // Each row's units, the model from them under docs/cost.md's calibration, measured ÷ model and the band
 // (scripts/calibration.mjs); COST_FIT=1 also prints the calibration fitted to this run.
 function printCalibration(after) {
-  for (const line of calibrationReport(after, path.join(ROOT, "docs/cost.md"), Boolean(process.env.COST_FIT))) console.log(line);
+  for (const line of calibrationReport([after], path.join(ROOT, "docs/cost.md"), Boolean(process.env.COST_FIT))) console.log(line);
 }
 
 async function main() {

@@ -127,6 +127,10 @@ impl Scene {
             matches!(board.get(x, y), Some(Cell::Hole) | None)
         };
         let (squares, holes) = squares_and_holes(board, options, &layout);
+        // (Counted here, not in a frame's scene patched from the one before: a frame's part of its `Frame` unit.)
+        let pieces = squares.iter().filter(|square| square.sprite.is_some()).count();
+        crate::work::count(crate::work::Unit::Piece, pieces as u64);
+        crate::work::count(crate::work::Unit::Square, squares.len() as u64);
         let frame = layout.frame_bars((w, h), is_open);
         let grid = if options.borders { layout.grid_bars((w, h), is_open) } else { Vec::new() };
         let labels = if options.coords {
@@ -247,9 +251,6 @@ fn squares_and_holes(board: &Board, options: &RenderOptions, layout: &Layout) ->
             squares.push(Square { rect, paint, sprite });
         }
     }
-    let pieces = squares.iter().filter(|square| square.sprite.is_some()).count();
-    crate::work::count(crate::work::Unit::Piece, pieces as u64);
-    crate::work::count(crate::work::Unit::Square, squares.len() as u64);
     (squares, holes)
 }
 
