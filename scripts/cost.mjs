@@ -768,6 +768,8 @@ async function main() {
     note({ request: "lila-gif: its 93-frame example game, /example.gif (its process, HTTP included)", build: "lila-gif", ...game });
   }
   await measureBuilds(builds);
+  // Written before the tables: a report that fails (a calibration table edited during the run) keeps the run.
+  if (process.env.COST_JSON) writeFileSync(process.env.COST_JSON, JSON.stringify({ load: load(), rows }, null, 2));
 
   const ms = (v) => `${v.toFixed(2)} ms`;
   const of = (build) => rows.filter((r) => r.build === build);
@@ -818,7 +820,6 @@ async function main() {
       console.log(`| ${key(r)} | ${bText} | ${aText} | ${b ? b.load : "—"} / ${r.load} |`);
     }
   }
-  if (process.env.COST_JSON) writeFileSync(process.env.COST_JSON, JSON.stringify({ load: load(), rows }, null, 2));
 }
 
 await main();

@@ -30,8 +30,8 @@
 //! - [`Unit::Searched`]: a byte of a PNG's scanlines matched by the deflate's search (`search::compress`), where
 //!   the encoder cannot code it from its tiles' codes, a copy or stamps: the dearest coded byte, many times what
 //!   a pixel coded from tiles costs;
-//! - [`Unit::Glyph`]: a character of furniture text, a coordinate label or a `/game.gif`'s names and coordinates,
-//!   laid out and drawn from the font (fontdue) on every request;
+//! - [`Unit::Glyph`]: a character of furniture text or a `/game.gif`'s players' names, laid out and drawn from the
+//!   font (fontdue) on every request (a coordinate label is drawn once a size and kept: its scene's work);
 //! - [`Unit::Shown`], [`Unit::ShownPixel`]: each different tile a palette painter's picture shows, whether drawn
 //!   now or found in the cache, and its pixels (its colours counted, its rows indexed and coded once): a board of
 //!   many different squares costs more than a plain one of the same size;
@@ -78,8 +78,7 @@ pub enum Unit {
     TileCodePixel,
     /// A byte of scanlines matched by the deflate's search (not coded from tiles, copied or stamped).
     Searched,
-    /// A character laid out and drawn from the font: a line of the title, caption or count, a coordinate label, a
-    /// `/game.gif`'s name.
+    /// A character laid out and drawn from the font: a line of the title, caption or count, a `/game.gif`'s name.
     Glyph,
     /// A different tile a picture drawn by the palette painter shows (found in the cache or drawn, compared with
     /// the others).

@@ -46,8 +46,6 @@ pub(crate) fn place(
     let x_height = text::rasterize_cached("x", file_px).map_or(0, |c| c.mask.height as i64);
     let band_top = i64::from(l.board_y + h as u32 * l.square + l.outline);
     let baseline = band_top + (i64::from(l.margin) + x_height) / 2;
-    let glyphs = shown(files).chain(shown(ranks)).map(|t| t.chars().count() as u64).sum();
-    crate::work::count(crate::work::Unit::Glyph, glyphs);
     let mut placed = Vec::with_capacity(w + h);
     for dx in 0..w {
         let x = if flip { w - 1 - dx } else { dx };

@@ -379,8 +379,8 @@ fn pieces(board: &Board) -> u64 {
 }
 
 /// The characters a scene of `board` drawn with `options` lays out and draws from the font ([`Unit::Glyph`]
-/// (crate::work::Unit::Glyph)): its title and caption, its coordinate labels, and a piece count of `count`
-/// characters where it shows one.
+/// (crate::work::Unit::Glyph)): its title and caption and a piece count of `count` characters where it shows one;
+/// and, an upper bound, its coordinate labels (kept once drawn, they are not counted).
 fn scene_glyphs(board: &Board, options: &RenderOptions, count: usize) -> u64 {
     let count = if options.furniture.count { count } else { 0 };
     let labels = match options.coords {

@@ -528,8 +528,8 @@ impl Paint<'_> {
             _ if marked && TITLES.contains(&first) => TITLE_INK,
             _ => NAME_INK,
         };
-        // The rest of the name where the whole name's layout puts it (its kerning kept).
         crate::work::count(crate::work::Unit::Glyph, name.chars().count() as u64);
+        // The rest of the name where the whole name's layout puts it (its kerning kept).
         let rest_pen = text::pen_positions(name, NAME_PX).get(first.chars().count()).map_or(0, |&(_, x)| x);
         let clip = (0, top, BOARD, top + BAR);
         let baseline = i64::from(top) + NAME_PEN.1;
