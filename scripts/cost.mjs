@@ -25,7 +25,8 @@
 // after 30 s; an interrupted run stops the runtime it started.
 // Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
 // row; COST_ONLY=cold measures only the floor and the cold rows, COST_ONLY=text the floor and the warm miss rows
-// whose name contains the text; COST_JSON=file also writes the results as JSON.
+// whose name contains the text; COST_JSON=file also writes the results as JSON; COST_FIT=1 also prints the
+// calibration fitted to the run (scripts/calibration.mjs, docs/cost.md "The calibration").
 //
 // COST_RUNTIME=workerd measures the Worker in workerd alone instead of under `wrangler dev`: the bundle that
 // `wrangler deploy --dry-run` makes, served by the workerd binary wrangler ships, from a config with the Worker, its
