@@ -124,7 +124,11 @@ export function fit(rows, start, box = BOX) {
     const mean = logs.reduce((s, x) => s + x, 0) / logs.length;
     return logs.reduce((s, x) => s + (x - mean) ** 2, 0) / logs.length;
   };
-  const scores = [(c) => spread(band(rows, c).ratios), (c) => Math.log(band(rows, c).width) + 0.1 * spread(band(rows, c).ratios)];
+  const narrow = (c) => {
+    const b = band(rows, c);
+    return Math.log(b.width) + 0.1 * spread(b.ratios);
+  };
+  const scores = [(c) => spread(band(rows, c).ratios), narrow];
   for (const score of scores) {
     let best = score(cal);
     for (let step = 2; step > 1.0001; step = Math.sqrt(step)) {
@@ -199,17 +203,18 @@ export function calibrationReport(runs, docsPath, withFit) {
     "| request | predicted | counted | counted planning | predicted ms | model ms (counted) | predicted ÷ model | above the floor | measured ÷ model |",
     "|---|---|---|---|---|---|---|---|---|",
   ];
+  const margins = [];
   for (const { r, w, kind, ms: above } of measured) {
     const model = modelMs(w.request, kind, cal);
+    margins.push(w.micros / 1000 / model);
     const ratio = above < NOISE_MS ? `(${(above / model).toFixed(2)}: below ${NOISE_MS} ms, not in the band)` : (above / model).toFixed(2);
-    const margin = (w.micros / 1000 / model).toFixed(2);
+    const margin = margins[margins.length - 1].toFixed(2);
     out.push(`| ${r.request} | ${list(w.predicted)} | ${list(w.counted)} | ${list(w.planning)} | ${ms(w.micros / 1000)} | ${ms(model)} | ${margin} | ${ms(above)} | ${ratio} |`);
   }
   const rows = measured.filter((m) => m.ms >= NOISE_MS).map(({ w, kind, ms: m }) => ({ units: w.request, kind, ms: m }));
   if (!rows.length) return out;
   const b = band(rows, cal);
   out.push("", `the band: measured ÷ model ${b.low.toFixed(2)}–${b.high.toFixed(2)}, ${b.width.toFixed(2)}× wide over ${rows.length} rows (the goal: within 2×)`);
-  const margins = measured.map(({ w, kind }) => w.micros / 1000 / modelMs(w.request, kind, cal));
   out.push(`predicted ÷ model: ${Math.min(...margins).toFixed(2)}–${Math.max(...margins).toFixed(2)} (the prediction's margin over the model of what was counted)`);
   if (withFit) {
     const fitted = fit(rows, cal);

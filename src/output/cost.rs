@@ -336,7 +336,7 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     // scanlines searched at most whole, in RGBA (the most bytes a pixel a PNG of ours has); its text drawn by both
     // painters at most.
     let searched = u64::from(l.height) * (1 + 4 * u64::from(l.width));
-    let glyphs = 2 * scene_glyphs(board, options, PieceCount::of(board).to_string().chars().count());
+    let glyphs = 2 * scene_glyphs(board, options, || PieceCount::of(board).to_string().chars().count());
     // At most every square a tile of its own (marks, overlays, hatching and patterns make more than `tiles`). Its
     // scene built twice: asked of the tile cache while planning, then drawn.
     let (shown, shown_pixels) = (squares, squares * square);
@@ -379,10 +379,11 @@ fn pieces(board: &Board) -> u64 {
 }
 
 /// The characters a scene of `board` drawn with `options` lays out and draws from the font ([`Unit::Glyph`]
-/// (crate::work::Unit::Glyph)): its title and caption and a piece count of `count` characters where it shows one;
-/// and, an upper bound, its coordinate labels (kept once drawn, they are not counted).
-fn scene_glyphs(board: &Board, options: &RenderOptions, count: usize) -> u64 {
-    let count = if options.furniture.count { count } else { 0 };
+/// (crate::work::Unit::Glyph)): its title and caption and a piece count of `count()` characters where it shows one
+/// (asked only then: most diagrams show none); and, an upper bound, its coordinate labels (kept once drawn, they are
+/// not counted).
+fn scene_glyphs(board: &Board, options: &RenderOptions, count: impl FnOnce() -> usize) -> u64 {
+    let count = if options.furniture.count { count() } else { 0 };
     let labels = match options.coords {
         true => {
             let (files, ranks) = crate::draw::coords::label_texts(board, options);
@@ -478,7 +479,7 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
     // and pieces: the first frame's (twice, as a still's), each frame painted whole or built again (a count shown)
     // once more; and all of it again while planning (the frames replayed for their new tiles).
     let scenes = work.frames.saturating_add(2).saturating_mul(2);
-    let glyphs = scenes.saturating_mul(scene_glyphs(board, options, longest_count(board.cells().len())));
+    let glyphs = scenes.saturating_mul(scene_glyphs(board, options, || longest_count(board.cells().len())));
     let pixels = Work {
         pixels: first.saturating_add(work.repainted),
         coded,
@@ -567,7 +568,7 @@ pub(crate) fn frames_cost(
     // The board's first frame composed (twice at most, as [`animation_cost`] counts it: the board is smaller than the
     // picture), then the game's frames coded.
     // Its text: the board's scene's and the players' names (`chars`); a GIF searches no scanlines.
-    let glyphs = first.map_or(0, |board| 2 * scene_glyphs(board, options, 0)) + chars as u64;
+    let glyphs = first.map_or(0, |board| 2 * scene_glyphs(board, options, || 0)) + chars as u64;
     let coded = pixels.saturating_add(animation.frame_pixels);
     // A scene a frame at most, and the first's twice, each of at most every cell a piece; as many while planning.
     let scenes = animation.frames.saturating_add(2).saturating_mul(2);
