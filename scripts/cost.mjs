@@ -12,21 +12,22 @@
 // every position differs anyway, and the script checks that every answer was a MISS (or a HIT for the hit row).
 // Each row is warmed first (distinct positions, so the renderer's code is optimised and the sprites of that size are
 // cached, as in a busy isolate), except the cold rows, which are the first request of a freshly started runtime.
-// "Above the floor": each warm miss row runs in four blocks, each after 50 floor requests on the same runtime, and
-// is reported above that floor (marked †), so that a machine whose speed drifts during a run (this project's has
+// "Above the floor": each warm miss row runs in six blocks (COST_BLOCKS), each after 50 floor requests on the same
+// runtime, and is reported above that floor (marked †; the mean of the blocks, the calibration their median), so that a machine whose speed drifts during a run (this project's has
 // moved its floor from 4.8 to 2.5 ms in one run) shifts both alike; the hits, the limits' and the cold rows are
 // above the floor row measured once.
 //
-// With COST_BEFORE, the warm misses of both builds run interleaved (two runtimes): each row's four blocks (and the
+// With COST_BEFORE, the warm misses of both builds run interleaved (two runtimes): each row's blocks (and the
 // floor beside each) alternate between the builds, so that load from other work and a machine whose speed drifts
 // fall on both alike; LILA_GIF adds lila-gif's CPU per 720-px GIF of the same positions.
 // Bounded: about 5,500 requests (a third of them the floor beside the rows; twice that with COST_BEFORE) and
 // 3 + 7 x COST_COLD_RUNS runtime starts (5-10 minutes; COST_RUNTIME=workerd: about 3); every request times out
 // after 30 s; an interrupted run stops the runtime it started.
-// Environment: COST_SCALE (default 1) multiplies the request counts; COST_COLD_RUNS (default 3) fresh starts per cold
-// row; COST_ONLY=cold measures only the floor and the cold rows, COST_ONLY=text the floor and the warm miss rows
-// whose name contains the text; COST_JSON=file also writes the results as JSON; COST_FIT=1 also prints the
-// calibration fitted to the run (scripts/calibration.mjs, docs/cost.md "The calibration").
+// Environment: COST_SCALE (default 1) multiplies the request counts; COST_BLOCKS (default 6) is the blocks of a warm
+// miss row; COST_COLD_RUNS (default 3) fresh starts per cold row; COST_ONLY=cold measures only the floor and the
+// cold rows, COST_ONLY=text the floor and the warm miss rows whose name contains the text; COST_JSON=file also
+// writes the results as JSON; COST_FIT=1 also prints the calibration fitted to the run (scripts/calibration.mjs,
+// docs/cost.md "The calibration").
 //
 // COST_RUNTIME=workerd measures the Worker in workerd alone instead of under `wrangler dev`: the bundle that
 // `wrangler deploy --dry-run` makes, served by the workerd binary wrangler ships, from a config with the Worker, its
@@ -48,6 +49,8 @@ import { freePort, ROOT, spawnWranglerDev, startBareWorkerd, tomlVars } from "..
 import { calibrationReport } from "./calibration.mjs";
 
 const SCALE = Number(process.env.COST_SCALE ?? 1);
+// How many blocks a warm miss row runs in, each after its own floor block (COST_BLOCKS, default 6).
+const BLOCKS = Math.max(1, Number(process.env.COST_BLOCKS ?? 6));
 // The built-in pixel limit (MAX_IMAGE_PIXELS), and the limits wrangler.toml sets for the Free plan: a pixel limit
 // (FFEN_MAX_IMAGE_PIXELS, as older deployments set) and/or a limit on the predicted CPU (FFEN_MAX_RENDER_MS).
 const BUILT_IN_PIXELS = 2200 * 2200;
@@ -278,7 +281,7 @@ async function measure(worker, urls, expect) {
   };
 }
 
-// `urls` measured as `measure` does, in four blocks, each right after a block of 50 floor requests (`floorUrl`, a
+// `urls` measured as `measure` does, in BLOCKS blocks, each right after a block of 50 floor requests (`floorUrl`, a
 // 400 that renders nothing) on the same runtime: the row's CPU and, as `floorMs`, the floor's beside it. On a machine
 // whose speed drifts during a run (the floor of one run has moved from 4.8 to 2.5 ms), a row minus the floor measured
 // at the start of the run can be off by more than the row; minus its own floor, the drift falls on both alike.
@@ -288,7 +291,7 @@ async function measureBesideFloor(worker, urls, floorUrl, expect) {
 
 // `measureBesideFloor` of several runtimes, each with its own `urls`, block by block in turn: block 1 of each, then
 // block 2 of each, and so on (the results in the order given).
-async function measureBesideFloorInTurn(runs, floorUrl, expect, blocks = 4) {
+async function measureBesideFloorInTurn(runs, floorUrl, expect, blocks = BLOCKS) {
   const measured = runs.map(() => ({ parts: [], floors: [] }));
   for (let block = 0; block < blocks; block++) {
     for (const [i, { worker, urls }] of runs.entries()) {
@@ -302,9 +305,12 @@ async function measureBesideFloorInTurn(runs, floorUrl, expect, blocks = 4) {
   return measured.map(({ parts, floors }) => summarize(parts, floors));
 }
 
-// One row's result from its blocks and the floors measured beside them.
+// One row's result from its blocks and the floors measured beside them; `blocksMs`, each block's CPU per request
+// above the floor measured right before it (the calibration takes their median: a block that met a garbage
+// collection or another process on the machine moves a mean, not a median).
 function summarize(parts, floors) {
   const n = parts.reduce((sum, p) => sum + p.n, 0);
+  const blocksMs = parts.map((p, i) => p.cpuMs - floors[i].cpuMs);
   const weighted = (list, key) => list.reduce((sum, p) => sum + p[key] * p.n, 0) / list.reduce((sum, p) => sum + p.n, 0);
   return {
     n,
@@ -317,6 +323,7 @@ function summarize(parts, floors) {
     path: parts[parts.length - 1].path,
     floorMs: weighted(floors, "cpuMs"),
     floorHelperMs: weighted(floors, "helperMs"),
+    blocksMs,
   };
 }
 
@@ -778,7 +785,7 @@ async function main() {
   const floor = floorOf("after");
   const runtime = BARE ? `workerd alone (COST_RUNTIME=workerd), cache: ${WORKERD_CACHE}` : "under wrangler dev";
   console.log(`workerd CPU per request (scripts/cost, ${runtime}; load average at the end ${load()}, ${os.cpus().length} cores)\n`);
-  console.log("(† above the floor measured beside the row: four blocks of the row, each after 50 floor requests on the same runtime; the other rows are above the floor row)\n");
+  console.log(`(† above the floor measured beside the row: ${BLOCKS} blocks of the row, each after 50 floor requests on the same runtime; the other rows are above the floor row)\n`);
   console.log(
     "| request | requests | workerd CPU per request | above the floor | of it on V8's helper threads | " +
       "above the floor without them | wall (median) | bytes | load average |",

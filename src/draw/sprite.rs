@@ -819,11 +819,16 @@ mod tests {
     #[test]
     fn the_cache_keeps_a_requests_own_sprites_and_drops_older_ones() {
         // 12 sprites of about 60 KB at each of 15 large sizes (11 MB), in one request: more than the budget, and all
-        // kept, so that the next request at these sizes draws none again.
+        // kept, so that the next request at these sizes draws none again. Filled with colours no other test asks
+        // for: a test drawing the start position at these sizes in another thread would keep plain ones in use.
         let _serial = crate::work::tests::CACHES.lock().unwrap_or_else(|e| e.into_inner());
+        let fills = Fills { white: Some(Rgb(0xf1, 0xe2, 0xd3)), black: Some(Rgb(0x13, 0x24, 0x35)) };
         let keys: Vec<Key> = (113..=127)
             .flat_map(|size| Figure::ALL.map(|figure| (figure, size)))
-            .flat_map(|(figure, size)| [Color::White, Color::Black].map(|c| key(Shape::Figure(figure), c, 0, size)))
+            .flat_map(|(figure, size)| {
+                [Color::White, Color::Black]
+                    .map(|c| Key { fills: fills.for_color(c), ..key(Shape::Figure(figure), c, 0, size) })
+            })
             .collect();
         let held = |guard: &std::sync::MutexGuard<'_, _>| {
             let (map, bytes): &(HashMap<Key, (Arc<Sprite>, Epoch)>, usize) = guard;

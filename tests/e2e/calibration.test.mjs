@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { band, calibrationTable, fit, kindOf, modelMs, parseCalibration, readCalibration, TERMS } from "../../scripts/calibration.mjs";
+import { aboveFloorMs, band, calibrationTable, fit, kindOf, modelMs, parseCalibration, readCalibration, TERMS } from "../../scripts/calibration.mjs";
 import { ROOT } from "./harness.mjs";
 
 test("docs/cost.md's calibration has every term, and every term's unit is one X-FFEN-Work names", () => {
@@ -38,19 +38,30 @@ test("the fit finds a calibration that the rows' units explain, and the table re
     { "px composed": 50_000, "px coded": 50_000, "bytes searched": 300_000, glyphs: 10 },
   ].map((units) => ({ units, kind: "png", ms: modelMs(units, "png", truth) }));
   rows.push(...[100, 1_000].map((cells) => ({ units: { cells }, kind: "words", ms: modelMs({ cells }, "words", truth) })));
-  const start = Object.fromEntries(TERMS.map(([term]) => [term, 3]));
+  // The words' fixed part and cells are set by hand (the fit leaves them): here where the truth has them.
+  const start = { ...Object.fromEntries(TERMS.map(([term]) => [term, 3])), "fixed, the words": 1, cells: 2_500 };
   assert.ok(band(rows, start).width > 2);
   const fitted = fit(rows, start, Infinity);
+  assert.deepEqual([fitted["fixed, the words"], fitted.cells], [1, 2_500]);
   const b = band(rows, fitted);
   assert.ok(b.width < 1.1, `fitted band ${b.width}`);
   assert.ok(b.low < 1 && b.high > 1, "centred on 1");
   // Held within 8× of where they start (before the band is centred, which scales them all alike), no two
   // coefficients move more than 64× apart.
   const boxed = fit(rows, start);
-  const reached = TERMS.filter(([, unit, kinds]) =>
+  const reached = TERMS.filter(([term, unit, kinds]) => !["fixed, the words", "cells"].includes(term) &&
     rows.some((r) => (!kinds || kinds.includes(r.kind)) && (unit === null || r.units[unit] > 0)));
   const moved = reached.map(([term]) => boxed[term] / start[term]);
   assert.ok(Math.max(...moved) / Math.min(...moved) <= 64 * 1.0001, `${Math.max(...moved) / Math.min(...moved)}`);
   const back = parseCalibration(calibrationTable(fitted));
   assert.ok(band(rows, back).width < 1.15, "the rounded table keeps the band");
+});
+
+test("a row's CPU above the floor is its blocks' median where the run kept them, else its mean less the floor", () => {
+  const floor = { cpuMs: 0.25 };
+  assert.equal(aboveFloorMs({ cpuMs: 1.25, floorMs: 0.5 }, floor), 0.75);
+  assert.equal(aboveFloorMs({ cpuMs: 1.25 }, floor), 1);
+  // One block that met a collection moves the mean, not the median.
+  assert.equal(aboveFloorMs({ cpuMs: 9, floorMs: 0, blocksMs: [0.5, 4, 0.25, 0.75, 0.5] }, floor), 0.5);
+  assert.equal(aboveFloorMs({ cpuMs: 9, floorMs: 0, blocksMs: [0.5, 4, 0.25, 0.75] }, floor), 0.625);
 });
