@@ -29,8 +29,8 @@ export const NOISE_MS = 0.3;
 
 // A warm row's CPU above the floor (ms a request): the median of its blocks' (`blocksMs`, each above the floor
 // measured right before it) where the run kept them, else the mean over the row less `floorMs`. A block that met a
-// major garbage collection, or another process on this two-core machine, moves the mean of a short row by half; the
-// median of six blocks, not at all (the same row read 0.49-1.07 ms by the mean in one run).
+// major garbage collection, or another process on the machine, can move the mean of a short row by half, and the
+// median of six blocks hardly (by the mean, one run read the same row 0.49-1.07 ms).
 export function aboveFloorMs(row, floor) {
   if (!row.blocksMs?.length) return row.cpuMs - (row.floorMs ?? floor.cpuMs);
   const sorted = [...row.blocksMs].sort((a, b) => a - b);

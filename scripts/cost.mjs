@@ -13,9 +13,9 @@
 // Each row is warmed first (distinct positions, so the renderer's code is optimised and the sprites of that size are
 // cached, as in a busy isolate), except the cold rows, which are the first request of a freshly started runtime.
 // "Above the floor": each warm miss row runs in six blocks (COST_BLOCKS), each after 50 floor requests on the same
-// runtime, and is reported above that floor (marked †; the mean of the blocks, the calibration their median), so that a machine whose speed drifts during a run (this project's has
-// moved its floor from 4.8 to 2.5 ms in one run) shifts both alike; the hits, the limits' and the cold rows are
-// above the floor row measured once.
+// runtime, and is reported above that floor (marked †; the table the blocks' mean, the calibration their median),
+// so that a machine whose speed drifts during a run (this project's has moved its floor from 4.8 to 2.5 ms in one
+// run) shifts both alike; the hits, the limits' and the cold rows are above the floor row measured once.
 //
 // With COST_BEFORE, the warm misses of both builds run interleaved (two runtimes): each row's blocks (and the
 // floor beside each) alternate between the builds, so that load from other work and a machine whose speed drifts
