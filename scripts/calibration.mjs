@@ -170,7 +170,7 @@ export function fit(rows, start, box = BOX) {
 // above NOISE_MS (the 28×28 and 32×32 boards), both mostly cells, so the fit cannot tell the two apart (left free, the
 // fixed part took 0.56 ms where a `/diagram.txt` of 32 cells measures 0.2 ms in all); they are set by hand from
 // the rows below the noise as well.
-const HAND_SET = ["fixed, the words", "cells"];
+export const HAND_SET = ["fixed, the words", "cells"];
 
 // How far the fit may move a coefficient from where it starts, up or down: the units of a row often come together
 // (a new disc's vector pixels with its tile's pixels; a still's pixels composed with its pixels coded), so the rows
@@ -224,10 +224,10 @@ export function calibrationReport(runs, docsPath, withFit) {
   const margins = [];
   for (const { r, w, kind, ms: above } of measured) {
     const model = modelMs(w.request, kind, cal);
-    margins.push(w.micros / 1000 / model);
+    const margin = w.micros / 1000 / model;
+    margins.push(margin);
     const ratio = above < NOISE_MS ? `(${(above / model).toFixed(2)}: below ${NOISE_MS} ms, not in the band)` : (above / model).toFixed(2);
-    const margin = margins[margins.length - 1].toFixed(2);
-    out.push(`| ${r.request} | ${list(w.predicted)} | ${list(w.counted)} | ${list(w.planning)} | ${ms(w.micros / 1000)} | ${ms(model)} | ${margin} | ${ms(above)} | ${ratio} |`);
+    out.push(`| ${r.request} | ${list(w.predicted)} | ${list(w.counted)} | ${list(w.planning)} | ${ms(w.micros / 1000)} | ${ms(model)} | ${margin.toFixed(2)} | ${ms(above)} | ${ratio} |`);
   }
   const rows = measured.filter((m) => m.ms >= NOISE_MS).map(({ w, kind, ms: m }) => ({ units: w.request, kind, ms: m }));
   if (!rows.length) return out;
