@@ -549,20 +549,22 @@ async function measureBuilds(builds) {
       ["20-move solution, default size, as APNG", 60, 120, (n) => same(n, played("png", SOLUTION_20, "")), isMiss],
       ["20-move solution, default size, as GIF", 60, 120, (n) => same(n, played("gif", SOLUTION_20, "")), isMiss],
       // The largest animations the shipped 8 ms admits (`cost::tests::an_animation_costs_its_changes_and_the_free_plan_admits_short_ones`):
-      // each should measure at most half of it here, so that a machine twice as slow stays under it.
-      // (At the default size the whole game is the edge: the "93 moves" rows above.)
-      ["the Free plan's edge: 92 moves (the whole game), size=20, as APNG", 30, 10, (n) => same(n, played("png", moves(92), "&size=20")), isMiss],
-      ["the Free plan's edge: 92 moves (the whole game), size=20, as GIF", 30, 10, (n) => same(n, played("gif", moves(92), "&size=20")), isMiss],
-      ["the Free plan's edge: 40 moves, size=90, as APNG", 30, 10, (n) => same(n, played("png", moves(40), "&size=90")), isMiss],
-      ["the Free plan's edge: 18 moves, size=90, as GIF", 30, 10, (n) => same(n, played("gif", moves(18), "&size=90")), isMiss],
+      // each should measure at most 5 ms here (the Free plan's 10 with a margin of 2 for the edge's machines), a new
+      // delay each request (a new key: its replay's squares not kept, the most a client can make it cost).
+      ["the Free plan's edge: 92 moves (the whole game), size=20, as APNG, a new delay each request", 30, 10, (n) => Array.from({ length: count(n) }, () => played("png", moves(92), "&size=20&delay=" + newDelay())), isMiss],
+      ["the Free plan's edge: 92 moves (the whole game), size=20, as GIF, a new delay each request", 30, 10, (n) => Array.from({ length: count(n) }, () => played("gif", moves(92), "&size=20&delay=" + newDelay())), isMiss],
+      ["the Free plan's edge: 78 moves, default size, as APNG, a new delay each request", 30, 10, (n) => Array.from({ length: count(n) }, () => played("png", moves(78), "&delay=" + newDelay())), isMiss],
+      ["the Free plan's edge: 48 moves, default size, as GIF, a new delay each request", 30, 10, (n) => Array.from({ length: count(n) }, () => played("gif", moves(48), "&delay=" + newDelay())), isMiss],
+      ["the Free plan's edge: 21 moves, size=90, as APNG, a new delay each request", 30, 10, (n) => Array.from({ length: count(n) }, () => played("png", moves(21), "&size=90&delay=" + newDelay())), isMiss],
+      ["the Free plan's edge: 9 moves, size=90, as GIF, a new delay each request", 30, 10, (n) => Array.from({ length: count(n) }, () => played("gif", moves(9), "&size=90&delay=" + newDelay())), isMiss],
       ["the Free plan's edge: a still GIF, size=128", 30, 10, (n) => same(n, diagram(START, "&size=128").replace("/diagram.png?", "/diagram.gif?")), isMiss],
-      ["the Free plan's edge: lila-gif's game, its first 12 frames, POST /game.gif", 30, 5, (n) => same(n, game(12)), isMiss],
+      ["the Free plan's edge: lila-gif's game, its first 7 frames, POST /game.gif", 30, 5, (n) => same(n, game(7)), isMiss],
       // The largest of each other kind the shipped 8 ms admits (a furnished still, new discs, a full board, words).
-      ["the Free plan's edge: start-like, size=91, coordinates and furniture", 60, 30, (n) => misses(n, "&size=91" + FURNITURE), isMiss],
+      ["the Free plan's edge: start-like, size=78, coordinates and furniture", 60, 30, (n) => misses(n, "&size=78" + FURNITURE), isMiss],
       // (Warmed by new discs at size 22, so that V8 has compiled the drawing before the row: the row is short.)
-      ["the Free plan's edge: 47 new lettered discs each request, size=23 (the sprite budget)", 20, 20, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(23, runtime, 47), "&size=23")), isMiss, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(22, runtime), "&size=22"))],
+      ["the Free plan's edge: 35 new lettered discs each request, size=23 (the sprite budget)", 20, 20, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(23, runtime, 35), "&size=23")), isMiss, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(22, runtime), "&size=22"))],
       // The same board of 64 discs every request: the discs drawn once, so the row above minus this is the drawing.
-      ["the Free plan's edge: 47 lettered discs drawn before, size=23", 60, 10, (n) => same(n, diagram(newDiscs(23, "again", 47), "&size=23")), isMiss],
+      ["the Free plan's edge: 35 lettered discs drawn before, size=23", 60, 10, (n) => same(n, diagram(newDiscs(23, "again", 35), "&size=23")), isMiss],
       ["the Free plan's edge: a full 24×24 board, default size", 30, 5, (n) => same(n, diagram(fullBoard(24))), isMiss],
       ["the words of a full 28×28 board as /diagram.json", 30, 5, (n) => same(n, diagram(fullBoard(28)).replace("/diagram.png?", "/diagram.json?")), isMiss],
       ["10×8 Capablanca board with drawn fairy glyphs (archbishop, chancellor), Bodlaender, default size", 200, 30, (n) => Array.from({ length: count(n) }, () => diagram(capablancaLike(), "&dialect=bodlaender")), isMiss],

@@ -480,7 +480,7 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
     let order = Order { position: &position, options: &options, definition_pairs: &definition_pairs, format };
     let diagram = order.read().map_err(Reject::from)?;
     let predicted = match diagram.check(info.pixel_limit, info.cost_limit) {
-        // Over the limit only for the pieces and squares this isolate has not drawn: half the limit's worth of them
+        // Over the limit only for the pieces and squares this isolate has not drawn: the sprite budget's worth of them
         // drawn now, so that asking again is admitted (the refusal is never stored: `Reject::response`).
         Err(OrderError::TooCostly(e)) if e.for_new_sprites().is_some() => {
             diagram.draw_new_sprites(e.for_new_sprites().unwrap_or(0));
@@ -520,7 +520,7 @@ fn decide_game(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
             let game = body.game.cost();
             let cost = RenderCost { micros: game.micros + len * BODY_BYTE_NANOS / 1000, ..game };
             if let Err(e) = limit.check(cost) {
-                // As a diagram's: over only for what this isolate has not drawn, half the limit's worth drawn now.
+                // As a diagram's: over only for what this isolate has not drawn, the sprite budget's worth drawn now.
                 if let Some(budget) = e.for_new_sprites() {
                     body.game.draw_new_sprites(budget);
                 }

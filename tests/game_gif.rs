@@ -376,7 +376,7 @@ fn the_cost_model_refuses_what_is_over_the_limit() {
     let message = String::from_utf8_lossy(&r.body);
     assert!(message.contains("720×840 pixels") && message.contains("FFEN_MAX_RENDER_MS"), "{message}");
     assert!(matches!(with_limit(EXAMPLE, 30_000), Plan::Game(_)));
-    // The shipped limit serves the example's first twelve frames, names, coordinates and all (a short game).
+    // The shipped limit serves the example's first seven frames, names, coordinates and all (a short game).
     let first = |n: usize| {
         let mut body: serde_json::Value = serde_json::from_str(EXAMPLE).unwrap();
         body["frames"] = serde_json::Value::Array(body["frames"].as_array().unwrap()[..n].to_vec());
@@ -384,9 +384,9 @@ fn the_cost_model_refuses_what_is_over_the_limit() {
     };
     // (Its pieces and squares drawn first, as a busy isolate holds them: a fresh one is charged for its new tiles,
     // and refuses until it has drawn them.)
-    drop(job(&first(13)).render());
+    drop(job(&first(8)).render());
     let admitted = (1..=93).take_while(|&n| matches!(with_limit(&first(n), 8), Plan::Game(_))).last();
-    assert_eq!(admitted, Some(12));
+    assert_eq!(admitted, Some(7));
     // The prediction grows with the frames, each by what it changes.
     let game = job(EXAMPLE);
     let cost = game.game().cost();
@@ -400,7 +400,7 @@ fn the_cost_model_refuses_what_is_over_the_limit() {
 #[test]
 fn a_game_refused_for_its_new_tiles_is_admitted_once_they_are_drawn() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let body = common::lila_gif_body(12, Some("green"));
+    let body = common::lila_gif_body(7, Some("green"));
     let info = common::post_game(&body, 8);
     let mut refusals = 0;
     while let Plan::Respond(r) = plan(&info) {

@@ -9,7 +9,7 @@ use ffen_diagram::CostLimit;
 
 #[test]
 fn after_the_warm_up_a_game_at_the_free_plans_edge_is_admitted_at_once() {
-    let body = common::lila_gif_body(12, None);
+    let body = common::lila_gif_body(7, None);
     let info = common::post_game(&body, 8);
     let game = |info: &RequestInfo<'_>| match plan(info) {
         Plan::Game(job) => Ok(job.predicted().expect("a limit predicts").work()),

@@ -655,7 +655,7 @@ describe("errors", () => {
       assert.equal(first.headers["cache-control"], "no-store");
       assert.match(first.body.toString("utf8"), /drawing pieces (at a size this server has not drawn them at yet|and squares this server has not drawn yet).*ask again/s);
     }
-    // (Each refusal draws what half the limit allows: the pieces first, then their squares' tiles.)
+    // (Each refusal draws what three eighths of the limit allow: the pieces first, then their squares' tiles.)
     let png;
     for (let i = 0; i < 10 && !png; i++) {
       const res = await get(`/diagram.png?ffen=${START}&size=128&coords=1`);
