@@ -23,9 +23,11 @@ pub struct RenderCost {
     pub frames: u32,
     /// The sprites the isolate's cache does not hold yet, to be drawn from vectors, and their pixels
     /// ([`crate::work::Unit`]), included in [`RenderCost::micros`] ([`RenderCost::with_new_sprites`]); none from
-    /// [`render_cost`](super::render_cost) and [`animation_cost`](super::animation_cost), which do not look at the cache.
+    /// [`render_cost`](super::render_cost) and [`animation_cost`](super::animation_cost), which do not look at the
+    /// cache.
     pub new_sprites: Work,
-    /// Whether it is the cost of the words (`/diagram.txt`, `/diagram.json`: [`words_cost`](super::words_cost)), not of a picture.
+    /// Whether it is the cost of the words (`/diagram.txt`, `/diagram.json`: [`words_cost`](super::words_cost)), not
+    /// of a picture.
     pub words: bool,
     /// An animation's frames after its first, their rectangles' pixels and the pixels of those painted whole
     /// ([`crate::work::Unit`]), included in [`RenderCost::micros`]; none for a still.
