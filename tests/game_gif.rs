@@ -410,5 +410,5 @@ fn a_game_refused_for_its_new_tiles_is_admitted_once_they_are_drawn() {
         refusals += 1;
         assert!(refusals <= 8, "still refused: {message}");
     }
-    assert!(refusals >= 1, "its 30-odd new tiles are more than the new sprites' half of the limit");
+    assert!(refusals >= 1, "its 30-odd new tiles are more than the new sprites' budget, three eighths of the limit");
 }
