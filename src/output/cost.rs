@@ -273,9 +273,8 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
 
 /// The squares of the boxes the arrows of `options` span (a circle: its square).
 fn arrow_squares(options: &RenderOptions) -> u64 {
-    let span = |a: usize, b: usize| a.abs_diff(b) as u64 + 1;
-    let arrows = options.furniture.arrows.as_slice().iter();
-    arrows.map(|(m, _)| span(m.from.file(), m.to.file()) * span(m.from.rank(), m.to.rank())).sum()
+    let boxes = options.furniture.arrows.as_slice().iter().map(|(m, _)| spans(&[at(m.from), at(m.to)]));
+    boxes.map(|(files, ranks)| files * ranks).sum()
 }
 
 /// Nanoseconds of a still's pixels composed and coded ([`COMPOSED_PIXEL_PS`], [`CODED_PIXEL_PS`]) and of the words'
