@@ -450,8 +450,9 @@ function newDiscs(size, runtime, count = 64) {
   };
   return Array.from({ length: 8 }, (_, r) => rank(r)).join("/");
 }
-// Fourteen moves of a rook, each putting a piece with a new name on the board (a Circe rebirth's notation).
-let moveDiscs = 0;
+// Moves of a rook (fourteen unless told), each putting a piece with a new name on the board (a Circe rebirth's
+// notation): 676 names a colour before they repeat.
+const moveDiscs = { w: 0, b: 0 };
 // A light square colour no request of this run asked for before: every square's tile is new to the isolate, though
 // its pieces' sprites are not.
 let lightColours = 0;
@@ -459,10 +460,10 @@ let lightColours = 0;
 let delays = 0;
 const newDelay = () => 1000 + 10 * (delays++ % 900);
 const newLight = () => (0x808080 + lightColours++).toString(16).padStart(6, "0");
-function newDiscMoves() {
-  return Array.from({ length: 14 }, (_, i) => {
-    const name = discName(moveDiscs++ % 676);
-    return `${["a1a2", "a2a1"][i % 2]}[+w(${name})${"abcdefgh"[i % 8]}8]`;
+function newDiscMoves(count = 14, colour = "w") {
+  return Array.from({ length: count }, (_, i) => {
+    const name = discName(moveDiscs[colour]++ % 676);
+    return `${["a1a2", "a2a1"][i % 2]}[+${colour}(${name})${"abcdefgh"[i % 8]}8]`;
   }).join(" ");
 }
 // Every glyph variant on an 8×8 board: the orthodox pieces in both colours, neutral and turned, drawn fairy glyphs,
@@ -561,10 +562,16 @@ async function measureBuilds(builds) {
       ["the Free plan's edge: lila-gif's game, its first 7 frames, POST /game.gif", 30, 5, (n) => same(n, game(7)), isMiss],
       // The largest of each other kind the shipped 8 ms admits (a furnished still, new discs, a full board, words).
       ["the Free plan's edge: start-like, size=78, coordinates and furniture", 60, 30, (n) => misses(n, "&size=78" + FURNITURE), isMiss],
-      // (Warmed by new discs at size 22, so that V8 has compiled the drawing before the row: the row is short.)
-      ["the Free plan's edge: 35 new lettered discs each request, size=23 (the sprite budget)", 20, 20, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(23, runtime, 35), "&size=23")), isMiss, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(22, runtime), "&size=22"))],
-      // The same board of 64 discs every request: the discs drawn once, so the row above minus this is the drawing.
-      ["the Free plan's edge: 35 lettered discs drawn before, size=23", 60, 10, (n) => same(n, diagram(newDiscs(23, "again", 35), "&size=23")), isMiss],
+      // New discs at three sizes, each at the sprite budget (a disc is two sprites: its circle and its label). Warmed
+      // by 40 requests of the same kind: with fewer, or warmed at another size, V8 compiles the drawing (or the
+      // tiles' code search, at 64 px and more) on its helper threads during the row, 1–3 ms a request more.
+      ["the Free plan's edge: 17 new lettered discs each request, size=23 (the sprite budget)", 30, 40, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(23, runtime, 17), "&size=23")), isMiss],
+      // The same board of discs every request: the discs drawn once, so the row above minus this is the drawing.
+      ["the Free plan's edge: 17 lettered discs drawn before, size=23", 60, 10, (n) => same(n, diagram(newDiscs(23, "again", 17), "&size=23")), isMiss],
+      ["the Free plan's edge: 13 new lettered discs each request, default size (the sprite budget)", 30, 40, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(40, runtime, 13), "")), isMiss],
+      ["the Free plan's edge: 6 new lettered discs each request, size=80 (the sprite budget)", 30, 40, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(80, runtime, 6), "&size=80")), isMiss],
+      // The same as an animation: a move puts each disc (black ones: the hostile row below puts white ones).
+      ["the Free plan's edge: 13 moves each putting a new disc, default size, as APNG (the sprite budget)", 24, 20, (n) => Array.from({ length: count(n) }, () => diagram("8/8/8/8/8/8/8/R7", "&moves=" + encodeURIComponent(newDiscMoves(13, "b")))), isMiss],
       ["the Free plan's edge: a full 24×24 board, default size", 30, 5, (n) => same(n, diagram(fullBoard(24))), isMiss],
       ["the words of a full 28×28 board as /diagram.json", 30, 5, (n) => same(n, diagram(fullBoard(28)).replace("/diagram.png?", "/diagram.json?")), isMiss],
       ["10×8 Capablanca board with drawn fairy glyphs (archbishop, chancellor), Bodlaender, default size", 200, 30, (n) => Array.from({ length: count(n) }, () => diagram(capablancaLike(), "&dialect=bodlaender")), isMiss],
@@ -575,6 +582,8 @@ async function measureBuilds(builds) {
       ["hostile: every glyph variant, size=127", 30, 5, (n) => same(n, diagram(ALL_GLYPHS, "&size=127")), isMiss],
       ["hostile: every glyph variant, size=128", 30, 5, (n) => same(n, diagram(ALL_GLYPHS, "&size=128")), isMiss],
       ["the Free plan's edge (the largest words): 32×32 board of queens and 64 arrows as /diagram.json", 30, 5, (n) => same(n, diagram(QUEENS_32X32, ARROWS_64).replace("/diagram.png?", "/diagram.json?")), isMiss],
+      // Pieces drawn from their vectors at a size the runtime has not drawn them at (each of the 20 sizes once).
+      ["hostile: start position, a new size each request (41 to 60)", 20, 19, (n) => Array.from({ length: count(n) }, (_, i) => diagram(START, "&size=" + (41 + (i % 20)))), isMiss, (n) => Array.from({ length: count(n) }, (_, i) => diagram(START, "&size=" + (21 + (i % 19))))],
       ["hostile: start position, size=90, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&size=90&light=" + newLight())), isMiss],
       ["hostile: start position, size=128, a new light square colour each request", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram(START, "&size=128&light=" + newLight())), isMiss],
       // Every glyph on new square colours: each of its 64 tiles new, at the largest size below the tiles' charge.

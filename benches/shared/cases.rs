@@ -405,6 +405,8 @@ pub fn all() -> Vec<Case> {
         case("11x11 fairy board, default (render only)", &fairy, &default, Work::Render),
         case("11x11 fairy board, default (encode only)", &fairy, &default, Work::Encode(OnceLock::new())),
         case("start position, cold sprite cache", &start, &default, Work::ColdPng),
+        // Size 50: its 12 sprites drawn from their vectors and its 22 tiles, what a new size costs (docs/cost.md).
+        case("start position, size 50, cold sprite cache", &start, &options(&[("size", "50")]), Work::ColdPng),
         case("11x11 fairy board, cold sprite cache", &fairy, &default, Work::ColdPng),
         // Size 41: no prepared sprites, so both draw every sprite from its vectors (12 and 34 of them).
         case("12 orthodox sprites, size 41, cold sprite cache", &orthodox, &size41, Work::ColdPng),

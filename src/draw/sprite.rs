@@ -383,6 +383,8 @@ fn missing_work(key: &Key, held: &mut Held, seen: (&mut Held, &Arc<Sprite>)) -> 
         return missing_work(&Key { turns: 0, ..key.clone() }, held, (seen, blank));
     }
     let drawn = Work::sprites(1, u64::from(key.size.max(1)).pow(2));
+    // A disc is two sprites' work: its circle, and its label laid out and rasterised as a text sprite is.
+    let drawn = if matches!(key.shape, Shape::Disc(_)) { drawn.plus(drawn) } else { drawn };
     let plain = |color: Color| Key { color, turns: 0, fills: key.fills.for_color(color), ..key.clone() };
     match (&key.shape, key.color, key.fills.tint(key.color)) {
         (Shape::Text(_) | Shape::HaloText(_), _, _) => drawn,
@@ -604,6 +606,9 @@ fn upright_exact(shape: &Shape, set: PieceSet, black: bool, size: u32) -> Sprite
                 pixmap.stroke_path(&disc, &paint([0, 0, 0]), &outline(scale), transform, None);
             }
             let mut sprite = Sprite::from_pixmap(pixmap);
+            // The label: a text sprite's work, counted as one ([`predicted_work`] charges a disc twice).
+            work::count(Unit::Vector, u64::from(size) * u64::from(size));
+            work::count(Unit::Sprite, 1);
             let ink = if black { Rgb::WHITE } else { Rgb::BLACK };
             let label_box = size as f32 * DISC_LABEL_BOX;
             if let Some(cov) = text::rasterize(label, text::fitted_px([label.as_str()], label_box, label_box, 1.0)) {
@@ -870,8 +875,8 @@ mod tests {
         crate::work::take();
         keys.iter().for_each(|k| drop(get(k)));
         let counted = crate::work::take();
-        // Two discs and a queen and a text at 57 px; the prepared rook nothing.
-        assert_eq!((predicted, counted), (Work::sprites(4, 4 * 57 * 57), predicted));
+        // Two discs, each its circle and its label, and a queen and a text at 57 px; the prepared rook nothing.
+        assert_eq!((predicted, counted), (Work::sprites(6, 6 * 57 * 57), predicted));
         assert_eq!(predicted_work(&keys), Work::NONE);
     }
 

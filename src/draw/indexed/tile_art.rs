@@ -189,7 +189,8 @@ pub(crate) fn predicted_work(scene: &Scene) -> NewTiles {
 /// Draws the tiles of `missing` ([`NewTiles::squares`]) into the tile cache, and searches their codes where they
 /// are wanted ([`TileCodes::search_likely`]), in order, as long as `micros` of their pixels stay within `budget`
 /// microseconds: a request refused for the tiles it would draw first spends what it was allowed on some of them, so
-/// that asking again finds them. Returns the tiles drawn or searched.
+/// that asking again finds them. A code is charged at each depth searched: a tile of few colours is searched twice.
+/// Returns the tiles drawn or searched.
 pub(crate) fn draw_missing(missing: &NewTiles, budget: u64, micros: impl Fn(Work) -> u64) -> u64 {
     let (mut spent, mut drawn) = (0, 0);
     for (square, marks) in &missing.squares {
@@ -204,7 +205,10 @@ pub(crate) fn draw_missing(missing: &NewTiles, budget: u64, micros: impl Fn(Work
         spent += cost;
         let Some(art) = square_art(square, fill, marks, Counted::No) else { continue };
         if let Some(local) = art.local.as_ref().filter(|_| missing.coded) {
-            local.codes.search_likely(local.colours.len());
+            let second = micros(Work { tile_code_pixels: pixels, ..Work::NONE });
+            let both = local.colours.len() <= TileCodes::SHALLOW_COLOURS && spent + second <= budget;
+            spent += if both { second } else { 0 };
+            local.codes.search_likely(both);
         }
         drawn += 1;
     }

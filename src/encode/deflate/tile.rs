@@ -28,12 +28,15 @@ impl TileCodes {
         &self.indices
     }
 
-    /// Searches its codes at the depths a picture coded from it most likely has, for a tile of `colours` colours: 8
-    /// bits a sample, and 4 from its first pixel where its colours fit (a refusal does, so that asking again finds
-    /// them searched).
-    pub(crate) fn search_likely(&self, colours: usize) {
+    /// The most colours a tile may have for a picture of it to be coded at 4 bits a sample.
+    pub(crate) const SHALLOW_COLOURS: usize = 16;
+
+    /// Searches its codes at the depths a picture coded from it most likely has: 8 bits a sample, and with `shallow`
+    /// (a tile of at most [`TileCodes::SHALLOW_COLOURS`] colours) 4 from its first pixel too (a refusal does, so that
+    /// asking again finds them searched).
+    pub(crate) fn search_likely(&self, shallow: bool) {
         let _ = self.at(8, 0);
-        if colours <= 16 {
+        if shallow {
             let _ = self.at(4, 0);
         }
     }

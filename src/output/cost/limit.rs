@@ -66,14 +66,15 @@ impl RenderCost {
     }
 }
 
-/// Microseconds a sprite drawn from its vectors, whatever its size (its paths built and transformed, a disc's label
-/// laid out, its bounds found and levels quantized), and nanoseconds a pixel of it (tiny-skia's anti-aliased paths,
+/// Microseconds a sprite drawn from its vectors, whatever its size (its paths built and transformed, a text laid
+/// out, its bounds found and levels quantized), and nanoseconds a pixel of it (tiny-skia's anti-aliased paths,
 /// fontdue's glyphs). Paid once per isolate and size for a piece, but on every request for pieces no request drew
 /// before (lettered discs with new names, a new size). Measured in workerd (`scripts/cost`, the "hostile" rows: 64
-/// new discs at 40 and 128 px): about 70 µs and 26 ns, taken as they are: the rest of a still's prediction is about
-/// twice what it measures, and [`CostLimit::sprite_budget`] bounds them (charged twice, a fresh isolate's first
-/// diagram at a size other than the warm-up's, its pieces and tiles new, would be refused though it measures about
-/// 5 ms).
+/// new discs at 40 and 128 px, a disc then one sprite): about 70 µs and 26 ns. A disc counts two sprites (its circle
+/// and its label), so discs are charged about twice what they measure, as the rest of a still's prediction is;
+/// figures about what V8 measures (`scripts/bench-wasm`'s "start position, size 50, cold sprite cache": 2.8 ms for its
+/// 12 sprites and 22 tiles, 2.9 charged), and [`CostLimit::sprite_budget`] bounds them (charged twice, a fresh
+/// isolate's first diagram at a size other than the warm-up's, its pieces and tiles new, would be refused).
 pub const NEW_SPRITE_MICROS: u64 = 70;
 /// See [`NEW_SPRITE_MICROS`].
 pub const VECTOR_PIXEL_NANOS: u64 = 26;
@@ -154,10 +155,10 @@ impl CostLimit {
     }
 
     /// The microseconds one request may spend drawing sprites from vectors: three eighths of the limit (3 ms of the
-    /// Free plan's 8). The sprites' charge is what they measure, where the rest of a prediction is about twice what
-    /// it measures: a request of new sprites alone (lettered discs with new names, every request) admitted with half
-    /// the limit measured 5.4–5.8 ms above the floor, against the 5 the Free plan's 10 allow with a margin of 2 for
-    /// the edge's machines. Past it, the refusal draws this much of them, so asking again is admitted (a fresh
+    /// Free plan's 8). A figure's charge is what V8 measures, where the rest of a prediction is about twice what it
+    /// measures: a request of new sprites alone (lettered discs with new names, every request, when a disc counted
+    /// one sprite) admitted with half the limit measured 5.4–5.8 ms above the floor, against the 5 the Free plan's 10
+    /// allow with a margin of 2 for the edge's machines. Past it, the refusal draws this much of them, so asking again is admitted (a fresh
     /// isolate's start position at 100 px draws 9 of its 12 pieces, then the rest and their tiles).
     pub const fn sprite_budget(self) -> u64 {
         self.0 as u64 * 1000 * 3 / 8
