@@ -19,9 +19,9 @@
 //! Those terms are upper bounds, about twice what they measure. An animation's later frames are fitted to what they
 //! measure and charged twice that ([`LATER_FRAMES_MARGIN`]); the sprites and tiles an isolate draws the first time it
 //! meets them (asked of its caches: [`new_sprites`]) are charged what V8 measures (a lettered disc twice: its circle
-//! and its label count a sprite each), and the sprites bounded apart ([`CostLimit::sprite_budget`]). So what the Free plan's 8 ms admits measures about 5 ms or less above the floor in
-//! workerd here, but for some requests of new sprites and tiles (docs/cost.md, "Open"); its edges are tested below
-//! and measured by `scripts/cost`.
+//! and its label count a sprite each), and the sprites bounded apart ([`CostLimit::sprite_budget`]). So what the Free
+//! plan's 8 ms admits measures about 5 ms or less above the floor in workerd here, but for some requests of new
+//! sprites and tiles (docs/cost.md, "Open"); its edges are tested below and measured by `scripts/cost`.
 
 use crate::draw::indexed::indexed_path_applies;
 use crate::draw::indexed::tile_art::{self, NewTiles};

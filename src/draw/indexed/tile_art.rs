@@ -369,8 +369,9 @@ impl TileKey {
 
 /// The tiles' RGB pixels drawn in this isolate, with the bytes they hold: a warm isolate meets the same squares in
 /// diagram after diagram (the twelve pieces on two colours at the sizes in use), and drawing a sprite onto its square
-/// is a large share of a miss (docs/cost.md). When it would hold more than [`TILE_BUDGET_BYTES`], the tiles the latest requests did not use are dropped. The pixels
-/// are a pure function of the key, so a cached tile and a new one are the same picture.
+/// is a large share of a miss (docs/cost.md). When it would hold more than [`TILE_BUDGET_BYTES`], the tiles the
+/// latest requests did not use are dropped. The pixels are a pure function of the key, so a cached tile and a new one
+/// are the same picture.
 type TileCache = Mutex<Held>;
 
 /// The tiles held, each with the request that last used it, and the bytes they hold.

@@ -158,8 +158,9 @@ impl CostLimit {
     /// Free plan's 8). A figure's charge is what V8 measures, where the rest of a prediction is about twice what it
     /// measures: a request of new sprites alone (lettered discs with new names, every request, when a disc counted
     /// one sprite) admitted with half the limit measured 5.4–5.8 ms above the floor, against the 5 the Free plan's 10
-    /// allow with a margin of 2 for the edge's machines. Past it, the refusal draws this much of them, so asking again is admitted (a fresh
-    /// isolate's start position at 100 px draws 9 of its 12 pieces, then the rest and their tiles).
+    /// allow with a margin of 2 for the edge's machines. Past it, the refusal draws this much of them, so asking
+    /// again is admitted (a fresh isolate's start position at 100 px draws 9 of its 12 pieces, then the rest and
+    /// their tiles).
     pub const fn sprite_budget(self) -> u64 {
         self.0 as u64 * 1000 * 3 / 8
     }
