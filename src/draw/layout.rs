@@ -113,12 +113,17 @@ impl FromStr for PixelLimit {
     /// Digits only (surrounding whitespace trimmed): no sign, separator or exponent, so a typo is refused rather
     /// than read as some other limit.
     fn from_str(text: &str) -> Result<PixelLimit, InvalidPixelLimit> {
-        let digits = text.trim();
-        if digits.is_empty() || digits.len() > 19 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(InvalidPixelLimit);
-        }
+        let digits = plain_digits(text, 19).ok_or(InvalidPixelLimit)?;
         digits.parse().ok().and_then(PixelLimit::new).ok_or(InvalidPixelLimit)
     }
+}
+
+/// `text` without surrounding whitespace, if that is a plain decimal number of at most `max_len` digits: no sign,
+/// separator or exponent (a deployment's limits, [`PixelLimit`] and the cost limit, are read this way).
+pub(crate) fn plain_digits(text: &str, max_len: usize) -> Option<&str> {
+    let digits = text.trim();
+    let plain = !digits.is_empty() && digits.len() <= max_len && digits.bytes().all(|b| b.is_ascii_digit());
+    plain.then_some(digits)
 }
 
 /// The image a request would produce is larger than [`MAX_IMAGE_SIDE`] a side or than the pixel limit in force

@@ -2,7 +2,7 @@
 //! deployment's limit it is checked against ([`CostLimit`], `FFEN_MAX_RENDER_MS`), and the refusal of a diagram over
 //! it ([`TooCostly`]).
 
-use crate::draw::layout::Layout;
+use crate::draw::layout::{plain_digits, Layout};
 use crate::work::Work;
 use std::fmt;
 use std::str::FromStr;
@@ -189,10 +189,7 @@ impl FromStr for CostLimit {
 
     /// Digits only (surrounding whitespace trimmed), as [`crate::PixelLimit`].
     fn from_str(text: &str) -> Result<CostLimit, InvalidCostLimit> {
-        let digits = text.trim();
-        if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(InvalidCostLimit);
-        }
+        let digits = plain_digits(text, 9).ok_or(InvalidCostLimit)?;
         digits.parse().ok().and_then(CostLimit::new).ok_or(InvalidCostLimit)
     }
 }
