@@ -565,13 +565,13 @@ async function measureBuilds(builds) {
       // New discs at three sizes, each at the sprite budget (a disc is two sprites: its circle and its label). Warmed
       // by 40 requests of the same kind: with fewer, or warmed at another size, V8 compiles the drawing (or the
       // tiles' code search, at 64 px and more) on its helper threads during the row, 1–3 ms a request more.
-      ["the Free plan's edge: 17 new lettered discs each request, size=23 (the sprite budget)", 30, 40, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(23, runtime, 17), "&size=23")), isMiss],
+      ["the Free plan's edge: 14 new lettered discs each request, size=23 (the sprite budget)", 30, 40, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(23, runtime, 14), "&size=23")), isMiss],
       // The same board of discs every request: the discs drawn once, so the row above minus this is the drawing.
-      ["the Free plan's edge: 17 lettered discs drawn before, size=23", 60, 10, (n) => same(n, diagram(newDiscs(23, "again", 17), "&size=23")), isMiss],
-      ["the Free plan's edge: 13 new lettered discs each request, default size (the sprite budget)", 30, 40, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(40, runtime, 13), "")), isMiss],
-      ["the Free plan's edge: 6 new lettered discs each request, size=80 (the sprite budget)", 30, 40, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(80, runtime, 6), "&size=80")), isMiss],
+      ["the Free plan's edge: 14 lettered discs drawn before, size=23", 60, 10, (n) => same(n, diagram(newDiscs(23, "again", 14), "&size=23")), isMiss],
+      ["the Free plan's edge: 11 new lettered discs each request, default size (the sprite budget)", 30, 40, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(40, runtime, 11), "")), isMiss],
+      ["the Free plan's edge: 5 new lettered discs each request, size=80 (the sprite budget)", 30, 40, (n, runtime) => Array.from({ length: count(n) }, () => diagram(newDiscs(80, runtime, 5), "&size=80")), isMiss],
       // The same as an animation: a move puts each disc (black ones: the hostile row below puts white ones).
-      ["the Free plan's edge: 13 moves each putting a new disc, default size, as APNG (the sprite budget)", 24, 20, (n) => Array.from({ length: count(n) }, () => diagram("8/8/8/8/8/8/8/R7", "&moves=" + encodeURIComponent(newDiscMoves(13, "b")))), isMiss],
+      ["the Free plan's edge: 11 moves each putting a new disc, default size, as APNG (the sprite budget)", 24, 20, (n) => Array.from({ length: count(n) }, () => diagram("8/8/8/8/8/8/8/R7", "&moves=" + encodeURIComponent(newDiscMoves(11, "b")))), isMiss],
       ["the Free plan's edge: a full 24×24 board, default size", 30, 5, (n) => same(n, diagram(fullBoard(24))), isMiss],
       ["the words of a full 28×28 board as /diagram.json", 30, 5, (n) => same(n, diagram(fullBoard(28)).replace("/diagram.png?", "/diagram.json?")), isMiss],
       ["10×8 Capablanca board with drawn fairy glyphs (archbishop, chancellor), Bodlaender, default size", 200, 30, (n) => Array.from({ length: count(n) }, () => diagram(capablancaLike(), "&dialect=bodlaender")), isMiss],

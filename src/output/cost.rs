@@ -622,37 +622,37 @@ mod tests {
         assert!(err.to_string().starts_with("the diagram (2180×2180 pixels, 12 different squares)"), "{err}");
     }
 
-    /// New sprites take at most three eighths of the limit: under the Free plan, 35 new sprites at `size=23` (each
-    /// 23² pixels; here without their tiles), not 36, though the whole prediction of 36 is under 8 ms, so 17 new
+    /// New sprites take at most five sixteenths of the limit: under the Free plan, 29 new sprites at `size=23` (each
+    /// 23² pixels; here without their tiles), not 30, though the whole prediction of 30 is under 8 ms, so 14 new
     /// lettered discs (each two sprites: its circle and its label); the refusal draws the budget's worth, and a fresh
-    /// isolate's start position is admitted with its 12 new pieces up to `size=83` (at 100 px the refusal draws 9 of
+    /// isolate's start position is admitted with its 12 new pieces up to `size=72` (at 100 px the refusal draws 7 of
     /// them; its 22 new tiles then take refusals more).
     #[test]
-    fn new_sprites_take_at_most_three_eighths_of_the_limit() {
+    fn new_sprites_take_at_most_five_sixteenths_of_the_limit() {
         let sprites = |n: u64| {
             let board: String = ["8"; 8].join("/");
             cost(&board, Dialect::Janko, &[("size", "23")]).with_new_sprites(Work::sprites(n, n * 23 * 23))
         };
-        assert_eq!((0..=64).take_while(|&n| FREE.check(sprites(n)).is_ok()).last(), Some(35));
+        assert_eq!((0..=64).take_while(|&n| FREE.check(sprites(n)).is_ok()).last(), Some(29));
         let discs = |n: u64| sprites(2 * n);
-        assert_eq!((0..=64).take_while(|&n| FREE.check(discs(n)).is_ok()).last(), Some(17));
-        let refused = FREE.check(sprites(36)).unwrap_err();
+        assert_eq!((0..=64).take_while(|&n| FREE.check(discs(n)).is_ok()).last(), Some(14));
+        let refused = FREE.check(sprites(30)).unwrap_err();
         assert!(refused.cost.micros < 8000, "{refused}");
-        assert_eq!(refused.for_new_sprites(), Some(3000));
-        assert!(refused.to_string().contains("is 8 ms, of which 3 ms may go to new pieces"), "{refused}");
+        assert_eq!(refused.for_new_sprites(), Some(2500));
+        assert!(refused.to_string().contains("is 8 ms, of which 2.5 ms may go to new pieces"), "{refused}");
         let start = |size: u32| {
             let pixels = u64::from(size * size);
             cost(START, Dialect::Janko, &[("size", &size.to_string())]).with_new_sprites(Work::sprites(12, 12 * pixels))
         };
-        assert_eq!((12..=128).take_while(|&s| FREE.check(start(s)).is_ok()).last(), Some(83));
-        assert_eq!(FREE.check(start(100)).map_err(|e| e.for_new_sprites()), Err(Some(3000)));
+        assert_eq!((12..=128).take_while(|&s| FREE.check(start(s)).is_ok()).last(), Some(72));
+        assert_eq!(FREE.check(start(100)).map_err(|e| e.for_new_sprites()), Err(Some(2500)));
         let tiles = Work { tiles: 22, tile_pixels: 22 * 100 * 100, tile_code_pixels: 22 * 100 * 100, ..Work::NONE };
         let refused = FREE.check(start(100).with_new_sprites(tiles)).unwrap_err();
-        assert_eq!((sprites_micros(tiles), refused.for_new_sprites()), (11_220, Some(3000)));
+        assert_eq!((sprites_micros(tiles), refused.for_new_sprites()), (11_220, Some(2500)));
         assert!(refused.to_string().contains("pieces and squares this server has not drawn yet"), "{refused}");
         // Another limit's budget in tenths of a millisecond.
         let ten = CostLimit::new(10).unwrap().check(discs(64)).unwrap_err();
-        assert!(ten.to_string().contains("is 10 ms, of which 3.7 ms may go to new pieces"), "{ten}");
+        assert!(ten.to_string().contains("is 10 ms, of which 3.1 ms may go to new pieces"), "{ten}");
     }
 
     /// lichess' and web-boardimage's looks (a check's glow, their last move, crossed squares) are marks like

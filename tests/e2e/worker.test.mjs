@@ -655,10 +655,10 @@ describe("errors", () => {
       assert.equal(first.headers["cache-control"], "no-store");
       assert.match(first.body.toString("utf8"), /drawing pieces (at a size this server has not drawn them at yet|and squares this server has not drawn yet).*ask again/s);
     }
-    // (Each refusal draws what three eighths of the limit allow: the pieces first, then their squares' tiles, whose
-    // codes are searched at two depths and charged at both: 11 refusals at 128 px with coordinates.)
+    // (Each refusal draws what five sixteenths of the limit allow: the pieces first, then their squares' tiles,
+    // whose codes are searched at two depths and charged at both: 15 refusals at 128 px with coordinates.)
     let png;
-    for (let i = 0; i < 16 && !png; i++) {
+    for (let i = 0; i < 20 && !png; i++) {
       const res = await get(`/diagram.png?ffen=${START}&size=128&coords=1`);
       if (res.status === 200) png = pngSize(res.body);
     }

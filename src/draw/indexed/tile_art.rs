@@ -104,11 +104,12 @@ pub(crate) fn square_indices(
 
 /// The tiles of some squares that the tile cache does not hold, or whose code a picture coded from them will
 /// search unpaid: their count and pixels ([`Unit::Tile`], [`Unit::TilePixel`], [`Unit::TileCodePixel`]), and the
-/// first square showing each, with its marks, for [`draw_missing`]; `coded`: whether their codes are wanted.
+/// first square showing each, with its marks and whether the cache holds its tile (its code unsearched), for
+/// [`draw_missing`]; `coded`: whether their codes are wanted.
 #[derive(Default)]
 pub(crate) struct NewTiles {
     pub(crate) work: Work,
-    pub(crate) squares: Vec<(Square, Vec<MarkPaint>)>,
+    pub(crate) squares: Vec<(Square, Vec<MarkPaint>, bool)>,
     coded: bool,
 }
 
@@ -152,7 +153,7 @@ impl TileQuery {
                 let paid = hit.0.local.as_ref().is_none_or(|local| local.code_paid || local.codes.any_searched());
                 if self.new.coded && !paid {
                     code(&mut self.new.work);
-                    self.new.squares.push((square.clone(), marks.to_vec()));
+                    self.new.squares.push((square.clone(), marks.to_vec(), true));
                 }
             }
             None => {
@@ -161,7 +162,7 @@ impl TileQuery {
                 if self.new.coded {
                     code(&mut self.new.work);
                 }
-                self.new.squares.push((square.clone(), marks.to_vec()));
+                self.new.squares.push((square.clone(), marks.to_vec(), false));
             }
         }
         self.seen.insert(key, (Arc::clone(&self.blank), Epoch::now()));
@@ -189,26 +190,32 @@ pub(crate) fn predicted_work(scene: &Scene) -> NewTiles {
 /// Draws the tiles of `missing` ([`NewTiles::squares`]) into the tile cache, and searches their codes where they
 /// are wanted ([`TileCodes::search_likely`]), in order, as long as `micros` of their pixels stay within `budget`
 /// microseconds: a request refused for the tiles it would draw first spends what it was allowed on some of them, so
-/// that asking again finds them. A code is charged at each depth searched: a tile of few colours is searched twice.
+/// that asking again finds them. A code is charged at each depth searched: a tile of few colours is searched twice,
+/// or not at all where the second search does not fit (the next picture coded from it is then charged its code).
 /// Returns the tiles drawn or searched.
 pub(crate) fn draw_missing(missing: &NewTiles, budget: u64, micros: impl Fn(Work) -> u64) -> u64 {
     let (mut spent, mut drawn) = (0, 0);
-    for (square, marks) in &missing.squares {
+    for (square, marks, held) in &missing.squares {
         let side = square.rect.width;
         let Some(fill) = Fill::of(square, hatching(side).period) else { continue };
         let pixels = u64::from(side) * u64::from(side);
         let code = if missing.coded { pixels } else { 0 };
-        let cost = micros(Work { tiles: 1, tile_pixels: pixels, tile_code_pixels: code, ..Work::NONE });
+        let (tiles, drawn_pixels) = if *held { (0, 0) } else { (1, pixels) };
+        let cost = micros(Work { tiles, tile_pixels: drawn_pixels, tile_code_pixels: code, ..Work::NONE });
         if spent + cost > budget {
             break;
         }
         spent += cost;
         let Some(art) = square_art(square, fill, marks, Counted::No) else { continue };
         if let Some(local) = art.local.as_ref().filter(|_| missing.coded) {
-            let second = micros(Work { tile_code_pixels: pixels, ..Work::NONE });
-            let both = local.colours.len() <= TileCodes::SHALLOW_COLOURS && spent + second <= budget;
-            spent += if both { second } else { 0 };
-            local.codes.search_likely(both);
+            // A tile of few colours is searched at both depths or at neither: searched at one, it would count as
+            // paid, and the next picture's search at the other would be work no request was charged.
+            let shallow = local.colours.len() <= TileCodes::SHALLOW_COLOURS;
+            let second = if shallow { micros(Work { tile_code_pixels: pixels, ..Work::NONE }) } else { 0 };
+            if spent + second <= budget {
+                spent += second;
+                local.codes.search_likely(shallow);
+            }
         }
         drawn += 1;
     }

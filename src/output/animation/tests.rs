@@ -143,7 +143,7 @@ fn a_replay_kept_under_its_key_asks_what_replaying_the_scenes_asks() {
     let all = shots(&board, (&lines, &[]), &options, 1000);
     let key = "a replay kept under its key, test\nkey";
     let look = |tiles: crate::draw::indexed::tile_art::NewTiles| {
-        let squares: Vec<_> = tiles.squares.iter().map(|(square, marks)| (square.rect, marks.clone())).collect();
+        let squares: Vec<_> = tiles.squares.iter().map(|(square, marks, _)| (square.rect, marks.clone())).collect();
         (tiles.work, squares)
     };
     let replayed = look(new_tiles(Replay { shots: &all, key: Some(key) }, &options));
@@ -154,4 +154,37 @@ fn a_replay_kept_under_its_key_asks_what_replaying_the_scenes_asks() {
     // Without a key the scenes are replayed, and ask the same; the first shot alone asks fewer.
     assert_eq!(look(new_tiles(Replay { shots: &all, key: None }, &options)), replayed);
     assert!(look(new_tiles(Replay { shots: &all[..1], key: None }, &options)).0.tiles < replayed.0.tiles);
+}
+
+/// A refusal draws new tiles within its budget and searches the code of a tile of few colours at both depths a
+/// picture may ask for, or at neither: searched at one, it would count as paid, and a picture's search at the other
+/// would be work no request was charged. The tile drawn but not searched is charged its code alone next time.
+#[test]
+fn a_refusal_searches_a_tile_of_few_colours_at_both_depths_or_neither() {
+    use crate::draw::indexed::tile_art::draw_missing;
+    use crate::output::cost::sprites_micros;
+    use crate::work::Work;
+    // A size and colours no other test draws; the first square asked for is a8, empty: a tile of one colour.
+    let board = parse("8/8/8/8/8/8/8/R7", Dialect::Janko).unwrap();
+    let options = options_from(&[("size", "41"), ("light", "e3d2c1"), ("dark", "1c2d3e")]).for_board(&board).unwrap();
+    let lines = "a1a2".parse::<Moves>().unwrap().play(&board, Color::White).unwrap();
+    let all = shots(&board, (&lines, &[]), &options, 1000);
+    let ask = || new_tiles(Replay { shots: &all, key: None }, &options);
+    let pixels = 41 * 41;
+    let first = sprites_micros(Work { tiles: 1, tile_pixels: pixels, tile_code_pixels: pixels, ..Work::NONE });
+    let second = sprites_micros(Work { tile_code_pixels: pixels, ..Work::NONE });
+    let before = ask();
+    let a8 = before.squares[0].0.rect;
+    assert!(!before.squares[0].2 && before.work.tiles > 2, "{}", before.work);
+    // Room for drawing it and one search: drawn, searched at neither depth, so still charged its code.
+    assert_eq!(draw_missing(&before, first + second - 1, sprites_micros), 1);
+    let drawn = ask();
+    assert_eq!((drawn.squares[0].0.rect, drawn.squares[0].2), (a8, true));
+    assert_eq!(drawn.work.tiles, before.work.tiles - 1);
+    assert_eq!(drawn.work.tile_code_pixels, before.work.tile_code_pixels);
+    // Held, it is charged its code alone: both searches fit where drawing a new tile does not.
+    assert_eq!(draw_missing(&drawn, 2 * second, sprites_micros), 1);
+    let searched = ask();
+    assert_eq!(searched.work.tile_code_pixels, before.work.tile_code_pixels - pixels);
+    assert!(searched.squares.iter().all(|(square, _, held)| square.rect != a8 && !held));
 }

@@ -154,15 +154,14 @@ impl CostLimit {
         u64::from(self.0) * 1000
     }
 
-    /// The microseconds one request may spend drawing sprites from vectors: three eighths of the limit (3 ms of the
-    /// Free plan's 8). A figure's charge is what V8 measures, where the rest of a prediction is about twice what it
-    /// measures: a request of new sprites alone (lettered discs with new names, every request, when a disc counted
-    /// one sprite) admitted with half the limit measured 5.4–5.8 ms above the floor, against the 5 the Free plan's 10
-    /// allow with a margin of 2 for the edge's machines. Past it, the refusal draws this much of them, so asking
-    /// again is admitted (a fresh isolate's start position at 100 px draws 9 of its 12 pieces, then the rest and
-    /// their tiles).
+    /// The microseconds one request may spend drawing sprites from vectors: five sixteenths of the limit (2.5 ms of
+    /// the Free plan's 8). A figure's charge is what V8 measures, where the rest of a prediction is about twice what
+    /// it measures: 13 moves each putting a new lettered disc, admitted with three eighths, measured 4.0–5.6 ms above
+    /// the floor, against the 5 the Free plan's 10 allow with a margin of 2 for the edge's machines (11 moves, admitted
+    /// with five sixteenths: 3.5–4.3). Past it, the refusal draws this much of them, so asking again is admitted (a
+    /// fresh isolate's start position at 100 px draws 7 of its 12 pieces, then the rest and their tiles).
     pub const fn sprite_budget(self) -> u64 {
-        self.0 as u64 * 1000 * 3 / 8
+        self.0 as u64 * 1000 * 5 / 16
     }
 }
 
