@@ -104,13 +104,20 @@ pub(crate) fn square_indices(
 
 /// The tiles of some squares that the tile cache does not hold, or whose code a picture coded from them will
 /// search unpaid: their count and pixels ([`Unit::Tile`], [`Unit::TilePixel`], [`Unit::TileCodePixel`]), and the
-/// first square showing each, with its marks and whether the cache holds its tile (its code unsearched), for
-/// [`draw_missing`]; `coded`: whether their codes are wanted.
+/// first square showing each ([`NewTile`]), for [`draw_missing`]; `coded`: whether their codes are wanted.
 #[derive(Default)]
 pub(crate) struct NewTiles {
     pub(crate) work: Work,
-    pub(crate) squares: Vec<(Square, Vec<MarkPaint>, bool)>,
+    pub(crate) squares: Vec<NewTile>,
     coded: bool,
+}
+
+/// The first square showing a tile of [`NewTiles`], with its marks, and whether the cache holds the tile already
+/// (drawn, its code not searched: only the code is wanted).
+pub(crate) struct NewTile {
+    pub(crate) square: Square,
+    pub(crate) marks: Vec<MarkPaint>,
+    pub(crate) held: bool,
 }
 
 /// Asks the tile cache for squares' tiles as a painter would ([`square_art`]'s key), each tile once, and marks what it
@@ -153,7 +160,7 @@ impl TileQuery {
                 let paid = hit.0.local.as_ref().is_none_or(|local| local.code_paid || local.codes.any_searched());
                 if self.new.coded && !paid {
                     code(&mut self.new.work);
-                    self.new.squares.push((square.clone(), marks.to_vec(), true));
+                    self.new.squares.push(NewTile { square: square.clone(), marks: marks.to_vec(), held: true });
                 }
             }
             None => {
@@ -162,7 +169,7 @@ impl TileQuery {
                 if self.new.coded {
                     code(&mut self.new.work);
                 }
-                self.new.squares.push((square.clone(), marks.to_vec(), false));
+                self.new.squares.push(NewTile { square: square.clone(), marks: marks.to_vec(), held: false });
             }
         }
         self.seen.insert(key, (Arc::clone(&self.blank), Epoch::now()));
@@ -195,7 +202,7 @@ pub(crate) fn predicted_work(scene: &Scene) -> NewTiles {
 /// Returns the tiles drawn or searched.
 pub(crate) fn draw_missing(missing: &NewTiles, budget: u64, micros: impl Fn(Work) -> u64) -> u64 {
     let (mut spent, mut drawn) = (0, 0);
-    for (square, marks, held) in &missing.squares {
+    for NewTile { square, marks, held } in &missing.squares {
         let side = square.rect.width;
         let Some(fill) = Fill::of(square, hatching(side).period) else { continue };
         let pixels = u64::from(side) * u64::from(side);

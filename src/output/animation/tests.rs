@@ -143,7 +143,7 @@ fn a_replay_kept_under_its_key_asks_what_replaying_the_scenes_asks() {
     let all = shots(&board, (&lines, &[]), &options, 1000);
     let key = "a replay kept under its key, test\nkey";
     let look = |tiles: crate::draw::indexed::tile_art::NewTiles| {
-        let squares: Vec<_> = tiles.squares.iter().map(|(square, marks, _)| (square.rect, marks.clone())).collect();
+        let squares: Vec<_> = tiles.squares.iter().map(|tile| (tile.square.rect, tile.marks.clone())).collect();
         (tiles.work, squares)
     };
     let replayed = look(new_tiles(Replay { shots: &all, key: Some(key) }, &options));
@@ -174,17 +174,17 @@ fn a_refusal_searches_a_tile_of_few_colours_at_both_depths_or_neither() {
     let first = sprites_micros(Work { tiles: 1, tile_pixels: pixels, tile_code_pixels: pixels, ..Work::NONE });
     let second = sprites_micros(Work { tile_code_pixels: pixels, ..Work::NONE });
     let before = ask();
-    let a8 = before.squares[0].0.rect;
-    assert!(!before.squares[0].2 && before.work.tiles > 2, "{}", before.work);
+    let a8 = before.squares[0].square.rect;
+    assert!(!before.squares[0].held && before.work.tiles > 2, "{}", before.work);
     // Room for drawing it and one search: drawn, searched at neither depth, so still charged its code.
     assert_eq!(draw_missing(&before, first + second - 1, sprites_micros), 1);
     let drawn = ask();
-    assert_eq!((drawn.squares[0].0.rect, drawn.squares[0].2), (a8, true));
+    assert_eq!((drawn.squares[0].square.rect, drawn.squares[0].held), (a8, true));
     assert_eq!(drawn.work.tiles, before.work.tiles - 1);
     assert_eq!(drawn.work.tile_code_pixels, before.work.tile_code_pixels);
     // Held, it is charged its code alone: both searches fit where drawing a new tile does not.
     assert_eq!(draw_missing(&drawn, 2 * second, sprites_micros), 1);
     let searched = ask();
     assert_eq!(searched.work.tile_code_pixels, before.work.tile_code_pixels - pixels);
-    assert!(searched.squares.iter().all(|(square, _, held)| square.rect != a8 && !held));
+    assert!(searched.squares.iter().all(|tile| tile.square.rect != a8 && !tile.held));
 }
