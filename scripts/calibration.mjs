@@ -218,22 +218,28 @@ export function calibrationReport(runs, docsPath, withFit) {
     "",
     "units of work (predicted / counted, X-FFEN-Work), the model from the counted units (docs/cost.md's calibration), and measured ÷ model",
     "",
-    "| request | predicted | counted | counted planning | predicted ms | model ms (counted) | predicted ÷ model | above the floor | measured ÷ model |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| request | predicted | counted | counted planning | predicted ms | model ms (counted) | predicted ÷ model | units predicted ÷ counted | above the floor | measured ÷ model |",
+    "|---|---|---|---|---|---|---|---|---|---|",
   ];
-  const margins = [];
+  const [margins, unitRatios] = [[], []];
   for (const { r, w, kind, ms: above } of measured) {
     const model = modelMs(w.request, kind, cal);
     const margin = w.micros / 1000 / model;
     margins.push(margin);
+    // The units predicted (which bound the drawing's) under the same model, against the request's counted: how
+    // far the prediction's units are above the count, in the milliseconds they stand for.
+    const units = modelMs(w.predicted, kind, cal) / model;
+    unitRatios.push(units);
     const ratio = above < NOISE_MS ? `(${(above / model).toFixed(2)}: below ${NOISE_MS} ms, not in the band)` : (above / model).toFixed(2);
-    out.push(`| ${r.request} | ${list(w.predicted)} | ${list(w.counted)} | ${list(w.planning)} | ${ms(w.micros / 1000)} | ${ms(model)} | ${margin.toFixed(2)} | ${ms(above)} | ${ratio} |`);
+    out.push(`| ${r.request} | ${list(w.predicted)} | ${list(w.counted)} | ${list(w.planning)} | ${ms(w.micros / 1000)} | ${ms(model)} | ${margin.toFixed(2)} | ${units.toFixed(2)} | ${ms(above)} | ${ratio} |`);
   }
   const rows = measured.filter((m) => m.ms >= NOISE_MS).map(({ w, kind, ms: m }) => ({ units: w.request, kind, ms: m }));
   if (!rows.length) return out;
   const b = band(rows, cal);
   out.push("", `the band: measured ÷ model ${b.low.toFixed(2)}–${b.high.toFixed(2)}, ${b.width.toFixed(2)}× wide over ${rows.length} rows (the goal: within 2×)`);
   out.push(`predicted ÷ model: ${Math.min(...margins).toFixed(2)}–${Math.max(...margins).toFixed(2)} (the prediction's margin over the model of what was counted)`);
+  const within = unitRatios.filter((x) => x <= 1.5).length;
+  out.push(`units predicted ÷ counted, under the model: ${Math.min(...unitRatios).toFixed(2)}–${Math.max(...unitRatios).toFixed(2)}, ${within} of ${unitRatios.length} rows within 1.5×`);
   if (withFit) {
     const fitted = fit(rows, cal);
     const f = band(rows, fitted);

@@ -483,8 +483,8 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         // Over the limit only for the pieces and squares this isolate has not drawn: the sprite budget's worth of them
         // drawn now, so that asking again is admitted (the refusal is never stored: `Reject::response`).
         Err(OrderError::TooCostly(e)) if e.for_new_sprites().is_some() => {
-            diagram.draw_new_sprites(e.for_new_sprites().unwrap_or(0));
-            return Err(Reject::TooCostly(e));
+            let drawn = diagram.draw_new_sprites(e.for_new_sprites().unwrap_or(0));
+            return Err(Reject::TooCostly(Box::new(e.drawing_nothing(drawn))));
         }
         checked => checked.map_err(Reject::from)?,
     };
@@ -521,9 +521,10 @@ fn decide_game(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
             let cost = RenderCost { micros: game.micros + len * BODY_BYTE_NANOS / 1000, ..game };
             if let Err(e) = limit.check(cost) {
                 // As a diagram's: over only for what this isolate has not drawn, the sprite budget's worth drawn now.
-                if let Some(budget) = e.for_new_sprites() {
-                    body.game.draw_new_sprites(budget);
-                }
+                let e = match e.for_new_sprites() {
+                    Some(budget) => Box::new(e.drawing_nothing(body.game.draw_new_sprites(budget))),
+                    None => e,
+                };
                 return Err(Reject::TooCostly(e));
             }
             Some(cost)

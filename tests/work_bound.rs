@@ -318,3 +318,31 @@ fn a_posted_games_new_tiles_are_predicted_and_counted() {
     let (predicted, counted) = post();
     assert_eq!((predicted.tiles, counted.tiles), (0, 0));
 }
+
+/// Where the plan knows the work, the prediction is the count, not a bound far above it: an animation whose first
+/// frame is the board's squares composes, shows and (as a GIF, or as an animated PNG coded from its squares) searches
+/// nothing, and builds two scenes at most (one drawing, one planning where the replay's squares are not kept from an
+/// earlier request: later frames are patched); a still shows the different tiles its plan asked for (the start
+/// position's 22), not a tile a square; coordinates' labels are no glyphs.
+#[test]
+fn the_prediction_is_the_count_where_the_plan_knows_it() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let start = "ffen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let known = |w: &Work| (w.pixels, w.searched, w.glyphs, w.shown, w.shown_pixels);
+    for path in ["/diagram.png", "/diagram.gif"] {
+        let query = format!("{start}&moves={}", LILA_GIF_GAME.replace(' ', ","));
+        let (predicted, counted) = predicted_and_counted(path, &query).expect("an animation");
+        assert_eq!(known(&predicted), (0, 0, 0, 0, 0), "{path}: {predicted}");
+        assert_eq!(known(&predicted), known(&counted), "{path}: {predicted} for {counted}");
+        let scenes = (predicted.pieces, predicted.squares, counted.squares);
+        assert!(scenes.0 == 64 && scenes.1 == 128 && scenes.2 >= 64, "{path}: {predicted} for {counted}");
+    }
+    for query in [start.to_string(), format!("{start}&size=90&coords=1")] {
+        let (predicted, counted) = predicted_and_counted("/diagram.png", &query).expect("a still");
+        assert_eq!((predicted.shown, predicted.shown_pixels), (counted.shown, counted.shown_pixels), "{query}");
+        assert_eq!((counted.shown, predicted.glyphs, counted.glyphs), (22, 0, 0), "{query}: {counted}");
+    }
+    // An arrow makes the squares it crosses tiles of their own, known once drawn: a tile a square, as before.
+    let (predicted, counted) = predicted_and_counted("/diagram.png", &format!("{start}&arrows=e2e4")).expect("a still");
+    assert!(predicted.shown == 64 && predicted.covers(&counted), "{predicted} for {counted}");
+}

@@ -252,6 +252,7 @@ mod tests {
                         words: false,
                     },
                     limit: crate::output::cost::CostLimit::new(8).unwrap(),
+                    lasting: false,
                 })),
                 400,
             ),

@@ -1278,3 +1278,23 @@ fn a_refusal_for_new_pieces_draws_them_and_is_not_stored() {
     }
     assert!(refusals >= 1);
 }
+
+/// Under a limit so small that no new tile fits the budget a refusal may spend (1 ms: 0.31 of it, a 128-px tile on a
+/// new colour about 0.34 to draw, 0.83 with its codes), a refusal for new squares draws nothing: it does not say to
+/// ask again (asking again would be refused the same way for ever), and may be stored like any other refusal.
+#[test]
+fn a_refusal_that_can_draw_nothing_does_not_say_to_ask_again() {
+    let _serial = crate::work::tests::CACHES.lock().unwrap_or_else(|e| e.into_inner());
+    let query = "ffen=1&size=128&light=123457&dark=234568";
+    let tiny = RequestInfo { cost_limit: crate::output::cost::CostLimit::new(1), ..get("/diagram.png", Some(query)) };
+    for _ in 0..2 {
+        let Reject::TooCostly(e) = reject(&tiny) else { panic!("not refused for its cost") };
+        assert!(e.lasting && e.for_new_sprites().is_none(), "{e}");
+        assert!(e.to_string().ends_with("is 1 ms: choose a smaller size"), "{e}");
+        let Plan::Respond(r) = plan(&tiny) else { panic!("admitted") };
+        assert_eq!(r.header("cache-control"), Some(ERROR_CACHE_CONTROL));
+    }
+    // Under a limit that holds the tile with the rest, it is admitted (its tile new: tiles count toward the limit).
+    let roomy = RequestInfo { cost_limit: crate::output::cost::CostLimit::new(3), ..tiny };
+    assert!(matches!(plan(&roomy), Plan::Diagram(_)));
+}

@@ -246,7 +246,7 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     // scanlines searched at most whole, in RGBA (the most bytes a pixel a PNG of ours has); its text drawn by both
     // painters at most.
     let searched = u64::from(l.height) * (1 + 4 * u64::from(l.width));
-    let glyphs = 2 * scene_glyphs(board, options, || PieceCount::of(board).to_string().chars().count());
+    let glyphs = 2 * scene_glyphs(options, || PieceCount::of(board).to_string().chars().count());
     // At most every square a tile of its own (marks, overlays, hatching and patterns make more than `tiles`). Its
     // scene built twice: asked of the tile cache while planning, then drawn.
     let (shown, shown_pixels) = (squares, squares * square);
@@ -296,18 +296,11 @@ fn pieces(board: &Board) -> u64 {
 
 /// The characters a scene of `board` drawn with `options` lays out and draws from the font ([`Unit::Glyph`]
 /// (crate::work::Unit::Glyph)): its title and caption and a piece count of `count()` characters where it shows one
-/// (asked only then: most diagrams show none); and, an upper bound, its coordinate labels (kept once drawn, they are
-/// not counted).
-fn scene_glyphs(board: &Board, options: &RenderOptions, count: impl FnOnce() -> usize) -> u64 {
+/// (asked only then: most diagrams show none). Not its coordinate labels: drawn once a size and kept as strips,
+/// they are no glyphs of a request's.
+fn scene_glyphs(options: &RenderOptions, count: impl FnOnce() -> usize) -> u64 {
     let count = if options.furniture.count { count() } else { 0 };
-    let labels = match options.coords {
-        true => {
-            let (files, ranks) = crate::draw::coords::label_texts(board, options);
-            files.iter().chain(&ranks).map(|label| label.chars().count()).sum()
-        }
-        false => 0,
-    };
-    (text_chars(options) + count + labels) as u64
+    (text_chars(options) + count) as u64
 }
 
 /// The most characters a piece count of a board of `cells` cells prints (`(W+B+Nn+Kc3+Kc4+Kc5+Kc6)`, each number
@@ -369,18 +362,21 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
     };
     let diagram: Shown<'_> = (board, options.furniture.last_move.map(|m| (m.from, m.to)).map(|(a, b)| (at(a), at(b))));
     let (mut work, mut shown) = (Work::NONE, diagram);
-    // The most pieces a frame's scene shows.
-    let mut most = pieces(board);
+    // The most pieces and squares a frame's scene shows, and the later frames whose scene is built whole.
+    let (mut most, mut cells, mut rebuilt) = (pieces(board), board.cells().len() as u64, 0u64);
     for (i, line) in lines.iter().enumerate() {
         if i > 0 {
             // The diagram again: the squares where the line left other cells.
             work = work.plus(frame(shown, diagram, &differing(shown.0, board)));
+            rebuilt += u64::from(builds_whole(options, shown.0, board));
             shown = diagram;
         }
         for step in line {
             work = work.plus(frame(shown, (&step.board, step.last), &step.changed));
+            rebuilt += u64::from(builds_whole(options, shown.0, &step.board));
             shown = (&step.board, step.last);
             most = most.max(pieces(&step.board));
+            cells = cells.max(step.board.cells().len() as u64);
         }
     }
     let nanos = still.micros.saturating_sub(FIXED_MICROS) * 1000 + pixels * per_pixel.first;
@@ -388,23 +384,28 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
     // The diagram, each line's moves, and the diagram again before each line after the first.
     let frames = u32::try_from(work.frames.saturating_add(1)).unwrap_or(u32::MAX);
     // The first frame is composed by the palette painter, and again by the RGB painter where its colours do not
-    // take the animation's palette in order; each frame painted whole is composed again; every frame is coded.
-    let first = pixels * (1 + u64::from(indexed_path_applies(board, options)));
+    // take the animation's palette in order (neither where it is its squares' tiles, its tiles then not shown);
+    // each frame painted whole is composed again; every frame is coded.
+    let of_squares = first_frame_of_squares(board, options);
+    let first = if of_squares { 0 } else { pixels * (1 + u64::from(indexed_path_applies(board, options))) };
+    let shown = if of_squares { Work::NONE } else { still.still };
     let coded = pixels.saturating_add(work.frame_pixels);
-    // Scanlines of at most 8 bits a pixel, a filter byte a row: at most two bytes a pixel searched. The scenes' text
-    // and pieces: the first frame's (twice, as a still's), each frame painted whole or built again (a count shown)
-    // once more; and all of it again while planning (the frames replayed for their new tiles).
-    let scenes = work.frames.saturating_add(2).saturating_mul(2);
-    let glyphs = scenes.saturating_mul(scene_glyphs(board, options, || longest_count(board.cells().len())));
+    // The scenes' text: the first frame's (twice, as a still's) and each later frame's painted whole, twice as many
+    // (frames whose squares alone change paint no text). Their pieces: the first frame's scene and each later one
+    // built whole (not patched from the one before), each twice, and all of it again while planning (the frames
+    // replayed for their new tiles).
+    let paintings = work.repainted.div_ceil(pixels.max(1)).saturating_add(2).saturating_mul(2);
+    let glyphs = paintings.saturating_mul(scene_glyphs(options, || longest_count(board.cells().len())));
+    let scenes = rebuilt.saturating_add(1).saturating_mul(2);
     let pixels = Work {
         pixels: first.saturating_add(work.repainted),
         coded,
-        searched: coded.saturating_mul(2),
+        searched: searched_by_apng(format, (pixels, of_squares), options.borders, work),
         glyphs,
-        shown: still.still.shown,
-        shown_pixels: still.still.shown_pixels,
+        shown: shown.shown,
+        shown_pixels: shown.shown_pixels,
         pieces: scenes.saturating_mul(most),
-        squares: scenes.saturating_mul(board.cells().len() as u64),
+        squares: scenes.saturating_mul(cells),
         ..Work::NONE
     };
     RenderCost { micros: FIXED_MICROS + nanos / 1000, frames, animation: work, still: pixels, ..still }
@@ -412,6 +413,48 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
 
 /// A board as an animation's frame shows it, with the move it marks.
 type Shown<'a> = (&'a Board, Option<(Square, Square)>);
+
+/// Whether the frame showing `after` after `before` builds its scene whole rather than patching the one before
+/// (`Scene::patched`): a piece count shown, or a board of another size or with other holes.
+pub(crate) fn builds_whole(options: &RenderOptions, before: &Board, after: &Board) -> bool {
+    let holes = |board: &Board| board.cells().iter().map(|cell| matches!(cell, Cell::Hole)).collect::<Vec<bool>>();
+    options.furniture.count
+        || (before.width(), before.height()) != (after.width(), after.height())
+        || holes(before) != holes(after)
+}
+
+/// Whether an animation's first frame is the board in its frame and nothing else, coded from its squares' tiles
+/// with no pixel painted (`animation::first_squares`): no holes, no lines between squares, no coordinates, arrows
+/// or text, the board filling the picture inside its outline. Otherwise the palette painter paints it (its tiles
+/// shown), and an animated PNG's deflate searches what of its scanlines the tiles' codes do not code.
+fn first_frame_of_squares(board: &Board, options: &RenderOptions) -> bool {
+    let l = Layout::requested(board, options);
+    let (files, ranks) = (board.width() as u32, board.height() as u32);
+    let f = &options.furniture;
+    !board.cells().iter().any(|cell| matches!(cell, Cell::Hole))
+        && !options.borders
+        && !options.coords
+        && !f.count
+        && f.arrows.is_empty()
+        && f.title.is_empty()
+        && f.caption.is_empty()
+        && (l.board_x, l.board_y) == (l.outline, l.outline)
+        && (l.width, l.height) == (2 * l.outline + files * l.square, 2 * l.outline + ranks * l.square)
+}
+
+/// The most bytes of scanlines an animation of `pixels` pixels a frame in `format` searches ([`Work::searched`])
+/// whose later frames are `later`: none by the LZW of a GIF; an animated PNG's frames are coded from their squares'
+/// tiles, searching nothing, but its first where it is painted (`squares`: it is not, [`first_frame_of_squares`]),
+/// each frame painted whole, and every frame where lines run between the squares (`options.borders`). Those have
+/// at most 8 bits a pixel and a filter byte a row: at most two bytes a pixel.
+fn searched_by_apng(format: Format, (pixels, squares): (u64, bool), borders: bool, later: Work) -> u64 {
+    if format.animation_encoder() == Some(AnimationEncoder::Gif) {
+        return 0;
+    }
+    let first = if squares { 0 } else { pixels };
+    let later = if borders { later.frame_pixels } else { later.repainted };
+    first.saturating_add(later).saturating_mul(2)
+}
 
 /// A furniture square as a move names it.
 fn at(square: crate::options::furniture::SquareName) -> Square {
@@ -473,13 +516,14 @@ pub fn words_cost(board: &Board, options: &RenderOptions) -> RenderCost {
 /// Predicts an animation from its parts (lila-gif's `/game.gif`: [`crate::output::game::Game::cost`]): its first
 /// frame as a still of `first` with `options` plus every pixel of the `width × height` picture, the `chars`
 /// characters of its text (the players' names, the coordinates), then each later frame's fixed part and the pixels
-/// of its changed `areas`, as [`animation_cost`] counts them but for the coefficients of its own below.
+/// of its changed `areas`, as [`animation_cost`] counts them but for the coefficients of its own below; `rebuilt` of
+/// the later frames build their scene whole ([`builds_whole`]).
 pub(crate) fn frames_cost(
     first: Option<&Board>,
     options: &RenderOptions,
     (width, height): (u32, u32),
     chars: usize,
-    areas: &[u64],
+    (areas, rebuilt): (&[u64], u64),
 ) -> RenderCost {
     let still = first.map(|board| render_cost(board, options));
     let (micros, tiles) = still.map_or((FIXED_MICROS, 0), |s| (s.micros, s.tiles));
@@ -492,12 +536,15 @@ pub(crate) fn frames_cost(
     // The board's first frame composed (twice at most, as [`animation_cost`] counts it: the board is smaller than the
     // picture), then the game's frames coded.
     // Its text: the board's scene's and the players' names (`chars`); a GIF searches no scanlines.
-    let glyphs = first.map_or(0, |board| 2 * scene_glyphs(board, options, || 0)) + chars as u64;
+    let glyphs = 2 * u64::from(first.is_some()) * scene_glyphs(options, || 0) + chars as u64;
     let coded = pixels.saturating_add(animation.frame_pixels);
-    // A scene a frame at most, and the first's twice, each of at most every cell a piece; as many while planning.
-    let scenes = animation.frames.saturating_add(2).saturating_mul(2);
+    // The first frame's scene and each later one built whole (`rebuilt`), each of at most every cell a piece; as
+    // many while planning.
+    let scenes = rebuilt.saturating_add(1).saturating_mul(2);
     let pieces = first.map_or(0, |board| board.cells().len() as u64).saturating_mul(scenes);
-    let (shown, shown_pixels) = still.map_or((0, 0), |s| (s.still.shown, s.still.shown_pixels));
+    // The first frame's tiles, shown where it is painted.
+    let painted = first.zip(still).filter(|&(board, _)| !first_frame_of_squares(board, options));
+    let (shown, shown_pixels) = painted.map_or((0, 0), |(_, s)| (s.still.shown, s.still.shown_pixels));
     let still = Work { pixels: 2 * pixels, coded, glyphs, shown, shown_pixels, pieces, squares: pieces, ..Work::NONE };
     RenderCost {
         micros: FIXED_MICROS + nanos / 1000,
@@ -817,10 +864,11 @@ mod tests {
         assert_eq!(words.still, Work { cells: 3, squares, items: 2, ..Work::NONE });
         assert_eq!(words.micros, FIXED_MICROS + units_nanos(words.still) / 1000);
         assert_eq!(c.without_pixels().work(), Work { pieces: 64, squares: 128, ..Work::NONE });
-        // Text: the title's and caption's characters, the count's, the labels', drawn by both painters at most.
+        // Text: the title's and caption's characters and the count's, drawn by both painters at most; not the
+        // coordinates' labels (strips kept once drawn).
         let text = [("title", "Šulc|Phénix"), ("caption", "#2"), ("count", "1"), ("coords", "1")];
         let furnished = cost(START, Dialect::Janko, &text);
-        assert_eq!(furnished.still.glyphs, 2 * (4 + 6 + 2 + "(16+16)".len() as u64 + 16));
+        assert_eq!(furnished.still.glyphs, 2 * (4 + 6 + 2 + "(16+16)".len() as u64));
         assert_eq!(furnished.without_pixels().work().glyphs, furnished.still.glyphs);
     }
 

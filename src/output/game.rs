@@ -144,7 +144,10 @@ impl Game {
         let chars = self.bars.iter().flatten().map(|name| name.chars().count()).sum::<usize>();
         let first = self.frames.first().map(|f| &f.board);
         let options = self.options();
-        let cost = cost::frames_cost(first, &options, self.size(), chars + 16 * usize::from(self.coordinates), &areas);
+        let rebuilt =
+            self.frames.windows(2).filter(|pair| cost::builds_whole(&options, &pair[0].board, &pair[1].board));
+        let frames = (&areas[..], rebuilt.count() as u64);
+        let cost = cost::frames_cost(first, &options, self.size(), chars + 16 * usize::from(self.coordinates), frames);
         let cost = RenderCost { micros: cost.micros + self.reading_micros, ..cost };
         cost.with_new_sprites(self.new_sprites(&options))
     }

@@ -110,6 +110,9 @@ pub(crate) struct NewTiles {
     pub(crate) work: Work,
     pub(crate) squares: Vec<NewTile>,
     coded: bool,
+    /// The different tiles asked for and their pixels, held or not (a square whose tile has no key counts one of
+    /// its own): the most a painter's picture of those squares shows ([`Unit::Shown`], [`Unit::ShownPixel`]).
+    shown: (u64, u64),
 }
 
 /// The first square showing a tile of [`NewTiles`], with its marks, and whether the cache holds the tile already
@@ -146,12 +149,13 @@ impl TileQuery {
     /// Asks for the tile of `square` under `marks`: whether this query met its tile for the first time.
     pub(crate) fn ask(&mut self, square: &Square, marks: &[MarkPaint]) -> bool {
         let side = square.rect.width;
-        let Some(fill) = Fill::of(square, hatching(side).period) else { return false };
-        let Some(key) = TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks) else { return false };
-        if self.seen.contains_key(&key) {
-            return false;
-        }
         let pixels = u64::from(side) * u64::from(side);
+        let key = Fill::of(square, hatching(side).period)
+            .and_then(|fill| TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks));
+        if key.as_ref().is_none_or(|key| !self.seen.contains_key(key)) {
+            self.new.shown = (self.new.shown.0 + 1, self.new.shown.1.saturating_add(pixels));
+        }
+        let Some(key) = key.filter(|key| !self.seen.contains_key(key)) else { return false };
         let code = |work: &mut Work| work.tile_code_pixels = work.tile_code_pixels.saturating_add(pixels);
         match self.cache.0.get_mut(&key) {
             Some(hit) => {
@@ -191,7 +195,14 @@ pub(crate) fn predicted_work(scene: &Scene) -> NewTiles {
     for (square, marks) in scene.squares.iter().zip(&marks) {
         query.ask(square, marks);
     }
-    query.done()
+    let mut new = query.done();
+    // The tiles the picture shows, where no arrow or circle is drawn over the pieces (a square under one is a tile
+    // of its own, [`super::tile::square_tiles`]; which squares it inks is known once it is drawn): its work's
+    // `shown`, which bounds the still's ([`crate::output::cost::RenderCost::with_new_sprites`]).
+    if scene.furniture().over.is_empty() {
+        (new.work.shown, new.work.shown_pixels) = new.shown;
+    }
+    new
 }
 
 /// Draws the tiles of `missing` ([`NewTiles::squares`]) into the tile cache, and searches their codes where they

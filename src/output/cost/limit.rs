@@ -48,10 +48,20 @@ impl RenderCost {
     }
 
     /// This cost with the sprites and tiles to draw ([`new_sprites`](super::new_sprites)) added, at what they measure
-    /// ([`sprites_micros`]).
+    /// ([`sprites_micros`]). Where the plan asked the tile cache for a still's scene, `sprites` holds the different
+    /// tiles it shows (`shown`, `shown_pixels`; none otherwise): they replace the still's bound of a tile a square.
     pub fn with_new_sprites(self, sprites: Work) -> RenderCost {
         let micros = self.micros.saturating_add(sprites_micros(sprites));
-        RenderCost { micros, new_sprites: self.new_sprites.plus(sprites), ..self }
+        let still = match sprites.shown {
+            0 => self.still,
+            shown => Work {
+                shown: shown.min(self.still.shown),
+                shown_pixels: sprites.shown_pixels.min(self.still.shown_pixels),
+                ..self.still
+            },
+        };
+        let sprites = Work { shown: 0, shown_pixels: 0, ..sprites };
+        RenderCost { micros, new_sprites: self.new_sprites.plus(sprites), still, ..self }
     }
 
     /// The work predicted in [`crate::work`]'s units, to compare with what drawing counts.
@@ -144,7 +154,7 @@ impl CostLimit {
     pub fn check(self, cost: RenderCost) -> Result<(), Box<TooCostly>> {
         let sprites = Work::sprites(cost.new_sprites.sprites, cost.new_sprites.vector);
         if cost.micros > self.micros() || sprites_micros(sprites) > self.sprite_budget() {
-            Err(Box::new(TooCostly { cost, limit: self }))
+            Err(Box::new(TooCostly { cost, limit: self, lasting: false }))
         } else {
             Ok(())
         }
@@ -200,6 +210,9 @@ pub struct TooCostly {
     pub cost: RenderCost,
     /// The limit it was checked against (named in the message).
     pub limit: CostLimit,
+    /// Whether asking again is refused the same way: over the limit for new pieces and squares, none of which a
+    /// refusal could draw within [`CostLimit::sprite_budget`] (each costs more; [`TooCostly::drawing_nothing`]).
+    pub lasting: bool,
 }
 
 impl fmt::Display for TooCostly {
@@ -270,7 +283,14 @@ impl TooCostly {
     pub fn for_new_sprites(&self) -> Option<u64> {
         let sprites = sprites_micros(self.cost.new_sprites);
         let rest = self.cost.micros.saturating_sub(sprites);
-        (sprites > 0 && rest <= self.limit.micros()).then(|| self.limit.sprite_budget())
+        (sprites > 0 && rest <= self.limit.micros() && !self.lasting).then(|| self.limit.sprite_budget())
+    }
+
+    /// This refusal once its budget ([`TooCostly::for_new_sprites`]) drew `drawn` of its new sprites and tiles: where
+    /// it drew none (each costs more than the budget: a 128-px tile on a new colour under a limit of 1 ms), asking
+    /// again would be refused the same way for ever, so it says to choose a smaller size, and may be stored.
+    pub fn drawing_nothing(self, drawn: u64) -> TooCostly {
+        TooCostly { lasting: self.lasting || drawn == 0, ..self }
     }
 }
 
