@@ -484,7 +484,7 @@ pub fn decide(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
         // drawn now, so that asking again is admitted (the refusal is never stored: `Reject::response`).
         Err(OrderError::TooCostly(e)) if e.for_new_sprites().is_some() => {
             let drawn = diagram.draw_new_sprites(e.for_new_sprites().unwrap_or(0));
-            return Err(Reject::TooCostly(Box::new(e.drawing_nothing(drawn))));
+            return Err(Reject::TooCostly(Box::new(e.after_drawing(drawn))));
         }
         checked => checked.map_err(Reject::from)?,
     };
@@ -522,7 +522,7 @@ fn decide_game(info: &RequestInfo<'_>) -> Result<Plan, Reject> {
             if let Err(e) = limit.check(cost) {
                 // As a diagram's: over only for what this isolate has not drawn, the sprite budget's worth drawn now.
                 let e = match e.for_new_sprites() {
-                    Some(budget) => Box::new(e.drawing_nothing(body.game.draw_new_sprites(budget))),
+                    Some(budget) => Box::new(e.after_drawing(body.game.draw_new_sprites(budget))),
                     None => e,
                 };
                 return Err(Reject::TooCostly(e));

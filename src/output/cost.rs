@@ -294,7 +294,7 @@ fn pieces(board: &Board) -> u64 {
     board.cells().iter().filter(|c| !matches!(c, Cell::Empty | Cell::Hole)).count() as u64
 }
 
-/// The characters a scene of `board` drawn with `options` lays out and draws from the font ([`Unit::Glyph`]
+/// The characters a scene drawn with `options` lays out and draws from the font ([`Unit::Glyph`]
 /// (crate::work::Unit::Glyph)): its title and caption and a piece count of `count()` characters where it shows one
 /// (asked only then: most diagrams show none). Not its coordinate labels: drawn once a size and kept as strips,
 /// they are no glyphs of a request's.
@@ -392,7 +392,7 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
     let coded = pixels.saturating_add(work.frame_pixels);
     // The scenes' text: the first frame's (twice, as a still's) and each later frame's painted whole, twice as many
     // (frames whose squares alone change paint no text). Their pieces: the first frame's scene and each later one
-    // built whole (not patched from the one before), each twice, and all of it again while planning (the frames
+    // built whole (not patched from the one before), each built once drawing and once while planning (the frames
     // replayed for their new tiles).
     let paintings = work.repainted.div_ceil(pixels.max(1)).saturating_add(2).saturating_mul(2);
     let glyphs = paintings.saturating_mul(scene_glyphs(options, || longest_count(board.cells().len())));

@@ -211,7 +211,7 @@ pub struct TooCostly {
     /// The limit it was checked against (named in the message).
     pub limit: CostLimit,
     /// Whether asking again is refused the same way: over the limit for new pieces and squares, none of which a
-    /// refusal could draw within [`CostLimit::sprite_budget`] (each costs more; [`TooCostly::drawing_nothing`]).
+    /// refusal could draw within [`CostLimit::sprite_budget`] (each costs more; [`TooCostly::after_drawing`]).
     pub lasting: bool,
 }
 
@@ -289,7 +289,7 @@ impl TooCostly {
     /// This refusal once its budget ([`TooCostly::for_new_sprites`]) drew `drawn` of its new sprites and tiles: where
     /// it drew none (each costs more than the budget: a 128-px tile on a new colour under a limit of 1 ms), asking
     /// again would be refused the same way for ever, so it says to choose a smaller size, and may be stored.
-    pub fn drawing_nothing(self, drawn: u64) -> TooCostly {
+    pub fn after_drawing(self, drawn: u64) -> TooCostly {
         TooCostly { lasting: self.lasting || drawn == 0, ..self }
     }
 }
