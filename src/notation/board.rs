@@ -523,6 +523,11 @@ impl Board {
         &self.cells
     }
 
+    /// Whether a square of the board is missing (a hole).
+    pub fn has_holes(&self) -> bool {
+        self.cells.iter().any(|c| matches!(c, Cell::Hole))
+    }
+
     /// Whether the square at (`x`, `y`) (row 0 at the top) is a dark square under this board's checkering.
     pub fn is_dark(&self, x: usize, y: usize) -> bool {
         // Distance from the lower-left corner decides the colour, so boards of any height keep that corner fixed.

@@ -386,7 +386,7 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
     // The first frame is composed by the palette painter, and again by the RGB painter where its colours do not
     // take the animation's palette in order (neither where it is its squares' tiles, its tiles then not shown);
     // each frame painted whole is composed again; every frame is coded.
-    let of_squares = first_frame_of_squares(board, options);
+    let of_squares = first_frame_of_squares(board, options, &l);
     let first = if of_squares { 0 } else { pixels * (1 + u64::from(indexed_path_applies(board, options))) };
     let shown = if of_squares { Work::NONE } else { still.still };
     let coded = pixels.saturating_add(work.frame_pixels);
@@ -417,21 +417,21 @@ type Shown<'a> = (&'a Board, Option<(Square, Square)>);
 /// Whether the frame showing `after` after `before` builds its scene whole rather than patching the one before
 /// (`Scene::patched`): a piece count shown, or a board of another size or with other holes.
 pub(crate) fn builds_whole(options: &RenderOptions, before: &Board, after: &Board) -> bool {
-    let holes = |board: &Board| board.cells().iter().map(|cell| matches!(cell, Cell::Hole)).collect::<Vec<bool>>();
+    let hole = |cell: &Cell| matches!(cell, Cell::Hole);
     options.furniture.count
         || (before.width(), before.height()) != (after.width(), after.height())
-        || holes(before) != holes(after)
+        || before.cells().iter().zip(after.cells()).any(|(a, b)| hole(a) != hole(b))
 }
 
 /// Whether an animation's first frame is the board in its frame and nothing else, coded from its squares' tiles
 /// with no pixel painted (`animation::first_squares`): no holes, no lines between squares, no coordinates, arrows
 /// or text, the board filling the picture inside its outline. Otherwise the palette painter paints it (its tiles
-/// shown), and an animated PNG's deflate searches what of its scanlines the tiles' codes do not code.
-fn first_frame_of_squares(board: &Board, options: &RenderOptions) -> bool {
-    let l = Layout::requested(board, options);
+/// shown), and an animated PNG's deflate searches what of its scanlines the tiles' codes do not code. `l`: the
+/// layout requested.
+fn first_frame_of_squares(board: &Board, options: &RenderOptions, l: &Layout) -> bool {
     let (files, ranks) = (board.width() as u32, board.height() as u32);
     let f = &options.furniture;
-    !board.cells().iter().any(|cell| matches!(cell, Cell::Hole))
+    !board.has_holes()
         && !options.borders
         && !options.coords
         && !f.count
@@ -543,7 +543,9 @@ pub(crate) fn frames_cost(
     let scenes = rebuilt.saturating_add(1).saturating_mul(2);
     let pieces = first.map_or(0, |board| board.cells().len() as u64).saturating_mul(scenes);
     // The first frame's tiles, shown where it is painted.
-    let painted = first.zip(still).filter(|&(board, _)| !first_frame_of_squares(board, options));
+    let painted = first
+        .zip(still)
+        .filter(|&(board, _)| !first_frame_of_squares(board, options, &Layout::requested(board, options)));
     let (shown, shown_pixels) = painted.map_or((0, 0), |(_, s)| (s.still.shown, s.still.shown_pixels));
     let still = Work { pixels: 2 * pixels, coded, glyphs, shown, shown_pixels, pieces, squares: pieces, ..Work::NONE };
     RenderCost {

@@ -152,10 +152,11 @@ impl TileQuery {
         let pixels = u64::from(side) * u64::from(side);
         let key = Fill::of(square, hatching(side).period)
             .and_then(|fill| TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks));
-        if key.as_ref().is_none_or(|key| !self.seen.contains_key(key)) {
+        let first = key.as_ref().is_none_or(|key| !self.seen.contains_key(key));
+        if first {
             self.new.shown = (self.new.shown.0 + 1, self.new.shown.1.saturating_add(pixels));
         }
-        let Some(key) = key.filter(|key| !self.seen.contains_key(key)) else { return false };
+        let Some(key) = key.filter(|_| first) else { return false };
         let code = |work: &mut Work| work.tile_code_pixels = work.tile_code_pixels.saturating_add(pixels);
         match self.cache.0.get_mut(&key) {
             Some(hit) => {

@@ -17,11 +17,6 @@ const PIECE_EXPECTED: &str = "one of cburnett, chessnut, celtic, fantasy, spatia
 const FIRST_RANK_EXPECTED: &str = "the number of the bottom rank, 0 to 999";
 const COORD_COLOR_EXPECTED: &str = "a colour: RRGGBB hex (with or without #) or a CSS colour name";
 
-/// Whether the board has a missing square.
-fn has_holes(board: &Board) -> bool {
-    board.cells().iter().any(|c| matches!(c, Cell::Hole))
-}
-
 /// Whether a band of text (the count, a title, a caption) is drawn around the board.
 fn text_bands(options: &RenderOptions) -> bool {
     let furniture = &options.furniture;
@@ -301,7 +296,7 @@ pub const RIM: Param<RenderOptions> = Param {
     key: |o| o.rim.map(|c| format!("rim={c}")),
     reset: |o| o.rim = None,
     changes: Changes::PICTURE,
-    idle: Idle::When(|board, o| !o.coords && !text_bands(o) && (!has_holes(board) || o.hole.is_some())),
+    idle: Idle::When(|board, o| !o.coords && !text_bands(o) && (!board.has_holes() || o.hole.is_some())),
     palette: PaletteSafe::Unless(|o| see_through(o.rim)),
     samples: &["#3a2a1e", "transparent", "white", "#5b3a29"],
 };
@@ -347,7 +342,7 @@ pub const HOLE: Param<RenderOptions> = Param {
     key: |o| o.hole.map(|c| format!("hole={c}")),
     reset: |o| o.hole = None,
     changes: Changes::PICTURE,
-    idle: Idle::When(|board, _| !has_holes(board)),
+    idle: Idle::When(|board, _| !board.has_holes()),
     palette: PaletteSafe::Always,
     samples: &["#3a2a1e", "transparent", "white", "#5b3a29"],
 };
