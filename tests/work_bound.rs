@@ -342,7 +342,65 @@ fn the_prediction_is_the_count_where_the_plan_knows_it() {
         assert_eq!((predicted.shown, predicted.shown_pixels), (counted.shown, counted.shown_pixels), "{query}");
         assert_eq!((counted.shown, predicted.glyphs, counted.glyphs), (22, 0, 0), "{query}: {counted}");
     }
-    // An arrow makes the squares it crosses tiles of their own, known once drawn: a tile a square, as before.
-    let (predicted, counted) = predicted_and_counted("/diagram.png", &format!("{start}&arrows=e2e4")).expect("a still");
+    // An arrow makes the squares it crosses tiles of their own, known once drawn: a tile a square, as before; and
+    // the colours it blends are not known either: the picture searched in RGB, its text drawn by both painters.
+    let arrow = format!("{start}&arrows=e2e4&caption=%232");
+    let (predicted, counted) = predicted_and_counted("/diagram.png", &arrow).expect("a still");
     assert!(predicted.shown == 64 && predicted.covers(&counted), "{predicted} for {counted}");
+    assert_eq!((predicted.searched, predicted.glyphs, counted.glyphs), (354 * (1 + 3 * 322), 4, 2), "{predicted}");
+    // Its tiles held, a still's colours are known: one painter draws it (its caption's 2 characters once), at 4 or
+    // 8 bits (the text's blends may take it past 16 colours), searched whole at the default size (its bands are a
+    // fifth of the window) and around its squares at 90 px (coded from its tiles), at 8 bits the most: its 40 rows
+    // outside the bands (coordinates, frame), and 41 bytes of each of the 720 others.
+    for (query, searched) in
+        [(format!("{start}&caption=%232"), 354 * (1 + 322)), (format!("{start}&size=90&coords=1"), 40 * 761 + 720 * 41)]
+    {
+        for _ in 0..2 {
+            let (predicted, counted) = predicted_and_counted("/diagram.png", &query).expect("a still");
+            assert!(predicted.covers(&counted), "{predicted} for {counted}");
+            assert_eq!((predicted.searched, predicted.glyphs), (searched, counted.glyphs), "{query}: {predicted}");
+        }
+    }
+}
+
+/// A still's bounds from its plan (`indexed::StillBounds`) hold over boards, sizes, coordinates, text, marks, themes
+/// and a piece set, each asked twice (the second time its tiles held): what drawing counts is within what was
+/// predicted (its bytes searched, its tiles shown, its text drawn once where one painter was said to draw it); and
+/// every one is known (a byte a pixel at most, not the picture in RGB) but those under an arrow.
+#[test]
+fn a_stills_bounds_hold_where_its_tiles_are_held() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let boards = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        "-*1q1c*2T*2r3/*3n2%27%2788%27a/%5BQ:3%5D%5Bn:4%5D%5BB:5%5D%5Bk:6%5D/8",
+        "K9/10/10/10/10/10/10/10/10/9k",
+    ];
+    let extras = [
+        "",
+        "&coords=1",
+        "&title=Ladislav%20%C5%A0ulc%7CPh%C3%A9nix%201999&caption=%232%20Circe&count=1",
+        "&coords=1&flip=1&squares=Ge4,c3&theme=print",
+        "&piece=chessnut&theme=brown",
+        "&coords=1&light=%23ff0000&coord_color=%2300ff00",
+        "&arrows=Ge2e4",
+    ];
+    let (mut known, mut asked) = (0, 0);
+    for board in boards {
+        for size in [12, 23, 40, 63, 78, 90, 96, 128] {
+            for extra in extras {
+                let query = format!("ffen={board}&size={size}{extra}");
+                for warm in [false, true] {
+                    let (predicted, counted) = predicted_and_counted("/diagram.png", &query).expect("a still");
+                    assert!(predicted.covers(&counted), "{query}: {predicted} for {counted}");
+                    // (Known: at most a byte a pixel and a filter byte a row; not known: 3 bytes a pixel and one.)
+                    if warm {
+                        asked += 1;
+                        known += usize::from(predicted.searched <= 2 * predicted.pixels);
+                    }
+                }
+            }
+        }
+    }
+    // All but the 24 under an arrow.
+    assert_eq!((known, asked), (144, 168));
 }

@@ -26,6 +26,15 @@ pub(crate) fn quantize(v: u8) -> u8 {
     ((k * 255 + steps / 2) / steps) as u8
 }
 
+/// The pixel that text in `ink` at coverage `c` makes over a pixel of colour `under` (`0x00RRGGBB`), as drawing its
+/// mask there does: the colours text adds to a picture, counted before it is drawn.
+#[inline(never)]
+pub(crate) fn text_over(under: u32, ink: Rgb, c: u8) -> u32 {
+    let mut pixel = Image { width: 1, height: 1, pixels: vec![under] };
+    pixel.draw(&Mask { width: 1, height: 1, data: vec![c] }.inked(ink), 0, 0);
+    pixel.pixels[0]
+}
+
 /// Source-over for one channel: the premultiplied `src` over `dst`, where the source covers `alpha` of the pixel.
 /// The one blend of the crate: sprites onto the diagram, text onto the diagram and text into sprites all use it.
 fn over(src: u8, alpha: u8, dst: u8) -> u8 {

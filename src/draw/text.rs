@@ -60,7 +60,7 @@ fn layout(text: &str, px: f32) -> Vec<(char, i32, i32, fontdue::Metrics)> {
 /// position rounded to whole pixels as the bitmaps are: what the SVG output needs to put glyph outlines exactly
 /// where the PNG puts their bitmaps.
 pub(crate) fn pen_positions(text: &str, px: f32) -> Vec<(char, i32)> {
-    let px = if px.is_finite() { px.clamp(1.0, 512.0) } else { 12.0 };
+    let px = drawn_px(px);
     layout(text, px).into_iter().map(|(c, left, _, metrics)| (c, left - metrics.xmin)).collect()
 }
 
@@ -83,15 +83,39 @@ pub(crate) fn ink_span(text: &str, px: f32) -> Option<(i32, i32)> {
     Some((left, right))
 }
 
-/// `text` rasterised at `px` (clamped to 1–512) into a mask cropped to its ink, or `None` if it has no ink.
-pub(crate) fn rasterize(text: &str, px: f32) -> Option<Coverage> {
-    let font = assets::font()?;
-    let px = if px.is_finite() { px.clamp(1.0, 512.0) } else { 12.0 };
+/// The box [`rasterize`]'s mask of `text` at `px` fills, relative to the pen's start and the baseline (left, top,
+/// right, bottom), or `None` if it has no ink: where the text inks, known without drawing it (a still's plan asks,
+/// [`crate::draw::indexed`]).
+pub(crate) fn ink_box(text: &str, px: f32) -> Option<[i32; 4]> {
+    placed(text, px).map(|(_, ink)| ink)
+}
+
+/// The font size text asked at `px` is drawn at: 1–512 pixels, 12 for a size that is no number.
+fn drawn_px(px: f32) -> f32 {
+    if px.is_finite() {
+        px.clamp(1.0, 512.0)
+    } else {
+        12.0
+    }
+}
+
+/// The glyphs [`rasterize`] draws of `text` at `px` (clamped to 1–512) and the box of their bitmaps, as [`ink_box`].
+#[allow(clippy::type_complexity)]
+fn placed(text: &str, px: f32) -> Option<(Vec<(char, i32, i32, fontdue::Metrics)>, [i32; 4])> {
+    let px = drawn_px(px);
     let glyphs: Vec<_> = layout(text, px).into_iter().filter(|g| g.3.width > 0 && g.3.height > 0).collect();
     let left = glyphs.iter().map(|g| g.1).min()?;
     let top = glyphs.iter().map(|g| g.2).min()?;
     let right = glyphs.iter().map(|g| g.1 + g.3.width as i32).max()?;
     let bottom = glyphs.iter().map(|g| g.2 + g.3.height as i32).max()?;
+    Some((glyphs, [left, top, right, bottom]))
+}
+
+/// `text` rasterised at `px` (clamped to 1–512) into a mask cropped to its ink, or `None` if it has no ink.
+pub(crate) fn rasterize(text: &str, px: f32) -> Option<Coverage> {
+    let font = assets::font()?;
+    let (glyphs, [left, top, right, bottom]) = placed(text, px)?;
+    let px = drawn_px(px);
     let (width, height) = ((right - left) as usize, (bottom - top) as usize);
     let mut data = vec![0u8; width * height];
     for (c, gx, gy, _) in glyphs {

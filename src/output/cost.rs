@@ -23,8 +23,8 @@
 //! plan's 8 ms admits measures about 5 ms or less above the floor in workerd here, but for some requests of new
 //! sprites and tiles (docs/cost.md, "Open"); its edges are tested below and measured by `scripts/cost`.
 
-use crate::draw::indexed::indexed_path_applies;
 use crate::draw::indexed::tile_art::{self, NewTiles};
+use crate::draw::indexed::{indexed_path_applies, StillBounds};
 use crate::draw::layout::Layout;
 use crate::draw::scene::Scene;
 use crate::draw::sprite;
@@ -149,8 +149,20 @@ pub fn new_sprites(
     lines: &[Vec<Step>],
     animation: Option<Replay<'_, '_>>,
 ) -> Work {
+    new_sprites_and_bounds(board, options, lines, animation).0
+}
+
+/// [`new_sprites`], and what the plan of a still learnt of its picture from the tile cache ([`StillBounds`]; `None`
+/// for an animation, or a picture the palette painter does not draw).
+pub(crate) fn new_sprites_and_bounds(
+    board: &Board,
+    options: &RenderOptions,
+    lines: &[Vec<Step>],
+    animation: Option<Replay<'_, '_>>,
+) -> (Work, Option<StillBounds>) {
     let sprites = sprite::predicted_work(&sprite_keys(board, options, lines));
-    sprites.plus(new_tiles(board, options, animation).work)
+    let tiles = new_tiles(board, options, animation);
+    (sprites.plus(tiles.work), tiles.still)
 }
 
 /// The tiles a picture draws that the isolate's tile cache does not hold, or whose codes it searches unpaid: an

@@ -31,8 +31,8 @@ use crate::options::render_options::RenderOptions;
 use crate::output::animation::replay::Replay;
 use crate::output::animation::{self, Shot};
 use crate::output::cost::{
-    animation_cost, badge_micros, draw_new_sprites, new_sprites, reading_micros, render_cost, words_cost, CostLimit,
-    RenderCost, TooCostly,
+    animation_cost, badge_micros, draw_new_sprites, new_sprites_and_bounds, reading_micros, render_cost, words_cost,
+    CostLimit, RenderCost, TooCostly,
 };
 use crate::output::format::{AnimationEncoder, Format, Playback, WriteError};
 use std::fmt;
@@ -230,7 +230,15 @@ impl Diagram {
         }
         let (shots, key) = (self.shots(), self.replay_key());
         let replay = shots.as_deref().map(|shots| Replay { shots, key: key.as_deref() });
-        cost.with_new_sprites(new_sprites(&self.board, &self.options, lines, replay))
+        let (sprites, still) = new_sprites_and_bounds(&self.board, &self.options, lines, replay);
+        let cost = cost.with_new_sprites(sprites);
+        match still {
+            // (A still GIF is an animation's first frame: not the painters'.)
+            Some(bounds) if self.playback.is_none() && !self.format.still_is_animation() => {
+                cost.with_still_bounds(bounds)
+            }
+            _ => cost,
+        }
     }
 
     /// Draws what `budget` microseconds allow of the sprites this isolate has not drawn yet

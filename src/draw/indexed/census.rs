@@ -4,7 +4,7 @@
 use super::ink::{OverlayLayer, PixelBox};
 use super::palette::Palette;
 use super::strips::Strip;
-use crate::draw::raster::{Canvas, Mask};
+use crate::draw::raster::{text_over, Mask};
 use crate::encode::png;
 use crate::options::theme::INK;
 use crate::pixels::{Image, Rgb};
@@ -101,9 +101,7 @@ impl Census {
             }
         }
         for c in (1..=255u8).filter(|&c| coverages[usize::from(c)]) {
-            let mut pixel = Image::new(1, 1, background);
-            pixel.draw(&Mask { width: 1, height: 1, data: vec![c] }.inked(ink), 0, 0);
-            self.add(&pixel.pixels);
+            self.add(&[text_over(background.to_pixel(), ink, c)]);
         }
         true
     }

@@ -3,6 +3,7 @@
 //! the indices the last picture gave it; kept in the isolate's tile cache ([`TILES`]).
 
 use super::palette::{index_pixels, Palette};
+use super::StillBounds;
 use crate::draw::layout::MarkPaint;
 use crate::draw::marks::{draw_square, SquareLayers};
 use crate::draw::scene::{Scene, Square, SquarePaint};
@@ -113,6 +114,8 @@ pub(crate) struct NewTiles {
     /// The different tiles asked for and their pixels, held or not (a square whose tile has no key counts one of
     /// its own): the most a painter's picture of those squares shows ([`Unit::Shown`], [`Unit::ShownPixel`]).
     shown: (u64, u64),
+    /// What a still's plan knows of its picture ([`predicted_work`]); `None` for an animation's tiles.
+    pub(crate) still: Option<StillBounds>,
 }
 
 /// The first square showing a tile of [`NewTiles`], with its marks, and whether the cache holds the tile already
@@ -132,6 +135,8 @@ pub(crate) struct TileQuery {
     seen: HashMap<TileKey, (Arc<TileArt>, Epoch)>,
     blank: Arc<TileArt>,
     new: NewTiles,
+    /// The colours of the tiles met, while the cache holds each with its own colours, at most 256 in all.
+    colours: Option<Palette>,
 }
 
 impl TileQuery {
@@ -143,6 +148,7 @@ impl TileQuery {
             seen: HashMap::new(),
             blank: Arc::new(TileArt { pixels: Vec::new(), local: None, same_above: Vec::new() }),
             new: NewTiles { coded: counted == Counted::Coded, ..NewTiles::default() },
+            colours: Some(Palette::new()),
         }
     }
 
@@ -156,11 +162,15 @@ impl TileQuery {
         if first {
             self.new.shown = (self.new.shown.0 + 1, self.new.shown.1.saturating_add(pixels));
         }
+        if key.is_none() {
+            self.colours = None;
+        }
         let Some(key) = key.filter(|_| first) else { return false };
         let code = |work: &mut Work| work.tile_code_pixels = work.tile_code_pixels.saturating_add(pixels);
         match self.cache.0.get_mut(&key) {
             Some(hit) => {
                 hit.1 = Epoch::now();
+                add_colours(&mut self.colours, hit.0.local.as_ref());
                 // Drawn for a picture searched as a whole (or by a refusal), its code not searched since: charged.
                 let paid = hit.0.local.as_ref().is_none_or(|local| local.code_paid || local.codes.any_searched());
                 if self.new.coded && !paid {
@@ -169,6 +179,7 @@ impl TileQuery {
                 }
             }
             None => {
+                self.colours = None;
                 self.new.work.tiles += 1;
                 self.new.work.tile_pixels = self.new.work.tile_pixels.saturating_add(pixels);
                 if self.new.coded {
@@ -187,23 +198,31 @@ impl TileQuery {
     }
 }
 
+/// Adds the colours of a tile the cache holds (`local`: its own colours, `None` for more than 256) to `colours`,
+/// which turns `None` where they are not known or more than 256 in all.
+fn add_colours(colours: &mut Option<Palette>, local: Option<&LocalColours>) {
+    let known = match (colours.as_mut(), local) {
+        (Some(palette), Some(local)) => local.colours.iter().all(|&colour| palette.index_of(colour).is_some()),
+        _ => false,
+    };
+    if !known {
+        *colours = None;
+    }
+}
+
 /// The tiles of `scene`'s squares the palette painter would draw that the tile cache does not hold ([`TileQuery`]):
 /// every square's, overlaid or not (an overlaid square's tile is drawn under its overlay). An upper bound: the
-/// painter may hand the picture to the RGB painter first.
+/// painter may hand the picture to the RGB painter first. With them, what the plan knows of the still
+/// ([`StillBounds`]: the different tiles it shows, the most bytes it searches, whether one painter draws it).
 pub(crate) fn predicted_work(scene: &Scene) -> NewTiles {
-    let (marks, _) = scene.marks_by_square();
+    let (marks, elsewhere) = scene.marks_by_square();
     let mut query = TileQuery::new(Counted::still(scene));
     for (square, marks) in scene.squares.iter().zip(&marks) {
         query.ask(square, marks);
     }
-    let mut new = query.done();
-    // The tiles the picture shows, where no arrow or circle is drawn over the pieces (a square under one is a tile
-    // of its own, [`super::tile::square_tiles`]; which squares it inks is known once it is drawn): its work's
-    // `shown`, which bounds the still's ([`crate::output::cost::RenderCost::with_new_sprites`]).
-    if scene.furniture().over.is_empty() {
-        (new.work.shown, new.work.shown_pixels) = new.shown;
-    }
-    new
+    // (Asked while the cache is held: the tiles' colours are those the painter will show.)
+    let still = StillBounds::of(scene, query.colours.as_ref(), (query.new.shown, elsewhere.is_empty()));
+    NewTiles { still: Some(still), ..query.done() }
 }
 
 /// Draws the tiles of `missing` ([`NewTiles::squares`]) into the tile cache, and searches their codes where they

@@ -292,6 +292,24 @@ pub(crate) fn may_code_from_tiles(square: u32, width: u32, set: bool) -> bool {
     square as usize * (width as usize + 1) >= fewest
 }
 
+/// Whether [`Bands::bytes`] surely plans, at `depth` bits, a still's bands `width` pixels wide, of squares of
+/// `square` pixels from pixel `left` on, in `len` bytes of scanlines, every tile having a code: at 8 bits, and at 4
+/// where its squares start on bytes or, an even number of pixels apart, inside them in a picture the quick search
+/// does not take ([`QUICK_SEARCH_ABOVE`]), a band filling [`PLANNED_BAND_BYTES`] (a piece set's coding plans from
+/// fewer bytes, never from more). False elsewhere, where it may not (1 and 2 bits, a stamped picture's squares
+/// inside bytes): the cost model's bound on a still's bytes searched then counts them all.
+pub(crate) fn surely_planned(depth: u8, (width, left, square): (usize, usize, usize), len: usize) -> bool {
+    let per_byte = match depth {
+        8 => 1,
+        4 => 2,
+        _ => return false,
+    };
+    let on_bytes = left.is_multiple_of(per_byte) && square.is_multiple_of(per_byte);
+    // (A copy of a tile further left is planned only a whole number of bytes back.)
+    let inside_bytes = depth == 4 && square.is_multiple_of(2) && len <= QUICK_SEARCH_ABOVE;
+    (on_bytes || inside_bytes) && (width.div_ceil(per_byte) + 1) * square >= PLANNED_BAND_BYTES
+}
+
 /// Pictures of more pixels than this whose bands are coded from their tiles may be coded by
 /// [`Stamps`](super::stamps::Stamps): 1,024 × 1,024, above every golden and every picture whose squares start inside
 /// bytes at 4 bits (at most 512 KB), where stamps would gain little.
@@ -306,4 +324,53 @@ pub(crate) const STAMPED_ABOVE_SQUARES: usize = 64;
 /// ([`Bands::tiles_shown_again`]).
 pub(crate) fn stamped(width: usize, height: usize, squares: usize) -> bool {
     width * height > STAMPED_ABOVE_PIXELS && squares > STAMPED_ABOVE_SQUARES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What [`surely_planned`] says the encoder plans, [`Bands::bytes`] plans: bands of 1 to 16 squares of 8 to 158
+    /// px (odd and even), behind margins of 0 to 3 px, each square a tile's code or a copy of one to its left, as a
+    /// still and a piece set's still, at 4 and 8 bits, in pictures of two bands and of 600 KB; some at each depth.
+    #[test]
+    fn what_is_surely_planned_is_planned() {
+        let mut planned = [0; 2];
+        for square in (8..=158).step_by(5) {
+            let codes: Vec<Arc<TileCodes>> =
+                (0..2u8).map(|i| Arc::new(TileCodes::new(vec![i; square * square], square))).collect();
+            for files in [1, 4, 8, 16] {
+                let tiles: Vec<usize> = (0..files).map(|x| usize::from(x % 3 == 1)).collect();
+                for left in 0..4 {
+                    let width = 2 * left + files * square;
+                    let band = || {
+                        let squares = Span::squares(&tiles, square, |&id| Some(Arc::clone(&codes[id])));
+                        [Span::Search(left)].into_iter().chain(squares).chain([Span::Search(left)]).collect()
+                    };
+                    for (d, depth) in [4u8, 8].into_iter().enumerate() {
+                        let stride = 1 + width.div_ceil(8 / usize::from(depth));
+                        for (len, coding) in
+                            [(stride * (2 * square + 2 * left), Coding::Still), (600_000, Coding::SetStill)]
+                        {
+                            let bands = Bands {
+                                first_row: left,
+                                band_rows: square,
+                                bands: vec![band(), band()],
+                                same_above: Vec::new(),
+                                coding,
+                            };
+                            if surely_planned(depth, (width, left, square), len) {
+                                assert!(
+                                    bands.bytes(depth, len, false).is_some(),
+                                    "{depth} bits {files}×{square}+{left}"
+                                );
+                                planned[d] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(planned[0] > 10 && planned[1] > 10, "{planned:?}");
+    }
 }

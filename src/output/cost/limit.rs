@@ -2,6 +2,7 @@
 //! deployment's limit it is checked against ([`CostLimit`], `FFEN_MAX_RENDER_MS`), and the refusal of a diagram over
 //! it ([`TooCostly`]).
 
+use crate::draw::indexed::StillBounds;
 use crate::draw::layout::{plain_digits, Layout};
 use crate::work::Work;
 use std::fmt;
@@ -48,20 +49,28 @@ impl RenderCost {
     }
 
     /// This cost with the sprites and tiles to draw ([`new_sprites`](super::new_sprites)) added, at what they measure
-    /// ([`sprites_micros`]). Where the plan asked the tile cache for a still's scene, `sprites` holds the different
-    /// tiles it shows (`shown`, `shown_pixels`; none otherwise): they replace the still's bound of a tile a square.
+    /// ([`sprites_micros`]).
+    // Not inlined: a `Work` is a score of fields, and its callers (a diagram's, a game's) share one copy.
+    #[inline(never)]
     pub fn with_new_sprites(self, sprites: Work) -> RenderCost {
         let micros = self.micros.saturating_add(sprites_micros(sprites));
-        let still = match sprites.shown {
-            0 => self.still,
-            shown => Work {
-                shown: shown.min(self.still.shown),
-                shown_pixels: sprites.shown_pixels.min(self.still.shown_pixels),
-                ..self.still
-            },
-        };
-        let sprites = Work { shown: 0, shown_pixels: 0, ..sprites };
-        RenderCost { micros, new_sprites: self.new_sprites.plus(sprites), still, ..self }
+        RenderCost { micros, new_sprites: self.new_sprites.plus(sprites), ..self }
+    }
+
+    /// This still's cost (a PNG's, [`render_cost`](super::render_cost)) with what its plan knows of its picture
+    /// ([`StillBounds`]): the different tiles it shows and the most bytes it searches replace the bounds made from
+    /// its layout (a tile a square, the picture in RGBA), and where the palette painter surely draws it, its text is
+    /// drawn once (not by both painters). Its microseconds stay.
+    pub(crate) fn with_still_bounds(self, bounds: StillBounds) -> RenderCost {
+        let mut still = self.still;
+        if let Some((shown, pixels)) = bounds.shown {
+            (still.shown, still.shown_pixels) = (shown.min(still.shown), pixels.min(still.shown_pixels));
+        }
+        still.searched = still.searched.min(bounds.searched);
+        if bounds.one_painter {
+            still.glyphs /= 2;
+        }
+        RenderCost { still, ..self }
     }
 
     /// The work predicted in [`crate::work`]'s units, to compare with what drawing counts.
