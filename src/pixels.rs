@@ -186,6 +186,12 @@ impl Image {
     }
 }
 
+/// Whether two rows of pixels are the same, compared pixel by pixel: the slices' `==` is wasm's `memcmp`, a byte at
+/// a time.
+pub(crate) fn same_pixels(a: &[u32], b: &[u32]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a == b)
+}
+
 /// The `[r, g, b, a]` of an [`Image`] pixel, alpha not premultiplied.
 pub(crate) fn pixel_rgba(pixel: u32) -> [u8; 4] {
     let [r, g, b] = Rgb::from_pixel(pixel).to_array();

@@ -32,10 +32,11 @@
 //! in one picture), [`ink`] (where arrows, circles and text ink), [`strips`] (the picture's geometry and the RGB
 //! strips around the board), [`census`] (the colours counted before the first row, for the bit depth),
 //! [`scanlines`] (the rows packed at that depth) and [`rows`] (each row put together from strips, frame and tiles);
-//! [`bounds`] tells the cost model, before a still is drawn, what its plan knows of it ([`StillBounds`]);
+//! [`bounds`] tells the cost model, before a still is drawn, what its plan knows of it
+//! ([`StillBounds`](bounds::StillBounds));
 //! [`Painting`] here runs them in order and tells the encoder its [`Bands`].
 
-mod bounds;
+pub(crate) mod bounds;
 mod census;
 mod ink;
 pub(crate) mod palette;
@@ -45,7 +46,6 @@ mod strips;
 mod tile;
 pub(crate) mod tile_art;
 
-pub(crate) use bounds::StillBounds;
 use census::Census;
 use ink::{inked_box, OverlayLayer, PixelBox};
 use palette::Palette;

@@ -23,8 +23,9 @@
 //! plan's 8 ms admits measures about 5 ms or less above the floor in workerd here, but for some requests of new
 //! sprites and tiles (docs/cost.md, "Open"); its edges are tested below and measured by `scripts/cost`.
 
+use crate::draw::indexed::bounds::StillBounds;
+use crate::draw::indexed::indexed_path_applies;
 use crate::draw::indexed::tile_art::{self, NewTiles};
-use crate::draw::indexed::{indexed_path_applies, StillBounds};
 use crate::draw::layout::Layout;
 use crate::draw::scene::Scene;
 use crate::draw::sprite;

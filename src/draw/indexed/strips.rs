@@ -4,11 +4,10 @@
 
 use super::ink::PixelBox;
 use super::palette::Palette;
-use super::tile_art::same_pixels;
 use crate::draw::marks::PlacedMask;
 use crate::draw::raster::{Canvas, Mask};
 use crate::draw::scene::Scene;
-use crate::pixels::{Image, Rgb};
+use crate::pixels::{same_pixels, Image, Rgb};
 
 /// Where a picture's parts are, in pixels (end exclusive): `files` × `ranks` squares of `square` pixels at
 /// `[sx0, sx1) × [sy0, sy1)`, inside the framed board `[bx0, bx1) × [by0, by1)` (an outline `outline` pixels wide), in a

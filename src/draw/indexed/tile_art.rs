@@ -2,8 +2,8 @@
 //! colours and each pixel's index among them (with the tile's deflate codes), each row's colours in scan order, and
 //! the indices the last picture gave it; kept in the isolate's tile cache ([`TILES`]).
 
+use super::bounds::StillBounds;
 use super::palette::{index_pixels, Palette};
-use super::StillBounds;
 use crate::draw::layout::MarkPaint;
 use crate::draw::marks::{draw_square, SquareLayers};
 use crate::draw::scene::{Scene, Square, SquarePaint};
@@ -12,7 +12,7 @@ use crate::encode::deflate::tile::TileCodes;
 use crate::encode::gif::IndexSet;
 use crate::options::piece_set::PieceSet;
 use crate::options::theme::{hatching, PAPER};
-use crate::pixels::{Image, Rect, Rgb};
+use crate::pixels::{same_pixels, Image, Rect, Rgb};
 use crate::work::{self, Epoch, Unit, Work};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
@@ -345,12 +345,6 @@ impl TileArt {
 fn same_above(pixels: &[u32], side: usize) -> Vec<bool> {
     let rows: Vec<&[u32]> = pixels.chunks_exact(side.max(1)).collect();
     (0..rows.len()).map(|y| y > 0 && same_pixels(rows[y], rows[y - 1])).collect()
-}
-
-/// Whether two rows of pixels are the same, compared pixel by pixel: the slices' `==` is wasm's `memcmp`, a byte at
-/// a time.
-pub(super) fn same_pixels(a: &[u32], b: &[u32]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a == b)
 }
 
 /// How a square is filled: one colour, or the hatching at a phase (`(x + y) % period` of its top-left pixel).

@@ -2,7 +2,7 @@
 //! deployment's limit it is checked against ([`CostLimit`], `FFEN_MAX_RENDER_MS`), and the refusal of a diagram over
 //! it ([`TooCostly`]).
 
-use crate::draw::indexed::StillBounds;
+use crate::draw::indexed::bounds::StillBounds;
 use crate::draw::layout::{plain_digits, Layout};
 use crate::work::Work;
 use std::fmt;
