@@ -218,10 +218,12 @@ impl Diagram {
         if !self.format.is_picture() {
             return words_cost(&self.board, &self.options);
         }
-        let cost = match &self.playback {
-            Some(_) => animation_cost(&self.board, &self.options, lines, self.format),
-            None if self.format.still_is_animation() => animation_cost(&self.board, &self.options, &[], self.format),
-            None => render_cost(&self.board, &self.options),
+        // A still the painters draw (a still GIF is an animation's first frame; without playback, `lines` is empty).
+        let painted = self.playback.is_none() && !self.format.still_is_animation();
+        let cost = if painted {
+            render_cost(&self.board, &self.options)
+        } else {
+            animation_cost(&self.board, &self.options, lines, self.format)
         };
         // The SAN found on the board and the PGN read, as counted when the order was read.
         let cost = RenderCost { micros: cost.micros + self.reading_micros, ..cost };
@@ -233,10 +235,7 @@ impl Diagram {
         let (sprites, still) = new_sprites_and_bounds(&self.board, &self.options, lines, replay);
         let cost = cost.with_new_sprites(sprites);
         match still {
-            // (A still GIF is an animation's first frame: not the painters'.)
-            Some(bounds) if self.playback.is_none() && !self.format.still_is_animation() => {
-                cost.with_still_bounds(bounds)
-            }
+            Some(bounds) if painted => cost.with_still_bounds(bounds),
             _ => cost,
         }
     }

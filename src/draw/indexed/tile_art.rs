@@ -135,7 +135,8 @@ pub(crate) struct TileQuery {
     seen: HashMap<TileKey, (Arc<TileArt>, Epoch)>,
     blank: Arc<TileArt>,
     new: NewTiles,
-    /// The colours of the tiles met, while the cache holds each with its own colours, at most 256 in all.
+    /// The colours of the tiles met, while the cache holds each with its own colours, at most 256 in all; gathered
+    /// for a still's plan only ([`predicted_work`]: an animation's query never has them).
     colours: Option<Palette>,
 }
 
@@ -148,7 +149,7 @@ impl TileQuery {
             seen: HashMap::new(),
             blank: Arc::new(TileArt { pixels: Vec::new(), local: None, same_above: Vec::new() }),
             new: NewTiles { coded: counted == Counted::Coded, ..NewTiles::default() },
-            colours: Some(Palette::new()),
+            colours: None,
         }
     }
 
@@ -216,7 +217,7 @@ fn add_colours(colours: &mut Option<Palette>, local: Option<&LocalColours>) {
 /// ([`StillBounds`]: the different tiles it shows, the most bytes it searches, whether one painter draws it).
 pub(crate) fn predicted_work(scene: &Scene) -> NewTiles {
     let (marks, elsewhere) = scene.marks_by_square();
-    let mut query = TileQuery::new(Counted::still(scene));
+    let mut query = TileQuery { colours: Some(Palette::new()), ..TileQuery::new(Counted::still(scene)) };
     for (square, marks) in scene.squares.iter().zip(&marks) {
         query.ask(square, marks);
     }
