@@ -94,9 +94,8 @@ pub(crate) struct PlacedMask {
     pub y: i64,
 }
 
-/// The layer of an arrow or a circle in a picture of `width` × `height` pixels (clipped to it), `None` if it covers
-/// nothing.
-pub(crate) fn overlay_layer(overlay: &Overlay, width: u32, height: u32) -> Option<PlacedMask> {
+/// An overlay's path, fill rule, colour and opacity; `None` for an empty path.
+fn overlay_path(overlay: &Overlay) -> Option<(tiny_skia::Path, tiny_skia::FillRule, Rgb, u8)> {
     let mut pb = tiny_skia::PathBuilder::new();
     let (rule, rgb, alpha) = match *overlay {
         Overlay::Arrow { outline, rgb, alpha } => {
@@ -113,13 +112,33 @@ pub(crate) fn overlay_layer(overlay: &Overlay, width: u32, height: u32) -> Optio
             (tiny_skia::FillRule::EvenOdd, rgb, alpha)
         }
     };
-    let path = pb.finish()?;
-    // Rasterise into a mask covering the path's bounds only (clipped to the image).
+    Some((pb.finish()?, rule, rgb, alpha))
+}
+
+/// The box (left, top, right, bottom: picture pixels, clipped to `width` × `height`) of the mask [`overlay_layer`]
+/// rasterises `path` into: the overlay inks nothing outside it.
+fn mask_box(path: &tiny_skia::Path, width: u32, height: u32) -> [u32; 4] {
     let b = path.bounds();
     let x0 = (b.left().floor().max(0.0) as u32).min(width);
     let y0 = (b.top().floor().max(0.0) as u32).min(height);
     let x1 = (b.right().ceil().max(0.0) as u32).min(width);
     let y1 = (b.bottom().ceil().max(0.0) as u32).min(height);
+    [x0, y0, x1, y1]
+}
+
+/// Where an arrow or a circle may ink a picture of `width` × `height` pixels, before it is drawn: the box of its
+/// mask ([`overlay_layer`]), its colour and opacity; `None` if it covers nothing.
+pub(crate) fn overlay_reach(overlay: &Overlay, width: u32, height: u32) -> Option<([u32; 4], Rgb, u8)> {
+    let (path, _, rgb, alpha) = overlay_path(overlay)?;
+    Some((mask_box(&path, width, height), rgb, alpha))
+}
+
+/// The layer of an arrow or a circle in a picture of `width` × `height` pixels (clipped to it), `None` if it covers
+/// nothing.
+pub(crate) fn overlay_layer(overlay: &Overlay, width: u32, height: u32) -> Option<PlacedMask> {
+    let (path, rule, rgb, alpha) = overlay_path(overlay)?;
+    // Rasterise into a mask covering the path's bounds only (clipped to the image).
+    let [x0, y0, x1, y1] = mask_box(&path, width, height);
     // A pixmap in opaque black rather than tiny-skia's `Mask`: the sprites already draw through this code path, so
     // the overlays add no rasteriser of their own to the wasm.
     let mut coverage = tiny_skia::Pixmap::new(x1.saturating_sub(x0), y1.saturating_sub(y0))?;

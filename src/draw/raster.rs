@@ -28,11 +28,17 @@ pub(crate) fn quantize(v: u8) -> u8 {
 
 /// The pixel that text in `ink` at coverage `c` makes over a pixel of colour `under` (`0x00RRGGBB`), as drawing its
 /// mask there does: the colours text adds to a picture, counted before it is drawn.
-#[inline(never)]
 pub(crate) fn text_over(under: u32, ink: Rgb, c: u8) -> u32 {
-    let mut pixel = Image { width: 1, height: 1, pixels: vec![under] };
-    pixel.draw(&Mask { width: 1, height: 1, data: vec![c] }.inked(ink), 0, 0);
-    pixel.pixels[0]
+    text_over_all(vec![under], ink, c)[0]
+}
+
+/// The pixels text in `ink` at coverage `c` makes over each of `under` ([`text_over`]), drawn as one row.
+#[inline(never)]
+pub(crate) fn text_over_all(under: Vec<u32>, ink: Rgb, c: u8) -> Vec<u32> {
+    let width = under.len();
+    let mut row = Image { width: width as u32, height: 1, pixels: under };
+    row.draw(&Mask { width, height: 1, data: vec![c; width] }.inked(ink), 0, 0);
+    row.pixels
 }
 
 /// Source-over for one channel: the premultiplied `src` over `dst`, where the source covers `alpha` of the pixel.

@@ -2,7 +2,7 @@
 //! colours and each pixel's index among them (with the tile's deflate codes), each row's colours in scan order, and
 //! the indices the last picture gave it; kept in the isolate's tile cache ([`TILES`]).
 
-use super::bounds::StillBounds;
+use super::bounds::{OverlayReach, StillBounds};
 use super::palette::{index_pixels, Palette};
 use crate::draw::layout::MarkPaint;
 use crate::draw::marks::{draw_square, SquareLayers};
@@ -157,8 +157,7 @@ impl TileQuery {
     pub(crate) fn ask(&mut self, square: &Square, marks: &[MarkPaint]) -> bool {
         let side = square.rect.width;
         let pixels = u64::from(side) * u64::from(side);
-        let key = Fill::of(square, hatching(side).period)
-            .and_then(|fill| TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks));
+        let key = TileKey::of(square, marks);
         let first = key.as_ref().is_none_or(|key| !self.seen.contains_key(key));
         if first {
             self.new.shown = (self.new.shown.0 + 1, self.new.shown.1.saturating_add(pixels));
@@ -193,6 +192,12 @@ impl TileQuery {
         true
     }
 
+    /// The colours of the tile of `square` under `marks`, where the cache holds it with its own colours.
+    pub(crate) fn held_colours(&self, square: &Square, marks: &[MarkPaint]) -> Option<&[u32]> {
+        let (art, _) = self.cache.0.get(&TileKey::of(square, marks)?)?;
+        art.local.as_ref().map(|local| local.colours.as_slice())
+    }
+
     /// What it met that the cache does not hold; the cache is let go.
     pub(crate) fn done(self) -> NewTiles {
         self.new
@@ -218,11 +223,13 @@ fn add_colours(colours: &mut Option<Palette>, local: Option<&LocalColours>) {
 pub(crate) fn predicted_work(scene: &Scene) -> NewTiles {
     let (marks, elsewhere) = scene.marks_by_square();
     let mut query = TileQuery { colours: Some(Palette::new()), ..TileQuery::new(Counted::still(scene)) };
+    let mut reach = OverlayReach::of(scene);
     for (square, marks) in scene.squares.iter().zip(&marks) {
         query.ask(square, marks);
+        reach.add(square.rect, || query.held_colours(square, marks));
     }
     // (Asked while the cache is held: the tiles' colours are those the painter will show.)
-    let still = StillBounds::of(scene, query.colours.as_ref(), (query.new.shown, elsewhere.is_empty()));
+    let still = StillBounds::of(scene, query.colours.as_ref(), (query.new.shown, elsewhere.is_empty()), &reach);
     NewTiles { still: Some(still), ..query.done() }
 }
 
@@ -383,6 +390,13 @@ struct TileKey {
 }
 
 impl TileKey {
+    /// The key of the tile of `square` under `marks` ([`TileKey::new`]).
+    fn of(square: &Square, marks: &[MarkPaint]) -> Option<TileKey> {
+        let side = square.rect.width;
+        let fill = Fill::of(square, hatching(side).period)?;
+        TileKey::new(side, (fill, square.paint), square.sprite.clone(), marks)
+    }
+
     /// The key of a square's tile: its `side`, its fill (of its paint), its sprite's key and its marks.
     fn new(
         side: u32,
