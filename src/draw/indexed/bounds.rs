@@ -130,8 +130,8 @@ impl OverlayReach {
     }
 
     /// The most colours the overlays add to the picture: each blends, at each of its coverages, the colours under
-    /// its box, those of the tiles and those the overlays before it blended where their boxes meet its own (drawn
-    /// in order, each over the picture the ones before it made); `None` where not known or more than 256.
+    /// its box: those of the tiles, and, where the box of an overlay before it meets its own, every blend so far
+    /// (drawn in order, each over the picture the ones before it made); `None` where not known or more than 256.
     #[inline(never)]
     fn blends(&self) -> Option<usize> {
         if !(self.all && self.known) {
