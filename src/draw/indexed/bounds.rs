@@ -40,9 +40,9 @@ impl StillBounds {
     ///
     /// Where the palette painter surely draws it ([`colours`]), the bytes searched are the most over the bit
     /// depths its colours may take: the picture's scanlines at that depth, or, where the encoder surely codes its
-    /// bands from the tiles' codes ([`surely_planned`]) and no overlay inks it, the bytes around its squares;
-    /// elsewhere the picture in RGB (the RGB painter's PNG of an opaque picture: at most 3 bytes a pixel, a
-    /// palette's at most 1).
+    /// bands from the tiles' codes ([`surely_planned`]), the bytes around its squares and those of the squares an
+    /// overlay's box meets; elsewhere the picture in RGB (the RGB painter's PNG of an opaque picture: at most 3
+    /// bytes a pixel, a palette's at most 1).
     pub(crate) fn of(
         scene: &Scene,
         tiles: Option<&Palette>,
