@@ -3,7 +3,7 @@
 //! layout alone (a tile a square shown; the picture searched whole in RGBA, 4–30 times what a still of ours
 //! searches; its text drawn by both painters).
 
-use super::ink::{inked_box, PixelBox};
+use super::ink::{any_meet, inked_box, PixelBox};
 use super::palette::Palette;
 use super::strips::Geometry;
 use crate::draw::marks::overlay_reach;
@@ -123,8 +123,7 @@ impl OverlayReach {
         self.met += 1;
         let colours = colours();
         for o in self.overlays.iter_mut().filter(|o| meet(o.area, rect)) {
-            let added = colours.is_some_and(|colours| colours.iter().all(|&c| enter(&mut o.under, c).is_some()));
-            self.known &= added;
+            self.known &= colours.is_some_and(|colours| o.under.enter_all(colours));
         }
         self.known &= colours.is_some();
     }
@@ -145,8 +144,8 @@ impl OverlayReach {
             }
             for level in text_levels() {
                 let coverage = div255(u16::from(level) * u16::from(o.alpha));
-                for blend in text_over_all(under.clone(), o.ink, coverage) {
-                    enter(&mut all, blend)?;
+                if !all.enter_all(&text_over_all(under.clone(), o.ink, coverage)) {
+                    return None;
                 }
             }
         }
@@ -161,13 +160,6 @@ fn pixels(palette: &Palette) -> Vec<u32> {
         pixels.push(Rgb(c[0], c[1], c[2]).to_pixel());
     }
     pixels
-}
-
-/// Enters `pixel` in `palette`; `None` past 256 colours. (One copy of the palette's lookup for the plan's bounds,
-/// not one inlined at each use.)
-#[inline(never)]
-fn enter(palette: &mut Palette, pixel: u32) -> Option<()> {
-    palette.index_of(pixel).map(|_| ())
 }
 
 /// Whether the box `[x0, y0, x1, y1]` meets `rect`.
@@ -229,7 +221,7 @@ fn colours(
     }
     let fewest = tiles.rgb().len() / 3;
     // Text layers apart blend the background once each: at most a colour a coverage.
-    let apart = texts.iter().enumerate().all(|(i, &a)| texts[..i].iter().all(|&b| !boxes_meet(a, b)));
+    let apart = !any_meet(&texts);
     let strips = match texts.is_empty() {
         true => 1,
         false if apart => 1 + text_levels().len(),
@@ -251,11 +243,6 @@ fn text_boxes(scene: &Scene) -> Vec<PixelBox> {
         }
     }
     boxes
-}
-
-/// Whether two boxes share a pixel.
-fn boxes_meet((ax0, ay0, ax1, ay1): PixelBox, (bx0, by0, bx1, by1): PixelBox) -> bool {
-    ax0 < bx1 && bx0 < ax1 && ay0 < by1 && by0 < ay1
 }
 
 /// Each coverage [`quantize`] leaves but 0, once.

@@ -1,7 +1,7 @@
 //! The colours a picture will show, counted before its first row is written: its bit depth, so that rows are
 //! written packed at it.
 
-use super::ink::{OverlayLayer, PixelBox};
+use super::ink::{any_meet, OverlayLayer, PixelBox};
 use super::palette::Palette;
 use super::strips::Strip;
 use crate::draw::raster::{text_over, Mask};
@@ -87,8 +87,7 @@ impl Census {
         if self.eight_bits {
             return true; // (nothing more to count)
         }
-        let overlap = |a: &PixelBox, b: &PixelBox| a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
-        if inked.iter().enumerate().any(|(i, a)| inked[i + 1..].iter().any(|b| overlap(a, b))) {
+        if any_meet(inked) {
             return false;
         }
         if strips.iter().any(|strip| !strip.image.pixels.is_empty()) {

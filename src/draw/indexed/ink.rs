@@ -9,6 +9,12 @@ use std::ops::Range;
 /// A box of pixels: x0, y0, x1, y1 (end exclusive), picture coordinates.
 pub(super) type PixelBox = (i64, i64, i64, i64);
 
+/// Whether two of `boxes` share a pixel: text layers that do not blend only over the background.
+pub(super) fn any_meet(boxes: &[PixelBox]) -> bool {
+    let meet = |a: &PixelBox, b: &PixelBox| a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
+    boxes.iter().enumerate().any(|(i, a)| boxes[i + 1..].iter().any(|b| meet(a, b)))
+}
+
 /// The pixels (x0, y0, x1, y1; end exclusive) `mask` inks placed at (`x`, `y`), in picture coordinates; `None` if
 /// it inks none.
 pub(super) fn inked_box(mask: &Mask, x: i64, y: i64) -> Option<(i64, i64, i64, i64)> {

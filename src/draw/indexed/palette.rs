@@ -51,6 +51,13 @@ impl Palette {
         }
     }
 
+    /// Enters each of `pixels` ([`Palette::index_of`]); false at a 257th colour. (Not inlined: the plans' bounds
+    /// call it in several places, and the lookup inlined at each is wasm for nothing.)
+    #[inline(never)]
+    pub(crate) fn enter_all(&mut self, pixels: &[u32]) -> bool {
+        pixels.iter().all(|&pixel| self.index_of(pixel).is_some())
+    }
+
     /// Gives the indices of `pixels` to `out` ([`index_pixels`]).
     pub(super) fn index_row(&mut self, pixels: &[u32], out: &mut [u8]) -> Option<()> {
         index_pixels(pixels, out, |pixel| self.index_of(pixel))

@@ -208,7 +208,7 @@ impl TileQuery {
 /// which turns `None` where they are not known or more than 256 in all.
 fn add_colours(colours: &mut Option<Palette>, local: Option<&LocalColours>) {
     let known = match (colours.as_mut(), local) {
-        (Some(palette), Some(local)) => local.colours.iter().all(|&colour| palette.index_of(colour).is_some()),
+        (Some(palette), Some(local)) => palette.enter_all(&local.colours),
         _ => false,
     };
     if !known {
