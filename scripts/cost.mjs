@@ -15,7 +15,10 @@
 // "Above the floor": each warm miss row runs in six blocks (COST_BLOCKS), each after 50 floor requests on the same
 // runtime, and is reported above that floor (marked †; the table the blocks' mean, the calibration their median),
 // so that a machine whose speed drifts during a run (this project's has moved its floor from 4.8 to 2.5 ms in one
-// run) shifts both alike; the hits, the limits' and the cold rows are above the floor row measured once.
+// run) shifts both alike; the rows take turns, a block of every row in each pass (each block after a
+// few requests warming its row again), so that a slow phase of the shared machine, which moves every block of one
+// row alike when they run one after the other, falls on one block of many rows, and a row's median leaves it out;
+// the hits, the limits' and the cold rows are above the floor row measured once.
 //
 // With COST_BEFORE, the warm misses of both builds run interleaved (two runtimes): each row's blocks (and the
 // floor beside each) alternate between the builds, so that load from other work and a machine whose speed drifts
@@ -304,6 +307,34 @@ async function measureBesideFloorInTurn(runs, floorUrl, expect, blocks = BLOCKS)
   }
   return measured.map(({ parts, floors }) => summarize(parts, floors));
 }
+
+// The warm miss rows, each measured as `measureBesideFloorInTurn` measures one, but block by block over all of them:
+// block 1 of every row (each right after its warm-up, `warm` requests of `warmUp`), then block 2 of every row (each
+// right after `REWARM` requests of its warm-up again: the rows between may have evicted its sprites and tiles), and
+// so on. The machine this runs on is shared: a row's blocks one after the other fall within seconds, so a slow phase
+// of the machine moved every block of a row alike (consecutive rows of nearly the same work, every glyph at 120 and
+// 127 px, read 2.80 and 3.97 ms in one run, 2.57 and 3.34 in another) and their median could not set it apart; a
+// block of each row in each pass spreads a row's blocks over the whole run, and the median leaves out a slow phase.
+async function measureRowsInTurn(rows, floorUrl, blocks = BLOCKS) {
+  const measured = rows.map(({ runs }) => runs.map(() => ({ parts: [], floors: [] })));
+  for (let block = 0; block < blocks; block++) {
+    for (const [r, { request, check, runs, warm, warmUp }] of rows.entries()) {
+      await warmUp(block === 0 ? warm : Math.min(warm, REWARM));
+      for (const [i, { worker, urls }] of runs.entries()) {
+        const size = Math.ceil(urls.length / blocks);
+        const slice = urls.slice(block * size, (block + 1) * size);
+        if (slice.length === 0) continue;
+        measured[r][i].floors.push(await measure(worker, Array(50).fill(floorUrl), isStatus(400)));
+        measured[r][i].parts.push(await measure(worker, slice, check));
+      }
+      if (block === blocks - 1) console.error(`cost: ${request}: measured in ${blocks} blocks`);
+    }
+  }
+  return rows.map(({ request }, r) => ({ request, measured: measured[r].map(({ parts, floors }) => summarize(parts, floors)) }));
+}
+
+// The requests of a warm miss row's warm-up repeated before each of its blocks after the first (`measureRowsInTurn`).
+const REWARM = 3;
 
 // One row's result from its blocks and the floors measured beside them; `blocksMs`, each block's CPU per request
 // above the floor measured right before it (the calibration takes their median: a block that met a garbage
@@ -597,11 +628,13 @@ async function measureBuilds(builds) {
       ["hostile: 14 moves each putting a new disc, default size, as APNG", 30, 5, (n) => Array.from({ length: count(n) }, () => diagram("8/8/8/8/8/8/8/R7", "&moves=" + encodeURIComponent(newDiscMoves()))), isMiss],
     ].filter(([request]) => request.includes("the floor") || (!ONLY_COLD && onlyRow(request)));
     const floorRows = new Map();
+    const inTurn = [];
     for (const [request, n, warm, urls, check, warmUrls = urls] of rowDefs) {
-      for (const [runtime, { worker }] of workers.entries()) {
-        await measure(worker, warmUrls(warm, runtime).slice(0, Math.max(3, Math.round(warm * SCALE))), check);
-      }
+      const warmUp = async (count) => {
+        for (const [runtime, { worker }] of workers.entries()) await measure(worker, warmUrls(warm, runtime).slice(0, count), check);
+      };
       if (request.includes("the floor")) {
+        await warmUp(Math.max(3, Math.round(warm * SCALE)));
         for (const { build, worker } of workers) {
           const row = { build, request, ...(await measure(worker, urls(n), check)) };
           floorRows.set(build, row);
@@ -610,8 +643,10 @@ async function measureBuilds(builds) {
         continue;
       }
       const runs = workers.map(({ worker }, runtime) => ({ worker, urls: urls(n, runtime) }));
-      const rows = await measureBesideFloorInTurn(runs, FLOOR, check);
-      for (const [i, { build }] of workers.entries()) note({ build, request, ...rows[i] });
+      inTurn.push({ request, check, runs, warm: Math.max(3, Math.round(warm * SCALE)), warmUp });
+    }
+    for (const { request, measured } of await measureRowsInTurn(inTurn, FLOOR)) {
+      for (const [i, { build }] of workers.entries()) note({ build, request, ...measured[i] });
     }
     await measureSetPairs(workers[0]);
     for (const { build, worker } of workers) {

@@ -36,6 +36,9 @@
 //!   now or found in the cache, and its pixels (its colours counted, its rows indexed and coded once): a board of
 //!   many different squares costs more than a plain one of the same size;
 //! - [`Unit::Piece`]: a square of a scene with something on it (its sprite's key made and looked up);
+//! - [`Unit::Animation`]: an answer drawn on the animation's path (an animated PNG, every GIF, a `/game.gif`),
+//!   once: what an animation costs beyond its frames and pixels (fitted at about 0.7 ms in workerd, twice a still's
+//!   fixed part, where V8 alone draws an animated PNG of one move in less than its still: docs/cost.md's calibration);
 //! - [`Unit::Cell`], [`Unit::Square`], [`Unit::Item`]: the words' (`/diagram.txt`, `/diagram.json`): a cell
 //!   described (a piece, a marker, a letter), a square walked, a highlighted square or arrow listed; and a
 //!   picture's squares placed in its scenes ([`Unit::Square`] too: the calibration tells the two apart by path).
@@ -87,6 +90,8 @@ pub enum Unit {
     ShownPixel,
     /// A square of a scene with something on it (its sprite's key made, the sprite found in the cache).
     Piece,
+    /// An answer drawn on the animation's path: an animated PNG, a GIF (still or not), a `/game.gif`.
+    Animation,
 }
 
 /// Counted or predicted work, in each [`Unit`].
@@ -128,6 +133,8 @@ pub struct Work {
     pub shown_pixels: u64,
     /// Squares with something on them ([`Unit::Piece`]).
     pub pieces: u64,
+    /// Answers drawn on the animation's path ([`Unit::Animation`]).
+    pub animations: u64,
 }
 
 impl Work {
@@ -151,6 +158,7 @@ impl Work {
         shown: 0,
         shown_pixels: 0,
         pieces: 0,
+        animations: 0,
     };
 
     /// The sprites drawn from vectors alone: `sprites` of `vector` pixels in all.
@@ -179,12 +187,13 @@ impl Work {
             self.shown,
             self.shown_pixels,
             self.pieces,
+            self.animations,
         ]
     }
 
     /// Each unit's name (as [`Work`]'s `Display` writes it) and count, in [`Unit`]'s order.
     pub const fn named(&self) -> [(&'static str, u64); UNITS] {
-        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels, searched, glyphs, shown, shown_pixels, pieces] =
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels, searched, glyphs, shown, shown_pixels, pieces, animations] =
             self.units();
         [
             ("vector px", vector),
@@ -205,12 +214,13 @@ impl Work {
             ("tiles shown", shown),
             ("tile px shown", shown_pixels),
             ("pieces", pieces),
+            ("animations", animations),
         ]
     }
 
     /// A work of each unit's count, in [`Unit`]'s order.
     const fn of(units: [u64; UNITS]) -> Work {
-        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels, searched, glyphs, shown, shown_pixels, pieces] =
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels, searched, glyphs, shown, shown_pixels, pieces, animations] =
             units;
         Work {
             vector,
@@ -231,6 +241,7 @@ impl Work {
             shown,
             shown_pixels,
             pieces,
+            animations,
         }
     }
 
@@ -274,12 +285,15 @@ impl fmt::Display for Work {
         if self.cells > 0 || self.squares > 0 || self.items > 0 {
             write!(f, ", {} cells, {} squares, {} items", self.cells, self.squares, self.items)?;
         }
+        if self.animations > 0 {
+            write!(f, ", {} animations", self.animations)?;
+        }
         Ok(())
     }
 }
 
 /// How many units there are.
-pub const UNITS: usize = 18;
+pub const UNITS: usize = 19;
 
 thread_local! {
     static COUNTED: Cell<Work> = const { Cell::new(Work::NONE) };
@@ -364,6 +378,7 @@ pub(crate) mod tests {
         count(Unit::Shown, 2);
         count(Unit::ShownPixel, 3200);
         count(Unit::Piece, 32);
+        count(Unit::Animation, 1);
         let still = Work { pixels: 100, coded: 101, cells: 3, squares: 64, items: 2, ..Work::NONE };
         let frames = Work {
             frames: 2,
@@ -377,6 +392,7 @@ pub(crate) mod tests {
             shown: 2,
             shown_pixels: 3200,
             pieces: 32,
+            animations: 1,
             ..Work::sprites(1, 42)
         };
         let frames = frames.plus(still);
@@ -403,6 +419,7 @@ pub(crate) mod tests {
             Unit::Shown,
             Unit::ShownPixel,
             Unit::Piece,
+            Unit::Animation,
         ]) {
             let mut units = still.units();
             units[unit as usize] += 1;

@@ -143,6 +143,9 @@ fn no_admitted_request_counts_more_than_it_predicted() {
             // frame painted whole is predicted as the whole picture, and codes the rectangle of what differs).
             assert!(counted.vector * 3 >= predicted.vector * 2, "{round} {path}?{query}: {predicted} for {counted}");
             assert_eq!(counted.frames, predicted.frames, "{round} {path}?{query}");
+            // Drawn on the animation's path once: every GIF, and a PNG with moves; no other answer.
+            let animated = u64::from(*path == "/diagram.gif" || (*path == "/diagram.png" && query.contains("moves=")));
+            assert_eq!((counted.animations, predicted.animations), (animated, animated), "{path}?{query}");
             let close = counted.frame_pixels * 3 >= predicted.frame_pixels * 2;
             assert!(close || predicted.repainted > 0, "{round} {path}?{query}: {predicted} for {counted}");
             // A still's pixels are composed and coded once each, its words' cells, squares and items as predicted
@@ -315,6 +318,8 @@ fn a_posted_games_new_tiles_are_predicted_and_counted() {
     // The start position's 22 tiles, the two squares of the move tinted.
     assert_eq!((counted.tiles, counted.tile_pixels), (24, 24 * 90 * 90), "{counted}");
     assert_eq!((predicted.tiles, predicted.tile_pixels), (counted.tiles, counted.tile_pixels));
+    // Drawn on the animation's path, once.
+    assert_eq!((predicted.animations, counted.animations), (1, 1));
     let (predicted, counted) = post();
     assert_eq!((predicted.tiles, counted.tiles), (0, 0));
 }

@@ -268,6 +268,7 @@ fn name(square: crate::notation::moves::Square) -> Option<SquareName> {
 
 /// The shots painted one after the other, each cut to what changed, on one palette.
 fn draw(shots: &[Shot<'_>], options: &RenderOptions) -> Result<Animation, AnimationError> {
+    work::count(Unit::Animation, 1);
     let mut palette = SharedPalette::new(shots.len() > 1);
     let mut tiles = Tiles::default();
     let mut frames: Vec<Still> = Vec::with_capacity(shots.len());

@@ -419,6 +419,7 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
         shown_pixels: shown.shown_pixels,
         pieces: scenes.saturating_mul(most),
         squares: scenes.saturating_mul(cells),
+        animations: 1,
         ..Work::NONE
     };
     RenderCost { micros: FIXED_MICROS + nanos / 1000, frames, animation: work, still: pixels, ..still }
@@ -560,7 +561,9 @@ pub(crate) fn frames_cost(
         .zip(still)
         .filter(|&(board, _)| !first_frame_of_squares(board, options, &Layout::requested(board, options)));
     let (shown, shown_pixels) = painted.map_or((0, 0), |(_, s)| (s.still.shown, s.still.shown_pixels));
-    let still = Work { pixels: 2 * pixels, coded, glyphs, shown, shown_pixels, pieces, squares: pieces, ..Work::NONE };
+    let (squares, animations) = (pieces, 1);
+    let still =
+        Work { pixels: 2 * pixels, coded, glyphs, shown, shown_pixels, pieces, squares, animations, ..Work::NONE };
     RenderCost {
         micros: FIXED_MICROS + nanos / 1000,
         width,

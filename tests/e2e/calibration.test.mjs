@@ -19,10 +19,10 @@ test("docs/cost.md's calibration has every term, and every term's unit is one X-
 
 test("the model is the kind's fixed part and each unit times its coefficient, a frame's pixels charged once", () => {
   const cal = Object.fromEntries(TERMS.map(([term], i) => [term, i + 1]));
-  const units = { frames: 2, "frame px": 100, "px coded": 150, glyphs: 3 };
-  // The GIF's fixed part, its frames, their pixels at the GIF's rate, the 50 other pixels coded (not the frames'
-  // 100 again) and the glyphs; the words' fixed part and cells.
-  const gif = cal["fixed, a picture"] + 2 * cal.frames + 100 * cal["frame px, GIF"] + 50 * cal["px coded, GIF"] + 3 * cal.glyphs;
+  const units = { animations: 1, frames: 2, "frame px": 100, "px coded": 150, glyphs: 3 };
+  // The GIF's fixed part and the animation's, its frames, their pixels at the GIF's rate, the 50 other pixels coded
+  // (not the frames' 100 again) and the glyphs; the words' fixed part and cells.
+  const gif = cal["fixed, a picture"] + cal.animations + 2 * cal.frames + 100 * cal["frame px, GIF"] + 50 * cal["px coded, GIF"] + 3 * cal.glyphs;
   assert.equal(modelMs(units, "gif", cal) * 1e6, gif);
   assert.equal(modelMs({ cells: 4 }, "words", cal) * 1e6, cal["fixed, the words"] + 4 * cal.cells);
   assert.deepEqual(["png", "gif", "gif", "words", "words"], ["/diagram.png", "/diagram.gif", "/game.gif", "/diagram.txt", "/diagram.json"].map(kindOf));
