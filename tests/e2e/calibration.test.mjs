@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { aboveFloorMs, band, calibrationTable, fit, HAND_SET, kindOf, modelMs, parseCalibration, readCalibration, TERMS } from "../../scripts/calibration.mjs";
+import { aboveFloorMs, band, calibrationTable, fit, HAND_SET, kindOf, modelMs, parseCalibration, readCalibration, TERMS, UNITS_WITHIN, worstUnits } from "../../scripts/calibration.mjs";
 import { ROOT } from "./harness.mjs";
 
 test("docs/cost.md's calibration has every term, and every term's unit is one X-FFEN-Work names", () => {
@@ -55,6 +55,26 @@ test("the fit finds a calibration that the rows' units explain, and the table re
   assert.ok(Math.max(...moved) / Math.min(...moved) <= 64 * 1.0001, `${Math.max(...moved) / Math.min(...moved)}`);
   const back = parseCalibration(calibrationTable(fitted));
   assert.ok(band(rows, back).width < 1.15, "the rounded table keeps the band");
+});
+
+test("the fit keeps every row's units predicted within 1.5× of the count under the table it fits", () => {
+  // Bytes searched cost ten times what the start says, and the plan bounds them at twice the count: fitted freely,
+  // the band closes and the prediction moves to nearly twice the count in the model; guarded, it stops at 1.5×.
+  const truth = { ...Object.fromEntries(TERMS.map(([term]) => [term, 1])), "fixed, a picture": 100_000, "bytes searched": 10 };
+  const counted = [
+    { "px coded": 100_000, "bytes searched": 50_000 },
+    { "px coded": 500_000, "bytes searched": 2_000 },
+    { "px coded": 700_000, "bytes searched": 10_000 },
+    { "px coded": 50_000, "bytes searched": 300_000 },
+  ];
+  const rows = counted.map((units) => ({ units, predicted: { ...units, "bytes searched": 2 * units["bytes searched"] }, kind: "png", ms: modelMs(units, "png", truth) }));
+  const start = { ...truth, "bytes searched": 0.1 };
+  assert.ok(worstUnits(rows, start) <= UNITS_WITHIN && band(rows, start).width > 10);
+  const free = fit(rows, start, 1000, []);
+  assert.ok(band(rows, free).width < 1.01 && worstUnits(rows, free) > 1.9, `${worstUnits(rows, free)}`);
+  const guarded = fit(rows, start, 1000);
+  assert.ok(worstUnits(rows, guarded) <= UNITS_WITHIN, `${worstUnits(rows, guarded)}`);
+  assert.ok(band(rows, guarded).width < band(rows, start).width / 4, "still narrowed");
 });
 
 test("a row's CPU above the floor is its blocks' median where the run kept them, else its mean less the floor", () => {
