@@ -37,8 +37,9 @@
 //!   many different squares costs more than a plain one of the same size;
 //! - [`Unit::Piece`]: a square of a scene with something on it (its sprite's key made and looked up);
 //! - [`Unit::Animation`]: an answer drawn on the animation's path (an animated PNG, every GIF, a `/game.gif`),
-//!   once: what an animation costs beyond its frames and pixels (fitted at about 0.7 ms in workerd, twice a still's
-//!   fixed part, where V8 alone draws an animated PNG of one move in less than its still: docs/cost.md's calibration);
+//!   once: what an animation costs beyond its frames and pixels (fitted at about 0.7 ms in workerd, nearly twice a
+//!   still's fixed part, where V8 alone draws an animated PNG of one move in less than its still: docs/cost.md's
+//!   calibration);
 //! - [`Unit::Cell`], [`Unit::Square`], [`Unit::Item`]: the words' (`/diagram.txt`, `/diagram.json`): a cell
 //!   described (a piece, a marker, a letter), a square walked, a highlighted square or arrow listed; and a
 //!   picture's squares placed in its scenes ([`Unit::Square`] too: the calibration tells the two apart by path).
