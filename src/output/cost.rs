@@ -561,9 +561,17 @@ pub(crate) fn frames_cost(
         .zip(still)
         .filter(|&(board, _)| !first_frame_of_squares(board, options, &Layout::requested(board, options)));
     let (shown, shown_pixels) = painted.map_or((0, 0), |(_, s)| (s.still.shown, s.still.shown_pixels));
-    let (squares, animations) = (pieces, 1);
-    let still =
-        Work { pixels: 2 * pixels, coded, glyphs, shown, shown_pixels, pieces, squares, animations, ..Work::NONE };
+    let still = Work {
+        pixels: 2 * pixels,
+        coded,
+        glyphs,
+        shown,
+        shown_pixels,
+        pieces,
+        squares: pieces,
+        animations: 1,
+        ..Work::NONE
+    };
     RenderCost {
         micros: FIXED_MICROS + nanos / 1000,
         width,

@@ -3,7 +3,7 @@
 //! layout alone (a tile a square shown; the picture searched whole in RGBA, 4–30 times what a still of ours
 //! searches; its text drawn by both painters).
 
-use super::ink::{any_meet, inked_box, PixelBox};
+use super::ink::{any_meet, inked_box, meet, PixelBox};
 use super::palette::Palette;
 use super::strips::Geometry;
 use crate::draw::marks::overlay_reach;
@@ -84,9 +84,9 @@ pub(crate) struct OverlayReach {
     known: bool,
 }
 
-/// One overlay's [`overlay_reach`], and the colours under its box.
+/// One overlay's [`overlay_reach`] (its box in picture pixels), and the colours under its box.
 struct Reach {
-    area: [u32; 4],
+    area: PixelBox,
     ink: Rgb,
     alpha: u8,
     under: Palette,
@@ -107,7 +107,10 @@ impl OverlayReach {
             Vec::new()
         } else {
             (over.iter().filter_map(|overlay| overlay_reach(overlay, width, height)))
-                .map(|(area, ink, alpha)| Reach { area, ink, alpha, under: Palette::new() })
+                .map(|([x0, y0, x1, y1], ink, alpha)| {
+                    let area = (i64::from(x0), i64::from(y0), i64::from(x1), i64::from(y1));
+                    Reach { area, ink, alpha, under: Palette::new() }
+                })
                 .collect()
         };
         OverlayReach { overlays, met: 0, all: over.len() <= OverlayReach::MOST, known: true }
@@ -117,6 +120,8 @@ impl OverlayReach {
     /// the tile cache does not hold it with its own colours).
     #[inline(never)]
     pub(crate) fn add<'c>(&mut self, rect: Rect, colours: impl FnOnce() -> Option<&'c [u32]>) {
+        let (x, y) = (i64::from(rect.x), i64::from(rect.y));
+        let rect = (x, y, x + i64::from(rect.width), y + i64::from(rect.height));
         if !self.overlays.iter().any(|o| meet(o.area, rect)) {
             return;
         }
@@ -139,7 +144,7 @@ impl OverlayReach {
         let mut all = Palette::new();
         for (k, o) in self.overlays.iter().enumerate() {
             let mut under = pixels(&o.under);
-            if self.overlays[..k].iter().any(|earlier| meet(earlier.area, rect_of(o.area))) {
+            if self.overlays[..k].iter().any(|earlier| meet(earlier.area, o.area)) {
                 under.extend(pixels(&all));
             }
             for level in text_levels() {
@@ -160,16 +165,6 @@ fn pixels(palette: &Palette) -> Vec<u32> {
         pixels.push(Rgb(c[0], c[1], c[2]).to_pixel());
     }
     pixels
-}
-
-/// Whether the box `[x0, y0, x1, y1]` meets `rect`.
-fn meet([x0, y0, x1, y1]: [u32; 4], rect: Rect) -> bool {
-    rect.x < x1 && x0 < rect.x + rect.width && rect.y < y1 && y0 < rect.y + rect.height
-}
-
-/// The box `[x0, y0, x1, y1]` as a rectangle.
-fn rect_of([x0, y0, x1, y1]: [u32; 4]) -> Rect {
-    Rect::new(x0, y0, x1.saturating_sub(x0), y1.saturating_sub(y0))
 }
 
 /// The most bytes searched of a picture of geometry `g` at `depth` bits a sample drawn by the palette painter, `met`
@@ -205,11 +200,7 @@ fn colours(
 ) -> Option<(Geometry, usize, usize)> {
     let g = Geometry::of(scene)?;
     let Paint::Solid(background) = scene.background else { return None };
-    let overlays_inside = reach.all
-        && (reach.overlays.iter()).all(|o| {
-            let [x0, y0, x1, y1] = o.area.map(i64::from);
-            g.inside_squares((x0, y0, x1, y1))
-        });
+    let overlays_inside = reach.all && reach.overlays.iter().all(|o| g.inside_squares(o.area));
     let plain = scene.squares.len() == g.files * g.ranks
         && scene.holes.is_empty()
         && scene.grid.is_empty()

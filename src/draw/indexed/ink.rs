@@ -11,8 +11,12 @@ pub(super) type PixelBox = (i64, i64, i64, i64);
 
 /// Whether two of `boxes` share a pixel: text layers that do not blend only over the background.
 pub(super) fn any_meet(boxes: &[PixelBox]) -> bool {
-    let meet = |a: &PixelBox, b: &PixelBox| a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3;
-    boxes.iter().enumerate().any(|(i, a)| boxes[i + 1..].iter().any(|b| meet(a, b)))
+    boxes.iter().enumerate().any(|(i, &a)| boxes[i + 1..].iter().any(|&b| meet(a, b)))
+}
+
+/// Whether boxes `a` and `b` share a pixel.
+pub(super) fn meet(a: PixelBox, b: PixelBox) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
 }
 
 /// The pixels (x0, y0, x1, y1; end exclusive) `mask` inks placed at (`x`, `y`), in picture coordinates; `None` if
