@@ -63,6 +63,7 @@ export const TERMS = [
   ["px composed", "px composed", null],
   ["px coded, PNG", "px coded", ["png"]],
   ["px coded, GIF", "px coded", ["gif"]],
+  ["strip px", "strip px", null],
   ["bytes searched", "bytes searched", null],
   ["glyphs", "glyphs", null],
   ["tiles shown", "tiles shown", null],

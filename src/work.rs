@@ -37,9 +37,13 @@
 //!   many different squares costs more than a plain one of the same size;
 //! - [`Unit::Piece`]: a square of a scene with something on it (its sprite's key made and looked up);
 //! - [`Unit::Animation`]: an answer drawn on the animation's path (an animated PNG, every GIF, a `/game.gif`),
-//!   once: what an animation costs beyond its frames and pixels (fitted at about 0.7 ms in workerd, nearly twice a
-//!   still's fixed part, where V8 alone draws an animated PNG of one move in less than its still: docs/cost.md's
-//!   calibration);
+//!   once: what an animation costs beyond its frames and pixels (fitted at about 1 ms in workerd, where V8 alone
+//!   draws an animated PNG of one move in less than its still: docs/cost.md's calibration);
+//! - [`Unit::StripPixel`]: a pixel of a palette painter's picture outside its framed board (the margins of the
+//!   coordinates, the bands of title, caption and count): drawn in RGB with its text, its rows indexed, and coded
+//!   by the byte search where the board's rows are coded from their tiles. Coordinates make a 96-px still's miss
+//!   half again its instructions for a tenth more pixels (callgrind, `examples/still_loop`), and its measured ÷
+//!   model was the band's top where the bare still was its bottom (docs/cost.md's calibration);
 //! - [`Unit::Cell`], [`Unit::Square`], [`Unit::Item`]: the words' (`/diagram.txt`, `/diagram.json`): a cell
 //!   described (a piece, a marker, a letter), a square walked, a highlighted square or arrow listed; and a
 //!   picture's squares placed in its scenes ([`Unit::Square`] too: the calibration tells the two apart by path).
@@ -93,6 +97,8 @@ pub enum Unit {
     Piece,
     /// An answer drawn on the animation's path: an animated PNG, a GIF (still or not), a `/game.gif`.
     Animation,
+    /// A pixel of a palette painter's picture outside its framed board (drawn in RGB, indexed, searched).
+    StripPixel,
 }
 
 /// Counted or predicted work, in each [`Unit`].
@@ -136,6 +142,8 @@ pub struct Work {
     pub pieces: u64,
     /// Answers drawn on the animation's path ([`Unit::Animation`]).
     pub animations: u64,
+    /// Pixels outside a palette painter's framed board ([`Unit::StripPixel`]).
+    pub strip_pixels: u64,
 }
 
 impl Work {
@@ -160,6 +168,7 @@ impl Work {
         shown_pixels: 0,
         pieces: 0,
         animations: 0,
+        strip_pixels: 0,
     };
 
     /// The sprites drawn from vectors alone: `sprites` of `vector` pixels in all.
@@ -189,12 +198,13 @@ impl Work {
             self.shown_pixels,
             self.pieces,
             self.animations,
+            self.strip_pixels,
         ]
     }
 
     /// Each unit's name (as [`Work`]'s `Display` writes it) and count, in [`Unit`]'s order.
     pub const fn named(&self) -> [(&'static str, u64); UNITS] {
-        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels, searched, glyphs, shown, shown_pixels, pieces, animations] =
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels, searched, glyphs, shown, shown_pixels, pieces, animations, strip_pixels] =
             self.units();
         [
             ("vector px", vector),
@@ -216,12 +226,13 @@ impl Work {
             ("tile px shown", shown_pixels),
             ("pieces", pieces),
             ("animations", animations),
+            ("strip px", strip_pixels),
         ]
     }
 
     /// A work of each unit's count, in [`Unit`]'s order.
     const fn of(units: [u64; UNITS]) -> Work {
-        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels, searched, glyphs, shown, shown_pixels, pieces, animations] =
+        let [vector, sprites, frames, frame_pixels, repainted, pixels, coded, cells, squares, items, tiles, tile_pixels, tile_code_pixels, searched, glyphs, shown, shown_pixels, pieces, animations, strip_pixels] =
             units;
         Work {
             vector,
@@ -243,6 +254,7 @@ impl Work {
             shown_pixels,
             pieces,
             animations,
+            strip_pixels,
         }
     }
 
@@ -278,6 +290,9 @@ impl fmt::Display for Work {
         if self.pixels > 0 || self.coded > 0 {
             write!(f, ", {} px composed, {} px coded", self.pixels, self.coded)?;
         }
+        if self.strip_pixels > 0 {
+            write!(f, ", {} strip px", self.strip_pixels)?;
+        }
         if self.searched > 0 || self.glyphs > 0 || self.shown > 0 || self.shown_pixels > 0 || self.pieces > 0 {
             let (searched, glyphs, pieces) = (self.searched, self.glyphs, self.pieces);
             write!(f, ", {searched} bytes searched, {glyphs} glyphs")?;
@@ -294,7 +309,7 @@ impl fmt::Display for Work {
 }
 
 /// How many units there are.
-pub const UNITS: usize = 19;
+pub const UNITS: usize = 20;
 
 thread_local! {
     static COUNTED: Cell<Work> = const { Cell::new(Work::NONE) };
@@ -380,7 +395,8 @@ pub(crate) mod tests {
         count(Unit::ShownPixel, 3200);
         count(Unit::Piece, 32);
         count(Unit::Animation, 1);
-        let still = Work { pixels: 100, coded: 101, cells: 3, squares: 64, items: 2, ..Work::NONE };
+        count(Unit::StripPixel, 5);
+        let still = Work { pixels: 100, coded: 101, cells: 3, squares: 64, items: 2, strip_pixels: 5, ..Work::NONE };
         let frames = Work {
             frames: 2,
             frame_pixels: 1600,
@@ -421,6 +437,7 @@ pub(crate) mod tests {
             Unit::ShownPixel,
             Unit::Piece,
             Unit::Animation,
+            Unit::StripPixel,
         ]) {
             let mut units = still.units();
             units[unit as usize] += 1;

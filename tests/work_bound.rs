@@ -134,6 +134,7 @@ fn no_admitted_request_counts_more_than_it_predicted() {
             .collect();
         queries.push(("/diagram.png", format!("ffen={cells}/rnbqkbnr/8/8&size={size}&coords={}", seed >> 40 & 1)));
     }
+    let mut margins = 0;
     for (path, query) in &queries {
         for round in ["cold", "warm"] {
             let (predicted, counted) = predicted_and_counted(path, query).unwrap_or_else(|| panic!("{path}?{query}"));
@@ -146,6 +147,9 @@ fn no_admitted_request_counts_more_than_it_predicted() {
             // Drawn on the animation's path once: every GIF, and a PNG with moves; no other answer.
             let animated = u64::from(*path == "/diagram.gif" || (*path == "/diagram.png" && query.contains("moves=")));
             assert_eq!((counted.animations, predicted.animations), (animated, animated), "{path}?{query}");
+            // Its margins drawn in strips, where the palette painter draws it: as predicted (its layout's).
+            assert!(counted.strip_pixels == 0 || counted.strip_pixels == predicted.strip_pixels, "{path}?{query}");
+            margins += u64::from(counted.strip_pixels > 0);
             let close = counted.frame_pixels * 3 >= predicted.frame_pixels * 2;
             assert!(close || predicted.repainted > 0, "{round} {path}?{query}: {predicted} for {counted}");
             // A still's pixels are composed and coded once each, its words' cells, squares and items as predicted
@@ -175,6 +179,8 @@ fn no_admitted_request_counts_more_than_it_predicted() {
             }
         }
     }
+    // The coordinates' and the furniture's margins (some sixty of the stills have them).
+    assert!(margins > 100, "{margins} answers counted strip pixels");
 }
 
 /// A still in square colours no request asked for before draws every tile anew (its sprites are cached): the cost

@@ -264,9 +264,11 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
     // scene built twice: asked of the tile cache while planning, then drawn.
     let (shown, shown_pixels) = (squares, squares * square);
     let scenes = Work { pieces: 2 * pieces, squares: 2 * squares, ..Work::NONE };
-    let still = Work { pixels, coded: pixels, searched, glyphs, shown, shown_pixels, ..scenes };
+    let indexed = indexed_path_applies(board, options);
+    let strip_pixels = if indexed { strip_pixels(board, &l) } else { 0 };
+    let still = Work { pixels, coded: pixels, searched, glyphs, shown, shown_pixels, strip_pixels, ..scenes };
     let pixel_cost = units_nanos(Work { pixels, coded: pixels, ..Work::NONE })
-        + if indexed_path_applies(board, options) {
+        + if indexed {
             let furnished = chars > 0 || marks > 0 || filled;
             let (first, rest) = if furnished { PIXEL_NANOS_FURNISHED } else { PIXEL_NANOS_INDEXED };
             pixels.min(THOROUGH_PIXELS) * first + pixels.saturating_sub(THOROUGH_PIXELS) * rest
@@ -282,6 +284,14 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
         + labels * LABEL_MICROS
         + u64::from(other_set) * SET_MICROS;
     RenderCost::one_frame(micros, &l, tiles, (false, still))
+}
+
+/// The pixels of a picture of `board` laid out as `l` outside its framed board (the squares and their outline):
+/// what the palette painter draws in RGB strips ([`crate::work::Unit::StripPixel`]).
+fn strip_pixels(board: &Board, l: &Layout) -> u64 {
+    let framed = |squares: usize| u64::from(l.square) * squares as u64 + 2 * u64::from(l.outline);
+    let pixels = u64::from(l.width) * u64::from(l.height);
+    pixels.saturating_sub(framed(board.width()) * framed(board.height()))
 }
 
 /// The squares of the boxes the arrows of `options` span (a circle: its square).
@@ -417,6 +427,7 @@ pub fn animation_cost(board: &Board, options: &RenderOptions, lines: &[Vec<Step>
         glyphs,
         shown: shown.shown,
         shown_pixels: shown.shown_pixels,
+        strip_pixels: shown.strip_pixels,
         pieces: scenes.saturating_mul(most),
         squares: scenes.saturating_mul(cells),
         animations: 1,
@@ -560,13 +571,15 @@ pub(crate) fn frames_cost(
     let painted = first
         .zip(still)
         .filter(|&(board, _)| !first_frame_of_squares(board, options, &Layout::requested(board, options)));
-    let (shown, shown_pixels) = painted.map_or((0, 0), |(_, s)| (s.still.shown, s.still.shown_pixels));
+    let (shown, shown_pixels, strip_pixels) =
+        painted.map_or((0, 0, 0), |(_, s)| (s.still.shown, s.still.shown_pixels, s.still.strip_pixels));
     let still = Work {
         pixels: 2 * pixels,
         coded,
         glyphs,
         shown,
         shown_pixels,
+        strip_pixels,
         pieces,
         squares: pieces,
         animations: 1,

@@ -63,7 +63,8 @@ impl Geometry {
     }
 
     /// The four strips around the framed board (above it, left of it, right of it, below it) in `background`, with
-    /// the text `layers` drawn into them in `ink`.
+    /// the text `layers` drawn into them in `ink`; their pixels counted ([`crate::work::Unit::StripPixel`]), as the
+    /// cost model predicts them from the layout.
     pub(super) fn strips(&self, background: Rgb, layers: &[TextLayer], ink: Rgb) -> [Strip; 4] {
         let (board_rows, u) = ((self.by1 - self.by0) as u32, |n: usize| n as u32);
         let mut strips = [
@@ -77,6 +78,8 @@ impl Geometry {
                 strip.image.draw(&mask.inked(ink), x - strip.x, y - strip.y);
             }
         }
+        let pixels = strips.iter().map(|strip| u64::from(strip.image.width) * u64::from(strip.image.height)).sum();
+        crate::work::count(crate::work::Unit::StripPixel, pixels);
         strips
     }
 }

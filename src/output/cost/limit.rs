@@ -80,7 +80,7 @@ impl RenderCost {
 
     /// This cost without the picture's pixels as units (an SVG's: it composes, codes, searches and shows none).
     pub fn without_pixels(self) -> RenderCost {
-        let still = Work { pixels: 0, coded: 0, searched: 0, shown: 0, shown_pixels: 0, ..self.still };
+        let still = Work { pixels: 0, coded: 0, searched: 0, shown: 0, shown_pixels: 0, strip_pixels: 0, ..self.still };
         RenderCost { still, ..self }
     }
 }
