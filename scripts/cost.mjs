@@ -296,16 +296,20 @@ async function measureBesideFloor(worker, urls, floorUrl, expect) {
 // block 2 of each, and so on (the results in the order given).
 async function measureBesideFloorInTurn(runs, floorUrl, expect, blocks = BLOCKS) {
   const measured = runs.map(() => ({ parts: [], floors: [] }));
-  for (let block = 0; block < blocks; block++) {
-    for (const [i, { worker, urls }] of runs.entries()) {
-      const size = Math.ceil(urls.length / blocks);
-      const slice = urls.slice(block * size, (block + 1) * size);
-      if (slice.length === 0) continue;
-      measured[i].floors.push(await measure(worker, Array(50).fill(floorUrl), isStatus(400)));
-      measured[i].parts.push(await measure(worker, slice, expect));
-    }
-  }
+  for (let block = 0; block < blocks; block++) await measureBlock(runs, measured, [block, blocks], floorUrl, expect);
   return measured.map(({ parts, floors }) => summarize(parts, floors));
+}
+
+// Block `block` of `blocks` of each of `runs` (its share of the run's `urls`, right after 50 floor requests), added
+// to the run's `measured` parts and floors.
+async function measureBlock(runs, measured, [block, blocks], floorUrl, expect) {
+  for (const [i, { worker, urls }] of runs.entries()) {
+    const size = Math.ceil(urls.length / blocks);
+    const slice = urls.slice(block * size, (block + 1) * size);
+    if (slice.length === 0) continue;
+    measured[i].floors.push(await measure(worker, Array(50).fill(floorUrl), isStatus(400)));
+    measured[i].parts.push(await measure(worker, slice, expect));
+  }
 }
 
 // The warm miss rows, each measured as `measureBesideFloorInTurn` measures one, but block by block over all of them:
@@ -320,13 +324,7 @@ async function measureRowsInTurn(rows, floorUrl, blocks = BLOCKS) {
   for (let block = 0; block < blocks; block++) {
     for (const [r, { request, check, runs, warm, warmUp }] of rows.entries()) {
       await warmUp(block === 0 ? warm : Math.min(warm, REWARM));
-      for (const [i, { worker, urls }] of runs.entries()) {
-        const size = Math.ceil(urls.length / blocks);
-        const slice = urls.slice(block * size, (block + 1) * size);
-        if (slice.length === 0) continue;
-        measured[r][i].floors.push(await measure(worker, Array(50).fill(floorUrl), isStatus(400)));
-        measured[r][i].parts.push(await measure(worker, slice, check));
-      }
+      await measureBlock(runs, measured[r], [block, blocks], floorUrl, check);
       if (block === blocks - 1) console.error(`cost: ${request}: measured in ${blocks} blocks`);
     }
   }

@@ -289,9 +289,14 @@ pub fn render_cost(board: &Board, options: &RenderOptions) -> RenderCost {
 /// The pixels of a picture of `board` laid out as `l` outside its framed board (the squares and their outline):
 /// what the palette painter draws in RGB strips ([`crate::work::Unit::StripPixel`]).
 fn strip_pixels(board: &Board, l: &Layout) -> u64 {
+    let (width, height) = framed_board(board, l);
+    (u64::from(l.width) * u64::from(l.height)).saturating_sub(width * height)
+}
+
+/// The width and height of `board`'s squares and their outline laid out as `l`, in pixels.
+fn framed_board(board: &Board, l: &Layout) -> (u64, u64) {
     let framed = |squares: usize| u64::from(l.square) * squares as u64 + 2 * u64::from(l.outline);
-    let pixels = u64::from(l.width) * u64::from(l.height);
-    pixels.saturating_sub(framed(board.width()) * framed(board.height()))
+    (framed(board.width()), framed(board.height()))
 }
 
 /// The squares of the boxes the arrows of `options` span (a circle: its square).
@@ -454,7 +459,6 @@ pub(crate) fn builds_whole(options: &RenderOptions, before: &Board, after: &Boar
 /// shown), and an animated PNG's deflate searches what of its scanlines the tiles' codes do not code. `l`: the
 /// layout requested.
 fn first_frame_of_squares(board: &Board, options: &RenderOptions, l: &Layout) -> bool {
-    let (files, ranks) = (board.width() as u32, board.height() as u32);
     let f = &options.furniture;
     !board.has_holes()
         && !options.borders
@@ -464,7 +468,7 @@ fn first_frame_of_squares(board: &Board, options: &RenderOptions, l: &Layout) ->
         && f.title.is_empty()
         && f.caption.is_empty()
         && (l.board_x, l.board_y) == (l.outline, l.outline)
-        && (l.width, l.height) == (2 * l.outline + files * l.square, 2 * l.outline + ranks * l.square)
+        && (u64::from(l.width), u64::from(l.height)) == framed_board(board, l)
 }
 
 /// The most bytes of scanlines an animation of `pixels` pixels a frame in `format` searches ([`Work::searched`])
