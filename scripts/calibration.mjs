@@ -211,6 +211,16 @@ export function calibrationTable(cal) {
   return [`| ${head} |`, `|${"---|".repeat(2 * PAIRS_A_ROW)}`, ...rows].join("\n");
 }
 
+// The band's width on each of `count` runs alone, its rows those of `measured` ({ w, kind, byRun }: a row's CPU
+// above the floor in each run) at least NOISE_MS above the floor in that run. Rows of one run move together (a slow
+// day moves the floor by 40 %), so a run alone is wider than the runs' mean.
+export function runBands(measured, count, cal) {
+  return Array.from({ length: count }, (_, run) => {
+    const rows = measured.filter((m) => m.byRun[run] >= NOISE_MS).map(({ w, kind, byRun }) => ({ units: w.request, kind, ms: byRun[run] }));
+    return band(rows, cal).width;
+  });
+}
+
 // The report `scripts/cost` prints of runs' rows (`runs`: each run's rows of this build, its floor among them): each
 // warm row's units predicted and counted, the model from the counted ones under docs/cost.md's calibration
 // (`docsPath`), the CPU above the floor (the mean over the runs that have the row) and measured ÷ model; the band
@@ -221,12 +231,13 @@ export function calibrationReport(runs, docsPath, withFit) {
   const ms = (v) => `${v.toFixed(2)} ms`;
   const list = (units) => Object.entries(units).filter(([, n]) => n > 0).map(([u, n]) => `${n} ${u}`).join(", ") || "—";
   const byRequest = new Map();
-  for (const after of runs) {
+  for (const [run, after] of runs.entries()) {
     const floor = after.find((r) => r.request.includes("the floor"));
     for (const r of after) {
       if (r === floor || r.secondCpuMs !== undefined || !parseWork(r.work)) continue;
-      const seen = byRequest.get(r.request) ?? { r, w: parseWork(r.work), kind: kindOf(r.path), all: [] };
+      const seen = byRequest.get(r.request) ?? { r, w: parseWork(r.work), kind: kindOf(r.path), all: [], byRun: [] };
       seen.all.push(aboveFloorMs(r, floor));
+      seen.byRun[run] = seen.all[seen.all.length - 1];
       byRequest.set(r.request, seen);
     }
   }
@@ -255,6 +266,7 @@ export function calibrationReport(runs, docsPath, withFit) {
   if (!rows.length) return out;
   const b = band(rows, cal);
   out.push("", `the band: measured ÷ model ${b.low.toFixed(2)}–${b.high.toFixed(2)}, ${b.width.toFixed(2)}× wide over ${rows.length} rows (the goal: within 2×)`);
+  if (runs.length > 1) out.push(`each run alone: ${runBands(measured, runs.length, cal).map((w) => `${w.toFixed(2)}×`).join(", ")}`);
   out.push(`predicted ÷ model: ${Math.min(...margins).toFixed(2)}–${Math.max(...margins).toFixed(2)} (the prediction's margin over the model of what was counted)`);
   const within = unitRatios.filter((x) => x <= UNITS_WITHIN).length;
   out.push(`units predicted ÷ counted, under the model: ${Math.min(...unitRatios).toFixed(2)}–${Math.max(...unitRatios).toFixed(2)}, ${within} of ${unitRatios.length} rows within ${UNITS_WITHIN}×`);

@@ -85,8 +85,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
-// The distinct orders of White's back rank (5,040 of them): the start position with the n-th one is a start-like
-// position (32 pieces, the same squares and colours) that no other request of a run asks for.
+// The distinct orders of a back rank (5,040 of them): the start position with the n-th one as White's is a
+// start-like position (32 pieces, the same squares and colours) that no other request of a run asks for; past
+// 5,040 (COST_SCALE above 1) Black's back rank takes the next order too.
 function backRanks() {
   const out = [];
   const seen = new Set();
@@ -104,10 +105,15 @@ function backRanks() {
   return out;
 }
 const BACK_RANKS = backRanks();
+// Black's: the start's first, then every other order.
+const BLACK_RANKS = ["rnbqkbnr", ...BACK_RANKS.map((rank) => rank.toLowerCase()).filter((rank) => rank !== "rnbqkbnr")];
 let nextBackRank = 0;
 function startLike() {
-  if (nextBackRank >= BACK_RANKS.length) throw new Error("out of distinct start-like positions");
-  return `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/${BACK_RANKS[nextBackRank++]}`;
+  const [white, black] = [nextBackRank % BACK_RANKS.length, Math.floor(nextBackRank / BACK_RANKS.length)];
+  if (black >= BLACK_RANKS.length) throw new Error("out of distinct start-like positions");
+  nextBackRank++;
+  const blackRank = BLACK_RANKS[black];
+  return `${blackRank}/pppppppp/8/8/8/8/PPPPPPPP/${BACK_RANKS[white]}`;
 }
 
 // The 11×11 board of the renderer's bench (benches/shared/cases.rs, fairy_11x11: F307 with neutral pieces, rotated

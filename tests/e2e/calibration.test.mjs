@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { aboveFloorMs, band, calibrationTable, fit, HAND_SET, kindOf, modelMs, parseCalibration, readCalibration, TERMS, UNITS_WITHIN, worstUnits } from "../../scripts/calibration.mjs";
+import { aboveFloorMs, band, calibrationTable, fit, HAND_SET, kindOf, modelMs, parseCalibration, readCalibration, runBands, TERMS, UNITS_WITHIN, worstUnits } from "../../scripts/calibration.mjs";
 import { ROOT } from "./harness.mjs";
 
 test("docs/cost.md's calibration has every term, and every term's unit is one X-FFEN-Work names", () => {
@@ -84,4 +84,20 @@ test("a row's CPU above the floor is its blocks' median where the run kept them,
   // One block that met a collection moves the mean, not the median.
   assert.equal(aboveFloorMs({ cpuMs: 9, floorMs: 0, blocksMs: [0.5, 4, 0.25, 0.75, 0.5] }, floor), 0.5);
   assert.equal(aboveFloorMs({ cpuMs: 9, floorMs: 0, blocksMs: [0.5, 4, 0.25, 0.75] }, floor), 0.625);
+});
+
+test("each run alone has its own band, over its rows above the noise", () => {
+  const cal = Object.fromEntries(TERMS.map(([term]) => [term, 1]));
+  cal["fixed, a picture"] = 1_000_000;
+  const w = (px) => ({ request: { "px composed": px } });
+  // Model: 1 ms + 1 ns a pixel. Run 0 reads both rows at the model (1×); run 1 reads the second at twice it (2×),
+  // and a third row below the noise in run 0 only (left out there, 3 ms ÷ 3 ms in run 1).
+  const measured = [
+    { w: w(1e6), kind: "png", byRun: [2, 2] },
+    { w: w(3e6), kind: "png", byRun: [4, 8] },
+    { w: w(2e6), kind: "png", byRun: [0.1, 3] },
+  ];
+  const [first, second] = runBands(measured, 2, cal);
+  assert.ok(Math.abs(first - 1) < 1e-9, `${first}`);
+  assert.ok(Math.abs(second - 2) < 1e-9, `${second}`);
 });
