@@ -211,13 +211,14 @@ export function calibrationTable(cal) {
   return [`| ${head} |`, `|${"---|".repeat(2 * PAIRS_A_ROW)}`, ...rows].join("\n");
 }
 
-// The band's width on each of `count` runs alone, its rows those of `measured` ({ w, kind, byRun }: a row's CPU
-// above the floor in each run) at least NOISE_MS above the floor in that run. Rows of one run move together (a slow
-// day moves the floor by 40 %), so a run alone is wider than the runs' mean.
+// The band's width on each of `count` runs alone (null: none of its rows is above the noise), its rows those of
+// `measured` ({ w, kind, byRun }: a row's CPU above the floor in each run) at least NOISE_MS above the floor in that
+// run. A run alone is wider than the runs' mean: a row's median of six blocks moves about 12 % from run to run (the
+// sampling of so few blocks; docs/cost.md, "The calibration"), and the band's ends are the rows it moved furthest.
 export function runBands(measured, count, cal) {
   return Array.from({ length: count }, (_, run) => {
     const rows = measured.filter((m) => m.byRun[run] >= NOISE_MS).map(({ w, kind, byRun }) => ({ units: w.request, kind, ms: byRun[run] }));
-    return band(rows, cal).width;
+    return rows.length ? band(rows, cal).width : null;
   });
 }
 
@@ -266,7 +267,7 @@ export function calibrationReport(runs, docsPath, withFit) {
   if (!rows.length) return out;
   const b = band(rows, cal);
   out.push("", `the band: measured ÷ model ${b.low.toFixed(2)}–${b.high.toFixed(2)}, ${b.width.toFixed(2)}× wide over ${rows.length} rows (the goal: within 2×)`);
-  if (runs.length > 1) out.push(`each run alone: ${runBands(measured, runs.length, cal).map((w) => `${w.toFixed(2)}×`).join(", ")}`);
+  if (runs.length > 1) out.push(`each run alone: ${runBands(measured, runs.length, cal).map((w) => (w === null ? "—" : `${w.toFixed(2)}×`)).join(", ")}`);
   out.push(`predicted ÷ model: ${Math.min(...margins).toFixed(2)}–${Math.max(...margins).toFixed(2)} (the prediction's margin over the model of what was counted)`);
   const within = unitRatios.filter((x) => x <= UNITS_WITHIN).length;
   out.push(`units predicted ÷ counted, under the model: ${Math.min(...unitRatios).toFixed(2)}–${Math.max(...unitRatios).toFixed(2)}, ${within} of ${unitRatios.length} rows within ${UNITS_WITHIN}×`);

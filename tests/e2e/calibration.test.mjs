@@ -100,4 +100,6 @@ test("each run alone has its own band, over its rows above the noise", () => {
   const [first, second] = runBands(measured, 2, cal);
   assert.ok(Math.abs(first - 1) < 1e-9, `${first}`);
   assert.ok(Math.abs(second - 2) < 1e-9, `${second}`);
+  // A run whose rows are all under the noise has no band.
+  assert.deepEqual(runBands([{ w: w(1e6), kind: "png", byRun: [0.1] }], 1, cal), [null]);
 });
