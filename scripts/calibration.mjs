@@ -217,9 +217,15 @@ export function calibrationTable(cal) {
 // sampling of so few blocks; docs/cost.md, "The calibration"), and the band's ends are the rows it moved furthest.
 export function runBands(measured, count, cal) {
   return Array.from({ length: count }, (_, run) => {
-    const rows = measured.filter((m) => m.byRun[run] >= NOISE_MS).map(({ w, kind, byRun }) => ({ units: w.request, kind, ms: byRun[run] }));
+    const rows = bandRows(measured, (m) => m.byRun[run]);
     return rows.length ? band(rows, cal).width : null;
   });
+}
+
+// The rows of `measured` ({ w, kind, … }) that are at least NOISE_MS above the floor by `msOf`, as `band` and `fit`
+// take them ({ units, predicted, kind, ms }).
+function bandRows(measured, msOf) {
+  return measured.filter((m) => msOf(m) >= NOISE_MS).map((m) => ({ units: m.w.request, predicted: m.w.predicted, kind: m.kind, ms: msOf(m) }));
 }
 
 // The report `scripts/cost` prints of runs' rows (`runs`: each run's rows of this build, its floor among them): each
@@ -236,13 +242,14 @@ export function calibrationReport(runs, docsPath, withFit) {
     const floor = after.find((r) => r.request.includes("the floor"));
     for (const r of after) {
       if (r === floor || r.secondCpuMs !== undefined || !parseWork(r.work)) continue;
-      const seen = byRequest.get(r.request) ?? { r, w: parseWork(r.work), kind: kindOf(r.path), all: [], byRun: [] };
-      seen.all.push(aboveFloorMs(r, floor));
-      seen.byRun[run] = seen.all[seen.all.length - 1];
+      const seen = byRequest.get(r.request) ?? { r, w: parseWork(r.work), kind: kindOf(r.path), byRun: [] };
+      seen.byRun[run] = aboveFloorMs(r, floor);
       byRequest.set(r.request, seen);
     }
   }
-  const measured = [...byRequest.values()].map((m) => ({ ...m, ms: m.all.reduce((s, x) => s + x, 0) / m.all.length }));
+  // A row's CPU above the floor, the mean over the runs that have it (`byRun` leaves the others empty).
+  const mean = (values) => values.reduce((s, x) => s + x, 0) / values.length;
+  const measured = [...byRequest.values()].map((m) => ({ ...m, ms: mean(m.byRun.filter((x) => x !== undefined)) }));
   const out = [
     "",
     "units of work (predicted / counted, X-FFEN-Work), the model from the counted units (docs/cost.md's calibration), and measured ÷ model",
@@ -262,7 +269,7 @@ export function calibrationReport(runs, docsPath, withFit) {
     const ratio = above < NOISE_MS ? `(${(above / model).toFixed(2)}: below ${NOISE_MS} ms, not in the band)` : (above / model).toFixed(2);
     out.push(`| ${r.request} | ${list(w.predicted)} | ${list(w.counted)} | ${list(w.planning)} | ${ms(w.micros / 1000)} | ${ms(model)} | ${margin.toFixed(2)} | ${units.toFixed(2)} | ${ms(above)} | ${ratio} |`);
   }
-  const rows = measured.filter((m) => m.ms >= NOISE_MS).map(({ w, kind, ms: m }) => ({ units: w.request, predicted: w.predicted, kind, ms: m }));
+  const rows = bandRows(measured, (m) => m.ms);
   const guarded = measured.map(({ w, kind }) => ({ units: w.request, predicted: w.predicted, kind }));
   if (!rows.length) return out;
   const b = band(rows, cal);

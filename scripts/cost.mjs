@@ -112,8 +112,7 @@ function startLike() {
   const [white, black] = [nextBackRank % BACK_RANKS.length, Math.floor(nextBackRank / BACK_RANKS.length)];
   if (black >= BLACK_RANKS.length) throw new Error("out of distinct start-like positions");
   nextBackRank++;
-  const blackRank = BLACK_RANKS[black];
-  return `${blackRank}/pppppppp/8/8/8/8/PPPPPPPP/${BACK_RANKS[white]}`;
+  return `${BLACK_RANKS[black]}/pppppppp/8/8/8/8/PPPPPPPP/${BACK_RANKS[white]}`;
 }
 
 // The 11×11 board of the renderer's bench (benches/shared/cases.rs, fairy_11x11: F307 with neutral pieces, rotated
