@@ -18,8 +18,9 @@ use std::path::PathBuf;
 
 /// How close the rasterised SVG must be to the PNG, per channel of 0–255.
 ///
-/// Pixel by pixel the two differ along every antialiased edge (the PNG's sprites are rounded to 5 alpha levels,
-/// its text is fontdue's coverage, its hatching a pixel staircase where the SVG has smooth bands), so a single
+/// Pixel by pixel the two differ along every antialiased edge (the PNG's sprites are rounded to 5 alpha levels and
+/// filled by the crate's own rasteriser, each pixel's exact area, where resvg supersamples; its text is fontdue's
+/// coverage, its hatching a pixel staircase where the SVG has smooth bands), so a single
 /// pixel can differ by nearly the full range without anything being misplaced. What must hold is that the pictures
 /// are the same at the scale of a pixel's neighbourhood: the mean difference over the image is small, and the
 /// largest difference of 4×4-pixel block averages is bounded, which any shape moved, missing, mis-coloured or
@@ -32,7 +33,9 @@ struct Tolerance {
     block_max: f64,
 }
 
-const TOLERANCE: Tolerance = Tolerance { mean: 6.0, block_max: 64.0 };
+/// The mean allows 8: the small boards of fairy pieces (20 px, each square a piece of fine lines) differ by 6.5–7.3
+/// since the sprites are no longer drawn by resvg's rasteriser, and a piece one square off differs by far more.
+const TOLERANCE: Tolerance = Tolerance { mean: 8.0, block_max: 64.0 };
 
 /// The difference of the SVG's raster from the PNG's picture: the larger of the two over white and over black.
 fn compare(width: u32, height: u32, raster: &[u8], png: &Image) -> Difference {

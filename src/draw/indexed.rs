@@ -563,7 +563,7 @@ mod tests {
 
     /// A piece set's start position at the default size is coded from its tiles where it is 8 bits a pixel
     /// ([`Coding::SetStill`]): the RGB painter's scanlines in fewer bytes; cburnett's and shapes' are searched as any
-    /// still's, and kiwen-suwi's (16 colours: 4 bits) too, byte for byte the RGB painter's PNG.
+    /// still's, byte for byte the RGB painter's PNG.
     #[test]
     fn a_sets_start_position_is_coded_from_its_tiles() {
         let start = ffen::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Dialect::Janko).unwrap();
@@ -574,7 +574,7 @@ mod tests {
             let coding = if own { Coding::SetStill } else { Coding::Still };
             assert_eq!(picture.bands.coding, coding, "{}", set.name());
             let coded = own && picture.depth == 8;
-            assert_eq!(coded, !matches!(set, PieceSet::Cburnett | PieceSet::Shapes | PieceSet::KiwenSuwi));
+            assert_eq!(coded, own, "{}: {} bits", set.name(), picture.depth);
             let (png, rgb) = (render_png(&start, &options).unwrap(), rgb_path(&start, &options));
             assert!(png::same_but_coding(&png, &rgb), "{}", set.name());
             assert_eq!(png.len() < rgb.len(), coded, "{}: {} bytes, searched {}", set.name(), png.len(), rgb.len());

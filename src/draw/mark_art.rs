@@ -28,7 +28,7 @@ use crate::draw::sprite::{Sprite, MIN_STROKE_PX};
 use crate::notation::pgn::Glyph;
 use crate::pixels::Rgb;
 use std::sync::{Arc, Mutex, OnceLock};
-use tiny_skia::{LineCap, Paint, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{LineCap, PathBuilder, Stroke, Transform};
 
 /// The glow's radius, as a share of the square's side: to the corners (lila-gif writes `r="0.7071"`).
 pub(crate) const GLOW_RADIUS: f32 = std::f32::consts::FRAC_1_SQRT_2;
@@ -116,14 +116,12 @@ fn cross(side: u32, ink: Rgb) -> Sprite {
     pb.line_to(a, b);
     if let Some(path) = pb.finish() {
         for (width, colour) in [(X_OUTLINE, Rgb::WHITE), (X_CORE.max(MIN_STROKE_PX / scale), ink)] {
-            let Some(mut coverage) = Pixmap::new(side, side) else { break };
-            let mut paint = Paint::default();
-            paint.set_color_rgba8(0, 0, 0, 255);
-            paint.anti_alias = true;
             let stroke = Stroke { width, line_cap: LineCap::Round, ..Stroke::default() };
-            coverage.stroke_path(&path, &paint, &stroke, Transform::from_scale(scale, scale), None);
-            let data = coverage.pixels().iter().map(|p| quantize(p.alpha())).collect();
-            bitmap.draw(&Mask { width: n, height: n, data }.inked(colour), 0, 0);
+            let transform = Transform::from_scale(scale, scale);
+            if let Some(placed) = crate::draw::fill::stroke(&path, &stroke, transform, (side, side)) {
+                let data = placed.mask.data.iter().map(|&c| quantize(c)).collect();
+                bitmap.draw(&Mask { data, ..placed.mask }.inked(colour), placed.x, placed.y);
+            }
         }
     }
     Sprite::from_bitmap(bitmap)

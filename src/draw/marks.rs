@@ -137,23 +137,15 @@ pub(crate) fn overlay_reach(overlay: &Overlay, width: u32, height: u32) -> Optio
 /// nothing.
 pub(crate) fn overlay_layer(overlay: &Overlay, width: u32, height: u32) -> Option<PlacedMask> {
     let (path, rule, rgb, alpha) = overlay_path(overlay)?;
-    // Rasterise into a mask covering the path's bounds only (clipped to the image).
-    let [x0, y0, x1, y1] = mask_box(&path, width, height);
-    // A pixmap in opaque black rather than tiny-skia's `Mask`: the sprites already draw through this code path, so
-    // the overlays add no rasteriser of their own to the wasm.
-    let mut coverage = tiny_skia::Pixmap::new(x1.saturating_sub(x0), y1.saturating_sub(y0))?;
-    let shift = tiny_skia::Transform::from_translate(-(x0 as f32), -(y0 as f32));
-    let mut paint = tiny_skia::Paint::default();
-    paint.set_color_rgba8(0, 0, 0, 255);
-    paint.anti_alias = true;
-    coverage.fill_path(&path, &paint, rule, shift, None);
+    // The mask covers the path's box only, clipped to the picture.
+    let placed = crate::draw::fill::fill(&path, rule, tiny_skia::Transform::identity(), (width, height))?;
     // Each coverage level once (a table of 256), not every pixel of the box (most are 0): the box of a diagonal
     // arrow is mostly empty, and at 128-px squares it is hundreds of thousands of pixels.
     let level: [u8; 256] =
         std::array::from_fn(|a| crate::draw::raster::div255(u16::from(quantize(a as u8)) * u16::from(alpha)));
-    let data = coverage.pixels().iter().map(|pixel| level[usize::from(pixel.alpha())]).collect();
-    let mask = Mask { width: coverage.width() as usize, height: coverage.height() as usize, data };
-    Some(PlacedMask { mask, ink: rgb, x: i64::from(x0), y: i64::from(y0) })
+    let data = placed.mask.data.iter().map(|&c| level[usize::from(c)]).collect();
+    let mask = Mask { data, ..placed.mask };
+    Some(PlacedMask { mask, ink: rgb, x: placed.x, y: placed.y })
 }
 
 /// Draws one line of the title, caption or count in ink, where the layout put it.

@@ -335,6 +335,11 @@ impl Canvas for Bitmap {
     fn blend(&mut self, index: usize, src: [u8; 4]) {
         let i = index * 4;
         let a = src[3];
+        // An opaque source is the pixel (what `over` gives, without its arithmetic): the inside of a filled shape.
+        if a == u8::MAX {
+            self.data[i..i + 4].copy_from_slice(&src);
+            return;
+        }
         for (d, s) in self.data[i..i + 4].iter_mut().zip(src) {
             *d = over(s, a, *d);
         }

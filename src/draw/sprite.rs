@@ -21,6 +21,7 @@
 //! code that is not yet compiled would be most of a cold isolate's first render (docs/cost.md).
 
 use crate::draw::assets::{self, Paint as SpritePaint, Prepared, SPRITE_VIEWBOX};
+use crate::draw::fill;
 use crate::draw::raster::{div255, quantize, Bitmap, Canvas, Layer, Mask};
 use crate::draw::text;
 use crate::notation::board::{Cell, Color, Figure, Marker, PieceKind};
@@ -32,7 +33,7 @@ use crate::pixels::Rgb;
 use crate::work::{self, Epoch, Unit, Work};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Stroke, Transform};
 
 /// The most bytes of sprite bitmaps kept in the cache before it is emptied (a few sizes' worth of full sets).
 pub const CACHE_BUDGET_BYTES: usize = 8 << 20;
@@ -164,11 +165,6 @@ impl Sprite {
     /// A sprite of a square premultiplied bitmap (`width` = `height`), its [`Sprite::bounds`] computed.
     pub(crate) fn from_bitmap(pixels: Bitmap) -> Sprite {
         Sprite { pixels, bounds: None }.with_bounds()
-    }
-
-    fn from_pixmap(pixmap: Pixmap) -> Sprite {
-        let side = pixmap.width() as usize;
-        Sprite { pixels: Bitmap { width: side, height: side, data: pixmap.take() }, bounds: None }
     }
 
     /// This sprite turned `turns` quarter turns clockwise.
@@ -425,15 +421,25 @@ pub(crate) fn draw(key: &Key) -> Sprite {
     upright.with_bounds()
 }
 
-fn paint(rgb: [u8; 3]) -> Paint<'static> {
-    paint_alpha(rgb, 255)
+/// Draws a path's coverage onto `bitmap` in `rgb` at opacity `alpha`.
+fn ink(bitmap: &mut Bitmap, placed: Option<fill::Placed>, rgb: [u8; 3], alpha: u8) {
+    let Some(mut placed) = placed else { return };
+    if alpha < u8::MAX {
+        placed.mask.data.iter_mut().for_each(|c| *c = div255(u16::from(*c) * u16::from(alpha)));
+    }
+    bitmap.draw(&placed.mask.inked(Rgb(rgb[0], rgb[1], rgb[2])), placed.x, placed.y);
 }
 
-fn paint_alpha(rgb: [u8; 3], alpha: u8) -> Paint<'static> {
-    let mut paint = Paint::default();
-    paint.set_color_rgba8(rgb[0], rgb[1], rgb[2], alpha);
-    paint.anti_alias = true;
-    paint
+/// Fills `path` onto `bitmap` (by `rule`, under `transform`) in `rgb` at opacity `alpha`.
+fn fill_path(bitmap: &mut Bitmap, path: &Path, (rgb, alpha): ([u8; 3], u8), rule: FillRule, transform: Transform) {
+    let clip = (bitmap.width as u32, bitmap.height as u32);
+    ink(bitmap, fill::fill(path, rule, transform, clip), rgb, alpha);
+}
+
+/// Strokes `path` onto `bitmap` (under `transform`) in `rgb` at opacity `alpha`.
+fn stroke_path(bitmap: &mut Bitmap, path: &Path, (rgb, alpha): ([u8; 3], u8), stroke: &Stroke, transform: Transform) {
+    let clip = (bitmap.width as u32, bitmap.height as u32);
+    ink(bitmap, fill::stroke(path, stroke, transform, clip), rgb, alpha);
 }
 
 /// Strokes no thinner than [`MIN_STROKE_PX`] at this scale.
@@ -443,14 +449,12 @@ fn widened(stroke: &Stroke, scale: f32) -> Stroke {
     s
 }
 
-fn draw_prepared(pixmap: &mut Pixmap, prepared: &Prepared, scale: f32, transform: Transform) {
+fn draw_prepared(bitmap: &mut Bitmap, prepared: &Prepared, scale: f32, transform: Transform) {
     for (path, step) in prepared {
         match step {
-            SpritePaint::Fill { rgb, alpha, rule } => {
-                pixmap.fill_path(path, &paint_alpha(*rgb, *alpha), *rule, transform, None)
-            }
+            SpritePaint::Fill { rgb, alpha, rule } => fill_path(bitmap, path, (*rgb, *alpha), *rule, transform),
             SpritePaint::Stroke { rgb, alpha, stroke } => {
-                pixmap.stroke_path(path, &paint_alpha(*rgb, *alpha), &widened(stroke, scale), transform, None)
+                stroke_path(bitmap, path, (*rgb, *alpha), &widened(stroke, scale), transform)
             }
         }
     }
@@ -581,31 +585,29 @@ fn prepared(shape: &Shape, black: bool, size: u32) -> Option<Sprite> {
 fn upright_exact(shape: &Shape, set: PieceSet, black: bool, size: u32) -> Sprite {
     work::count(Unit::Vector, u64::from(size) * u64::from(size));
     work::count(Unit::Sprite, 1);
-    let Some(mut pixmap) = Pixmap::new(size, size) else {
-        return Sprite::blank(size as usize);
-    };
+    let mut bitmap = Bitmap::transparent(size as usize, size as usize);
     let scale = size as f32 / SPRITE_VIEWBOX;
     let transform = Transform::from_scale(scale, scale);
     match shape {
         Shape::Figure(figure) => {
-            draw_prepared(&mut pixmap, assets::figure_sprite(set, *figure, black), scale, transform)
+            draw_prepared(&mut bitmap, assets::figure_sprite(set, *figure, black), scale, transform)
         }
-        Shape::Fairy(figure) => draw_prepared(&mut pixmap, assets::fairy_sprite(set, *figure, black), scale, transform),
+        Shape::Fairy(figure) => draw_prepared(&mut bitmap, assets::fairy_sprite(set, *figure, black), scale, transform),
         Shape::Marker(marker) => {
             if let Some(path) = marker_path(*marker) {
                 let body = if black { [0, 0, 0] } else { [255, 255, 255] };
-                pixmap.fill_path(path, &paint(body), FillRule::Winding, transform, None);
-                pixmap.stroke_path(path, &paint([0, 0, 0]), &outline(scale), transform, None);
+                fill_path(&mut bitmap, path, (body, 255), FillRule::Winding, transform);
+                stroke_path(&mut bitmap, path, ([0, 0, 0], 255), &outline(scale), transform);
             }
         }
         Shape::Disc(label) => {
             let disc = PathBuilder::from_circle(BOX_CENTRE, BOX_CENTRE, DISC_RADIUS);
             if let Some(disc) = disc {
                 let body = if black { [0, 0, 0] } else { [255, 255, 255] };
-                pixmap.fill_path(&disc, &paint(body), FillRule::Winding, transform, None);
-                pixmap.stroke_path(&disc, &paint([0, 0, 0]), &outline(scale), transform, None);
+                fill_path(&mut bitmap, &disc, (body, 255), FillRule::Winding, transform);
+                stroke_path(&mut bitmap, &disc, ([0, 0, 0], 255), &outline(scale), transform);
             }
-            let mut sprite = Sprite::from_pixmap(pixmap);
+            let mut sprite = Sprite { pixels: bitmap, bounds: None };
             // The label: a text sprite's work, counted as one ([`predicted_work`] charges a disc twice).
             work::count(Unit::Vector, u64::from(size) * u64::from(size));
             work::count(Unit::Sprite, 1);
@@ -618,7 +620,7 @@ fn upright_exact(shape: &Shape, set: PieceSet, black: bool, size: u32) -> Sprite
         }
         Shape::Text(_) | Shape::HaloText(_) => {}
     }
-    Sprite::from_pixmap(pixmap)
+    Sprite { pixels: bitmap, bounds: None }
 }
 
 /// The black outline of markers and discs: 1.5 viewBox units like the pieces' outlines.
