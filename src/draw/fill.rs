@@ -32,7 +32,7 @@ pub(crate) struct Placed {
 /// The coverage of `path` under `transform`, filled by `rule`, inside the picture of `clip` (width, height)
 /// pixels; `None` if it covers nothing there.
 pub(crate) fn fill(path: &Path, rule: FillRule, transform: Transform, clip: (u32, u32)) -> Option<Placed> {
-    let [x0, y0, x1, y1] = pixel_box(path, transform, clip, 0.0)?;
+    let [x0, y0, x1, y1] = inked_box(path, transform, clip, 0.0)?;
     let mut area = Area::new(x0, y0, (x1 - x0) as usize, (y1 - y0) as usize);
     for_each_contour(path, transform, |points, _| {
         for pair in points.windows(2) {
@@ -63,7 +63,7 @@ pub(crate) fn stroke(path: &Path, stroke: &Stroke, transform: Transform, clip: (
 /// its caps cover. No pixel of a thin line is fully inked, so the interior lines of a small white piece stay grey
 /// and the piece reads as white; and no outline is made (the stroker's cost).
 fn hairline(path: &Path, cap: LineCap, transform: Transform, share: f32, clip: (u32, u32)) -> Option<Placed> {
-    let [x0, y0, x1, y1] = pixel_box(path, transform, clip, 1.0)?;
+    let [x0, y0, x1, y1] = inked_box(path, transform, clip, 1.0)?;
     let (width, height) = ((x1 - x0) as usize, (y1 - y0) as usize);
     let mut cells = vec![0.0f32; width * height];
     let origin = Point::from_xy(x0 as f32, y0 as f32);
@@ -136,26 +136,26 @@ fn wu_line(cells: &mut [f32], (width, height): (usize, usize), a: Point, b: Poin
 }
 
 /// The pixels (left, top, right, bottom; end exclusive) of the picture of `clip` pixels that the box of `path`
-/// under `transform`, grown by `grow` pixels on each side, touches; `None` if none.
-fn pixel_box(path: &Path, transform: Transform, (width, height): (u32, u32), grow: f32) -> Option<[i64; 4]> {
-    let b = path.bounds();
-    let corners = [(b.left(), b.top()), (b.right(), b.top()), (b.left(), b.bottom()), (b.right(), b.bottom())];
-    let mapped = corners.map(|(x, y)| apply(transform, Point::from_xy(x, y)));
-    let (mut lo, mut hi) = (mapped[0], mapped[0]);
-    for p in &mapped[1..] {
-        (lo.x, lo.y, hi.x, hi.y) = (lo.x.min(p.x), lo.y.min(p.y), hi.x.max(p.x), hi.y.max(p.y));
-    }
-    if !(lo.x.is_finite() && lo.y.is_finite() && hi.x.is_finite() && hi.y.is_finite()) {
-        return None;
-    }
+/// under `transform`, grown by `grow` pixels on each side, touches: clipped to the picture, so empty where it misses
+/// it; `None` if the transform takes the box out of the finite. What [`fill`] covers, known before it fills (the
+/// palette painter's plan of the overlays, `marks::overlay_reach`).
+pub(crate) fn pixel_box(path: &Path, transform: Transform, (width, height): (u32, u32), grow: f32) -> Option<[i64; 4]> {
+    let b = path.bounds().transform(transform)?;
     let clamp = |v: f32, limit: u32| (v as i64).clamp(0, i64::from(limit));
-    let (x0, y0) = (clamp((lo.x - grow).floor(), width), clamp((lo.y - grow).floor(), height));
-    let (x1, y1) = (clamp((hi.x + grow).ceil(), width), clamp((hi.y + grow).ceil(), height));
-    (x1 > x0 && y1 > y0).then_some([x0, y0, x1, y1])
+    let (x0, y0) = (clamp((b.left() - grow).floor(), width), clamp((b.top() - grow).floor(), height));
+    let (x1, y1) = (clamp((b.right() + grow).ceil(), width), clamp((b.bottom() + grow).ceil(), height));
+    Some([x0, y0, x1, y1])
 }
 
-fn apply(t: Transform, p: Point) -> Point {
-    Point::from_xy(t.sx * p.x + t.kx * p.y + t.tx, t.ky * p.x + t.sy * p.y + t.ty)
+/// The [`pixel_box`], `None` if it is empty.
+fn inked_box(path: &Path, transform: Transform, clip: (u32, u32), grow: f32) -> Option<[i64; 4]> {
+    pixel_box(path, transform, clip, grow).filter(|[x0, y0, x1, y1]| x1 > x0 && y1 > y0)
+}
+
+/// `p` under `t`.
+fn apply(t: Transform, mut p: Point) -> Point {
+    t.map_point(&mut p);
+    p
 }
 
 /// Calls `contour` with the points of each contour of `path` under `transform` (curves cut into lines; at least

@@ -116,14 +116,11 @@ fn overlay_path(overlay: &Overlay) -> Option<(tiny_skia::Path, tiny_skia::FillRu
 }
 
 /// The box (left, top, right, bottom: picture pixels, clipped to `width` × `height`) of the mask [`overlay_layer`]
-/// rasterises `path` into: the overlay inks nothing outside it.
+/// rasterises `path` into (`fill::pixel_box`, the box `fill::fill` covers): the overlay inks nothing outside it.
 fn mask_box(path: &tiny_skia::Path, width: u32, height: u32) -> [u32; 4] {
-    let b = path.bounds();
-    let x0 = (b.left().floor().max(0.0) as u32).min(width);
-    let y0 = (b.top().floor().max(0.0) as u32).min(height);
-    let x1 = (b.right().ceil().max(0.0) as u32).min(width);
-    let y1 = (b.bottom().ceil().max(0.0) as u32).min(height);
-    [x0, y0, x1, y1]
+    let found = crate::draw::fill::pixel_box(path, tiny_skia::Transform::identity(), (width, height), 0.0);
+    // Clipped to the picture, each value is in 0..=width or 0..=height; an identity keeps the bounds finite.
+    found.map_or([0; 4], |b| b.map(|v| v as u32))
 }
 
 /// Where an arrow or a circle may ink a picture of `width` × `height` pixels, before it is drawn: the box of its
