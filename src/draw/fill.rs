@@ -226,11 +226,16 @@ struct Area {
     height: usize,
     /// `height` rows of `width + 2` cells: an edge on the box's right edge writes one and two cells past it.
     cells: Vec<f32>,
+    /// Each row's first and last cell an edge wrote (first > last: none). Left of the first the running sum is
+    /// zero, right of the last it stays what it is there: [`Area::coverage`] sums only between them, so that a
+    /// thin shape across a large box (an arrow) costs its rows' spans rather than the whole box.
+    written: Vec<(u32, u32)>,
 }
 
 impl Area {
     fn new(left: i64, top: i64, width: usize, height: usize) -> Area {
-        Area { left: left as f32, top: top as f32, width, height, cells: vec![0.0; (width + 2) * height] }
+        let (cells, written) = (vec![0.0; (width + 2) * height], vec![(u32::MAX, 0); height]);
+        Area { left: left as f32, top: top as f32, width, height, cells, written }
     }
 
     /// Adds the line from `a` to `b` (picture pixels), cut where it leaves the box's columns: a part left of the
@@ -284,37 +289,48 @@ impl Area {
             let row = &mut self.cells[y * stride..(y + 1) * stride];
             let dy = ((y + 1) as f32).min(b.y) - (y as f32).max(a.y);
             let next = (x + dxdy * dy).clamp(0.0, self.width as f32);
-            add_row_span(row, x, next, dy * dir);
+            let (first, last) = add_row_span(row, x, next, dy * dir);
+            let written = &mut self.written[y];
+            *written = (written.0.min(first as u32), written.1.max(last as u32));
             x = next;
         }
     }
 
     /// The coverage of every pixel of the box, by `rule`.
     fn coverage(&self, rule: FillRule) -> Mask {
-        let stride = self.width + 2;
-        let mut data = Vec::with_capacity(self.width * self.height);
-        for row in self.cells.chunks_exact(stride) {
+        let (width, stride) = (self.width, self.width + 2);
+        let coverage = |sum: f32| {
+            let share = match rule {
+                FillRule::Winding => sum.abs().min(1.0),
+                FillRule::EvenOdd => {
+                    let wound = sum.abs() - 2.0 * (sum.abs() * 0.5).floor();
+                    wound.min(2.0 - wound)
+                }
+            };
+            (share * 255.0 + 0.5) as u8
+        };
+        let mut data = vec![0; width * self.height];
+        let rows = self.cells.chunks_exact(stride).zip(data.chunks_exact_mut(width.max(1)));
+        for ((cells, out), &(first, last)) in rows.zip(&self.written) {
+            let (first, end) = (first as usize, (last as usize + 1).min(width));
+            if first >= end {
+                continue;
+            }
             let mut sum = 0.0f32;
-            data.extend(row[..self.width].iter().map(|&cell| {
+            for (pixel, &cell) in out[first..end].iter_mut().zip(&cells[first..end]) {
                 sum += cell;
-                let share = match rule {
-                    FillRule::Winding => sum.abs().min(1.0),
-                    FillRule::EvenOdd => {
-                        let wound = sum.abs() - 2.0 * (sum.abs() * 0.5).floor();
-                        wound.min(2.0 - wound)
-                    }
-                };
-                (share * 255.0 + 0.5) as u8
-            }));
+                *pixel = coverage(sum);
+            }
+            out[end..].fill(coverage(sum));
         }
-        Mask { width: self.width, height: self.height, data }
+        Mask { width, height: self.height, data }
     }
 }
 
 /// Adds to one row's cells the signed area `d` (the line's height in this row, its sign its direction) of a line
 /// from `x` to `next` across it: each pixel gets the part of the row right of the line inside it, the next pixels
-/// the rest, so that the running sum is the area right of the line.
-fn add_row_span(row: &mut [f32], x: f32, next: f32, d: f32) {
+/// the rest, so that the running sum is the area right of the line. Returns the first and last cell it wrote.
+fn add_row_span(row: &mut [f32], x: f32, next: f32, d: f32) -> (usize, usize) {
     let (x0, x1) = if x < next { (x, next) } else { (next, x) };
     let (x0_floor, x1_ceil) = (x0.floor(), x1.ceil());
     let (i0, i1) = (x0_floor as usize, x1_ceil as usize);
@@ -323,7 +339,7 @@ fn add_row_span(row: &mut [f32], x: f32, next: f32, d: f32) {
         let middle = 0.5 * (x + next) - x0_floor;
         row[i0] += d - d * middle;
         row[i0 + 1] += d * middle;
-        return;
+        return (i0, i0 + 1);
     }
     let s = 1.0 / (x1 - x0);
     let f0 = x0 - x0_floor;
@@ -343,6 +359,7 @@ fn add_row_span(row: &mut [f32], x: f32, next: f32, d: f32) {
         row[i1 - 1] += d * (1.0 - before_last - last);
     }
     row[i1] += d * last;
+    (i0, i1)
 }
 
 #[cfg(test)]

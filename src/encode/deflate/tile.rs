@@ -116,48 +116,65 @@ impl TileMatcher<'_> {
         (v.wrapping_mul(0x9E37_79B1) >> 20) as usize
     }
 
-    /// Enters position `i` in the chains if three bytes of its row start there.
-    fn insert(&mut self, i: usize) {
-        if i % self.width + 3 <= self.width {
+    /// Enters position `i`, byte `x` of its row, in the chains if three bytes of its row start there.
+    fn insert(&mut self, i: usize, x: usize) {
+        if x + 3 <= self.width {
             let h = self.hash(i);
             self.prev[i] = self.head[h];
             self.head[h] = i as u32;
         }
     }
 
+    /// Whether the bytes from `c` match more than `best`'s of those from `i` (`c < i`), up to `limit` (a function:
+    /// a division the chain's candidates mostly need not pay): then `best` is theirs. A candidate can beat the best
+    /// only if it also holds the byte just past the best's end, checked first as zlib does, so that most candidates
+    /// cost one comparison (the same matches as comparing each whole).
+    #[inline(always)]
+    fn consider(&self, (c, i): (usize, usize), limit: impl Fn() -> usize, best: &mut (usize, usize)) {
+        let at = best.0;
+        // `i + at` is inside `i`'s row (`at` is below the longest match there), so `c + at` is inside the tile.
+        if self.indices[c + at] == self.indices[i + at] && limit() > at {
+            let n = common(self.indices, c, i, limit());
+            if n > at {
+                *best = (n, c);
+            }
+        }
+    }
+
     /// The longest match at (`y`, `x`) inside the tile: length, rows up, bytes left. Enters the position.
     fn longest(&mut self, y: usize, x: usize) -> (usize, usize, isize) {
-        let (width, indices) = (self.width, self.indices);
+        let width = self.width;
         let i = y * width + x;
         let max = (width - x).min(MAX_MATCH);
-        let mut best = (0, 0, 0);
-        let consider = |c: usize, limit: usize, best: &mut (usize, usize, isize)| {
-            let n = common(indices, c, i, limit);
-            if n > best.0 {
-                *best = (n, y - c / width, x as isize - (c % width) as isize);
-            }
-        };
+        // The longest so far and where it starts.
+        let mut best = (0, 0);
         if x >= 1 {
-            consider(i - 1, max, &mut best);
+            self.consider((i - 1, i), || max, &mut best);
         }
         for dy in 1..=y.min(TileCode::ROWS_UP) {
-            consider(i - dy * width, max, &mut best);
+            if best.0 == max {
+                break;
+            }
+            self.consider((i - dy * width, i), || max, &mut best);
         }
         if x + 3 <= width {
+            // The chain's first position more than `ROWS_UP` rows up (its positions fall).
+            let lowest = y.saturating_sub(TileCode::ROWS_UP) * width;
             let mut c = self.head[self.hash(i)];
             let mut tries = TileCode::CHAIN;
             while c != u32::MAX && tries > 0 && best.0 < max {
                 let c_at = c as usize;
-                if y - c_at / width > TileCode::ROWS_UP {
+                if c_at < lowest {
                     break;
                 }
-                consider(c_at, max.min(width - c_at % width), &mut best);
+                self.consider((c_at, i), || max.min(width - c_at % width), &mut best);
                 c = self.prev[c_at];
                 tries -= 1;
             }
         }
-        self.insert(i);
-        best
+        self.insert(i, x);
+        let (length, c) = best;
+        (length, y - c / width, x as isize - (c % width) as isize)
     }
 }
 
@@ -204,7 +221,7 @@ impl TileCode {
                 tokens.push(encode(here));
                 // The positions inside the match enter the chains too (the one after x is in already).
                 for q in x + 2..x + here.0 {
-                    matcher.insert(y * width + q);
+                    matcher.insert(y * width + q, q);
                 }
                 x += here.0;
                 if x < width {
