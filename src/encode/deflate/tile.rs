@@ -133,8 +133,12 @@ impl TileMatcher<'_> {
     fn consider(&self, (c, i): (usize, usize), limit: impl Fn() -> usize, best: &mut (usize, usize)) {
         let at = best.0;
         // `i + at` is inside `i`'s row (`at` is below the longest match there), so `c + at` is inside the tile.
-        if self.indices[c + at] == self.indices[i + at] && limit() > at {
-            let n = common(self.indices, c, i, limit());
+        if self.indices[c + at] != self.indices[i + at] {
+            return;
+        }
+        let limit = limit();
+        if limit > at {
+            let n = common(self.indices, c, i, limit);
             if n > at {
                 *best = (n, c);
             }
@@ -158,7 +162,7 @@ impl TileMatcher<'_> {
             self.consider((i - dy * width, i), || max, &mut best);
         }
         if x + 3 <= width {
-            // The chain's first position more than `ROWS_UP` rows up (its positions fall).
+            // Positions below this one lie more than `ROWS_UP` rows up; the chain's positions fall, so it ends there.
             let lowest = y.saturating_sub(TileCode::ROWS_UP) * width;
             let mut c = self.head[self.hash(i)];
             let mut tries = TileCode::CHAIN;
